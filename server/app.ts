@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
+import { widgetRoutes } from './epp/widget-routes';
+import { docsRoutes } from './http/docs-routes';
+import { apiDocsPlugin } from './http/openapi';
+import { merchantRoutes } from './payments/merchant-routes';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  services: Services;
+  /** omit for a silent app (tests); set to log with secrets redacted */
+  logLevel?: string;
+  /** extra route plugins registered by later layers (checkout, webhooks, console screens) */
+  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+}
+
+/** Builds the whole HTTP app without listening: tests inject, the launcher listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    // Never echo secrets into logs: API keys and console sessions travel in these headers.
+    logger: options.logLevel ? { level: options.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'] } : false,
+    bodyLimit: services.config.bodyLimitBytes,
+  });
+  app.decorate('services', services);
+
+  // 1. infrastructure, visible everywhere
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(apiDocsPlugin, { title: 'TonTill payment service', version: '1' });
+  await app.register(rateLimitPlugin, services.config.rateLimit);
+  allowEmptyJsonBody(app);
+
+  // 2. domain routes, each in its own encapsulated scope with its own guard
+  await app.register(merchantRoutes);
+  await app.register(widgetRoutes);
+  await app.register(consoleLoginRoutes);
+  await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+  await app.register(docsRoutes);
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ ok: true }));
+  return app;
+}
+
+/** `POST` with `Content-Type: application/json` and no body is a common client habit: treat it as no body. */
+function allowEmptyJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}

@@ -1,0 +1,40 @@
+import type { Address, Transaction, TupleItem, TupleReader } from '@ton/core';
+
+export type ChainMode = 'sandbox' | 'testnet' | 'mainnet';
+
+/** Position of the newest fully processed transaction of the watched account. */
+export interface TxCursor {
+  lt: bigint;
+  /** transaction cell hash, lowercase hex */
+  hash: string;
+}
+
+/**
+ * Where transactions come from. Semantics follow toncenter v2 getTransactions:
+ * newest first; `lt`+`hash` start the page at that transaction (inclusive);
+ * `toLt` excludes everything at or below it.
+ */
+export interface ChainSource {
+  readonly mode: ChainMode;
+  getTransactions(
+    account: Address,
+    opts: { limit: number; lt?: bigint; hash?: string; toLt?: bigint },
+  ): Promise<Transaction[]>;
+  runGetMethod(account: Address, method: string, stack?: TupleItem[]): Promise<TupleReader>;
+}
+
+/** A USDT (jetton) transfer that arrived on the merchant's jetton wallet: a chain fact, nothing more. */
+export interface InboundJettonTransfer {
+  /** transaction hash, lowercase hex: the idempotency key */
+  txHash: string;
+  lt: bigint;
+  /** unix seconds */
+  utime: number;
+  /** base units (6 decimals for USDT) */
+  amount: bigint;
+  /** owner address of the payer's wallet (internal_transfer `from`), friendly form, or null if addr_none */
+  from: string | null;
+  /** decoded text comment; null when there is no text comment */
+  comment: string | null;
+  queryId: bigint;
+}

@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { parseAmount } from './money/amount';
+
+export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
+
+const ConfigSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65535).default(8787),
+  dataDir: z.string().min(1),
+  publicUrl: z.url().optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  bodyLimitBytes: z.number().int().min(1024).max(1_048_576).default(65_536),
+  chain: z.object({
+    mode: z.enum(['sandbox', 'testnet', 'mainnet']).default('sandbox'),
+    merchantAddress: z.string().optional(),
+    toncenterEndpoint: z.url().optional(),
+    toncenterApiKey: z.string().optional(),
+    jettonMaster: z.string().optional(),
+    pollIntervalMs: z.number().int().min(200).max(600_000).default(2_000),
+  }).prefault({}),
+  payments: z.object({
+    maxAmount: z.string().refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount').default('1000000'),
+    defaultExpirySeconds: z.number().int().min(60).max(7 * 24 * 3600).default(1800),
+    monitoringWindowSeconds: z.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
+  }).prefault({}),
+  rateLimit: z.object({
+    enabled: z.boolean().default(true),
+    max: z.number().int().min(1).default(600),
+    windowMs: z.number().int().min(1000).default(60_000),
+  }).prefault({}),
+}).superRefine((c, ctx) => {
+  if (c.chain.mode !== 'sandbox' && !c.chain.merchantAddress) {
+    ctx.addIssue({ code: 'custom', path: ['chain', 'merchantAddress'], message: `is required in ${c.chain.mode} mode` });
+  }
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const defaultDataDir = (): string => join(homedir(), '.tontill');
+
+type DeepPartial = { [key: string]: unknown };
+
+function merge(base: DeepPartial, over: DeepPartial): DeepPartial {
+  const out: DeepPartial = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (value === undefined) continue;
+    const prev = out[key];
+    out[key] = value && typeof value === 'object' && !Array.isArray(value) && prev && typeof prev === 'object'
+      ? merge(prev as DeepPartial, value as DeepPartial)
+      : value;
+  }
+  return out;
+}
+
+function fromArgs(argv: string[]): DeepPartial {
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' },
+      config: { type: 'string' }, 'chain-mode': { type: 'string' }, 'public-url': { type: 'string' },
+    },
+  });
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    port: str(values.port), host: str(values.host), dataDir: str(values['data-dir']), configFile: str(values.config),
+    publicUrl: str(values['public-url']), chain: { mode: str(values['chain-mode']) },
+  };
+}
+
+function fromEnv(env: NodeJS.ProcessEnv): DeepPartial {
+  return {
+    port: env.PORT, host: env.TONTILL_HOST, dataDir: env.TONTILL_DATA_DIR, publicUrl: env.TONTILL_PUBLIC_URL,
+    chain: { mode: env.TONTILL_CHAIN_MODE, toncenterApiKey: env.TONTILL_TONCENTER_API_KEY, merchantAddress: env.TONTILL_MERCHANT_ADDRESS },
+  };
+}
+
+/** Precedence: CLI flags > environment > `<dataDir>/config.json` (or --config) > defaults. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): Config {
+  const args = fromArgs(argv);
+  const early = merge(fromEnv(env), args);
+  const dataDir = resolve(typeof early.dataDir === 'string' ? early.dataDir : defaultDataDir());
+  const file = typeof args.configFile === 'string' ? resolve(args.configFile) : join(dataDir, 'config.json');
+  let fromFile: DeepPartial = {};
+  if (existsSync(file)) {
+    try {
+      fromFile = JSON.parse(readFileSync(file, 'utf8')) as DeepPartial;
+    } catch (err) {
+      throw new ConfigError(`${file} is not valid JSON: ${(err as Error).message}`);
+    }
+  }
+  const { configFile: _ignored, ...rest } = early;
+  return parseConfig(merge(merge(fromFile, rest), { dataDir }));
+}
+
+export function parseConfig(input: unknown): Config {
+  const result = ConfigSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ConfigError(`config ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONSOLE_COOKIE, consoleTokenOf, requireConsoleSession } from '../auth/guards';
+import { notFound } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+
+export const CONSOLE_API_PREFIX = '/console/api';
+const TAGS = ['Console'];
+
+const ApiKeySchema = z.object({
+  id: z.string(), name: z.string(), prefix: z.string(),
+  createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable(), revokedAt: z.iso.datetime().nullable(),
+});
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The console's login door: outside the guarded prefix, since it is how a session starts. */
+export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(app, {
+    method: 'GET', url: '/console/login', tags: TAGS, auth: 'public',
+    summary: 'Redeem a one-time login link: sets the console session cookie and opens the console',
+    query: z.object({ token: z.string().min(1).max(100) }),
+    responses: { 302: { description: 'Logged in; redirect to the console' }, 401: errorResponses[401] },
+    handler: ({ query }, request, reply) => {
+      const session = app.services.sessions.redeemLoginToken(query.token);
+      if (!session) {
+        return reply.status(401).type('text/html').send('<!doctype html><title>Link expired</title><p>This login link was already used or has expired. Start the service again or run <code>npm run serve</code> for a new one.</p>');
+      }
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      reply.header('Set-Cookie', `${CONSOLE_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200${secure}`);
+      return reply.redirect('/console/', 302);
+    },
+  });
+}
+
+export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
+  requireConsoleSession(app);
+  const { apiKeys, sessions } = app.services;
+
+  addRoute(app, {
+    method: 'GET', url: '/session', tags: TAGS, auth: 'console', summary: 'Who is logged in',
+    responses: { 200: { description: 'The session is valid', schema: z.object({ ok: z.literal(true), mode: z.string() }) }, 401: errorResponses[401] },
+    handler: () => ({ ok: true as const, mode: app.services.config.chain.mode }),
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/logout', tags: TAGS, auth: 'console', summary: 'End this console session',
+    responses: { 204: { description: 'Logged out' } },
+    handler: (_input, request, reply) => {
+      const token = consoleTokenOf(request);
+      if (token) sessions.end(token);
+      reply.header('Set-Cookie', `${CONSOLE_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+      return reply.status(204).send();
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/api-keys', tags: TAGS, auth: 'console', summary: 'List API keys (never their secrets)',
+    responses: { 200: { description: 'Keys', schema: z.object({ items: z.array(ApiKeySchema) }) } },
+    handler: () => ({ items: apiKeys.list().map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })) }),
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/api-keys', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
+    body: z.strictObject({ name: z.string().trim().min(1).max(80) }),
+    responses: { 200: { description: 'The new key', schema: z.object({ key: z.string(), apiKey: ApiKeySchema }) }, ...errorResponses },
+    handler: ({ body }) => {
+      const { key, record } = apiKeys.create(body.name);
+      return { key, apiKey: { ...record, createdAt: iso(record.createdAt), lastUsedAt: null, revokedAt: null } };
+    },
+  });
+
+  addRoute(app, {
+    method: 'DELETE', url: '/api-keys/:id', tags: TAGS, auth: 'console', summary: 'Revoke an API key',
+    params: z.strictObject({ id: z.string().max(64) }),
+    responses: { 204: { description: 'Revoked' }, 404: errorResponses[404] },
+    handler: ({ params }, _req, reply) => {
+      if (!apiKeys.revoke(params.id)) throw notFound(`active API key ${params.id}`);
+      return reply.status(204).send();
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations, type Migration } from './migrations/index';
+
+export type Database = BetterSqlite3.Database;
+
+export class DatabaseFromFutureError extends Error {
+  constructor(found: number, known: number) {
+    super(`database schema version ${found} is newer than this build knows (${known}); refusing to open it`);
+    this.name = 'DatabaseFromFutureError';
+  }
+}
+
+/** Opens (creating if needed) the ledger at `file`, or in memory for ':memory:', and migrates it. */
+export function openDatabase(file: string, ladder: readonly Migration[] = migrations): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const db = new BetterSqlite3(file);
+  // WAL + NORMAL: a committed transaction survives kill -9 (the WAL is in the OS page cache);
+  // only a power cut can lose the last few, which is the usual trade for SQLite servers.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, ladder);
+  return db;
+}
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs every pending step of the ladder in one transaction, so a failed step leaves nothing behind. */
+export function migrate(db: Database, ladder: readonly Migration[]): void {
+  const current = schemaVersion(db);
+  const latest = ladder.length;
+  if (current > latest) throw new DatabaseFromFutureError(current, latest);
+  ladder.forEach((step, index) => {
+    if (step.version !== index + 1) throw new Error(`migration ${step.name} is out of order`);
+  });
+  if (current === latest) return;
+  db.transaction(() => {
+    for (const step of ladder.slice(current)) step.up(db);
+    db.pragma(`user_version = ${latest}`);
+  })();
+}
+
+/** Folds the WAL back into the main file; called on clean shutdown so backups copy one file. */
+export function closeDatabase(db: Database): void {
+  if (!db.open) return;
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}

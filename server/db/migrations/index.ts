@@ -1,0 +1,13 @@
+import type { Database } from 'better-sqlite3';
+import { paymentsMigration } from './001-payments';
+import { accessMigration } from './002-access';
+import { transfersMigration } from './003-transfers';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
+
+/** Append-only: never edit or reorder a released step, add a new one. */
+export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration];

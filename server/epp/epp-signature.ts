@@ -1,0 +1,64 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomToken } from '../util/ids';
+
+/** What one EPP signature authorises: one payment, until `exp`, framed by these origins only. */
+export interface EppClaims {
+  paymentId: string;
+  /** unix seconds */
+  expiresAt: number;
+  allowedOrigins: string[];
+  sandbox: boolean;
+}
+
+export type VerifyResult =
+  | { ok: true; claims: EppClaims }
+  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+
+const VERSION = 'v1';
+
+interface WirePayload {
+  pid: string;
+  exp: number;
+  org: string[];
+  sbx: 0 | 1;
+  // A nonce makes every signature fresh, even for the same payment and second.
+  n: string;
+}
+
+function mac(secret: Buffer, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+export function signEpp(claims: EppClaims, secret: Buffer): string {
+  const payload: WirePayload = {
+    pid: claims.paymentId, exp: claims.expiresAt, org: claims.allowedOrigins, sbx: claims.sandbox ? 1 : 0, n: randomToken(9),
+  };
+  const body = `${VERSION}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${body}.${mac(secret, body).toString('base64url')}`;
+}
+
+function decodePayload(encoded: string): WirePayload | null {
+  try {
+    const value = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<WirePayload>;
+    const valid = typeof value.pid === 'string' && typeof value.exp === 'number' && Array.isArray(value.org)
+      && value.org.every((o) => typeof o === 'string') && (value.sbx === 0 || value.sbx === 1);
+    return valid ? (value as WirePayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks the MAC in constant time before trusting a single byte of the payload. */
+export function verifyEpp(token: string, secret: Buffer, nowSeconds: number): VerifyResult {
+  if (token.length > 4096) return { ok: false, reason: 'malformed' };
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== VERSION) return { ok: false, reason: 'malformed' };
+  const [version, encoded, presented] = parts as [string, string, string];
+  const expected = mac(secret, `${version}.${encoded}`);
+  const given = Buffer.from(presented, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
+  const payload = decodePayload(encoded);
+  if (!payload) return { ok: false, reason: 'malformed' };
+  if (payload.exp <= nowSeconds) return { ok: false, reason: 'expired' };
+  return { ok: true, claims: { paymentId: payload.pid, expiresAt: payload.exp, allowedOrigins: payload.org, sandbox: payload.sbx === 1 } };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { requireApiKey } from '../auth/guards';
+import { AppError, ErrorCode } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+import type { Payment } from '../payments/payment-types';
+import { SandboxSignatureQuerySchema, WidgetSessionRequestSchema, WidgetSessionResponseSchema } from '../payments/payment-schemas';
+import type { Services } from '../services';
+import { signEpp } from './epp-signature';
+
+const TAGS = ['Embedded payment page'];
+/** Sandbox signatures are for trying things by hand; they die quickly so none ends up in production. */
+export const SANDBOX_SIGNATURE_TTL_SECONDS = 10 * 60;
+
+function issueSignature(services: Services, payment: Payment, sandbox: boolean) {
+  const nowSeconds = Math.floor(services.clock.now() / 1000);
+  const paymentExpiry = Math.ceil(payment.expiresAt / 1000);
+  const expiresAt = sandbox ? Math.min(paymentExpiry, nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS) : paymentExpiry;
+  const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: payment.allowedOrigins ?? [], sandbox }, services.eppSecret);
+  return {
+    signature,
+    paymentId: payment.id,
+    expiresAt: new Date(payment.expiresAt).toISOString(),
+    signatureExpiresAt: new Date(expiresAt * 1000).toISOString(),
+    payment: services.payments.present(payment),
+  };
+}
+
+export async function widgetRoutes(app: FastifyInstance): Promise<void> {
+  requireApiKey(app);
+  const { services } = app;
+
+  addRoute(app, {
+    method: 'POST', url: '/invoice/widgets', tags: TAGS, auth: 'apiKey',
+    summary: 'Create (or reuse, by externalId) a payment session and sign it for the embedded page. Call from your backend only.',
+    body: WidgetSessionRequestSchema,
+    responses: { 200: { description: 'A fresh EPP signature', schema: WidgetSessionResponseSchema }, ...errorResponses },
+    handler: ({ body }, _req, reply) => {
+      const result = services.payments.create('widget', body);
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return issueSignature(services, result.payment, false);
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/invoice/widgets/sandbox-signature', tags: TAGS, auth: 'apiKey',
+    summary: `Sandbox only: a short-lived (${SANDBOX_SIGNATURE_TTL_SECONDS / 60} min) signature for manual testing. Refused on mainnet.`,
+    query: SandboxSignatureQuerySchema,
+    responses: {
+      200: { description: 'A short-lived EPP signature', schema: WidgetSessionResponseSchema },
+      403: { description: 'The service runs on mainnet', schema: errorResponses[400].schema },
+      ...errorResponses,
+    },
+    handler: ({ query }, _req, reply) => {
+      if (services.config.chain.mode === 'mainnet') {
+        throw new AppError(403, ErrorCode.sandboxOnly, 'sandbox signatures are disabled on mainnet; create signatures with POST /invoice/widgets from your backend');
+      }
+      const result = services.payments.create('widget', {
+        currency: 'USDT', mainCurrency: 'TON', amount: query.amount, externalId: query.externalId,
+        allowedOrigins: query.allowedOrigins,
+      });
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return issueSignature(services, result.payment, true);
+    },
+  });
+}

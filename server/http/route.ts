@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z, ZodType } from 'zod';
+import { AppError, ErrorCode } from './errors';
+
+export type RouteAuth = 'apiKey' | 'console' | 'public';
+type Infer<T> = T extends ZodType ? z.output<T> : undefined;
+
+export interface RouteDef<B extends ZodType | undefined, P extends ZodType | undefined, Q extends ZodType | undefined> {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: RouteAuth;
+  body?: B;
+  params?: P;
+  query?: Q;
+  /** Documented responses by status; the 2xx one describes what the handler returns. */
+  responses: Record<number, { description: string; schema?: ZodType }>;
+  handler(
+    input: { body: Infer<B>; params: Infer<P>; query: Infer<Q> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): unknown;
+}
+
+// Erased form kept by the OpenAPI registry: it only reads schemas and metadata.
+export type AnyRouteDef = RouteDef<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
+
+/** Validates one part of the request; the first problem becomes a 400 naming the field. */
+export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'body' | 'params' | 'query'): z.output<T> {
+  const result = schema.safeParse(value === null && part === 'body' ? undefined : value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  const field = path || part;
+  const message = issue?.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue?.message ?? 'invalid';
+  const unknownField = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const named = unknownField ? (path ? `${path}.${unknownField}` : unknownField) : field;
+  throw new AppError(400, ErrorCode.validation, `${named}: ${message}`, named);
+}
+
+/** Registers a route whose request parts are zod schemas; the same definition feeds the OpenAPI document. */
+export function addRoute<B extends ZodType | undefined, P extends ZodType | undefined, Q extends ZodType | undefined>(
+  app: FastifyInstance,
+  def: RouteDef<B, P, Q>,
+): void {
+  app.apiDocs.add({ ...(def as unknown as AnyRouteDef), url: `${app.prefix}${def.url}` });
+  app.route({
+    method: def.method,
+    url: def.url,
+    handler: async (request, reply) => {
+      const input = {
+        body: (def.body ? parsePart(def.body, request.body, 'body') : undefined) as Infer<B>,
+        params: (def.params ? parsePart(def.params, request.params, 'params') : undefined) as Infer<P>,
+        query: (def.query ? parsePart(def.query, request.query, 'query') : undefined) as Infer<Q>,
+      };
+      return def.handler(input, request, reply);
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { requireApiKey } from '../auth/guards';
+import { addRoute } from '../http/route';
+import { errorResponses } from '../http/responses';
+import {
+  DepositRequestSchema, HostedDepositResponseSchema, ListPaymentsQuerySchema, PaymentIdParamsSchema,
+  PaymentListSchema, PaymentSchema, ReceivingAddressResponseSchema,
+} from './payment-schemas';
+import type { CreateResult } from './payment-service';
+
+const TAGS = ['Payments'];
+
+/** Stripe's convention: a replayed idempotent request says so, with the same status as the first. */
+function markReplay(reply: FastifyReply, result: CreateResult): void {
+  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+}
+
+export async function merchantRoutes(app: FastifyInstance): Promise<void> {
+  requireApiKey(app);
+  const payments = app.services.payments;
+
+  addRoute(app, {
+    method: 'POST', url: '/invoice/deposit', tags: TAGS, auth: 'apiKey',
+    summary: 'Create a deposit paid on the hosted payment page; redirect the customer to `url`',
+    body: DepositRequestSchema,
+    responses: { 200: { description: 'The payment and its hosted page', schema: HostedDepositResponseSchema }, ...errorResponses },
+    handler: ({ body }, _req, reply) => {
+      const result = payments.create('hpp', body);
+      markReplay(reply, result);
+      const view = payments.present(result.payment);
+      return { ...view, url: view.links.checkout };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/crypto/deposit/receiving-address', tags: TAGS, auth: 'apiKey',
+    summary: 'Create a deposit and get where and how to pay: wallet address, memo, amount, ton:// link, expiry',
+    body: DepositRequestSchema,
+    responses: { 200: { description: 'Payment instructions', schema: ReceivingAddressResponseSchema }, ...errorResponses },
+    handler: ({ body }, _req, reply) => {
+      const result = payments.create('address', body);
+      markReplay(reply, result);
+      return { ...payments.present(result.payment), network: 'TON' as const, decimals: 6 as const };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/crypto/deposit/invoice', tags: TAGS, auth: 'apiKey',
+    summary: 'Create an invoice with its payment links',
+    body: DepositRequestSchema,
+    responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errorResponses },
+    handler: ({ body }, _req, reply) => {
+      const result = payments.create('invoice', body);
+      markReplay(reply, result);
+      return payments.present(result.payment);
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/crypto/payment/:paymentId', tags: TAGS, auth: 'apiKey',
+    summary: 'Read a payment record',
+    params: PaymentIdParamsSchema,
+    responses: { 200: { description: 'The payment', schema: PaymentSchema }, ...errorResponses },
+    handler: ({ params }) => payments.present(payments.get(params.paymentId)),
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/crypto/payments', tags: TAGS, auth: 'apiKey',
+    summary: 'List payments, newest first; pass `nextCursor` back as `cursor` for the next page',
+    query: ListPaymentsQuerySchema,
+    responses: { 200: { description: 'A page of payments', schema: PaymentListSchema }, ...errorResponses },
+    handler: ({ query }) => {
+      const page = payments.list({
+        status: query.status, externalId: query.externalId, limit: query.limit + 1,
+        createdFrom: query.createdFrom ? Date.parse(query.createdFrom) : undefined,
+        createdTo: query.createdTo ? Date.parse(query.createdTo) : undefined,
+        beforeSeq: query.cursor ? Number(query.cursor) : undefined,
+      });
+      const items = page.slice(0, query.limit);
+      const last = items.at(-1);
+      return { items: items.map((p) => payments.present(p)), nextCursor: page.length > query.limit && last ? String(last.seq) : null };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/crypto/payment/:paymentId/cancel', tags: TAGS, auth: 'apiKey',
+    summary: 'Cancel a pending payment (one that has received nothing yet)',
+    params: PaymentIdParamsSchema,
+    body: z.strictObject({}).optional(),
+    responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errorResponses },
+    handler: ({ params }) => payments.present(payments.cancel(params.paymentId)),
+  });
+}

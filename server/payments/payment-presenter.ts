@@ -1,0 +1,56 @@
+import { formatAmount } from '../money/amount';
+import { explorerTxUrl, paymentLinks, type ChainInfo } from './payment-links';
+import type { PublicPayment } from './payment-schemas';
+import type { Payment } from './payment-types';
+
+export interface CreditedTransfer {
+  txHash: string;
+  amount: bigint;
+  from: string | null;
+  comment: string | null;
+  creditedAt: number;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The one public shape of a payment: API responses, webhooks and the console all use it. */
+export function presentPayment(p: Payment, transfers: readonly CreditedTransfer[], chain: ChainInfo, publicUrl: string): PublicPayment {
+  const due = p.paidAmount >= p.amount ? 0n : p.amount - p.paidAmount;
+  return {
+    id: p.id,
+    paymentId: p.id,
+    kind: p.kind,
+    status: p.status,
+    amount: formatAmount(p.amount),
+    amountBaseUnits: p.amount.toString(),
+    paidAmount: formatAmount(p.paidAmount),
+    dueAmount: formatAmount(due),
+    overpaidAmount: formatAmount(p.overpaidAmount),
+    currency: p.currency,
+    mainCurrency: p.mainCurrency,
+    externalId: p.externalId,
+    description: p.description,
+    memo: p.memo,
+    address: p.address,
+    jettonMaster: chain.jettonMaster,
+    links: paymentLinks(p, chain, publicUrl),
+    late: p.late,
+    expiresAt: iso(p.expiresAt),
+    paidAt: p.paidAt === null ? null : iso(p.paidAt),
+    customer: p.customer,
+    callbackUrl: p.callbackUrl,
+    successUrl: p.successUrl,
+    failUrl: p.failUrl,
+    metadata: p.metadata,
+    transfers: transfers.map((t) => ({
+      txHash: t.txHash,
+      amount: formatAmount(t.amount),
+      from: t.from,
+      comment: t.comment,
+      creditedAt: iso(t.creditedAt),
+      explorerUrl: explorerTxUrl(chain.mode, t.txHash),
+    })),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}

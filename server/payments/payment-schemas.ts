@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { parseAmount } from '../money/amount';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment-types';
+
+/** Big enough for any plausible order, small enough to stay far from integer limits. */
+const AMOUNT_FORMAT_MAX = 10n ** 21n;
+
+export const AmountSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string such as "10.00"') })
+  .superRefine((value, ctx) => {
+    const parsed = parseAmount(value, AMOUNT_FORMAT_MAX);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  })
+  .meta({ description: 'Decimal USDT amount as a string, up to 6 decimals', example: '10.00' });
+
+const httpUrl = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an http(s) URL` }).max(2048).meta({ description: what });
+
+export const OriginSchema = z
+  .string()
+  .max(255)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, 'must be an origin such as https://shop.example (scheme, host and optional port, no path)');
+
+export const CustomerSchema = z
+  .strictObject({
+    id: z.string().min(1).max(128).optional(),
+    email: z.email().max(254).optional(),
+    name: z.string().min(1).max(200).optional(),
+  })
+  .meta({ description: 'Optional customer information shown to the merchant, never on chain' });
+
+/** Fields every creation endpoint accepts; the quick-start payload is the minimal subset. */
+export const DepositRequestSchema = z.strictObject({
+  currency: z.literal('USDT', { error: 'unsupported currency: only "USDT" is accepted' }),
+  mainCurrency: z.literal('TON', { error: 'unsupported network: only "TON" is accepted' }).default('TON'),
+  amount: AmountSchema,
+  externalId: z.string().trim().min(1).max(128).optional().meta({ description: 'Your order id; makes creation idempotent' }),
+  description: z.string().max(500).optional(),
+  customer: CustomerSchema.optional(),
+  callbackUrl: httpUrl('Webhook URL for this payment only').optional(),
+  successUrl: httpUrl('Where the hosted page returns the customer after paying').optional(),
+  failUrl: httpUrl('Where the hosted page sends the customer after expiry or cancellation').optional(),
+  expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
+  metadata: z.record(z.string().max(40), z.string().max(500)).refine((m) => Object.keys(m).length <= 20, 'at most 20 keys').optional(),
+});
+export type DepositRequest = z.infer<typeof DepositRequestSchema>;
+
+export const WidgetSessionRequestSchema = DepositRequestSchema.extend({
+  allowedOrigins: z.array(OriginSchema).min(1).max(10).optional().meta({ description: 'Origins allowed to frame the embedded page' }),
+});
+export type WidgetSessionRequest = z.infer<typeof WidgetSessionRequestSchema>;
+
+export const PaymentIdParamsSchema = z.strictObject({
+  paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id such as pay_…'),
+});
+
+export const TransferSchema = z.object({
+  txHash: z.string(),
+  amount: z.string(),
+  from: z.string().nullable(),
+  comment: z.string().nullable(),
+  creditedAt: z.iso.datetime(),
+  explorerUrl: z.string(),
+});
+
+export const PaymentLinksSchema = z.object({
+  checkout: z.string().meta({ description: 'Hosted payment page' }),
+  ton: z.string().meta({ description: 'ton:// jetton transfer link' }),
+  tonkeeper: z.string().meta({ description: 'Tonkeeper https link' }),
+});
+
+export const PaymentSchema = z
+  .object({
+    id: z.string(),
+    paymentId: z.string().meta({ description: 'Same as id, under the name the spec uses' }),
+    kind: z.enum(PAYMENT_KINDS),
+    status: z.enum(PAYMENT_STATUSES),
+    amount: z.string(),
+    amountBaseUnits: z.string().meta({ description: 'Amount in jetton base units (micro-USDT)' }),
+    paidAmount: z.string(),
+    dueAmount: z.string(),
+    overpaidAmount: z.string(),
+    currency: z.literal('USDT'),
+    mainCurrency: z.literal('TON'),
+    externalId: z.string().nullable(),
+    description: z.string().nullable(),
+    memo: z.string().meta({ description: 'Transfer comment the customer must include' }),
+    address: z.string().meta({ description: "Merchant's TON wallet address to pay to" }),
+    jettonMaster: z.string(),
+    links: PaymentLinksSchema,
+    late: z.boolean(),
+    expiresAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+    customer: CustomerSchema.nullable(),
+    callbackUrl: z.string().nullable(),
+    successUrl: z.string().nullable(),
+    failUrl: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()).nullable(),
+    transfers: z.array(TransferSchema),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Payment' });
+export type PublicPayment = z.infer<typeof PaymentSchema>;
+
+export const HostedDepositResponseSchema = PaymentSchema.extend({
+  url: z.string().meta({ description: 'Redirect the customer here' }),
+});
+
+export const ReceivingAddressResponseSchema = PaymentSchema.extend({
+  network: z.literal('TON'),
+  decimals: z.literal(6),
+});
+
+export const WidgetSessionResponseSchema = z.object({
+  signature: z.string(),
+  paymentId: z.string(),
+  expiresAt: z.iso.datetime().meta({ description: 'When the payment expires' }),
+  signatureExpiresAt: z.iso.datetime(),
+  payment: PaymentSchema,
+});
+
+export const ListPaymentsQuerySchema = z.strictObject({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  externalId: z.string().max(128).optional(),
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  createdTo: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().regex(/^\d{1,15}$/, 'must be a cursor returned by a previous page').optional(),
+});
+
+export const PaymentListSchema = z.object({
+  items: z.array(PaymentSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const SandboxSignatureQuerySchema = z.strictObject({
+  amount: AmountSchema.default('10.00'),
+  externalId: z.string().trim().min(1).max(128).optional(),
+  allowedOrigins: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((s) => s.trim()) : undefined))
+    .pipe(z.array(OriginSchema).max(10).optional()),
+});

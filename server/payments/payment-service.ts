@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { EventBus, StoredEvent } from '../events/event-bus';
+import { EventStore } from '../events/event-store';
+import { AppError, ErrorCode, notFound, validationError } from '../http/errors';
+import { parseAmount } from '../money/amount';
+import type { Clock } from '../util/clock';
+import { newId, newMemo } from '../util/ids';
+import type { ChainInfo } from './payment-links';
+import { presentPayment } from './payment-presenter';
+import { PaymentRepository, type PaymentFilter } from './payment-repository';
+import type { DepositRequest, PublicPayment, WidgetSessionRequest } from './payment-schemas';
+import { canTransition } from './payment-state';
+import type { Payment, PaymentEventType, PaymentKind } from './payment-types';
+import { TransferRepository } from './transfer-repository';
+
+export interface PaymentPolicy {
+  maxAmount: bigint;
+  defaultExpirySeconds: number;
+  monitoringWindowSeconds: number;
+}
+
+export interface PaymentServiceDeps {
+  db: Database;
+  bus: EventBus;
+  clock: Clock;
+  chain: ChainInfo;
+  publicUrl: string;
+  policy: PaymentPolicy;
+  onListenerError: (err: unknown) => void;
+}
+
+export interface CreateResult {
+  payment: Payment;
+  replayed: boolean;
+}
+
+/** Same kind + same validated body = same request; key order must not matter. */
+function requestHash(kind: PaymentKind, request: object): string {
+  const canonical = JSON.stringify(request, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  );
+  return createHash('sha256').update(`${kind}\n${canonical}`).digest('hex');
+}
+
+/** Owns every payment state change: each one is a row update plus an event, in one transaction. */
+export class PaymentService {
+  readonly payments: PaymentRepository;
+  readonly transfers: TransferRepository;
+  readonly events: EventStore;
+
+  constructor(private readonly deps: PaymentServiceDeps) {
+    this.payments = new PaymentRepository(deps.db);
+    this.transfers = new TransferRepository(deps.db);
+    this.events = new EventStore(deps.db, deps.bus);
+  }
+
+  get chain(): ChainInfo {
+    return this.deps.chain;
+  }
+
+  /** Runs `work` in one SQLite transaction and publishes the events it recorded only after commit. */
+  transaction<T>(work: (record: (type: PaymentEventType, p: Payment) => StoredEvent) => T): T {
+    const recorded: StoredEvent[] = [];
+    const record = (type: PaymentEventType, p: Payment): StoredEvent => {
+      const event = this.events.append(type, p.id, this.present(p), this.deps.clock.now());
+      recorded.push(event);
+      return event;
+    };
+    const result = this.deps.db.transaction(() => work(record))();
+    this.deps.bus.publish(recorded, this.deps.onListenerError);
+    return result;
+  }
+
+  create(kind: PaymentKind, request: DepositRequest | WidgetSessionRequest): CreateResult {
+    const hash = requestHash(kind, request);
+    const amount = this.checkedAmount(request.amount);
+    return this.transaction((record) => {
+      if (request.externalId !== undefined) {
+        const existing = this.payments.findByExternalId(request.externalId);
+        if (existing) return { payment: this.assertSameRequest(existing, hash), replayed: true };
+      }
+      const payment = this.payments.insert(this.newPayment(kind, request, amount, hash));
+      record('payment.created', payment);
+      return { payment, replayed: false };
+    });
+  }
+
+  private checkedAmount(text: string): bigint {
+    const parsed = parseAmount(text, this.deps.policy.maxAmount);
+    if (!parsed.ok) throw validationError('amount', parsed.message);
+    return parsed.value;
+  }
+
+  private assertSameRequest(existing: Payment, hash: string): Payment {
+    if (existing.requestHash === hash) return existing;
+    throw new AppError(409, ErrorCode.idempotencyConflict,
+      `externalId ${existing.externalId} was already used with a different request (payment ${existing.id})`, 'externalId');
+  }
+
+  private newPayment(kind: PaymentKind, r: DepositRequest | WidgetSessionRequest, amount: bigint, hash: string) {
+    const now = this.deps.clock.now();
+    const expirySeconds = r.expiresInSeconds ?? this.deps.policy.defaultExpirySeconds;
+    return {
+      id: newId('pay'), kind, status: 'pending' as const, amount, paidAmount: 0n, overpaidAmount: 0n,
+      currency: 'USDT' as const, mainCurrency: 'TON' as const, externalId: r.externalId ?? null, requestHash: hash,
+      memo: this.uniqueMemo(), address: this.deps.chain.merchantAddress, description: r.description ?? null,
+      customer: r.customer ?? null, callbackUrl: r.callbackUrl ?? null, successUrl: r.successUrl ?? null,
+      failUrl: r.failUrl ?? null, metadata: r.metadata ?? null,
+      allowedOrigins: 'allowedOrigins' in r && r.allowedOrigins ? r.allowedOrigins : null,
+      late: false, expiresAt: now + expirySeconds * 1000, paidAt: null, createdAt: now, updatedAt: now,
+    };
+  }
+
+  private uniqueMemo(): string {
+    for (;;) {
+      const memo = newMemo();
+      if (!this.payments.findByMemo(memo)) return memo;
+    }
+  }
+
+  get(id: string): Payment {
+    const payment = this.payments.findById(id);
+    if (!payment) throw new AppError(404, ErrorCode.paymentNotFound, `payment ${id} not found`, 'paymentId');
+    return payment;
+  }
+
+  present(p: Payment): PublicPayment {
+    return presentPayment(p, this.transfers.creditedTo(p.id), this.deps.chain, this.deps.publicUrl);
+  }
+
+  list(filter: PaymentFilter): Payment[] {
+    return this.payments.list(filter);
+  }
+
+  cancel(id: string): Payment {
+    return this.transaction((record) => {
+      const payment = this.get(id);
+      if (!canTransition(payment.status, 'cancelled')) {
+        throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; only a pending payment can be cancelled`);
+      }
+      const cancelled: Payment = { ...payment, status: 'cancelled', updatedAt: this.deps.clock.now() };
+      this.payments.updateState(cancelled);
+      record('payment.cancelled', cancelled);
+      return cancelled;
+    });
+  }
+
+  /** Moves open payments past their expiry to `expired`; returns how many moved. */
+  expireDue(batchSize = 500): number {
+    const now = this.deps.clock.now();
+    return this.transaction((record) => {
+      const due = this.payments.dueForExpiry(now, batchSize);
+      for (const payment of due) {
+        const expired: Payment = { ...payment, status: 'expired', updatedAt: now };
+        this.payments.updateState(expired);
+        record('payment.expired', expired);
+      }
+      return due.length;
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import type { Database } from 'better-sqlite3';
+import { ApiKeyStore } from './auth/api-keys';
+import { ConsoleSessions } from './auth/console-sessions';
+import type { Config } from './config';
+import { EventBus } from './events/event-bus';
+import { usdt } from './money/amount';
+import type { ChainInfo } from './payments/payment-links';
+import { PaymentService } from './payments/payment-service';
+import { SettingsStore } from './settings/settings-store';
+import type { Clock } from './util/clock';
+
+export interface Services {
+  config: Config;
+  clock: Clock;
+  bus: EventBus;
+  payments: PaymentService;
+  apiKeys: ApiKeyStore;
+  sessions: ConsoleSessions;
+  settings: SettingsStore;
+  eppSecret: Buffer;
+  publicUrl: string;
+}
+
+export interface ServiceDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  chain: ChainInfo;
+  publicUrl: string;
+  onListenerError: (err: unknown) => void;
+}
+
+/** Wires the domain objects once; HTTP, the CLI and the desktop shell all use this same set. */
+export function createServices(deps: ServiceDeps): Services {
+  const bus = new EventBus();
+  const settings = new SettingsStore(deps.db, deps.clock);
+  const payments = new PaymentService({
+    db: deps.db, bus, clock: deps.clock, chain: deps.chain, publicUrl: deps.publicUrl, onListenerError: deps.onListenerError,
+    policy: {
+      maxAmount: usdt(deps.config.payments.maxAmount),
+      defaultExpirySeconds: deps.config.payments.defaultExpirySeconds,
+      monitoringWindowSeconds: deps.config.payments.monitoringWindowSeconds,
+    },
+  });
+  return {
+    config: deps.config, clock: deps.clock, bus, payments, settings, publicUrl: deps.publicUrl,
+    apiKeys: new ApiKeyStore(deps.db, deps.clock),
+    sessions: new ConsoleSessions(deps.db, deps.clock),
+    eppSecret: settings.secret('epp_signing_secret'),
+  };
+}

@@ -1,0 +1,67 @@
+import { Address } from '@ton/core';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app';
+import { parseConfig, type ConfigInput } from '../../server/config';
+import { closeDatabase, openDatabase, type Database } from '../../server/db/database';
+import type { ChainInfo } from '../../server/payments/payment-links';
+import { createServices, type Services } from '../../server/services';
+import type { Clock } from '../../server/util/clock';
+
+export const TEST_CHAIN: ChainInfo = {
+  mode: 'sandbox',
+  merchantAddress: new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }),
+  jettonMaster: new Address(0, Buffer.alloc(32, 9)).toString({ testOnly: true }),
+};
+
+/** A clock tests move by hand, so expiry is exercised without sleeping. */
+export class ManualClock implements Clock {
+  constructor(private ms = Date.UTC(2026, 10, 21, 12, 0, 0)) {}
+  now(): number {
+    return this.ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export function tempDir(prefix = 'tontill-test-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Database;
+  apiKey: string;
+  clock: ManualClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app over a real SQLite file in a temp dir, with one API key ready. */
+export async function createTestApp(options: { config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock } = {}): Promise<TestApp> {
+  const dir = options.dataDir ? null : tempDir();
+  const dataDir = options.dataDir ?? dir!.path;
+  const config = parseConfig({ dataDir, rateLimit: { enabled: false }, ...options.config });
+  const db = openDatabase(join(dataDir, 'tontill.db'));
+  const clock = options.clock ?? new ManualClock();
+  const services = createServices({
+    db, config, clock, chain: TEST_CHAIN, publicUrl: 'http://127.0.0.1:8787', onListenerError: (err) => { throw err; },
+  });
+  const app = await buildApp({ services });
+  const { key } = services.apiKeys.create('test');
+  return {
+    app, services, db, apiKey: key, clock, dataDir,
+    async close() {
+      await app.close();
+      closeDatabase(db);
+      dir?.remove();
+    },
+  };
+}
+
+export const QUICK_START = { currency: 'USDT', mainCurrency: 'TON', amount: '10.00', externalId: 'order-1' };
