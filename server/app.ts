@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
 import { widgetRoutes } from './epp/widget-routes';
 import { docsRoutes } from './http/docs-routes';
@@ -7,16 +7,20 @@ import { merchantRoutes } from './payments/merchant-routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import type { Runtime } from './runtime';
 import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    runtime: Runtime | null;
   }
 }
 
 export interface AppOptions {
   services: Services;
+  /** the chain, watcher and simulator; absent in tests that exercise the API alone */
+  runtime?: Runtime;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
   /** extra route plugins registered by later layers (checkout, webhooks, console screens) */
@@ -29,9 +33,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Never echo secrets into logs: API keys and console sessions travel in these headers.
     logger: options.logLevel ? { level: options.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'] } : false,
+    logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' }),
     bodyLimit: services.config.bodyLimitBytes,
   });
   app.decorate('services', services);
+  app.decorate('runtime', options.runtime ?? null);
 
   // 1. infrastructure, visible everywhere
   await app.register(errorHandlerPlugin);

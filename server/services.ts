@@ -6,6 +6,7 @@ import { EventBus } from './events/event-bus';
 import { usdt } from './money/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
+import { TransferLedger } from './payments/transfer-ledger';
 import { SettingsStore } from './settings/settings-store';
 import type { Clock } from './util/clock';
 
@@ -14,11 +15,12 @@ export interface Services {
   clock: Clock;
   bus: EventBus;
   payments: PaymentService;
+  ledger: TransferLedger;
   apiKeys: ApiKeyStore;
   sessions: ConsoleSessions;
   settings: SettingsStore;
   eppSecret: Buffer;
-  publicUrl: string;
+  publicUrl: () => string;
 }
 
 export interface ServiceDeps {
@@ -26,7 +28,8 @@ export interface ServiceDeps {
   config: Config;
   clock: Clock;
   chain: ChainInfo;
-  publicUrl: string;
+  /** a function: the URL is known only once the server listens (port 0) */
+  publicUrl: () => string;
   onListenerError: (err: unknown) => void;
 }
 
@@ -44,6 +47,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   return {
     config: deps.config, clock: deps.clock, bus, payments, settings, publicUrl: deps.publicUrl,
+    ledger: new TransferLedger(payments, deps.clock),
     apiKeys: new ApiKeyStore(deps.db, deps.clock),
     sessions: new ConsoleSessions(deps.db, deps.clock),
     eppSecret: settings.secret('epp_signing_secret'),

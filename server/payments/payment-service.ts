@@ -25,7 +25,7 @@ export interface PaymentServiceDeps {
   bus: EventBus;
   clock: Clock;
   chain: ChainInfo;
-  publicUrl: string;
+  publicUrl: () => string;
   policy: PaymentPolicy;
   onListenerError: (err: unknown) => void;
 }
@@ -34,6 +34,11 @@ export interface CreateResult {
   payment: Payment;
   replayed: boolean;
 }
+
+/** Records an event about a payment (its public record is the data), or `raw` for any other subject. */
+export type EventRecorder = ((type: PaymentEventType, p: Payment) => StoredEvent) & {
+  raw(type: PaymentEventType, paymentId: string | null, data: unknown): StoredEvent;
+};
 
 /** Same kind + same validated body = same request; key order must not matter. */
 function requestHash(kind: PaymentKind, request: object): string {
@@ -51,7 +56,10 @@ export class PaymentService {
   readonly transfers: TransferRepository;
   readonly events: EventStore;
 
+  readonly policy: PaymentPolicy;
+
   constructor(private readonly deps: PaymentServiceDeps) {
+    this.policy = deps.policy;
     this.payments = new PaymentRepository(deps.db);
     this.transfers = new TransferRepository(deps.db);
     this.events = new EventStore(deps.db, deps.bus);
@@ -62,13 +70,14 @@ export class PaymentService {
   }
 
   /** Runs `work` in one SQLite transaction and publishes the events it recorded only after commit. */
-  transaction<T>(work: (record: (type: PaymentEventType, p: Payment) => StoredEvent) => T): T {
+  transaction<T>(work: (record: EventRecorder) => T): T {
     const recorded: StoredEvent[] = [];
-    const record = (type: PaymentEventType, p: Payment): StoredEvent => {
-      const event = this.events.append(type, p.id, this.present(p), this.deps.clock.now());
+    const append = (type: PaymentEventType, paymentId: string | null, data: unknown): StoredEvent => {
+      const event = this.events.append(type, paymentId, data, this.deps.clock.now());
       recorded.push(event);
       return event;
     };
+    const record = Object.assign((type: PaymentEventType, p: Payment) => append(type, p.id, this.present(p)), { raw: append });
     const result = this.deps.db.transaction(() => work(record))();
     this.deps.bus.publish(recorded, this.deps.onListenerError);
     return result;
@@ -128,7 +137,7 @@ export class PaymentService {
   }
 
   present(p: Payment): PublicPayment {
-    return presentPayment(p, this.transfers.creditedTo(p.id), this.deps.chain, this.deps.publicUrl);
+    return presentPayment(p, this.transfers.creditedTo(p.id), this.deps.chain, this.deps.publicUrl());
   }
 
   list(filter: PaymentFilter): Payment[] {

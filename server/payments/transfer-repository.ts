@@ -1,32 +1,93 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import type { CreditedTransfer } from './payment-presenter';
+
+export type TransferStatus = 'credited' | 'unmatched' | 'dismissed';
+
+export interface TransferRecord extends InboundJettonTransfer {
+  paymentId: string | null;
+  status: TransferStatus;
+  resolution: string | null;
+  createdAt: number;
+  resolvedAt: number | null;
+}
 
 interface TransferRow {
   tx_hash: string;
+  lt: bigint;
+  utime: bigint;
   amount: bigint;
   from_address: string | null;
   comment: string | null;
+  payment_id: string | null;
+  status: TransferStatus;
+  resolution: string | null;
   created_at: bigint;
+  resolved_at: bigint | null;
 }
 
-/** Transfers credited to payments; the watcher's ingest writes them, payments read them. */
+const fromRow = (r: TransferRow): TransferRecord => ({
+  txHash: r.tx_hash, lt: r.lt, utime: Number(r.utime), amount: r.amount, from: r.from_address, comment: r.comment,
+  queryId: 0n, paymentId: r.payment_id, status: r.status, resolution: r.resolution,
+  createdAt: Number(r.created_at), resolvedAt: r.resolved_at === null ? null : Number(r.resolved_at),
+});
+
+/** Every inbound transfer the watcher reported, and the watcher's cursor: both move in one transaction. */
 export class TransferRepository {
+  private readonly insertStmt: Statement;
   private readonly forPaymentStmt: Statement<[string], TransferRow>;
+  private readonly byHashStmt: Statement<[string], TransferRow>;
+  private readonly byStatusStmt: Statement<[TransferStatus, number], TransferRow>;
+  private readonly resolveStmt: Statement;
+  private readonly cursorGetStmt: Statement<[string], { lt: bigint; hash: string }>;
+  private readonly cursorSetStmt: Statement;
 
   constructor(db: Database) {
-    this.forPaymentStmt = db
-      .prepare<[string], TransferRow>(`SELECT tx_hash, amount, from_address, comment, created_at FROM transfers
-        WHERE payment_id = ? AND status = 'credited' ORDER BY lt`)
-      .safeIntegers(true);
+    const safe = <S extends Statement>(s: S): S => s.safeIntegers(true) as S;
+    // OR IGNORE + changes() is the exactly-once gate: a hash seen before is never credited again.
+    this.insertStmt = db.prepare(`INSERT OR IGNORE INTO transfers (tx_hash, lt, utime, amount, from_address, comment,
+      payment_id, status, created_at) VALUES (@txHash, @lt, @utime, @amount, @from, @comment, @paymentId, @status, @createdAt)`);
+    this.forPaymentStmt = safe(db.prepare(`SELECT * FROM transfers WHERE payment_id = ? AND status = 'credited' ORDER BY lt`));
+    this.byHashStmt = safe(db.prepare('SELECT * FROM transfers WHERE tx_hash = ?'));
+    this.byStatusStmt = safe(db.prepare('SELECT * FROM transfers WHERE status = ? ORDER BY lt DESC LIMIT ?'));
+    this.resolveStmt = db.prepare(`UPDATE transfers SET status = @status, payment_id = @paymentId, resolution = @resolution,
+      resolved_at = @resolvedAt WHERE tx_hash = @txHash AND status = 'unmatched'`);
+    this.cursorGetStmt = safe(db.prepare('SELECT lt, hash FROM watcher_cursor WHERE account = ?'));
+    this.cursorSetStmt = db.prepare(`INSERT INTO watcher_cursor (account, lt, hash, updated_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (account) DO UPDATE SET lt = excluded.lt, hash = excluded.hash, updated_at = excluded.updated_at`);
+  }
+
+  /** False when this transaction hash was already recorded. */
+  insert(t: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): boolean {
+    return this.insertStmt.run({ ...t, paymentId, status, createdAt }).changes === 1;
   }
 
   creditedTo(paymentId: string): CreditedTransfer[] {
     return this.forPaymentStmt.all(paymentId).map((r) => ({
-      txHash: r.tx_hash,
-      amount: r.amount,
-      from: r.from_address,
-      comment: r.comment,
-      creditedAt: Number(r.created_at),
+      txHash: r.tx_hash, amount: r.amount, from: r.from_address, comment: r.comment, creditedAt: Number(r.created_at),
     }));
+  }
+
+  find(txHash: string): TransferRecord | null {
+    const row = this.byHashStmt.get(txHash);
+    return row ? fromRow(row) : null;
+  }
+
+  withStatus(status: TransferStatus, limit: number): TransferRecord[] {
+    return this.byStatusStmt.all(status, limit).map(fromRow);
+  }
+
+  /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
+  resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): boolean {
+    return this.resolveStmt.run({ txHash, status, paymentId, resolution, resolvedAt: at }).changes === 1;
+  }
+
+  cursor(account: string): TxCursor | null {
+    const row = this.cursorGetStmt.get(account);
+    return row ? { lt: row.lt, hash: row.hash } : null;
+  }
+
+  saveCursor(account: string, cursor: TxCursor, at: number): void {
+    this.cursorSetStmt.run(account, cursor.lt, cursor.hash, at);
   }
 }

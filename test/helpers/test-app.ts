@@ -50,7 +50,7 @@ export async function createTestApp(options: { config?: Partial<ConfigInput>; da
   const db = openDatabase(join(dataDir, 'tontill.db'));
   const clock = options.clock ?? new ManualClock();
   const services = createServices({
-    db, config, clock, chain: TEST_CHAIN, publicUrl: 'http://127.0.0.1:8787', onListenerError: (err) => { throw err; },
+    db, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError: (err) => { throw err; },
   });
   const app = await buildApp({ services });
   const { key } = services.apiKeys.create('test');

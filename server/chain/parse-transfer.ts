@@ -1,0 +1,127 @@
+// Turns raw transactions into jetton transfer facts. Never throws: a malformed message is
+// "not a transfer" (or "no comment"), so one odd transaction can never stall the watcher.
+import type { Address, Slice, Transaction } from '@ton/core';
+import { JettonOp } from './jetton-messages';
+import type { InboundJettonTransfer } from './types';
+
+/** A transfer_notification that reached an owner wallet; the caller must check `jettonWallet`. */
+export interface JettonTransferNotification {
+  /** transaction hash, lowercase hex */
+  txHash: string;
+  lt: bigint;
+  /** unix seconds */
+  utime: number;
+  /** base units */
+  amount: bigint;
+  /** payer's owner address (friendly), or null for addr_none */
+  from: string | null;
+  comment: string | null;
+  queryId: bigint;
+  /** sender of the notification: must be the owner's genuine jetton wallet to be trusted */
+  jettonWallet: string;
+  /** true is normal for 1-nanoton notifications (compute skipped: no gas); still a real payment */
+  aborted: boolean;
+}
+
+interface InboundBody {
+  src: Address;
+  body: Slice;
+}
+
+/** The body of a non-bounced internal inbound message carrying `op`, positioned after the op. */
+function inboundBody(tx: Transaction, op: number): InboundBody | null {
+  const msg = tx.inMessage;
+  if (!msg || msg.info.type !== 'internal' || msg.info.bounced) return null;
+  const body = msg.body.beginParse();
+  if (body.remainingBits < 32 || body.loadUint(32) !== op) return null;
+  return { src: msg.info.src, body };
+}
+
+function computeSucceeded(tx: Transaction): boolean {
+  const d = tx.description;
+  return d.type === 'generic' && !d.aborted && d.computePhase.type === 'vm' && d.computePhase.success;
+}
+
+function txMeta(tx: Transaction): { txHash: string; lt: bigint; utime: number } {
+  return { txHash: tx.hash().toString('hex'), lt: tx.lt, utime: tx.now };
+}
+
+/**
+ * internal_transfer credited on the watched jetton wallet. Only a successful, non-bounced,
+ * non-aborted transaction counts: the genuine wallet code aborts forged ones.
+ */
+export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransfer | null {
+  try {
+    if (!computeSucceeded(tx)) return null;
+    const inbound = inboundBody(tx, JettonOp.internalTransfer);
+    if (!inbound) return null;
+    const s = inbound.body;
+    const queryId = s.loadUintBig(64);
+    const amount = s.loadCoins();
+    const from = s.loadMaybeAddress();
+    s.loadMaybeAddress(); // response_address
+    s.loadCoins(); // forward_ton_amount
+    return { ...txMeta(tx), amount, from: from?.toString() ?? null, comment: readForwardComment(s), queryId };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * transfer_notification on an owner wallet. Deliberately not gated on compute success or
+ * `aborted`: with the usual 1-nanoton forward the owner wallet cannot buy gas, yet the jettons
+ * have already arrived.
+ */
+export function parseTransferNotification(tx: Transaction): JettonTransferNotification | null {
+  try {
+    const inbound = inboundBody(tx, JettonOp.transferNotification);
+    if (!inbound) return null;
+    const s = inbound.body;
+    const queryId = s.loadUintBig(64);
+    const amount = s.loadCoins();
+    const from = s.loadMaybeAddress();
+    const d = tx.description;
+    return {
+      ...txMeta(tx),
+      amount,
+      from: from?.toString() ?? null,
+      comment: readForwardComment(s),
+      queryId,
+      jettonWallet: inbound.src.toString(),
+      aborted: d.type === 'generic' ? d.aborted : true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads forward_payload (Either Cell ^Cell) and returns its text comment, if it is one. */
+export function readForwardComment(s: Slice): string | null {
+  try {
+    if (s.remainingBits < 1) return null;
+    const payload = s.loadBit() ? (s.remainingRefs === 1 ? s.loadRef().beginParse() : null) : s;
+    if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== JettonOp.textComment) return null;
+    return decodeSnakeText(payload);
+  } catch {
+    return null;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Snake text as UTF-8, or null when it is not text (odd bit counts, branching refs, bad UTF-8). */
+function decodeSnakeText(s: Slice): string | null {
+  const chunks: Buffer[] = [];
+  let cur: Slice | null = s;
+  while (cur) {
+    if (cur.remainingBits % 8 !== 0 || cur.remainingRefs > 1) return null;
+    chunks.push(cur.loadBuffer(cur.remainingBits / 8));
+    cur = cur.remainingRefs === 1 ? cur.loadRef().beginParse() : null;
+  }
+  try {
+    // fatal decoding also rejects binary comments: their 0xff prefix is never valid UTF-8
+    return utf8.decode(Buffer.concat(chunks));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { AppError, ErrorCode } from '../http/errors';
+import { parseAmount } from '../money/amount';
+import type { PublicPayment } from '../payments/payment-schemas';
+import type { PaymentService } from '../payments/payment-service';
+import { AmountSchema } from '../payments/payment-schemas';
+import type { ChainWatcher } from '../watcher/chain-watcher';
+import type { SandboxChain } from './sandbox-chain';
+
+export const SIMULATION_CASES = ['exact', 'short', 'no-comment', 'zero-forward', 'comment-in-ref', 'fake-jetton', 'forged', 'bounced'] as const;
+
+export const SimulateRequestSchema = z.strictObject({
+  paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id'),
+  amount: AmountSchema.optional().meta({ description: 'Defaults to what is still due (short: one base unit less)' }),
+  comment: z.string().max(120).nullable().optional().meta({ description: "Defaults to the payment's memo" }),
+  case: z.enum(SIMULATION_CASES).default('exact'),
+});
+export type SimulateRequest = z.input<typeof SimulateRequestSchema>;
+
+export interface SimulationResult {
+  case: (typeof SIMULATION_CASES)[number];
+  txHashes: string[];
+  payment: PublicPayment;
+}
+
+/**
+ * Sends real emulated transfers on the sandbox chain, then waits for the watcher to see them, so
+ * the result shows exactly what the product concluded from the chain, not what we hoped.
+ */
+export class Simulator {
+  constructor(
+    private readonly sandbox: SandboxChain,
+    private readonly payments: PaymentService,
+    private readonly watcher: ChainWatcher,
+  ) {}
+
+  async pay(input: SimulateRequest): Promise<SimulationResult> {
+    const request = SimulateRequestSchema.parse(input);
+    const payment = this.payments.get(request.paymentId);
+    const due = payment.amount > payment.paidAmount ? payment.amount - payment.paidAmount : payment.amount;
+    let amount = request.amount === undefined ? due : parsedAmount(request.amount);
+    if (request.case === 'short') amount = amount > 1n ? amount - 1n : amount;
+    const comment = request.case === 'no-comment' ? null : request.comment === undefined ? payment.memo : request.comment;
+    const attack = request.case === 'fake-jetton' || request.case === 'forged' || request.case === 'bounced' ? request.case : undefined;
+    const transactions = await this.sandbox.pay({
+      amount, comment,
+      commentInRef: request.case === 'comment-in-ref',
+      ...(request.case === 'zero-forward' ? { forwardTonAmount: 0n } : {}),
+      ...(attack ? { case: attack } : {}),
+    });
+    await this.watcher.pollNow();
+    return {
+      case: request.case,
+      txHashes: transactions.map((tx) => tx.hash().toString('hex')),
+      payment: this.payments.present(this.payments.get(payment.id)),
+    };
+  }
+}
+
+function parsedAmount(text: string): bigint {
+  const parsed = parseAmount(text, 10n ** 15n);
+  if (!parsed.ok) throw new AppError(400, ErrorCode.validation, `amount: ${parsed.message}`, 'amount');
+  return parsed.value;
+}

@@ -1,0 +1,26 @@
+import { ConfigError, loadConfig } from '../config';
+import { startServer } from '../index';
+import { describeStartupError, printBanner } from './cli-output';
+
+/** `npm run serve`: the service headless, with a one-time console login link. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.argv.slice(2));
+  const server = await startServer(config, { logLevel: config.logLevel });
+  printBanner(config, server.url, server.services.sessions.createLoginToken());
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await server.close();
+    console.log('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`tontill: ${describeStartupError(err)}`);
+  process.exit(err instanceof ConfigError ? 2 : 1);
+});

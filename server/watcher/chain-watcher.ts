@@ -1,0 +1,170 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Address, Transaction } from '@ton/core';
+import type { ChainSource, TxCursor } from '../chain/types';
+import { nextBackoffMs } from '../chain/backoff';
+import { classifyChainError } from '../chain/toncenter-source';
+import { cursorOf, fetchNewTransactions } from './transaction-poller';
+
+export interface WatcherStatus {
+  running: boolean;
+  /** epoch milliseconds */
+  lastPollAt: number | null;
+  lastSuccessAt: number | null;
+  /** now minus the utime of the newest transaction seen; null before the first one */
+  lagSeconds: number | null;
+  consecutiveErrors: number;
+  /** message only: sources keep secrets out of their messages */
+  lastError: string | null;
+  cursor: TxCursor | null;
+}
+
+/** Structurally compatible with pino / Fastify's logger. */
+export interface WatcherLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface ChainWatcherOptions {
+  source: ChainSource;
+  account: Address;
+  loadCursor: () => TxCursor | null;
+  /** Must credit the transactions and store the cursor atomically (one DB transaction). */
+  commitBatch: (transactions: Transaction[], cursor: TxCursor) => void;
+  intervalMs: number;
+  pageSize?: number;
+  maxBatch?: number;
+  maxBackoffMs?: number;
+  /** epoch milliseconds */
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  log?: WatcherLogger;
+}
+
+export interface ChainWatcher {
+  start(): void;
+  /** Stops the loop and waits for an in-flight poll to finish. */
+  stop(): Promise<void>;
+  /** Polls once, after any poll already running; rejects with the poll's error. */
+  pollNow(): Promise<number>;
+  status(): WatcherStatus;
+}
+
+const DEFAULTS = { pageSize: 50, maxBatch: 500, maxBackoffMs: 300_000 };
+
+async function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  await delay(ms, undefined, { signal }).catch(() => undefined);
+}
+
+interface PollState {
+  lastPollAt: number | null;
+  lastSuccessAt: number | null;
+  consecutiveErrors: number;
+  lastError: string | null;
+  cursor: TxCursor | null;
+  newestUtime: number | null;
+}
+
+/** One poll = fetch everything new, then commit it oldest -> newest in chunks. */
+function createPoller(options: ChainWatcherOptions, now: () => number) {
+  const { source, account, loadCursor, commitBatch, log } = options;
+  const { pageSize = DEFAULTS.pageSize, maxBatch = DEFAULTS.maxBatch } = options;
+  if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError('maxBatch must be a positive integer');
+  const state: PollState = {
+    lastPollAt: null, lastSuccessAt: null, consecutiveErrors: 0, lastError: null, cursor: null, newestUtime: null,
+  };
+
+  async function fetchAndCommit(): Promise<number> {
+    const start = loadCursor();
+    state.cursor = start;
+    const { transactions } = await fetchNewTransactions(source, account, start, { pageSize });
+    // Chunked so that a long catch-up survives a crash with most of its progress stored.
+    for (let i = 0; i < transactions.length; i += maxBatch) {
+      const chunk = transactions.slice(i, i + maxBatch);
+      const last = chunk[chunk.length - 1] as Transaction;
+      const cursor = cursorOf(last);
+      commitBatch(chunk, cursor);
+      state.cursor = cursor;
+      state.newestUtime = last.now;
+    }
+    if (transactions.length > 0) {
+      log?.info({ count: transactions.length, lt: state.cursor?.lt.toString() }, 'chain transactions committed');
+    }
+    return transactions.length;
+  }
+
+  async function poll(): Promise<number> {
+    state.lastPollAt = now();
+    try {
+      const committed = await fetchAndCommit();
+      state.lastSuccessAt = now();
+      state.consecutiveErrors = 0;
+      state.lastError = null;
+      return committed;
+    } catch (err) {
+      state.consecutiveErrors += 1;
+      state.lastError = err instanceof Error ? err.message : String(err);
+      const fields = { kind: classifyChainError(err), consecutiveErrors: state.consecutiveErrors, error: state.lastError };
+      log?.warn(fields, 'chain poll failed');
+      throw err;
+    }
+  }
+
+  return { state, poll };
+}
+
+export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
+  const { intervalMs, now = Date.now, sleep = abortableSleep, random = Math.random } = options;
+  const { maxBackoffMs = Math.max(DEFAULTS.maxBackoffMs, intervalMs) } = options;
+  const { state, poll } = createPoller(options, now);
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: AbortController | null = null;
+  let tail: Promise<unknown> = Promise.resolve();
+
+  function pollNow(): Promise<number> {
+    const run = tail.then(poll);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (running) {
+      let wait = intervalMs;
+      try {
+        await pollNow();
+      } catch {
+        wait = nextBackoffMs(state.consecutiveErrors, { baseMs: intervalMs, maxMs: maxBackoffMs, random });
+      }
+      if (!running) return;
+      wake = new AbortController();
+      const { signal } = wake;
+      // stop() aborts the signal; racing it means an injected sleep need not honour it.
+      const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      await Promise.race([sleep(wait, signal).catch(() => undefined), stopped]);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = runLoop();
+    },
+    async stop() {
+      running = false;
+      wake?.abort();
+      await loop;
+      loop = null;
+      await tail;
+    },
+    pollNow,
+    status: () => snapshot(state, running, now()),
+  };
+}
+
+function snapshot(state: PollState, running: boolean, nowMs: number): WatcherStatus {
+  const { lastPollAt, lastSuccessAt, consecutiveErrors, lastError, cursor, newestUtime } = state;
+  const lagSeconds = newestUtime === null ? null : Math.max(0, Math.floor(nowMs / 1000) - newestUtime);
+  return { running, lastPollAt, lastSuccessAt, lagSeconds, consecutiveErrors, lastError, cursor: cursor && { ...cursor } };
+}

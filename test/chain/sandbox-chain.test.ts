@@ -1,0 +1,167 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beginCell, type Address, type Transaction } from '@ton/core';
+import { SandboxChain } from '../../server/chain/sandbox-chain';
+import { parseInboundJettonTransfer, parseTransferNotification } from '../../server/chain/parse-transfer';
+
+let clock = 1_760_000_000;
+const now = () => clock;
+const stateFile = join(mkdtempSync(join(tmpdir(), 'tontill-sandbox-')), 'chain.json');
+let chain: SandboxChain;
+
+const history = (c: SandboxChain, account: Address) => c.source().getTransactions(account, { limit: 100 });
+const on = (txs: Transaction[], account: Address) => txs.filter((t) => t.address === BigInt('0x' + account.hash.toString('hex')));
+const hashes = (txs: Transaction[]) => txs.map((t) => t.hash().toString('hex'));
+
+async function newestCredit(c: SandboxChain) {
+  const [newest] = await history(c, c.merchantJettonWallet);
+  return parseInboundJettonTransfer(newest!);
+}
+
+async function jettonBalance(c: SandboxChain): Promise<bigint> {
+  return (await c.source().runGetMethod(c.merchantJettonWallet, 'get_wallet_data')).readBigNumber();
+}
+
+beforeAll(async () => {
+  chain = await SandboxChain.open({ stateFile, seed: 'sandbox-test', now });
+});
+
+describe('a fresh SandboxChain', () => {
+  it('already has the merchant jetton wallet, with an empty balance and nothing to credit', async () => {
+    const fresh = await SandboxChain.open({ seed: 'fresh', now });
+    const data = await fresh.source().runGetMethod(fresh.merchantJettonWallet, 'get_wallet_data');
+    expect(data.readBigNumber()).toBe(0n);
+    expect(data.readAddress().equals(fresh.merchantAddress)).toBe(true);
+    const txs = await history(fresh, fresh.merchantJettonWallet);
+    expect(txs).toHaveLength(1);
+    expect(parseInboundJettonTransfer(txs[0]!)).toBeNull();
+  });
+});
+
+describe('SandboxChain payments', () => {
+  it('credits an exact payment with the comment in a ref, at blockchain time = our clock', async () => {
+    clock += 10;
+    const txs = await chain.pay({ amount: 12_340_000n, comment: 'INV-ref-1', commentInRef: true });
+    expect(await newestCredit(chain)).toMatchObject({
+      amount: 12_340_000n,
+      from: chain.payerAddress.toString(),
+      comment: 'INV-ref-1',
+      utime: clock,
+    });
+    // the usual 1-nanoton notification reaches the merchant too, aborted for lack of gas
+    const notice = on(txs, chain.merchantAddress).map(parseTransferNotification).find((n) => n);
+    expect(notice).toMatchObject({ amount: 12_340_000n, comment: 'INV-ref-1', aborted: true });
+    expect(notice!.jettonWallet).toBe(chain.merchantJettonWallet.toString());
+  });
+
+  it('credits an inline comment, including long snake text', async () => {
+    await chain.pay({ amount: 1_000_000n, comment: 'INV-inline' });
+    expect((await newestCredit(chain))?.comment).toBe('INV-inline');
+    const long = 'Zahlung für Bestellung '.repeat(12) + '#42';
+    await chain.pay({ amount: 1_000_000n, comment: long });
+    expect((await newestCredit(chain))?.comment).toBe(long);
+    await chain.pay({ amount: 1_000_000n, comment: long, commentInRef: true });
+    expect((await newestCredit(chain))?.comment).toBe(long);
+  });
+
+  it('credits forward_ton_amount = 0 although the merchant wallet sees nothing', async () => {
+    const txs = await chain.pay({ amount: 2_000_000n, comment: 'INV-fwd0', forwardTonAmount: 0n });
+    expect(await newestCredit(chain)).toMatchObject({ amount: 2_000_000n, comment: 'INV-fwd0' });
+    expect(on(txs, chain.merchantAddress)).toHaveLength(0);
+  });
+
+  it('gives comment null when there is no comment', async () => {
+    await chain.pay({ amount: 3_000_000n });
+    expect(await newestCredit(chain)).toMatchObject({ amount: 3_000_000n, comment: null });
+  });
+
+  it('ignores a look-alike jetton from another minter', async () => {
+    const before = hashes(await history(chain, chain.merchantJettonWallet));
+    const txs = await chain.pay({ amount: 50_000_000n, comment: 'INV-fake', case: 'fake-jetton' });
+    expect(hashes(await history(chain, chain.merchantJettonWallet))).toEqual(before);
+    // the merchant wallet does get a notification, but from the wrong jetton wallet
+    const notice = on(txs, chain.merchantAddress).map(parseTransferNotification).find((n) => n);
+    expect(notice?.comment).toBe('INV-fake');
+    expect(notice?.jettonWallet).not.toBe(chain.merchantJettonWallet.toString());
+  });
+
+  it('rejects a forged internal_transfer sent by a plain wallet: nothing is credited', async () => {
+    const balance = await jettonBalance(chain);
+    const txs = await chain.pay({ amount: 70_000_000n, comment: 'INV-forged', case: 'forged' });
+    const onJw = on(txs, chain.merchantJettonWallet);
+    expect(onJw).toHaveLength(1);
+    expect(onJw[0]!.description).toMatchObject({ aborted: true, computePhase: { success: false, exitCode: 707 } });
+    expect(onJw.map(parseInboundJettonTransfer)).toEqual([null]);
+    expect(await jettonBalance(chain)).toBe(balance);
+  });
+
+  it('does not count a bounced internal_transfer', async () => {
+    const txs = await chain.pay({ amount: 4_000_000n, comment: 'INV-bounce', case: 'bounced' });
+    const onJw = on(txs, chain.merchantJettonWallet);
+    expect(onJw).toHaveLength(1);
+    expect(parseInboundJettonTransfer(onJw[0]!)).toBeNull();
+  });
+
+  it('serializes concurrent payments into one continuous history', async () => {
+    await Promise.all([1n, 2n, 3n].map((n) => chain.pay({ amount: n, comment: `INV-c${n}` })));
+    const [a, b, c] = await history(chain, chain.merchantJettonWallet);
+    expect([a, b, c].map((t) => parseInboundJettonTransfer(t!)?.comment).sort()).toEqual(['INV-c1', 'INV-c2', 'INV-c3']);
+    expect(a!.prevTransactionLt).toBe(b!.lt);
+    expect(a!.prevTransactionHash).toBe(BigInt('0x' + b!.hash().toString('hex')));
+  });
+});
+
+describe('SandboxChain source', () => {
+  it('pages like toncenter: newest first, lt+hash inclusive, toLt exclusive', async () => {
+    const all = await history(chain, chain.merchantJettonWallet);
+    expect(all.length).toBeGreaterThan(5);
+    const lts = all.map((t) => t.lt);
+    expect([...lts].sort((x, y) => (x < y ? 1 : -1))).toEqual(lts);
+    const from = all[2]!;
+    const page = await chain.source().getTransactions(chain.merchantJettonWallet, {
+      limit: 2,
+      lt: from.lt,
+      hash: from.hash().toString('hex'),
+    });
+    expect(hashes(page)).toEqual(hashes(all.slice(2, 4)));
+    const newer = await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100, toLt: all[3]!.lt });
+    expect(hashes(newer)).toEqual(hashes(all.slice(0, 3)));
+  });
+
+  it('answers get_wallet_address, get_wallet_data and get_jetton_data like a jetton', async () => {
+    const src = chain.source();
+    const owner = beginCell().storeAddress(chain.merchantAddress).endCell();
+    const addr = await src.runGetMethod(chain.jettonMaster, 'get_wallet_address', [{ type: 'slice', cell: owner }]);
+    expect(addr.readAddress().equals(chain.merchantJettonWallet)).toBe(true);
+    const data = await src.runGetMethod(chain.merchantJettonWallet, 'get_wallet_data');
+    expect(data.readBigNumber()).toBeGreaterThan(0n);
+    expect(data.readAddress().equals(chain.merchantAddress)).toBe(true);
+    expect(data.readAddress().equals(chain.jettonMaster)).toBe(true);
+    const jetton = await src.runGetMethod(chain.jettonMaster, 'get_jetton_data');
+    expect(jetton.readBigNumber()).toBe(1_000_000_000_000n);
+  });
+});
+
+describe('SandboxChain persistence', () => {
+  it('reopens the same chain from its state file and keeps extending it', async () => {
+    expect(statSync(stateFile).mode & 0o777).toBe(0o600);
+    const before = await history(chain, chain.merchantJettonWallet);
+    const reopened = await SandboxChain.open({ stateFile, now });
+    expect(reopened.merchantJettonWallet.equals(chain.merchantJettonWallet)).toBe(true);
+    expect(hashes(await history(reopened, reopened.merchantJettonWallet))).toEqual(hashes(before));
+    expect(await jettonBalance(reopened)).toBe(await jettonBalance(chain));
+
+    clock += 60;
+    await reopened.pay({ amount: 5_000_000n, comment: 'INV-after-restart' });
+    const [newest] = await history(reopened, reopened.merchantJettonWallet);
+    expect(parseInboundJettonTransfer(newest!)).toMatchObject({ amount: 5_000_000n, comment: 'INV-after-restart', utime: clock });
+    expect(newest!.prevTransactionLt).toBe(before[0]!.lt);
+    expect(newest!.prevTransactionHash).toBe(BigInt('0x' + before[0]!.hash().toString('hex')));
+  });
+
+  it('refuses a state file created with another seed', async () => {
+    await expect(SandboxChain.open({ stateFile, seed: 'someone-else', now })).rejects.toThrow(/another seed/);
+  });
+});
