@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { chainConsoleRoutes } from './console/chain-console-routes';
 import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
 import { widgetRoutes } from './epp/widget-routes';
 import { docsRoutes } from './http/docs-routes';
@@ -9,6 +10,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import type { Runtime } from './runtime';
 import type { Services } from './services';
+import { webhookConsoleRoutes } from './webhooks/webhook-console-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(widgetRoutes);
   await app.register(consoleLoginRoutes);
   await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });
+  await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
+  await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.register(docsRoutes);
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ ok: true }));

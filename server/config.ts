@@ -19,8 +19,12 @@ const ConfigSchema = z.object({
     merchantAddress: z.string().optional(),
     toncenterEndpoint: z.url().optional(),
     toncenterApiKey: z.string().optional(),
+    /** requests per second to toncenter; defaults to its published limits (1 without a key, 10 with) */
+    toncenterRps: z.number().min(0.1).max(1000).optional(),
     jettonMaster: z.string().optional(),
     pollIntervalMs: z.number().int().min(200).max(600_000).default(2_000),
+    /** transactions credited per SQLite transaction while catching up */
+    watcherBatchSize: z.number().int().min(1).max(5_000).default(500),
   }).prefault({}),
   payments: z.object({
     maxAmount: z.string().refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount').default('1000000'),
@@ -35,6 +39,10 @@ const ConfigSchema = z.object({
 }).superRefine((c, ctx) => {
   if (c.chain.mode !== 'sandbox' && !c.chain.merchantAddress) {
     ctx.addIssue({ code: 'custom', path: ['chain', 'merchantAddress'], message: `is required in ${c.chain.mode} mode` });
+  }
+  // There is no official USDT on testnet: the merchant must name the test jetton they accept.
+  if (c.chain.mode === 'testnet' && !c.chain.jettonMaster) {
+    ctx.addIssue({ code: 'custom', path: ['chain', 'jettonMaster'], message: 'is required in testnet mode' });
   }
 });
 

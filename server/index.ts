@@ -32,7 +32,7 @@ const EXPIRY_SWEEP_MS = 1_000;
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const db = openDatabase(join(config.dataDir, 'tontill.db'));
-  const chain = await openChainRuntime(config).catch((err: unknown) => {
+  const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000)).catch((err: unknown) => {
     closeDatabase(db);
     throw err;
   });
@@ -43,13 +43,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // The watcher logs through the app's logger, which exists only once the app is built.
   const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
-  const watcher = createPaymentWatcher({ chain, ledger: services.ledger, intervalMs: config.chain.pollIntervalMs, log });
+  const watcher = createPaymentWatcher({
+    chain, ledger: services.ledger, intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log,
+  });
   const simulator = chain.sandbox ? new Simulator(chain.sandbox, services.payments, watcher) : null;
   const runtime: Runtime = { chain, watcher, simulator };
   const app = await buildApp({ services, runtime, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
   watcher.start();
+  services.webhooks.startDispatcher({ log });
   const sweep = setInterval(() => services.payments.expireDue(), EXPIRY_SWEEP_MS);
   const consoleToken = services.sessions.createSession();
   writeServiceFile(config.dataDir, { url: address, pid: process.pid, consoleToken });
@@ -59,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clearInterval(sweep);
     await watcher.stop();
     await app.close();
+    await services.webhooks.stopDispatcher();
     closeDatabase(db);
     rmSync(serviceFile(config.dataDir), { force: true });
   })());

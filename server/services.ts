@@ -9,6 +9,7 @@ import { PaymentService } from './payments/payment-service';
 import { TransferLedger } from './payments/transfer-ledger';
 import { SettingsStore } from './settings/settings-store';
 import type { Clock } from './util/clock';
+import { WebhookService } from './webhooks/webhook-service';
 
 export interface Services {
   config: Config;
@@ -19,6 +20,7 @@ export interface Services {
   apiKeys: ApiKeyStore;
   sessions: ConsoleSessions;
   settings: SettingsStore;
+  webhooks: WebhookService;
   eppSecret: Buffer;
   publicUrl: () => string;
 }
@@ -45,8 +47,11 @@ export function createServices(deps: ServiceDeps): Services {
       monitoringWindowSeconds: deps.config.payments.monitoringWindowSeconds,
     },
   });
+  // Outbox rows are written inside the transaction that records each event: both commit or neither.
+  const webhooks = new WebhookService({ db: deps.db, clock: deps.clock, bus, events: payments.events, settings });
+  bus.inTransaction(webhooks.onEventRecorded);
   return {
-    config: deps.config, clock: deps.clock, bus, payments, settings, publicUrl: deps.publicUrl,
+    config: deps.config, clock: deps.clock, bus, payments, settings, webhooks, publicUrl: deps.publicUrl,
     ledger: new TransferLedger(payments, deps.clock),
     apiKeys: new ApiKeyStore(deps.db, deps.clock),
     sessions: new ConsoleSessions(deps.db, deps.clock),

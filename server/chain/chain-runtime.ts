@@ -4,6 +4,7 @@ import { MAINNET_USDT_MASTER, type Config } from '../config';
 import type { ChainInfo } from '../payments/payment-links';
 import { resolveJettonWallet } from './jetton-wallet-check';
 import { SandboxChain } from './sandbox-chain';
+import { createTokenBucket } from './rate-limiter';
 import { createToncenterSource } from './toncenter-source';
 import type { ChainSource } from './types';
 
@@ -21,10 +22,11 @@ export interface ChainRuntime {
 const friendly = (address: Address, mode: ChainInfo['mode']) =>
   address.toString({ urlSafe: true, bounceable: false, testOnly: mode !== 'mainnet' });
 
-export async function openChainRuntime(config: Config): Promise<ChainRuntime> {
+/** `nowSeconds` drives the sandbox chain's clock, so tests can move chain time with the ledger's. */
+export async function openChainRuntime(config: Config, nowSeconds?: () => number): Promise<ChainRuntime> {
   const { chain } = config;
   if (chain.mode === 'sandbox') {
-    const sandbox = await SandboxChain.open({ stateFile: join(config.dataDir, 'sandbox-chain.json') });
+    const sandbox = await SandboxChain.open({ stateFile: join(config.dataDir, 'sandbox-chain.json'), ...(nowSeconds ? { now: nowSeconds } : {}) });
     const source = sandbox.source();
     const { wallet: watchedAccount } = await resolveJettonWallet(source, sandbox.jettonMaster, sandbox.merchantAddress);
     return {
@@ -37,6 +39,7 @@ export async function openChainRuntime(config: Config): Promise<ChainRuntime> {
   const merchant = Address.parse(chain.merchantAddress);
   const source = createToncenterSource({
     mode: chain.mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[chain.mode], apiKey: chain.toncenterApiKey,
+    ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),
   });
   const { wallet: watchedAccount } = await resolveJettonWallet(source, master, merchant);
   return {

@@ -2,6 +2,7 @@ import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import { AppError, ErrorCode, notFound } from '../http/errors';
 import { formatAmount } from '../money/amount';
 import type { Clock } from '../util/clock';
+import { failpoint } from '../util/failpoints';
 import { normalizeMemo } from '../util/ids';
 import type { EventRecorder, PaymentService } from './payment-service';
 import { applyCredit } from './payment-state';
@@ -40,7 +41,10 @@ export class TransferLedger {
   creditBatch(account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor): BatchSummary {
     return this.payments.transaction((record) => {
       const summary: BatchSummary = { credited: 0, unmatched: 0, duplicates: 0 };
-      for (const transfer of batch) summary[this.creditOne(transfer, record)] += 1;
+      batch.forEach((transfer, index) => {
+        summary[this.creditOne(transfer, record)] += 1;
+        if (index === Math.floor(batch.length / 2)) failpoint('credit-batch-midway');
+      });
       this.transfers.saveCursor(account, cursor, this.clock.now());
       return summary;
     });

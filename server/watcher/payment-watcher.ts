@@ -9,6 +9,7 @@ export interface PaymentWatcherOptions {
   chain: ChainRuntime;
   ledger: TransferLedger;
   intervalMs: number;
+  batchSize: number;
   log?: WatcherLogger;
 }
 
@@ -30,6 +31,7 @@ export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatch
     source: options.chain.source,
     account,
     intervalMs: options.intervalMs,
+    maxBatch: options.batchSize,
     loadCursor: () => options.ledger.cursor(key),
     commitBatch: (transactions: Transaction[], cursor: TxCursor) => {
       options.ledger.creditBatch(key, transfersIn(transactions), cursor);

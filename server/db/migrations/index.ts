@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { paymentsMigration } from './001-payments';
 import { accessMigration } from './002-access';
 import { transfersMigration } from './003-transfers';
+import { webhooksMigration } from './004-webhooks';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Append-only: never edit or reorder a released step, add a new one. */
-export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration];
+export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration];

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { serviceFile } from '../index';
+
+const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
+       [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]`;
+
+interface ServiceInfo {
+  url: string;
+  consoleToken: string;
+}
+
+function readServiceInfo(dataDir: string): ServiceInfo {
+  try {
+    return JSON.parse(readFileSync(serviceFile(dataDir), 'utf8')) as ServiceInfo;
+  } catch {
+    throw new Error(`no running service found for ${dataDir}; start it with: npm run serve -- --data-dir ${dataDir}`);
+  }
+}
+
+/** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv, allowPositionals: true, strict: false,
+    options: { amount: { type: 'string' }, comment: { type: 'string' }, case: { type: 'string' } },
+  });
+  const [command, paymentId] = positionals;
+  if (command !== 'pay' || !paymentId) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig(argv.filter((a, i) => !['--amount', '--comment', '--case'].includes(argv[i - 1] ?? '') && !['--amount', '--comment', '--case'].includes(a)));
+  const service = readServiceInfo(config.dataDir);
+  const body = { paymentId, amount: values.amount, comment: values.comment, case: values.case };
+  const response = await fetch(`${service.url}/console/api/simulator/pay`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    throw new Error(`the service at ${service.url} does not answer; is it still running?`);
+  });
+  const result = (await response.json()) as Record<string, any>;
+  if (!response.ok) {
+    console.error(`simulate failed: ${result.error?.message ?? response.statusText}`);
+    return 1;
+  }
+  const p = result.payment;
+  console.log(`sent ${result.case} transfer: ${result.txHashes.length} transaction(s) on the sandbox chain`);
+  console.log(`payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
+  console.error(`simulate: ${err.message}`);
+  process.exitCode = 1;
+});

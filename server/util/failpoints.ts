@@ -1,0 +1,14 @@
+/**
+ * Crash points for the durability tests: with TONTILL_FAILPOINT=<name> (and optionally
+ * TONTILL_FAILPOINT_HIT=<n>), the n-th time the named point is reached the process SIGKILLs
+ * itself, exactly where a power cut or OOM kill would hurt most. Unset, it costs one comparison.
+ */
+const armed = process.env.TONTILL_FAILPOINT ?? null;
+const killOnHit = Number(process.env.TONTILL_FAILPOINT_HIT ?? '1');
+let hits = 0;
+
+export function failpoint(name: string): void {
+  if (armed !== name) return;
+  hits += 1;
+  if (hits === killOnHit) process.kill(process.pid, 'SIGKILL');
+}

@@ -1,0 +1,183 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface Delivery {
+  seq: number;
+  id: string;
+  eventId: string;
+  eventType: string;
+  paymentId: string | null;
+  endpointId: string | null;
+  url: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: number;
+  deliveredAt: number | null;
+}
+
+export interface NewDelivery {
+  id: string; eventId: string; eventType: string; paymentId: string | null; endpointId: string | null;
+  url: string; orderKey: string; createdAt: number; giveUpAt: number;
+}
+
+export interface Attempt {
+  id: string;
+  deliveryId: string;
+  at: number;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  responseStatus: number | null;
+  responseBody: string | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** What the dispatcher needs to send one delivery, read in one query. */
+export interface DueDelivery {
+  seq: number; id: string; eventId: string; eventType: string; paymentId: string | null; endpointId: string | null;
+  url: string; orderKey: string; attempts: number; giveUpAt: number; eventCreatedAt: number; dataJson: string;
+  secret: string | null; previousSecret: string | null; previousSecretExpiresAt: number | null;
+}
+
+export interface DeliveryFilter {
+  paymentId?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  endpointId?: string | undefined;
+  eventId?: string | undefined;
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+interface DeliveryRow {
+  seq: number; id: string; event_id: string; event_type: string; payment_id: string | null; endpoint_id: string | null;
+  url: string; status: DeliveryStatus; attempts: number; next_attempt_at: number; last_status_code: number | null;
+  last_error: string | null; created_at: number; delivered_at: number | null;
+}
+
+interface AttemptRow {
+  id: string; delivery_id: string; at: number; url: string; request_headers_json: string; request_body: string;
+  response_status: number | null; response_body: string | null; duration_ms: number; error: string | null;
+}
+
+const fromRow = (r: DeliveryRow): Delivery => ({
+  seq: r.seq, id: r.id, eventId: r.event_id, eventType: r.event_type, paymentId: r.payment_id, endpointId: r.endpoint_id,
+  url: r.url, status: r.status, attempts: r.attempts, nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
+  lastStatusCode: r.last_status_code, lastError: r.last_error, createdAt: r.created_at, deliveredAt: r.delivered_at,
+});
+
+const attemptFromRow = (r: AttemptRow): Attempt => ({
+  id: r.id, deliveryId: r.delivery_id, at: r.at, url: r.url, requestHeaders: JSON.parse(r.request_headers_json) as Record<string, string>,
+  requestBody: r.request_body, responseStatus: r.response_status, responseBody: r.response_body, durationMs: r.duration_ms, error: r.error,
+});
+
+// A delivery is due when its time has come and nothing older for the same target and payment is still pending.
+const DUE_SQL = `SELECT d.seq, d.id, d.event_id AS eventId, d.event_type AS eventType, d.payment_id AS paymentId,
+    d.endpoint_id AS endpointId, d.url, d.order_key AS orderKey, d.attempts, d.give_up_at AS giveUpAt,
+    ev.created_at AS eventCreatedAt, ev.data_json AS dataJson,
+    e.secret, e.previous_secret AS previousSecret, e.previous_secret_expires_at AS previousSecretExpiresAt
+  FROM webhook_deliveries d
+  JOIN payment_events ev ON ev.id = d.event_id
+  LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+  WHERE d.status = 'pending' AND d.next_attempt_at <= @now
+    AND (d.endpoint_id IS NULL OR (e.deleted_at IS NULL AND (e.enabled = 1 OR d.event_type = 'webhook.test')))
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
+      WHERE p.order_key = d.order_key AND p.status = 'pending' AND p.seq < d.seq)
+  ORDER BY d.next_attempt_at, d.seq LIMIT @limit`;
+
+/** The outbox rows and their attempt log. */
+export class DeliveryRepository {
+  private readonly insertStmt: Statement<[NewDelivery & { nextAttemptAt: number }]>;
+  private readonly byIdStmt: Statement<[string], DeliveryRow>;
+  private readonly attemptsStmt: Statement<[string], AttemptRow>;
+  private readonly dueStmt: Statement<[{ now: number; limit: number }], DueDelivery>;
+  private readonly nextDueStmt: Statement<[number], { at: number | null }>;
+  private readonly insertAttemptStmt: Statement;
+  private readonly settleStmt: Statement;
+  private readonly hurryStmt: Statement<[number, string, number]>;
+  private readonly abandonStmt: Statement<[string, number, string]>;
+  private readonly listStmts = new Map<string, Statement>();
+
+  constructor(private readonly db: Database) {
+    this.insertStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
+      status, next_attempt_at, give_up_at, created_at)
+      VALUES (@id, @eventId, @eventType, @paymentId, @endpointId, @url, @orderKey, 'pending', @nextAttemptAt, @giveUpAt, @createdAt)`);
+    this.byIdStmt = db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?');
+    this.attemptsStmt = db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq');
+    this.dueStmt = db.prepare(DUE_SQL);
+    this.nextDueStmt = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?`);
+    this.insertAttemptStmt = db.prepare(`INSERT INTO webhook_attempts (id, delivery_id, at, url, request_headers_json, request_body,
+      response_status, response_body, duration_ms, error)
+      VALUES (@id, @deliveryId, @at, @url, @requestHeaders, @requestBody, @responseStatus, @responseBody, @durationMs, @error)`);
+    this.settleStmt = db.prepare(`UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1,
+      next_attempt_at = @nextAttemptAt, last_status_code = @statusCode, last_error = @error, delivered_at = @deliveredAt
+      WHERE id = @id AND status = 'pending'`);
+    this.hurryStmt = db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?
+      WHERE status = 'pending' AND endpoint_id = ? AND next_attempt_at > ?`);
+    this.abandonStmt = db.prepare(`UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = ?
+      WHERE status = 'pending' AND endpoint_id = ?`);
+  }
+
+  insert(d: NewDelivery): void {
+    this.insertStmt.run({ ...d, nextAttemptAt: d.createdAt });
+  }
+
+  find(id: string): Delivery | null {
+    const row = this.byIdStmt.get(id);
+    return row ? fromRow(row) : null;
+  }
+
+  attempts(deliveryId: string): Attempt[] {
+    return this.attemptsStmt.all(deliveryId).map(attemptFromRow);
+  }
+
+  /** Newest first; `beforeSeq` is the cursor. */
+  list(filter: DeliveryFilter): Delivery[] {
+    const conds: string[] = [];
+    if (filter.paymentId !== undefined) conds.push('payment_id = @paymentId');
+    if (filter.status !== undefined) conds.push('status = @status');
+    if (filter.endpointId !== undefined) conds.push('endpoint_id = @endpointId');
+    if (filter.eventId !== undefined) conds.push('event_id = @eventId');
+    if (filter.beforeSeq !== undefined) conds.push('seq < @beforeSeq');
+    const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+    let stmt = this.listStmts.get(where);
+    if (!stmt) {
+      stmt = this.db.prepare(`SELECT * FROM webhook_deliveries ${where} ORDER BY seq DESC LIMIT @limit`);
+      this.listStmts.set(where, stmt);
+    }
+    const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+    return (stmt.all(params) as DeliveryRow[]).map(fromRow);
+  }
+
+  due(now: number, limit: number): DueDelivery[] {
+    return this.dueStmt.all({ now, limit });
+  }
+
+  /** The earliest future retry, to know how long the dispatcher may sleep. */
+  nextRetryAt(now: number): number | null {
+    return this.nextDueStmt.get(now)?.at ?? null;
+  }
+
+  recordAttempt(a: Attempt): void {
+    this.insertAttemptStmt.run({ ...a, requestHeaders: JSON.stringify(a.requestHeaders) });
+  }
+
+  /** Applies an attempt's outcome; a no-op if the delivery is no longer pending (e.g. its endpoint was deleted). */
+  settle(s: { id: string; status: DeliveryStatus; nextAttemptAt: number; statusCode: number | null; error: string | null; deliveredAt: number | null }): void {
+    this.settleStmt.run(s);
+  }
+
+  /** A recovered endpoint gets its backlog retried now instead of at the end of each backoff. */
+  hurry(endpointId: string, now: number): number {
+    return this.hurryStmt.run(now, endpointId, now).changes;
+  }
+
+  /** Stops what is still pending for an endpoint (it was deleted); the log keeps the reason. */
+  abandon(endpointId: string, reason: string, now: number): number {
+    return this.abandonStmt.run(reason, now, endpointId).changes;
+  }
+}

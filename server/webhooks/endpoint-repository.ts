@@ -1,0 +1,106 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { StoredEvent } from '../events/event-bus';
+
+/** A store-wide webhook endpoint as the service sees it (secrets included: never return this as is). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  /** event types, or `*` for all */
+  events: string[];
+  enabled: boolean;
+  description: string | null;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: number | null;
+  status: 'active' | 'failing';
+  consecutiveFailures: number;
+  failingSince: number | null;
+  lastDeliveryAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface EndpointRow {
+  id: string; url: string; events_json: string; enabled: number; description: string | null;
+  secret: string; previous_secret: string | null; previous_secret_expires_at: number | null;
+  status: 'active' | 'failing'; consecutive_failures: number; failing_since: number | null;
+  last_delivery_at: number | null; created_at: number; updated_at: number;
+}
+
+const fromRow = (r: EndpointRow): WebhookEndpoint => ({
+  id: r.id, url: r.url, events: JSON.parse(r.events_json) as string[], enabled: r.enabled === 1, description: r.description,
+  secret: r.secret, previousSecret: r.previous_secret, previousSecretExpiresAt: r.previous_secret_expires_at,
+  status: r.status, consecutiveFailures: r.consecutive_failures, failingSince: r.failing_since,
+  lastDeliveryAt: r.last_delivery_at, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events'>, type: StoredEvent['type']): boolean =>
+  endpoint.events.includes('*') || endpoint.events.includes(type);
+
+/** Endpoints are soft-deleted so the delivery log keeps pointing at something. */
+export class EndpointRepository {
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly byIdStmt: Statement<[string], EndpointRow>;
+  private readonly listStmt: Statement<[], EndpointRow>;
+  private readonly enabledStmt: Statement<[], EndpointRow>;
+  private readonly deleteStmt: Statement<[number, string]>;
+  private readonly successStmt: Statement<[number, string]>;
+  private readonly failureStmt: Statement<[{ now: number; threshold: number; id: string }]>;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(`INSERT INTO webhook_endpoints (id, url, events_json, enabled, description, secret, created_at, updated_at)
+      VALUES (@id, @url, @events, @enabled, @description, @secret, @createdAt, @createdAt)`);
+    this.updateStmt = db.prepare(`UPDATE webhook_endpoints SET url = @url, events_json = @events, enabled = @enabled,
+      description = @description, secret = @secret, previous_secret = @previousSecret,
+      previous_secret_expires_at = @previousSecretExpiresAt, updated_at = @updatedAt WHERE id = @id AND deleted_at IS NULL`);
+    this.byIdStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND deleted_at IS NULL');
+    this.listStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL ORDER BY seq');
+    this.enabledStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled = 1 ORDER BY seq');
+    this.deleteStmt = db.prepare(`UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, secret = '', previous_secret = NULL
+      WHERE id = ? AND deleted_at IS NULL`);
+    this.successStmt = db.prepare(`UPDATE webhook_endpoints SET status = 'active', consecutive_failures = 0, failing_since = NULL,
+      last_delivery_at = ? WHERE id = ?`);
+    // The streak's first failure is when the endpoint started failing; it is marked failing at the threshold.
+    this.failureStmt = db.prepare(`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
+      failing_since = COALESCE(failing_since, @now), last_delivery_at = @now,
+      status = CASE WHEN consecutive_failures + 1 >= @threshold THEN 'failing' ELSE status END
+      WHERE id = @id`);
+  }
+
+  insert(e: { id: string; url: string; events: string[]; enabled: boolean; description: string | null; secret: string; createdAt: number }): void {
+    this.insertStmt.run({ ...e, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0 });
+  }
+
+  update(e: WebhookEndpoint): void {
+    this.updateStmt.run({
+      id: e.id, url: e.url, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0, description: e.description,
+      secret: e.secret, previousSecret: e.previousSecret, previousSecretExpiresAt: e.previousSecretExpiresAt, updatedAt: e.updatedAt,
+    });
+  }
+
+  find(id: string): WebhookEndpoint | null {
+    const row = this.byIdStmt.get(id);
+    return row ? fromRow(row) : null;
+  }
+
+  list(): WebhookEndpoint[] {
+    return this.listStmt.all().map(fromRow);
+  }
+
+  enabled(): WebhookEndpoint[] {
+    return this.enabledStmt.all().map(fromRow);
+  }
+
+  softDelete(id: string, now: number): boolean {
+    return this.deleteStmt.run(now, id).changes === 1;
+  }
+
+  recordSuccess(id: string, now: number): void {
+    this.successStmt.run(now, id);
+  }
+
+  recordFailure(id: string, now: number, failingThreshold: number): void {
+    this.failureStmt.run({ now, threshold: failingThreshold, id });
+  }
+}

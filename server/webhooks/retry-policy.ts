@@ -1,0 +1,49 @@
+/** When to try again, and whether to. Pure functions: the dispatcher injects time and randomness. */
+export interface RetryPolicy {
+  /** first retry after about this long */
+  baseDelayMs: number;
+  /** backoff stops growing here */
+  maxDelayMs: number;
+  /** a delivery is given up this long after it was created */
+  giveUpAfterMs: number;
+  /** consecutive failed attempts that mark an endpoint failing */
+  failingThreshold: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  baseDelayMs: 15_000,
+  maxDelayMs: 4 * 3600_000,
+  giveUpAfterMs: 3 * 24 * 3600_000,
+  failingThreshold: 5,
+};
+
+export type AttemptOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'retry'; reason: string }
+  | { kind: 'give-up'; reason: string };
+
+/** 2xx delivers; network errors, timeouts, 5xx, 408 and 429 retry; anything else (other 4xx, 3xx) does not. */
+export function classify(statusCode: number | null, error: string | null): AttemptOutcome {
+  if (statusCode === null) return { kind: 'retry', reason: error ?? 'no response' };
+  if (statusCode >= 200 && statusCode < 300) return { kind: 'delivered' };
+  if (statusCode >= 500 || statusCode === 408 || statusCode === 429) return { kind: 'retry', reason: `HTTP ${statusCode}` };
+  if (statusCode >= 300 && statusCode < 400) return { kind: 'give-up', reason: `HTTP ${statusCode}: redirects are not followed` };
+  return { kind: 'give-up', reason: `HTTP ${statusCode}: not retried` };
+}
+
+/**
+ * Exponential backoff with jitter: base·2^(n-1), capped, then scaled by a random factor in
+ * [0.75, 1.25) so receivers that come back are not hit by every sender at once.
+ * `attempt` counts attempts made so far (1 after the first failure).
+ */
+export function retryDelayMs(policy: RetryPolicy, attempt: number, random: () => number): number {
+  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
+  const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
+  return Math.round(delay * (0.75 + random() * 0.5));
+}
+
+/** The next attempt time, or null when the delivery's time is up. */
+export function nextAttemptAt(policy: RetryPolicy, attempt: number, now: number, giveUpAt: number, random: () => number): number | null {
+  if (now >= giveUpAt) return null;
+  return Math.min(now + retryDelayMs(policy, attempt, random), giveUpAt);
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireConsoleSession } from '../auth/guards';
+import { notFound } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+import {
+  AttemptSchema, CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliverySchema, EndpointSchema, EventIdParams,
+  IdParams, presentAttempt, presentDelivery, presentEndpoint, RedeliverBody, RotateBody, UpdateEndpointBody,
+} from './webhook-schemas';
+
+const TAGS = ['Console: webhooks'];
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const WithSecret = z.object({ endpoint: EndpointSchema, secret: z.string().meta({ description: 'Shown only in this response' }) });
+
+/** Console API for webhooks; register under CONSOLE_API_PREFIX. */
+export async function webhookConsoleRoutes(app: FastifyInstance): Promise<void> {
+  requireConsoleSession(app);
+  endpointRoutes(app);
+  deliveryRoutes(app);
+  callbackSecretRoutes(app);
+}
+
+function endpointRoutes(app: FastifyInstance): void {
+  const webhooks = app.services.webhooks;
+  addRoute(app, {
+    method: 'GET', url: '/webhooks/endpoints', tags: TAGS, auth: 'console', summary: 'List webhook endpoints (never their secrets)',
+    responses: { 200: { description: 'Endpoints', schema: z.object({ items: z.array(EndpointSchema) }) }, 401: errorResponses[401] },
+    handler: () => ({ items: webhooks.listEndpoints().map(presentEndpoint) }),
+  });
+  addRoute(app, {
+    method: 'POST', url: '/webhooks/endpoints', tags: TAGS, auth: 'console', summary: 'Add an endpoint; its signing secret is shown only here',
+    body: CreateEndpointBody,
+    responses: { 200: { description: 'The endpoint and its secret', schema: WithSecret }, ...errorResponses },
+    handler: ({ body }) => {
+      const { endpoint, secret } = webhooks.createEndpoint(body);
+      return { endpoint: presentEndpoint(endpoint), secret };
+    },
+  });
+  addRoute(app, {
+    method: 'PATCH', url: '/webhooks/endpoints/:id', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
+    params: IdParams, body: UpdateEndpointBody,
+    responses: { 200: { description: 'The endpoint', schema: z.object({ endpoint: EndpointSchema }) }, ...errorResponses },
+    handler: ({ params, body }) => ({ endpoint: presentEndpoint(webhooks.updateEndpoint(params.id, body)) }),
+  });
+  addRoute(app, {
+    method: 'POST', url: '/webhooks/endpoints/:id/rotate-secret', tags: TAGS, auth: 'console',
+    summary: 'Roll the signing secret; the old one keeps signing beside it for graceHours (default 24)',
+    params: IdParams, body: RotateBody,
+    responses: { 200: { description: 'The endpoint and its new secret', schema: WithSecret }, ...errorResponses },
+    handler: ({ params, body }) => {
+      const { endpoint, secret } = webhooks.rotateSecret(params.id, body.graceHours);
+      return { endpoint: presentEndpoint(endpoint), secret };
+    },
+  });
+  addRoute(app, {
+    method: 'DELETE', url: '/webhooks/endpoints/:id', tags: TAGS, auth: 'console', summary: 'Remove an endpoint; its pending deliveries stop',
+    params: IdParams,
+    responses: { 204: { description: 'Removed' }, 404: errorResponses[404] },
+    handler: ({ params }, _req, reply) => {
+      webhooks.deleteEndpoint(params.id);
+      return reply.status(204).send();
+    },
+  });
+  addRoute(app, {
+    method: 'POST', url: '/webhooks/endpoints/:id/test', tags: TAGS, auth: 'console', summary: 'Send a webhook.test event to this endpoint',
+    params: IdParams,
+    responses: { 200: { description: 'The queued delivery', schema: z.object({ delivery: DeliverySchema }) }, 404: errorResponses[404] },
+    handler: ({ params }) => ({ delivery: presentDelivery(webhooks.sendTest(params.id)) }),
+  });
+}
+
+function deliveryRoutes(app: FastifyInstance): void {
+  const webhooks = app.services.webhooks;
+  addRoute(app, {
+    method: 'GET', url: '/webhooks/deliveries', tags: TAGS, auth: 'console', summary: 'The delivery log, newest first',
+    query: DeliveriesQuery,
+    responses: { 200: { description: 'A page of deliveries', schema: z.object({ items: z.array(DeliverySchema), nextCursor: z.string().nullable() }) }, ...errorResponses },
+    handler: ({ query }) => {
+      const { cursor, limit, ...filters } = query;
+      const rows = webhooks.deliveries.list({ ...filters, beforeSeq: cursor === undefined ? undefined : Number(cursor), limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      return { items: page.map(presentDelivery), nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
+    },
+  });
+  addRoute(app, {
+    method: 'GET', url: '/webhooks/deliveries/:id', tags: TAGS, auth: 'console', summary: 'One delivery with every attempt, as sent and as answered',
+    params: IdParams,
+    responses: { 200: { description: 'The delivery', schema: z.object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) }) }, ...errorResponses },
+    handler: ({ params }) => {
+      const delivery = webhooks.deliveries.find(params.id);
+      if (!delivery) throw notFound(`delivery ${params.id}`);
+      return { delivery: presentDelivery(delivery), attempts: webhooks.deliveries.attempts(delivery.id).map(presentAttempt) };
+    },
+  });
+  addRoute(app, {
+    method: 'POST', url: '/webhooks/events/:eventId/redeliver', tags: TAGS, auth: 'console',
+    summary: 'Send an event again (same event id, new deliveries)',
+    params: EventIdParams, body: RedeliverBody,
+    responses: { 200: { description: 'The new deliveries', schema: z.object({ deliveries: z.array(DeliverySchema) }) }, ...errorResponses },
+    handler: ({ params, body }) => ({ deliveries: webhooks.redeliver(params.eventId, body.endpointId).map(presentDelivery) }),
+  });
+}
+
+function callbackSecretRoutes(app: FastifyInstance): void {
+  const webhooks = app.services.webhooks;
+  const present = (s: ReturnType<typeof webhooks.callbackSecret>) => ({
+    secret: s.secret, rotatedAt: iso(s.rotatedAt)!, previousSecretExpiresAt: iso(s.previousSecretExpiresAt),
+  });
+  addRoute(app, {
+    method: 'GET', url: '/webhooks/callback-secret', tags: TAGS, auth: 'console',
+    summary: 'The store-wide secret signing per-payment callbackUrl deliveries',
+    responses: { 200: { description: 'The secret', schema: CallbackSecretSchema }, 401: errorResponses[401] },
+    handler: () => present(webhooks.callbackSecret()),
+  });
+  addRoute(app, {
+    method: 'POST', url: '/webhooks/callback-secret', tags: TAGS, auth: 'console',
+    summary: 'Roll the callback secret; the old one keeps signing beside it for graceHours (default 24)',
+    body: RotateBody,
+    responses: { 200: { description: 'The new secret', schema: CallbackSecretSchema }, ...errorResponses },
+    handler: ({ body }) => present(webhooks.rotateCallbackSecret(body.graceHours)),
+  });
+}

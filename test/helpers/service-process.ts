@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  consoleToken: string;
+  output: () => string;
+  /** resolves with the signal or exit code once the process is gone */
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+/** Writes `<dataDir>/config.json`, read by the service at start like a merchant's own config. */
+export function writeServiceConfig(dataDir: string, config: object): void {
+  writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config));
+}
+
+/** Runs `npm run serve` as a real child process (so it can really be SIGKILLed) and waits until it listens. */
+export async function spawnService(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], {
+    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /TonTill is running on the \w+ chain at (http:\/\/\S+)/.exec(output);
+      if (match) return resolve(match[1]!);
+      return undefined;
+    };
+    child.stdout!.on('data', check);
+    void exited.then((how) => reject(new Error(`service exited (${how}) before listening:\n${output}`)));
+  });
+  const { consoleToken } = JSON.parse(readFileSync(join(dataDir, 'service.json'), 'utf8')) as { consoleToken: string };
+  return { child, url, consoleToken, output: () => output, exited };
+}
+
+export async function stopService(service: ServiceProcess): Promise<void> {
+  if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGTERM');
+  await service.exited;
+}

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnService, stopService, type ServiceProcess } from '../helpers/service-process';
+import { tempDir } from '../helpers/test-app';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+
+describe('npm run simulate and the console chain API against a running service', () => {
+  const dir = tempDir();
+  let service: ServiceProcess;
+  let apiKey: string;
+  beforeAll(async () => {
+    service = await spawnService(dir.path);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', 'create', '--data-dir', dir.path], { cwd: ROOT });
+    apiKey = stdout.trim().split('\n').at(-1)!;
+  });
+  afterAll(async () => {
+    await stopService(service);
+    dir.remove();
+  });
+
+  const simulate = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'server/cli/simulate.ts', 'pay', ...args, '--data-dir', dir.path], { cwd: ROOT }).then((r) => r.stdout);
+  const consoleApi = (path: string, init: RequestInit = {}) =>
+    fetch(`${service.url}/console/api${path}`, { ...init, headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' } });
+  const createPayment = async () =>
+    (await (await fetch(`${service.url}/crypto/deposit/invoice`, {
+      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' }),
+    })).json()) as { id: string; memo: string };
+
+  it('pays partially, refuses a fake jetton, then completes the payment', async () => {
+    const payment = await createPayment();
+    expect(await simulate(payment.id, '--amount', '4.00')).toContain(`payment ${payment.id}: partially_paid, paid 4.00 of 10.00 USDT, due 6.00`);
+    expect(await simulate(payment.id, '--case', 'fake-jetton')).toContain('partially_paid, paid 4.00 of 10.00');
+    expect(await simulate(payment.id, '--case', 'forged')).toContain('partially_paid, paid 4.00 of 10.00');
+    expect(await simulate(payment.id, '--case', 'zero-forward')).toContain('paid, paid 10.00 of 10.00 USDT, due 0.00');
+  });
+
+  it('explains a bad payment id instead of crashing', async () => {
+    await expect(simulate('pay_nope')).rejects.toMatchObject({ stderr: expect.stringContaining('paymentId') });
+  });
+
+  it('reports the watcher status', async () => {
+    const status = (await (await consoleApi('/watcher')).json()) as Record<string, unknown>;
+    expect(status).toMatchObject({ mode: 'sandbox', running: true, consecutiveErrors: 0, lastError: null });
+    expect(typeof status.lastPollAt).toBe('string');
+  });
+
+  it('puts a comment-less transfer in the unmatched inbox, then attaches it', async () => {
+    const payment = await createPayment();
+    await simulate(payment.id, '--case', 'no-comment');
+    const inbox = (await (await consoleApi('/transfers/unmatched')).json()) as { items: Array<{ txHash: string; comment: string | null }> };
+    const transfer = inbox.items.find((t) => t.comment === null)!;
+    const bad = await consoleApi(`/transfers/${transfer.txHash}/attach`, { method: 'POST', body: JSON.stringify({ paymentId: 'x' }) });
+    expect(bad.status).toBe(400);
+    const res = await consoleApi(`/transfers/${transfer.txHash}/attach`, { method: 'POST', body: JSON.stringify({ paymentId: payment.id, note: 'phoned in' }) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('paid');
+    const again = await consoleApi(`/transfers/${transfer.txHash}/dismiss`, { method: 'POST', body: '{}' });
+    expect(again.status).toBe(409);
+  });
+
+  it('does not open the console API with a merchant API key', async () => {
+    const res = await fetch(`${service.url}/console/api/watcher`, { headers: { 'x-api-key': apiKey } });
+    expect(res.status).toBe(401);
+  });
+});

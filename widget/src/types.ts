@@ -1,0 +1,54 @@
+/** Public types of the widget; the npm package's declarations are generated from this file and index.ts. */
+export type WidgetMode = 'iframe-only' | 'small-widgets';
+export type ButtonColor = 'white-black' | 'black-white' | 'red-white' | 'red-black' | 'blue-white';
+export type PaymentStatus = 'pending' | 'partially_paid' | 'paid' | 'expired' | 'cancelled';
+export type WidgetEventType = 'loaded' | 'resize' | 'status' | 'paid' | 'expired';
+
+export interface WidgetEvent {
+  type: WidgetEventType;
+  paymentId: string;
+  status: PaymentStatus;
+  amount: string;
+  dueAmount: string;
+  paidAmount: string;
+  /** content height of the checkout in CSS pixels (resize events) */
+  height?: number;
+  /** the container the event belongs to */
+  container: HTMLElement;
+}
+
+export type WidgetCallback = (event: WidgetEvent) => void;
+
+export interface ButtonOptions {
+  /** colour scheme: background-text; default 'black-white' */
+  color?: ButtonColor;
+  /** show only the text-based logo instead of logo and caption */
+  logoOnly?: boolean;
+  /** any CSS length, e.g. '240px' or '100%' */
+  width?: string;
+  /** any CSS length, e.g. '48px' */
+  height?: string;
+}
+
+export interface InitOptions {
+  /** selector (or selector list), several selectors, an element or several elements */
+  container: string | string[] | HTMLElement | ArrayLike<HTMLElement>;
+  /** 'iframe-only' (default) embeds the checkout; 'small-widgets' renders a pay button that opens it */
+  mode?: WidgetMode;
+  button?: ButtonOptions;
+  /** where the service runs; defaults to the origin the script was loaded from (required for the npm package) */
+  serviceUrl?: string;
+  onEvent?: WidgetCallback;
+  onLoaded?: WidgetCallback;
+  onResize?: WidgetCallback;
+  onStatus?: WidgetCallback;
+  onPaid?: WidgetCallback;
+  onExpired?: WidgetCallback;
+}
+
+export interface WidgetHandle {
+  /** the containers a widget was embedded in */
+  containers: HTMLElement[];
+  /** removes the widgets and their listeners */
+  destroy(): void;
+}
