@@ -68,17 +68,18 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
   return h('section', { class: 'screen pay', 'aria-labelledby': 'title' },
     h('h1', { id: 'title', tabindex: -1 }, t.title),
     v.description && h('p', { class: 'desc' }, v.description),
-    amountBlock(ui, v),
-    v.status === 'partially_paid' && h('p', { class: 'partial' }, fill(t.partial, { paid: v.paidAmount, due: v.dueAmount })),
-    h('div', { class: 'qr-wrap' }, qrSvg(v.links.ton, t.qr)),
-    h('div', { class: 'wallets' },
-      h('a', { class: 'btn primary', href: v.links.ton }, t.openTon),
-      h('a', { class: 'btn', href: v.links.tonkeeper, target: '_blank', rel: 'noopener noreferrer' }, t.openTonkeeper)),
-    h('dl', { class: 'fields' },
-      field(ui, t.address, v.address, 'address'),
-      field(ui, t.memo, v.memo, 'memo', warning)),
-    h('p', { class: 'hint' }, t.network),
-    ui.config.sandbox && sandboxBlock(ui));
+    h('div', { class: 'pay-grid' },
+      amountBlock(ui, v),
+      v.status === 'partially_paid' && h('p', { class: 'partial' }, fill(t.partial, { paid: v.paidAmount, due: v.dueAmount })),
+      h('div', { class: 'scan' },
+        h('div', { class: 'qr-wrap' }, qrSvg(v.links.ton, t.qr)),
+        h('div', { class: 'wallets' },
+          h('a', { class: 'btn primary', href: v.links.ton }, t.openTon),
+          h('a', { class: 'btn', href: v.links.tonkeeper, target: '_blank', rel: 'noopener noreferrer' }, t.openTonkeeper))),
+      h('dl', { class: 'fields' },
+        field(ui, t.address, v.address, 'address'),
+        field(ui, t.memo, v.memo, 'memo', warning)),
+      h('div', { class: 'extra' }, h('p', { class: 'hint' }, t.network), ui.config.sandbox && sandboxBlock(ui))));
 }
 
 const END = {
@@ -90,11 +91,12 @@ const END = {
 /** Paid, expired and cancelled: a heading, one sentence, and the way back to the shop (HPP). */
 export function endScreen(ui: Ui, v: CheckoutView & { status: keyof typeof END }, backUrl: string | null): HTMLElement {
   const end = END[v.status];
+  const hint = backUrl ? ui.t.returning : v.status === 'paid' && ui.config.mode === 'hpp' ? ui.t.closeHint : null;
   return h('section', { class: `screen end end-${v.status}`, 'aria-labelledby': 'title' },
     h('div', { class: 'icon', 'aria-hidden': 'true' }, end.icon),
     h('h1', { id: 'title', tabindex: -1 }, ui.t[end.title]),
     h('p', {}, fill(ui.t[end.text], { amount: v.amount })),
-    backUrl && h('p', { class: 'hint' }, ui.t.returning),
+    hint && h('p', { class: 'hint' }, hint),
     backUrl && h('a', { class: 'btn primary', href: backUrl }, ui.t.back));
 }
 

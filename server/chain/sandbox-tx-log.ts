@@ -1,7 +1,8 @@
 // Transactions the sandbox chain recorded itself, served with toncenter v2 getTransactions
 // semantics. (@ton/sandbox's own getTransactions reverses its list in place and compares
 // hashes by reference, so it cannot back a poller.)
-import { Address, Cell, loadTransaction, type Transaction } from '@ton/core';
+import type { Address} from '@ton/core';
+import { Cell, loadTransaction, type Transaction } from '@ton/core';
 
 export interface RecordedTx {
   /** raw account address, "0:<hex>" */

@@ -6,6 +6,13 @@ import { serviceFile } from '../index';
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
        [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]`;
 
+interface SimulateResponse {
+  error?: { message: string };
+  case: string;
+  txHashes: string[];
+  payment: { id: string; status: string; paidAmount: string; amount: string; dueAmount: string; late: boolean; overpaidAmount: string };
+}
+
 interface ServiceInfo {
   url: string;
   consoleToken: string;
@@ -40,12 +47,13 @@ async function main(argv: string[]): Promise<number> {
   }).catch(() => {
     throw new Error(`the service at ${service.url} does not answer; is it still running?`);
   });
-  const result = (await response.json()) as Record<string, any>;
+  const result = (await response.json()) as SimulateResponse;
   if (!response.ok) {
     console.error(`simulate failed: ${result.error?.message ?? response.statusText}`);
     return 1;
   }
   const p = result.payment;
+  if (!p) throw new Error('unexpected answer from the service');
   console.log(`sent ${result.case} transfer: ${result.txHashes.length} transaction(s) on the sandbox chain`);
   console.log(`payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`);
   return 0;

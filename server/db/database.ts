@@ -16,10 +16,11 @@ export class DatabaseFromFutureError extends Error {
 export function openDatabase(file: string, ladder: readonly Migration[] = migrations): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const db = new BetterSqlite3(file);
-  // WAL + NORMAL: a committed transaction survives kill -9 (the WAL is in the OS page cache);
-  // only a power cut can lose the last few, which is the usual trade for SQLite servers.
+  // WAL + FULL: every commit is fsynced before the caller answers 2xx, so an acknowledged payment
+  // or a credited transfer survives a power cut at the till, not only kill -9. It costs about
+  // 0.3 ms a commit here; hot paths that write a lot (watcher catch-up, webhook status) batch.
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db, ladder);

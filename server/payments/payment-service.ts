@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { EventBus, StoredEvent } from '../events/event-bus';
 import { EventStore } from '../events/event-store';
-import { AppError, ErrorCode, notFound, validationError } from '../http/errors';
+import { AppError, ErrorCode, validationError } from '../http/errors';
 import { parseAmount } from '../money/amount';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';

@@ -80,10 +80,11 @@ const DUE_SQL = `SELECT d.seq, d.id, d.event_id AS eventId, d.event_type AS even
     d.endpoint_id AS endpointId, d.url, d.order_key AS orderKey, d.attempts, d.give_up_at AS giveUpAt,
     ev.created_at AS eventCreatedAt, ev.data_json AS dataJson,
     e.secret, e.previous_secret AS previousSecret, e.previous_secret_expires_at AS previousSecretExpiresAt
-  FROM webhook_deliveries d
+  FROM webhook_deliveries d INDEXED BY webhook_deliveries_due
   JOIN payment_events ev ON ev.id = d.event_id
   LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
   WHERE d.status = 'pending' AND d.next_attempt_at <= @now
+    AND d.id NOT IN (SELECT value FROM json_each(@claimed))
     AND (d.endpoint_id IS NULL OR (e.deleted_at IS NULL AND (e.enabled = 1 OR d.event_type = 'webhook.test')))
     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
       WHERE p.order_key = d.order_key AND p.status = 'pending' AND p.seq < d.seq)
@@ -94,7 +95,7 @@ export class DeliveryRepository {
   private readonly insertStmt: Statement<[NewDelivery & { nextAttemptAt: number }]>;
   private readonly byIdStmt: Statement<[string], DeliveryRow>;
   private readonly attemptsStmt: Statement<[string], AttemptRow>;
-  private readonly dueStmt: Statement<[{ now: number; limit: number }], DueDelivery>;
+  private readonly dueStmt: Statement<[{ now: number; limit: number; claimed: string }], DueDelivery>;
   private readonly nextDueStmt: Statement<[number], { at: number | null }>;
   private readonly insertAttemptStmt: Statement;
   private readonly settleStmt: Statement;
@@ -153,8 +154,9 @@ export class DeliveryRepository {
     return (stmt.all(params) as DeliveryRow[]).map(fromRow);
   }
 
-  due(now: number, limit: number): DueDelivery[] {
-    return this.dueStmt.all({ now, limit });
+  /** Due rows, oldest first, leaving out those the dispatcher already holds (`claimed`). */
+  due(now: number, limit: number, claimed: readonly string[] = []): DueDelivery[] {
+    return this.dueStmt.all({ now, limit, claimed: JSON.stringify(claimed) });
   }
 
   /** The earliest future retry, to know how long the dispatcher may sleep. */

@@ -1,11 +1,12 @@
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'better-sqlite3';
-import { newId } from '../util/ids';
 import type { Clock } from '../util/clock';
-import type { Attempt, DeliveryRepository, DueDelivery } from './delivery-repository';
+import type { DeliveryRepository, DueDelivery } from './delivery-repository';
 import type { EndpointRepository } from './endpoint-repository';
-import { HttpSender, targetUrlProblem, type SendResult } from './http-sender';
-import { classify, DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './retry-policy';
+import { HttpSender, targetUrlProblem } from './http-sender';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
+import { settleBatch, type FinishedAttempt, type SettlementDeps } from './settlement';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, liveSecrets, SIGNATURE_HEADER, signatureHeader } from './signing';
 
 export interface DispatcherOptions {
@@ -33,15 +34,15 @@ export interface DispatcherDeps {
   callbackSecrets(now: number): string[];
 }
 
-interface Completed {
-  row: DueDelivery;
-  at: number;
-  headers: Record<string, string>;
-  body: string;
-  result: SendResult;
-  durationMs: number;
-  aborted: boolean;
-}
+/** aborted by shutdown: not recorded, the row stays pending */
+type Completed = FinishedAttempt & { aborted: boolean };
+
+/** slots that must free up before the dispatcher queries again without a wake-up */
+const CLAIM_BATCH = 8;
+const CLAIM_SLACK = 16;
+/** finished attempts recorded per transaction under load, and how long the first may wait for company */
+const FLUSH_BATCH = 64;
+const FLUSH_DELAY_MS = 10;
 
 const targetOf = (row: DueDelivery): string => row.endpointId ?? `url:${row.url}`;
 
@@ -59,21 +60,28 @@ export function eventBody(row: Pick<DueDelivery, 'eventId' | 'eventType' | 'even
 export class Dispatcher {
   private readonly o: Required<Omit<DispatcherOptions, 'log'>> & Pick<DispatcherOptions, 'log'>;
   private readonly sender: HttpSender;
+  private readonly settlement: SettlementDeps;
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly perTarget = new Map<string, number>();
   private completed: Completed[] = [];
   private idleWaiters: Array<() => void> = [];
   private running = false;
   private pumpQueued = false;
+  /** a new row may be due: look even if few slots freed */
+  private lookRequested = true;
+  private settledSinceLook = 0;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
+  private flushTimer: NodeJS.Timeout | null = null;
   private abort = new AbortController();
 
   constructor(private readonly deps: DispatcherDeps, options: DispatcherOptions) {
     this.o = {
-      random: Math.random, policy: DEFAULT_RETRY_POLICY, timeoutMs: 10_000, maxConcurrency: 64, maxPerTarget: 32,
+      random: Math.random, policy: DEFAULT_RETRY_POLICY, timeoutMs: 10_000, maxConcurrency: 128, maxPerTarget: 64,
       idlePollMs: 1_000, stopGraceMs: 1_000, ...options,
     };
     this.sender = new HttpSender(this.o.maxConcurrency);
+    this.settlement = { deliveries: deps.deliveries, endpoints: deps.endpoints, policy: this.o.policy, random: this.o.random, log: this.o.log };
   }
 
   get isRunning(): boolean {
@@ -84,11 +92,19 @@ export class Dispatcher {
     if (this.running) return;
     this.running = true;
     this.abort = new AbortController();
+    setMaxListeners(0, this.abort.signal);
     this.wake();
   }
 
   /** Something may have become due (an event committed, a redelivery, a test); coalesced per tick. */
   wake(): void {
+    this.lookRequested = true;
+    this.schedulePump();
+  }
+
+  private schedulePump(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (!this.running || this.pumpQueued) return;
     this.pumpQueued = true;
     setImmediate(() => {
@@ -112,61 +128,89 @@ export class Dispatcher {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.timerAt = Infinity;
     const all = () => Promise.allSettled([...this.inflight.values()]);
     let grace: NodeJS.Timeout | undefined;
     await Promise.race([all(), new Promise((r) => { grace = setTimeout(r, this.o.stopGraceMs); })]);
     clearTimeout(grace);
     this.abort.abort();
     await all();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     this.flush();
     this.sender.close();
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
+  /**
+   * Writes finished attempts, then claims due rows. Finished deliveries free slots one by one;
+   * claiming waits for a few of them (or a wake-up) so each query fills several slots at once.
+   */
   private pump(): void {
     if (!this.running) return;
     try {
       this.flush();
-      const launched = this.claimAndLaunch();
-      if (launched === 0 && this.inflight.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      const look = this.lookRequested || this.inflight.size === 0 || this.settledSinceLook >= CLAIM_BATCH;
+      const launched = look ? this.claimAndLaunch() : 0;
+      if (look && launched === 0 && this.inflight.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     } catch (err) {
       this.o.log?.warn({ err }, 'webhook dispatcher pump failed; retrying shortly');
     }
-    this.arm();
+    if (!this.timer) this.arm(this.idleLookAt());
   }
 
   private claimAndLaunch(): number {
+    this.lookRequested = false;
+    this.settledSinceLook = 0;
     let capacity = this.o.maxConcurrency - this.inflight.size;
     if (capacity <= 0) return 0;
-    const now = this.o.clock.now();
     let launched = 0;
-    for (const row of this.deps.deliveries.due(now, capacity + this.inflight.size + 16)) {
-      if (this.inflight.has(row.id)) continue;
+    const claimed = [...this.inflight.keys()];
+    for (const row of this.deps.deliveries.due(this.o.clock.now(), capacity + CLAIM_SLACK, claimed)) {
       const target = targetOf(row);
       const busy = this.perTarget.get(target) ?? 0;
-      if (busy >= this.o.maxPerTarget) continue;
+      if (busy >= this.o.maxPerTarget || this.inflight.has(row.id)) continue;
       this.perTarget.set(target, busy + 1);
-      this.inflight.set(row.id, this.deliver(row).then((done) => {
-        this.completed.push(done);
-        this.wake();
-      }));
+      this.inflight.set(row.id, this.deliver(row).then((done) => this.finished(done)));
       launched += 1;
       if (--capacity === 0) break;
     }
     return launched;
   }
 
-  /** Sleeps until the next retry is due, at most idlePollMs (other writers and manual clocks need a look now and then). */
-  private arm(): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
+  /**
+   * Recording is batched: one transaction per few finished attempts costs far less than one each.
+   * Under light load (everything in flight has finished) it is recorded at once.
+   */
+  private finished(done: Completed): void {
+    this.completed.push(done);
+    if (this.completed.length >= FLUSH_BATCH || this.completed.length === this.inflight.size) {
+      this.schedulePump();
+    } else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = null;
+        this.schedulePump();
+      }, FLUSH_DELAY_MS);
+    }
+  }
+
+  /** When an idle dispatcher looks again: the next retry, but at least every idlePollMs (other writers, manual clocks). */
+  private idleLookAt(): number {
     const now = this.o.clock.now();
     const next = this.deps.deliveries.nextRetryAt(now);
-    const delay = next === null ? this.o.idlePollMs : Math.max(0, Math.min(this.o.idlePollMs, next - now));
+    return now + (next === null ? this.o.idlePollMs : Math.max(0, Math.min(this.o.idlePollMs, next - now)));
+  }
+
+  /** Makes sure the dispatcher looks at `at` (clock time) at the latest. */
+  private arm(at: number): void {
+    if (!this.running || at >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.pump();
-    }, delay);
+      this.timerAt = Infinity;
+      this.wake();
+    }, Math.max(0, at - this.o.clock.now()));
     this.timer.unref();
   }
 
@@ -182,11 +226,11 @@ export class Dispatcher {
       [DELIVERY_ID_HEADER]: row.id,
     };
     const problem = targetUrlProblem(row.url);
-    if (problem) return { row, at, headers, body, result: { statusCode: null, responseBody: null, error: problem }, durationMs: 0, aborted: false };
+    if (problem) return { row, at, headers, body, result: { statusCode: null, responseBody: null, error: problem }, durationMs: 0, refused: true, aborted: false };
     const started = performance.now();
     const result = await this.sender.send({ url: row.url, headers, body, timeoutMs: this.o.timeoutMs, signal: this.abort.signal });
     const aborted = this.abort.signal.aborted && result.statusCode === null;
-    return { row, at, headers, body, result, durationMs: Math.round(performance.now() - started), aborted };
+    return { row, at, headers, body, result, durationMs: Math.round(performance.now() - started), refused: false, aborted };
   }
 
   /** Writes finished attempts in one transaction, then frees their slots. */
@@ -195,10 +239,11 @@ export class Dispatcher {
     const batch = this.completed;
     this.completed = [];
     try {
-      this.deps.db.transaction(() => {
-        for (const done of batch) if (!done.aborted) this.settle(done);
-      })();
+      const finished = batch.filter((done) => !done.aborted);
+      const retries = this.deps.db.transaction(() => settleBatch(this.settlement, finished, this.o.clock.now()))();
+      if (retries.length) this.arm(Math.min(...retries));
     } finally {
+      this.settledSinceLook += batch.length;
       for (const done of batch) {
         this.inflight.delete(done.row.id);
         const target = targetOf(done.row);
@@ -206,41 +251,6 @@ export class Dispatcher {
         if (busy <= 0) this.perTarget.delete(target);
         else this.perTarget.set(target, busy);
       }
-    }
-  }
-
-  private settle(done: Completed): void {
-    const { row, result } = done;
-    const now = this.o.clock.now();
-    const attempt: Attempt = {
-      id: newId('wha'), deliveryId: row.id, at: done.at, url: row.url, requestHeaders: done.headers, requestBody: done.body,
-      responseStatus: result.statusCode, responseBody: result.responseBody, durationMs: done.durationMs, error: result.error,
-    };
-    this.deps.deliveries.recordAttempt(attempt);
-    const outcome = result.error && targetUrlProblem(row.url) ? { kind: 'give-up' as const, reason: result.error } : classify(result.statusCode, result.error);
-    const base = { id: row.id, statusCode: result.statusCode, nextAttemptAt: now, deliveredAt: null };
-    if (outcome.kind === 'delivered') {
-      this.deps.deliveries.settle({ ...base, status: 'delivered', error: null, deliveredAt: now });
-      if (row.endpointId) this.endpointSucceeded(row.endpointId, now);
-      return;
-    }
-    const next = outcome.kind === 'retry' ? nextAttemptAt(this.o.policy, row.attempts + 1, now, row.giveUpAt, this.o.random) : null;
-    const error = outcome.kind === 'retry' && next === null ? `gave up after ${row.attempts + 1} attempts: ${outcome.reason}` : outcome.reason;
-    this.deps.deliveries.settle({ ...base, status: next === null ? 'failed' : 'pending', nextAttemptAt: next ?? now, error });
-    if (row.endpointId) this.endpointFailed(row.endpointId, now);
-  }
-
-  private endpointSucceeded(endpointId: string, now: number): void {
-    const wasFailing = this.deps.endpoints.find(endpointId)?.status === 'failing';
-    this.deps.endpoints.recordSuccess(endpointId, now);
-    if (wasFailing) this.deps.deliveries.hurry(endpointId, now);
-  }
-
-  private endpointFailed(endpointId: string, now: number): void {
-    const before = this.deps.endpoints.find(endpointId);
-    this.deps.endpoints.recordFailure(endpointId, now, this.o.policy.failingThreshold);
-    if (before && before.status !== 'failing' && before.consecutiveFailures + 1 >= this.o.policy.failingThreshold) {
-      this.o.log?.warn({ endpointId, url: before.url }, 'webhook endpoint marked failing; deliveries keep retrying');
     }
   }
 }

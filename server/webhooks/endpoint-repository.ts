@@ -20,6 +20,14 @@ export interface WebhookEndpoint {
   updatedAt: number;
 }
 
+/** What deliveries change on an endpoint. */
+export interface EndpointHealth {
+  status: 'active' | 'failing';
+  consecutiveFailures: number;
+  failingSince: number | null;
+  lastDeliveryAt: number | null;
+}
+
 interface EndpointRow {
   id: string; url: string; events_json: string; enabled: number; description: string | null;
   secret: string; previous_secret: string | null; previous_secret_expires_at: number | null;
@@ -44,9 +52,9 @@ export class EndpointRepository {
   private readonly byIdStmt: Statement<[string], EndpointRow>;
   private readonly listStmt: Statement<[], EndpointRow>;
   private readonly enabledStmt: Statement<[], EndpointRow>;
+  private readonly healthStmt: Statement<[string], EndpointHealth>;
+  private readonly saveHealthStmt: Statement<[EndpointHealth & { id: string }]>;
   private readonly deleteStmt: Statement<[number, string]>;
-  private readonly successStmt: Statement<[number, string]>;
-  private readonly failureStmt: Statement<[{ now: number; threshold: number; id: string }]>;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`INSERT INTO webhook_endpoints (id, url, events_json, enabled, description, secret, created_at, updated_at)
@@ -57,15 +65,12 @@ export class EndpointRepository {
     this.byIdStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND deleted_at IS NULL');
     this.listStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL ORDER BY seq');
     this.enabledStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled = 1 ORDER BY seq');
+    this.healthStmt = db.prepare(`SELECT status, consecutive_failures AS consecutiveFailures, failing_since AS failingSince,
+      last_delivery_at AS lastDeliveryAt FROM webhook_endpoints WHERE id = ?`);
+    this.saveHealthStmt = db.prepare(`UPDATE webhook_endpoints SET status = @status, consecutive_failures = @consecutiveFailures,
+      failing_since = @failingSince, last_delivery_at = @lastDeliveryAt WHERE id = @id`);
     this.deleteStmt = db.prepare(`UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, secret = '', previous_secret = NULL
       WHERE id = ? AND deleted_at IS NULL`);
-    this.successStmt = db.prepare(`UPDATE webhook_endpoints SET status = 'active', consecutive_failures = 0, failing_since = NULL,
-      last_delivery_at = ? WHERE id = ?`);
-    // The streak's first failure is when the endpoint started failing; it is marked failing at the threshold.
-    this.failureStmt = db.prepare(`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
-      failing_since = COALESCE(failing_since, @now), last_delivery_at = @now,
-      status = CASE WHEN consecutive_failures + 1 >= @threshold THEN 'failing' ELSE status END
-      WHERE id = @id`);
   }
 
   insert(e: { id: string; url: string; events: string[]; enabled: boolean; description: string | null; secret: string; createdAt: number }): void {
@@ -92,15 +97,15 @@ export class EndpointRepository {
     return this.enabledStmt.all().map(fromRow);
   }
 
+  health(id: string): EndpointHealth | null {
+    return this.healthStmt.get(id) ?? null;
+  }
+
+  saveHealth(id: string, health: EndpointHealth): void {
+    this.saveHealthStmt.run({ ...health, id });
+  }
+
   softDelete(id: string, now: number): boolean {
     return this.deleteStmt.run(now, id).changes === 1;
-  }
-
-  recordSuccess(id: string, now: number): void {
-    this.successStmt.run(now, id);
-  }
-
-  recordFailure(id: string, now: number, failingThreshold: number): void {
-    this.failureStmt.run({ now, threshold: failingThreshold, id });
   }
 }

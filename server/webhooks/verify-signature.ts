@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -32,24 +33,22 @@ export function verifySignature(
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (Math.abs(now - parsed.timestamp) > tolerance) return { ok: false, reason: 'timestamp outside tolerance' };
-  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
   for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
-    const expected = createHmac('sha256', secret).update(`${parsed.timestamp}.`).update(body).digest();
+    const expected = Buffer.from(createHmac('sha256', secret).update(`${parsed.t}.`).update(rawBody).digest('hex'));
     for (const candidate of parsed.signatures) {
-      if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) return { ok: true, timestamp: parsed.timestamp };
+      const given = Buffer.from(candidate);
+      if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true, timestamp: parsed.timestamp };
     }
   }
   return { ok: false, reason: 'no matching signature' };
 }
 
-function parseHeader(header: string | null | undefined): { timestamp: number; signatures: Buffer[] } | null {
-  if (typeof header !== 'string' || header.length > 4096) return null;
-  let timestamp: number | null = null;
-  const signatures: Buffer[] = [];
-  for (const part of header.split(',')) {
-    const [key, value] = part.trim().split('=', 2);
-    if (key === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    if (key === 'v1' && value && /^[0-9a-f]{64}$/i.test(value)) signatures.push(Buffer.from(value, 'hex'));
-  }
-  return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
+/** The first `t` (digits, signed as written) and every `v1` (lowercase hex, compared as text). */
+function parseHeader(header: string | null | undefined): { t: string; timestamp: number; signatures: string[] } | null {
+  if (typeof header !== 'string') return null;
+  const fields = header.split(',').map((field) => field.trim().split('=', 2));
+  const t = fields.find(([key]) => key === 't')?.[1] ?? '';
+  const signatures = fields.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
+  if (!/^\d+$/.test(t) || signatures.length === 0) return null;
+  return { t, timestamp: Number(t), signatures };
 }

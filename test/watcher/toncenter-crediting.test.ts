@@ -1,4 +1,4 @@
-import { Address, type Transaction } from '@ton/core';
+import { Address, type Transaction, type TupleItem } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../server/chain/sandbox-chain';
 import type { Payment } from '../../server/payments/payment-types';
@@ -117,8 +117,8 @@ function sameAccount(tx: Transaction, account: Address): boolean {
   return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).equals(account);
 }
 
-function readAll(reader: { remaining: number; pop(): import('@ton/core').TupleItem }) {
-  const items = [];
+function readAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {
+  const items: TupleItem[] = [];
   while (reader.remaining > 0) items.push(reader.pop());
   return items;
 }

@@ -23,7 +23,8 @@ function serviceOf(serviceUrl: string | undefined): Service | null {
 }
 
 function containersOf(spec: InitOptions['container']): HTMLElement[] {
-  const items = typeof spec === 'string' || spec instanceof HTMLElement ? [spec] : Array.from(spec ?? []);
+  const items: Array<string | HTMLElement> = typeof spec === 'string' || spec instanceof HTMLElement
+    ? [spec] : Array.from<string | HTMLElement>(spec ?? []);
   const found = new Set<HTMLElement>();
   for (const item of items) {
     if (item instanceof HTMLElement) found.add(item);
@@ -42,7 +43,11 @@ function containersOf(spec: InitOptions['container']): HTMLElement[] {
 export function init(options: InitOptions): WidgetHandle {
   const own: Array<() => void> = [];
   const handle: WidgetHandle = { containers: [], destroy: () => own.forEach((stop) => stop()) };
-  const service = serviceOf(options?.serviceUrl);
+  if (!options || typeof options !== 'object') {
+    console.error(PREFIX, 'init needs an options object such as { container: "#pay" }');
+    return handle;
+  }
+  const service = serviceOf(options.serviceUrl);
   if (!service) {
     console.error(PREFIX, 'cannot tell where the payment service runs: load the script from the service or pass serviceUrl');
     return handle;

@@ -19,7 +19,7 @@ export const transfersMigration: Migration = {
         created_at INTEGER NOT NULL,
         resolved_at INTEGER
       );
-      CREATE INDEX transfers_payment ON transfers (payment_id, lt);
+      CREATE INDEX transfers_payment ON transfers (payment_id, status, lt);
       CREATE INDEX transfers_status ON transfers (status, lt);
 
       CREATE TABLE watcher_cursor (

@@ -1,0 +1,34 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCoreBench } from './core';
+import { printTable, type Figures, type Ratio } from './figures';
+import { runWatcherBench } from './watcher';
+
+const RATIOS: Ratio[] = [
+  { name: 'invoice creation vs bare insert', of: 'invoice_create_rps', to: 'sqlite_insert_rps', target: 0.6 },
+  { name: 'status lookup vs empty route', of: 'status_lookup_rps', to: 'ceiling_rps', target: 0.6 },
+];
+
+const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
+  watcher_ingest_tps: { value: 20_000 },
+};
+
+/** `npm run bench`: every figure measured in this run, on this machine, with ratios to the ceilings. */
+async function main(): Promise<void> {
+  const figures: Figures = {};
+  const sections: Array<[string, () => Promise<Figures>]> = [
+    ['service core', runCoreBench],
+    ['watcher', runWatcherBench],
+  ];
+  for (const [name, run] of sections) {
+    console.error(`bench: ${name}…`);
+    Object.assign(figures, await run());
+  }
+  printTable(figures, RATIOS, TARGETS);
+  writeFileSync(join(import.meta.dirname, '..', 'bench-results.json'), `${JSON.stringify(figures, null, 2)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

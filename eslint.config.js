@@ -1,0 +1,47 @@
+// Lint rules that keep the layers apart: dependencies point renderer -> preload API -> main -> server.
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'node:*'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test/artifacts/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['electron', 'react', 'react-dom', 'zustand'], message: 'server/ knows nothing of Electron or React' },
+          { group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/checkout/**', '**/widget/**'], message: 'server/ is the bottom layer' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx', 'checkout/**/*.ts', 'widget/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: NODE_BUILTINS, message: 'browser code cannot use Node built-ins' },
+          { group: ['electron'], message: 'the renderer reaches Electron only through the preload bridge' },
+          { group: ['**/server/**', '**/main/**'], message: 'browser code may import only types from the server', allowTypeImports: true },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'preload/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['react', 'react-dom', 'zustand', '**/renderer/**'], message: 'main/ and preload/ do not import the renderer' }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorCode } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import { addRoute, parsePart } from '../http/route';
+import { PaymentIdParamsSchema } from '../payments/payment-schemas';
+import { CheckoutViewSchema, isPublicPayment, toCheckoutView, type CheckoutView } from './checkout-view';
+import { SSE_HEADERS, SseHub } from './sse-hub';
+
+const TAGS = ['Checkout (public)'];
+/** Tell EventSource how soon to reconnect after a dropped stream. */
+const RETRY_MS = 3_000;
+
+/** Public, keyed by the unguessable payment id: the status JSON, its live stream, and the sandbox pay button. */
+export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub }): Promise<void> {
+  const { services } = app;
+  const hub = opts.hub ?? new SseHub();
+  const inFlight = new Set<string>();
+  const view = (id: string): CheckoutView => toCheckoutView(services.payments.present(services.payments.get(id)), services.clock.now());
+
+  const unsubscribe = services.bus.onCommitted((event) => {
+    const id = event.paymentId;
+    if (id && hub.has(id) && isPublicPayment(event.data, id)) hub.send(id, 'status', toCheckoutView(event.data, services.clock.now()));
+  });
+  // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    hub.closeAll();
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/pay/:paymentId/status', tags: TAGS, auth: 'public',
+    summary: 'What the checkout page shows: amount due, wallet address, memo, links, expiry and status. No customer data.',
+    params: PaymentIdParamsSchema,
+    responses: { 200: { description: 'Checkout status', schema: CheckoutViewSchema }, ...errorResponses },
+    handler: ({ params }) => view(params.paymentId),
+  });
+
+  app.get('/pay/:paymentId/events', (request, reply) => {
+    const { paymentId } = parsePart(PaymentIdParamsSchema, request.params, 'params');
+    const first = view(paymentId);
+    if (!hub.canAccept(paymentId)) throw new AppError(429, ErrorCode.rateLimited, 'too many open status streams; poll /pay/{paymentId}/status instead');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, SSE_HEADERS);
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    res.write(`event: status\ndata: ${JSON.stringify(first)}\n\n`);
+    hub.add(paymentId, res);
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/pay/:paymentId/sandbox-pay', tags: TAGS, auth: 'public',
+    summary: 'Sandbox only (404 otherwise): pay what is due from the sandbox test wallet with a real emulated transfer.',
+    params: PaymentIdParamsSchema,
+    responses: { 200: { description: 'Status after the watcher saw the transfer', schema: CheckoutViewSchema }, ...errorResponses },
+    handler: async ({ params }) => sandboxPay(app, inFlight, params.paymentId),
+  });
+}
+
+async function sandboxPay(app: FastifyInstance, inFlight: Set<string>, paymentId: string): Promise<CheckoutView> {
+  const simulator = app.runtime?.simulator;
+  if (!simulator || app.services.config.chain.mode !== 'sandbox') throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
+  const payment = app.services.payments.get(paymentId);
+  if (payment.status !== 'pending' && payment.status !== 'partially_paid') {
+    throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; there is nothing left to pay`);
+  }
+  if (inFlight.has(paymentId)) throw new AppError(409, ErrorCode.invalidTransition, 'a test payment for this payment is already being sent');
+  inFlight.add(paymentId);
+  try {
+    const result = await simulator.pay({ paymentId });
+    return toCheckoutView(result.payment, app.services.clock.now());
+  } finally {
+    inFlight.delete(paymentId);
+  }
+}

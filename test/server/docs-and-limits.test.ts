@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, QUICK_START } from '../helpers/test-app';
+
+describe('API documentation, headers and limits', () => {
+  it('publishes an OpenAPI document covering every merchant endpoint', async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+      expect(doc.openapi).toBe('3.1.0');
+      for (const [path, method] of [
+        ['/invoice/deposit', 'post'], ['/crypto/deposit/receiving-address', 'post'], ['/crypto/deposit/invoice', 'post'],
+        ['/crypto/payment/{paymentId}', 'get'], ['/invoice/widgets', 'post'], ['/invoice/widgets/sandbox-signature', 'get'],
+        ['/crypto/payments', 'get'], ['/crypto/payment/{paymentId}/cancel', 'post'],
+      ] as const) {
+        expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      }
+      const create = doc.paths['/crypto/deposit/invoice'].post;
+      expect(create.requestBody.content['application/json'].schema.required).toEqual(['currency', 'amount']);
+      expect(create.security).toEqual([{ apiKey: [] }]);
+      const docs = await t.app.inject({ url: '/docs' });
+      expect(docs.headers['content-type']).toContain('text/html');
+      expect(docs.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(docs.body).toContain('/crypto/deposit/receiving-address');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends security headers on API responses', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': t.apiKey } });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 404 for unknown routes in the error shape', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ url: '/nope' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('rate limits per API key with 429 in the error shape', async () => {
+    const t = await createTestApp({ config: { rateLimit: { enabled: true, max: 3, windowMs: 60_000 } } });
+    try {
+      const call = () => t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', payload: QUICK_START, headers: { 'x-api-key': t.apiKey } });
+      for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
+      const limited = await call();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      const other = t.services.apiKeys.create('other').key;
+      expect((await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': other } })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

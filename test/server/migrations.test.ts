@@ -1,0 +1,56 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../server/db/database';
+import { migrations } from '../../server/db/migrations/index';
+
+const tables = (db: BetterSqlite3.Database) =>
+  (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as Array<{ name: string }>).map((r) => r.name);
+
+describe('migrations', () => {
+  it('are numbered 1..n in order', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_m, i) => i + 1));
+  });
+
+  it('001 creates payments with money columns that refuse a zero amount', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 1));
+    expect(tables(db)).toEqual(['payment_events', 'payments']);
+    const insert = () => db.prepare(`INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at, created_at, updated_at)
+      VALUES ('pay_x', 'invoice', 'pending', 0, 'USDT', 'TON', 'h', 'm', 'a', 1, 1, 1)`).run();
+    expect(insert).toThrow(/CHECK/);
+  });
+
+  it('002 adds keys, console sessions and settings', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 2));
+    expect(tables(db)).toEqual(expect.arrayContaining(['api_keys', 'console_sessions', 'settings']));
+  });
+
+  it('003 makes a transaction hash unique in the transfer ledger', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 3));
+    const insert = db.prepare(`INSERT INTO transfers (tx_hash, lt, utime, amount, status, created_at) VALUES ('ab', 1, 1, 5, 'unmatched', 1)`);
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE/);
+  });
+
+  it('run as one transaction: a failing step leaves the database untouched', () => {
+    const db = new BetterSqlite3(':memory:');
+    const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];
+    expect(() => migrate(db, broken)).toThrow('boom');
+    expect(tables(db)).toEqual([]);
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+  });
+
+  it('uses indexes for the hot lookups', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations);
+    const plan = (sql: string) => JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all());
+    expect(plan(`SELECT * FROM payments WHERE id = 'x'`)).toMatch(/USING INDEX/);
+    expect(plan(`SELECT * FROM payments WHERE memo = 'x'`)).toMatch(/USING INDEX/);
+    expect(plan(`SELECT * FROM payments WHERE status = 'paid' ORDER BY seq DESC LIMIT 50`)).toMatch(/USING INDEX payments_status_seq/);
+    expect(plan(`SELECT * FROM api_keys WHERE key_hash = 'x'`)).toMatch(/USING INDEX/);
+    // not the status index: that one would scan every credited transfer of the store
+    expect(plan(`SELECT * FROM transfers WHERE payment_id = 'x' AND status = 'credited' ORDER BY lt`)).toMatch(/USING INDEX transfers_payment/);
+  });
+});

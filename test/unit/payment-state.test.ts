@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { applyCredit, canTransition } from '../../server/payments/payment-state';
+import type { Payment } from '../../server/payments/payment-types';
+
+const HOUR = 3600_000;
+const base: Payment = {
+  seq: 1, id: 'pay_x', kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n,
+  currency: 'USDT', mainCurrency: 'TON', externalId: null, requestHash: 'h', memo: 'TT-X', address: 'a', description: null,
+  customer: null, callbackUrl: null, successUrl: null, failUrl: null, metadata: null, allowedOrigins: null, late: false,
+  expiresAt: 10 * HOUR, paidAt: null, createdAt: 0, updatedAt: 0,
+};
+
+describe('payment state machine', () => {
+  it('allows only the documented moves', () => {
+    expect(canTransition('pending', 'cancelled')).toBe(true);
+    expect(canTransition('partially_paid', 'cancelled')).toBe(false);
+    expect(canTransition('paid', 'expired')).toBe(false);
+    expect(canTransition('cancelled', 'paid')).toBe(false);
+    expect(canTransition('expired', 'paid')).toBe(true);
+  });
+
+  it('exact payment -> paid', () => {
+    expect(applyCredit(base, 10_000_000n, HOUR, 24 * HOUR)).toEqual({
+      next: { status: 'paid', paidAmount: 10_000_000n, overpaidAmount: 0n, late: false, paidAt: HOUR }, events: ['payment.paid'],
+    });
+  });
+
+  it('partial, then the rest', () => {
+    const first = applyCredit(base, 4_000_000n, HOUR, 24 * HOUR)!;
+    expect(first.next.status).toBe('partially_paid');
+    const second = applyCredit({ ...base, ...first.next }, 6_000_000n, 2 * HOUR, 24 * HOUR)!;
+    expect(second.next).toMatchObject({ status: 'paid', paidAmount: 10_000_000n });
+  });
+
+  it('over-payment and payment after paid raise overpaidAmount', () => {
+    const over = applyCredit(base, 12_000_000n, HOUR, 24 * HOUR)!;
+    expect(over.events).toEqual(['payment.paid', 'payment.overpaid']);
+    const after = applyCredit({ ...base, ...over.next }, 1n, HOUR, 24 * HOUR)!;
+    expect(after.next.overpaidAmount).toBe(2_000_001n);
+    expect(after.events).toEqual(['payment.overpaid']);
+  });
+
+  it('late inside the monitoring window, refused after it, refused when cancelled', () => {
+    const expired = { ...base, status: 'expired' as const };
+    expect(applyCredit(expired, 10_000_000n, 11 * HOUR, 24 * HOUR)?.next).toMatchObject({ status: 'paid', late: true });
+    expect(applyCredit(expired, 10_000_000n, 35 * HOUR, 24 * HOUR)).toBeNull();
+    expect(applyCredit({ ...base, status: 'cancelled' }, 10_000_000n, HOUR, 24 * HOUR)).toBeNull();
+  });
+
+  it('a transfer dated before expiry is on time even if the sweep already expired the payment', () => {
+    const expired = { ...base, status: 'expired' as const };
+    expect(applyCredit(expired, 10_000_000n, 9 * HOUR, 24 * HOUR)?.next).toMatchObject({ status: 'paid', late: false });
+  });
+});

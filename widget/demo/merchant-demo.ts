@@ -1,0 +1,30 @@
+// The demo shop's own script: what a merchant writes around the widget. Loaded after index-latest.js.
+import type { InitOptions, WidgetEvent } from '../src/types';
+
+declare global {
+  interface Window {
+    ServiceWidget?: { init(options: InitOptions): unknown };
+  }
+}
+
+const log = document.getElementById('log');
+const container = document.getElementById('pay');
+
+function record(event: WidgetEvent): void {
+  const item = document.createElement('li');
+  const extra = event.type === 'resize' ? `height ${event.height}px` : `status ${event.status}, due ${event.dueAmount} USDT`;
+  item.textContent = `${new Date().toLocaleTimeString()} · ${event.type} · ${extra}`;
+  item.dataset.type = event.type;
+  log?.prepend(item);
+}
+
+if (!window.ServiceWidget || typeof window.ServiceWidget.init !== 'function') {
+  console.error('ServiceWidget is not available: the widget script did not load');
+} else if (container) {
+  window.ServiceWidget.init({
+    container: '#pay',
+    mode: container.dataset.mode === 'small-widgets' ? 'small-widgets' : 'iframe-only',
+    button: { color: (container.dataset.color ?? 'black-white') as NonNullable<InitOptions['button']>['color'] },
+    onEvent: record,
+  });
+}
