@@ -1,7 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { chainConsoleRoutes } from './console/chain-console-routes';
-// server/checkout holds the server's checkout routes; the lint pattern is aimed at the browser folder /checkout.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { checkoutRoutes } from './checkout/checkout-plugin';
 import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
 import { widgetRoutes } from './epp/widget-routes';

@@ -3,6 +3,7 @@ import { paymentsMigration } from './001-payments';
 import { accessMigration } from './002-access';
 import { transfersMigration } from './003-transfers';
 import { webhooksMigration } from './004-webhooks';
+import { consoleIndexesMigration } from './005-console-indexes';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Append-only: never edit or reorder a released step, add a new one. */
-export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration];
+export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration];

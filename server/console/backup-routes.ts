@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { createReadStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { checkBackup, restoreFile } from '../db/restore';
+import { AppError, ErrorCode } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+import type { ReadonlyDb } from './console-reader';
+
+const TAGS = ['Console: backup'];
+/** Uploads are held in memory once; a shop's ledger is far below this. */
+const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
+
+/** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
+export async function backupRoutes(app: FastifyInstance, opts: { reader: ReadonlyDb }): Promise<void> {
+  const dataDir = app.services.config.dataDir;
+  const tmpDir = join(dataDir, 'tmp');
+
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_RESTORE_BYTES }, (_req, body, done) => done(null, body));
+
+  addRoute(app, {
+    method: 'GET', url: '/backup', tags: TAGS, auth: 'console', summary: 'Download a consistent copy of the ledger (SQLite online backup)',
+    responses: { 200: { description: 'application/vnd.sqlite3 attachment' }, 401: errorResponses[401] },
+    handler: async (_input, _request, reply) => {
+      mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+      const stamp = new Date(app.services.clock.now()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
+      const file = join(tmpDir, `backup-${stamp}-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
+      await opts.reader.backup(file);
+      const stream = createReadStream(file);
+      stream.on('close', () => rmSync(file, { force: true }));
+      return reply.header('Content-Type', 'application/vnd.sqlite3')
+        .header('Content-Disposition', `attachment; filename="tontill-backup-${stamp}.db"`).send(stream);
+    },
+  });
+
+  app.apiDocs.add({
+    method: 'POST', url: `${app.prefix}/restore`, tags: TAGS, auth: 'console',
+    summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start',
+    responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number() }) }, ...errorResponses },
+    handler: () => undefined,
+  });
+  app.post('/restore', { bodyLimit: MAX_RESTORE_BYTES }, (request) => {
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
+    }
+    mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+    const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
+    try {
+      writeFileSync(upload, body, { mode: 0o600 });
+      const check = checkBackup(upload);
+      if (!check.ok) throw new AppError(400, ErrorCode.validation, `file: the upload ${check.message}`, 'file');
+      renameSync(upload, restoreFile(dataDir));
+      return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments };
+    } finally {
+      rmSync(upload, { force: true });
+    }
+  });
+
+  addRoute(app, {
+    method: 'DELETE', url: '/restore', tags: TAGS, auth: 'console', summary: 'Cancel a staged restore',
+    responses: { 204: { description: 'Nothing staged any more' } },
+    handler: (_input, _request, reply) => {
+      rmSync(restoreFile(dataDir), { force: true });
+      return reply.status(204).send();
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from '../payments/payment-schemas';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../payments/payment-types';
+import type { ConsolePaymentFilter, ConsoleQueries, PaymentRowView } from './console-queries';
+
+const TAGS = ['Console: payments'];
+const EXPORT_BATCH = 1_000;
+
+const dateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((v) => Date.parse(v));
+export const ConsolePaymentsQuery = z.strictObject({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  createdFrom: dateOrTime.optional().meta({ description: 'Inclusive, ISO date or date-time' }),
+  createdTo: dateOrTime.optional().meta({ description: 'Exclusive, ISO date or date-time' }),
+  q: z.string().trim().max(128).optional().meta({ description: 'A payment id, a memo, or the start of an externalId' }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page').optional(),
+});
+type ListQuery = z.output<typeof ConsolePaymentsQuery>;
+
+const PaymentRowSchema = z.object({
+  seq: z.number().int(), id: z.string(), kind: z.enum(PAYMENT_KINDS), status: z.enum(PAYMENT_STATUSES), amount: z.string(),
+  paidAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(), late: z.boolean(),
+  createdAt: z.string(), paidAt: z.string().nullable(), expiresAt: z.string(),
+});
+const EventSchema = z.object({ id: z.string(), type: z.string(), createdAt: z.string(), status: z.string().nullable(), paidAmount: z.string().nullable() });
+const CreateInvoiceBody = z.strictObject({
+  amount: AmountSchema,
+  externalId: z.string().trim().min(1).max(128).optional(),
+  description: z.string().trim().max(500).optional(),
+  expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
+});
+
+const filterOf = (q: ListQuery, limit: number): ConsolePaymentFilter => ({
+  status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, search: q.q || undefined,
+  beforeSeq: q.cursor === undefined ? undefined : Number(q.cursor), limit,
+});
+
+/** A value that a spreadsheet will not run as a formula, quoted for CSV. */
+export function csvCell(value: string | null): string {
+  if (value === null) return '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_COLUMNS = ['id', 'status', 'kind', 'amount', 'paidAmount', 'externalId', 'memo', 'description', 'late', 'createdAt', 'paidAt', 'expiresAt'] as const;
+const csvLine = (p: PaymentRowView): string =>
+  `${CSV_COLUMNS.map((c) => csvCell(c === 'late' ? String(p.late) : (p[c] as string | null))).join(',')}\r\n`;
+
+/** Keyset batches, not one long cursor: the connection is free between batches and memory stays flat. */
+async function* csvRows(queries: ConsoleQueries, q: ListQuery): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  let filter = filterOf(q, EXPORT_BATCH);
+  for (;;) {
+    const rows = queries.listPayments(filter);
+    if (rows.length > 0) yield rows.map(csvLine).join('');
+    if (rows.length < EXPORT_BATCH) return;
+    filter = { ...filter, beforeSeq: rows[rows.length - 1]!.seq };
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
+  const { queries } = opts;
+  const { payments } = app.services;
+
+  addRoute(app, {
+    method: 'GET', url: '/payments', tags: TAGS, auth: 'console', summary: 'Payments, newest first, filtered and searched; keyset pages',
+    query: ConsolePaymentsQuery,
+    responses: { 200: { description: 'A page', schema: z.object({ items: z.array(PaymentRowSchema), nextCursor: z.string().nullable() }) }, ...errorResponses },
+    handler: ({ query }) => {
+      const rows = queries.listPayments(filterOf(query, query.limit + 1));
+      const page = rows.slice(0, query.limit);
+      return { items: page, nextCursor: rows.length > query.limit ? String(page[page.length - 1]!.seq) : null };
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/payments/export.csv', tags: TAGS, auth: 'console', summary: 'The filtered payments as CSV, streamed',
+    query: ConsolePaymentsQuery.omit({ limit: true, cursor: true }),
+    responses: { 200: { description: 'text/csv' }, ...errorResponses },
+    handler: ({ query }, _request, reply) => {
+      const name = `tontill-payments-${new Date(app.services.clock.now()).toISOString().slice(0, 10)}.csv`;
+      reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`);
+      return reply.send(Readable.from(csvRows(queries, { ...query, limit: EXPORT_BATCH, cursor: undefined })));
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/payments/:paymentId', tags: TAGS, auth: 'console', summary: 'One payment with its event timeline and credited transfers',
+    params: PaymentIdParamsSchema,
+    responses: { 200: { description: 'The payment', schema: z.object({ payment: PaymentSchema, events: z.array(EventSchema) }) }, ...errorResponses },
+    handler: ({ params }) => {
+      const payment = payments.present(payments.get(params.paymentId));
+      const events = payments.events.forPayment(params.paymentId).map((e) => {
+        const data = e.data as { status?: string; paidAmount?: string } | null;
+        return { id: e.id, type: e.type, createdAt: new Date(e.createdAt).toISOString(), status: data?.status ?? null, paidAmount: data?.paidAmount ?? null };
+      });
+      return { payment, events };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/payments', tags: TAGS, auth: 'console', summary: 'Create an invoice from the console (externalId makes it idempotent)',
+    body: CreateInvoiceBody,
+    responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errorResponses },
+    handler: ({ body }) => payments.present(payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body }).payment),
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/payments/:paymentId/cancel', tags: TAGS, auth: 'console', summary: 'Cancel a pending payment',
+    params: PaymentIdParamsSchema,
+    responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errorResponses },
+    handler: ({ params }) => payments.present(payments.cancel(params.paymentId)),
+  });
+}

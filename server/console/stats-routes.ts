@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+import { PAYMENT_STATUSES } from '../payments/payment-types';
+import type { ConsoleQueries } from './console-queries';
+
+const DAY_MS = 86_400_000;
+const Bucket = z.object({ volume: z.string(), count: z.number().int() });
+const StatsSchema = z.object({
+  now: z.string(),
+  today: Bucket,
+  week: Bucket,
+  counts: z.record(z.enum(PAYMENT_STATUSES), z.number().int()),
+  unmatched: z.number().int(),
+  series: z.array(Bucket.extend({ date: z.string() })),
+});
+
+/** Midnight of the merchant's local day containing `now`, as epoch ms; the browser sends its offset. */
+export function localMidnight(now: number, tzOffsetMinutes: number): number {
+  const offset = -tzOffsetMinutes * 60_000;
+  return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
+}
+
+export async function statsRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
+  const { queries } = opts;
+  addRoute(app, {
+    method: 'GET', url: '/stats', tags: ['Console: dashboard'], auth: 'console',
+    summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",
+    query: z.strictObject({
+      tzOffset: z.coerce.number().int().min(-900).max(900).default(0).meta({ description: 'Date.getTimezoneOffset() of the console' }),
+      days: z.coerce.number().int().min(7).max(90).default(14),
+    }),
+    responses: { 200: { description: 'Dashboard figures', schema: StatsSchema }, ...errorResponses },
+    handler: ({ query }) => {
+      const now = app.services.clock.now();
+      const today = localMidnight(now, query.tzOffset);
+      // Weeks start on Monday, as in most of the world's shops.
+      const weekday = (new Date(today - query.tzOffset * 60_000).getUTCDay() + 6) % 7;
+      const origin = today - (query.days - 1) * DAY_MS;
+      const series = queries.dailyVolume(origin, query.days).map((b, i) => ({
+        ...b, date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
+      }));
+      return {
+        now: new Date(now).toISOString(),
+        today: queries.paidVolume(today, today + DAY_MS),
+        week: queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS),
+        counts: queries.countsByStatus(),
+        unmatched: queries.unmatchedCount(),
+        series,
+      };
+    },
+  });
+}
