@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runCoreBench } from './core';
 import { printTable, type Figures, type Ratio } from './figures';
 import { runWatcherBench } from './watcher';
+import { runWebhookBench } from './webhooks';
 
 const RATIOS: Ratio[] = [
   { name: 'invoice creation vs bare insert', of: 'invoice_create_rps', to: 'sqlite_insert_rps', target: 0.6 },
@@ -11,6 +12,7 @@ const RATIOS: Ratio[] = [
 
 const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
   watcher_ingest_tps: { value: 20_000 },
+  webhook_deliveries_per_s: { value: 1_000 },
 };
 
 /** `npm run bench`: every figure measured in this run, on this machine, with ratios to the ceilings. */
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
   const sections: Array<[string, () => Promise<Figures>]> = [
     ['service core', runCoreBench],
     ['watcher', runWatcherBench],
+    ['webhooks', runWebhookBench],
   ];
   for (const [name, run] of sections) {
     console.error(`bench: ${name}…`);

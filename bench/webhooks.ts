@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -70,6 +70,7 @@ async function withServer<T>(prefix: string, work: (server: RunningServer, recei
   } finally {
     await server.close();
     receiver.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,26 +1,51 @@
 // `npm start`: the desktop app where Electron can run; elsewhere the same service and console
 // headless, with a login link. Plain JS so it runs before anything is built.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+const desktopEntry = join(root, 'dist', 'desktop', 'main.cjs');
 
-/** Why the desktop shell cannot start here, or null when it can. */
-function desktopUnavailable() {
-  let binary;
+/**
+ * The Electron binary, or why there is none. Found the way electron's index.js finds it, but
+ * without requiring that file: when the binary is missing it starts a download (a network call
+ * and a stack trace on every start here) instead of just saying so.
+ */
+function electronBinary() {
+  const missing = { reason: 'the Electron binary is not installed (it downloads from GitHub, which this machine cannot reach)' };
+  let packageDir;
   try {
-    binary = require('electron');
+    packageDir = dirname(require.resolve('electron/package.json'));
   } catch {
-    return 'the Electron binary is not installed (it downloads from GitHub, which this machine cannot reach)';
+    return { reason: 'the electron package is not installed (npm ci)' };
   }
-  if (typeof binary !== 'string' || !existsSync(binary)) return 'the Electron binary is not installed';
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'there is no display';
-  if (!existsSync(join(root, 'dist', 'desktop', 'main.cjs'))) return 'the desktop shell is not built (npm run build)';
-  return null;
+  const pathFile = join(packageDir, 'path.txt');
+  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (!executable && !override) return missing;
+  const binary = override ? join(override, executable || 'electron') : join(packageDir, 'dist', executable);
+  return existsSync(binary) ? { binary } : missing;
+}
+
+/** Bundles main/ and preload/ (a few seconds with esbuild), so the app never runs a stale shell. */
+function buildDesktopShell() {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-desktop.ts')], { cwd: root, encoding: 'utf8' });
+  if (result.status === 0 && existsSync(desktopEntry)) return null;
+  const detail = (result.stderr || result.stdout || String(result.error ?? '')).trim().split('\n')[0];
+  return `the desktop shell did not build (${detail || `exit ${result.status}`})`;
+}
+
+/** Electron's binary, or why the desktop shell cannot start here. */
+function desktop() {
+  const found = electronBinary();
+  if (!found.binary) return found;
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'there is no display' };
+  const failed = buildDesktopShell();
+  return failed ? { reason: failed } : found;
 }
 
 function run(command, args) {
@@ -29,10 +54,10 @@ function run(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-const reason = desktopUnavailable();
+const { binary, reason } = desktop();
 if (reason) {
   console.log(`Desktop app unavailable: ${reason}. Starting the service and console headless instead.`);
   run(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli', 'serve.ts'), ...process.argv.slice(2)]);
 } else {
-  run(require('electron'), [join(root, 'dist', 'desktop', 'main.cjs'), ...process.argv.slice(2)]);
+  run(binary, [desktopEntry, ...process.argv.slice(2)]);
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openChainRuntime } from './chain/chain-runtime';
 import type { Config } from './config';
 import { closeDatabase, openDatabase } from './db/database';
+import { applyStagedRestore } from './db/restore';
 import { Simulator } from './chain/simulator';
 import { createServices, type Services } from './services';
 import { systemClock, type Clock } from './util/clock';
@@ -31,6 +32,8 @@ const EXPIRY_SWEEP_MS = 1_000;
 /** Opens the ledger and the chain, starts HTTP, the watcher and the expiry sweep. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
+  // A backup uploaded from the console is swapped in here, before anything opens the ledger.
+  const restored = applyStagedRestore(config.dataDir);
   const db = openDatabase(join(config.dataDir, 'tontill.db'));
   const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000)).catch((err: unknown) => {
     closeDatabase(db);
@@ -49,6 +52,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const simulator = chain.sandbox ? new Simulator(chain.sandbox, services.payments, watcher) : null;
   const runtime: Runtime = { chain, watcher, simulator };
   const app = await buildApp({ services, runtime, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
+  if (restored.applied || 'rejected' in restored) app.log.warn({ restored }, 'a backup staged from the console was processed at start');
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
   watcher.start();

@@ -15,11 +15,12 @@ function parse(value: unknown): URL | null {
 
 /**
  * True only for app://console/…. Parsed with URL, never compared with startsWith: a prefix test
- * would accept `app://console.evil/` or `app://console@evil/`.
+ * would accept `app://console.evil/` or `app://console@evil/`. Node's URL does not know app: is a
+ * standard scheme, so it keeps the host's case; Chromium lowercases it, hence the comparison.
  */
 export function isInternalUrl(value: unknown): boolean {
   const url = parse(value);
   if (!url) return false;
-  return url.protocol === `${CONSOLE_SCHEME}:` && url.hostname === CONSOLE_HOST
+  return url.protocol === `${CONSOLE_SCHEME}:` && url.hostname.toLowerCase() === CONSOLE_HOST
     && url.port === '' && url.username === '' && url.password === '';
 }

@@ -1,3 +1,4 @@
+import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
 export async function backupRoutes(app: FastifyInstance, opts: { reader: ReadonlyDb }): Promise<void> {
+  requireConsoleSession(app);
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
 

@@ -108,7 +108,7 @@ export class ConsoleQueries {
 
   /** Paid volume per day for `days` days starting at `origin` (a local midnight, epoch ms). */
   dailyVolume(origin: number, days: number): VolumeBucket[] {
-    const rows = this.prepare<{ d: bigint; v: bigint; n: bigint }>(`SELECT (paid_at - @origin) / ${DAY_MS} AS d, SUM(paid_amount) AS v, COUNT(*) AS n
+    const rows = this.prepare<{ d: bigint; v: bigint; n: bigint }>(`SELECT CAST((paid_at - @origin) / ${DAY_MS} AS INTEGER) AS d, SUM(paid_amount) AS v, COUNT(*) AS n
       FROM payments WHERE paid_at >= @origin AND paid_at < @end GROUP BY d`).all({ origin, end: origin + days * DAY_MS });
     const buckets: VolumeBucket[] = Array.from({ length: days }, () => ({ volume: formatAmount(0n), count: 0 }));
     for (const r of rows) {

@@ -1,3 +1,4 @@
+import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
@@ -21,6 +22,7 @@ const windowsOf = (config: Config) => ({
 });
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  requireConsoleSession(app);
   const { config, settings } = app.services;
   const dataDir = config.dataDir;
 

@@ -1,3 +1,4 @@
+import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '../http/responses';
@@ -23,6 +24,7 @@ export function localMidnight(now: number, tzOffsetMinutes: number): number {
 }
 
 export async function statsRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
+  requireConsoleSession(app);
   const { queries } = opts;
   addRoute(app, {
     method: 'GET', url: '/stats', tags: ['Console: dashboard'], auth: 'console',

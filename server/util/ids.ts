@@ -1,17 +1,28 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // No 0/O, 1/I/L: a memo is read aloud and typed into wallets by hand.
 const MEMO_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+// One syscall per 4 KiB of randomness instead of one per id: ids are minted on every hot path.
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
 
 function randomString(length: number, alphabet: string): string {
   // Rejection sampling keeps every symbol equally likely.
   const limit = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
-    }
+    const byte = randomByte();
+    if (byte < limit) out += alphabet[byte % alphabet.length];
   }
   return out;
 }

@@ -75,9 +75,10 @@ const attemptFromRow = (r: AttemptRow): Attempt => ({
   requestBody: r.request_body, responseStatus: r.response_status, responseBody: r.response_body, durationMs: r.duration_ms, error: r.error,
 });
 
+// Endpoint rows go to the endpoint's current URL, so fixing a wrong URL also fixes its backlog.
 // A delivery is due when its time has come and nothing older for the same target and payment is still pending.
 const DUE_SQL = `SELECT d.seq, d.id, d.event_id AS eventId, d.event_type AS eventType, d.payment_id AS paymentId,
-    d.endpoint_id AS endpointId, d.url, d.order_key AS orderKey, d.attempts, d.give_up_at AS giveUpAt,
+    d.endpoint_id AS endpointId, COALESCE(e.url, d.url) AS url, d.order_key AS orderKey, d.attempts, d.give_up_at AS giveUpAt,
     ev.created_at AS eventCreatedAt, ev.data_json AS dataJson,
     e.secret, e.previous_secret AS previousSecret, e.previous_secret_expires_at AS previousSecretExpiresAt
   FROM webhook_deliveries d INDEXED BY webhook_deliveries_due
@@ -115,8 +116,8 @@ export class DeliveryRepository {
       response_status, response_body, duration_ms, error)
       VALUES (@id, @deliveryId, @at, @url, @requestHeaders, @requestBody, @responseStatus, @responseBody, @durationMs, @error)`);
     this.settleStmt = db.prepare(`UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1,
-      next_attempt_at = @nextAttemptAt, last_status_code = @statusCode, last_error = @error, delivered_at = @deliveredAt
-      WHERE id = @id AND status = 'pending'`);
+      next_attempt_at = @nextAttemptAt, last_status_code = @statusCode, last_error = @error, delivered_at = @deliveredAt,
+      url = @url WHERE id = @id AND status = 'pending'`);
     this.hurryStmt = db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?
       WHERE status = 'pending' AND endpoint_id = ? AND next_attempt_at > ?`);
     this.abandonStmt = db.prepare(`UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = ?
@@ -169,7 +170,7 @@ export class DeliveryRepository {
   }
 
   /** Applies an attempt's outcome; a no-op if the delivery is no longer pending (e.g. its endpoint was deleted). */
-  settle(s: { id: string; status: DeliveryStatus; nextAttemptAt: number; statusCode: number | null; error: string | null; deliveredAt: number | null }): void {
+  settle(s: { id: string; url: string; status: DeliveryStatus; nextAttemptAt: number; statusCode: number | null; error: string | null; deliveredAt: number | null }): void {
     this.settleStmt.run(s);
   }
 

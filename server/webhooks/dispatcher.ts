@@ -153,10 +153,12 @@ export class Dispatcher {
       const look = this.lookRequested || this.inflight.size === 0 || this.settledSinceLook >= CLAIM_BATCH;
       const launched = look ? this.claimAndLaunch() : 0;
       if (look && launched === 0 && this.inflight.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      if (!this.timer) this.arm(this.idleLookAt());
     } catch (err) {
+      // Rows stay pending in SQLite; the next look sends them again.
       this.o.log?.warn({ err }, 'webhook dispatcher pump failed; retrying shortly');
+      this.arm(this.o.clock.now() + this.o.idlePollMs);
     }
-    if (!this.timer) this.arm(this.idleLookAt());
   }
 
   private claimAndLaunch(): number {
@@ -201,8 +203,9 @@ export class Dispatcher {
     return now + (next === null ? this.o.idlePollMs : Math.max(0, Math.min(this.o.idlePollMs, next - now)));
   }
 
-  /** Makes sure the dispatcher looks at `at` (clock time) at the latest. */
-  private arm(at: number): void {
+  /** Makes sure the dispatcher looks at `at` (clock time) at the latest, and never sleeps longer than idlePollMs. */
+  private arm(wanted: number): void {
+    const at = Math.min(wanted, this.o.clock.now() + this.o.idlePollMs);
     if (!this.running || at >= this.timerAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;

@@ -50,6 +50,7 @@ export class EndpointRepository {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly byIdStmt: Statement<[string], EndpointRow>;
+  private routesCache: Array<Pick<WebhookEndpoint, 'id' | 'url' | 'events'>> | null = null;
   private readonly listStmt: Statement<[], EndpointRow>;
   private readonly enabledStmt: Statement<[], EndpointRow>;
   private readonly healthStmt: Statement<[string], EndpointHealth>;
@@ -75,6 +76,7 @@ export class EndpointRepository {
 
   insert(e: { id: string; url: string; events: string[]; enabled: boolean; description: string | null; secret: string; createdAt: number }): void {
     this.insertStmt.run({ ...e, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0 });
+    this.routesCache = null;
   }
 
   update(e: WebhookEndpoint): void {
@@ -82,6 +84,7 @@ export class EndpointRepository {
       id: e.id, url: e.url, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0, description: e.description,
       secret: e.secret, previousSecret: e.previousSecret, previousSecretExpiresAt: e.previousSecretExpiresAt, updatedAt: e.updatedAt,
     });
+    this.routesCache = null;
   }
 
   find(id: string): WebhookEndpoint | null {
@@ -93,8 +96,13 @@ export class EndpointRepository {
     return this.listStmt.all().map(fromRow);
   }
 
-  enabled(): WebhookEndpoint[] {
-    return this.enabledStmt.all().map(fromRow);
+  /**
+   * Where events go: enabled endpoints' id, URL and subscriptions. Read on every event inside the
+   * recording transaction, so it is cached; every change to endpoints goes through this object.
+   */
+  routes(): ReadonlyArray<Pick<WebhookEndpoint, 'id' | 'url' | 'events'>> {
+    this.routesCache ??= this.enabledStmt.all().map(fromRow).map(({ id, url, events }) => ({ id, url, events }));
+    return this.routesCache;
   }
 
   health(id: string): EndpointHealth | null {
@@ -106,6 +114,7 @@ export class EndpointRepository {
   }
 
   softDelete(id: string, now: number): boolean {
+    this.routesCache = null;
     return this.deleteStmt.run(now, id).changes === 1;
   }
 }

@@ -38,7 +38,7 @@ export class Outbox {
 
   /** Enabled endpoints subscribed to the event's type, then the payment's callbackUrl. */
   subscribers(event: Pick<StoredEvent, 'type' | 'paymentId' | 'data'>): Target[] {
-    const targets: Target[] = this.endpoints.enabled()
+    const targets: Target[] = this.endpoints.routes()
       .filter((e) => subscribes(e, event.type))
       .map((e) => ({ endpointId: e.id, url: e.url }));
     const callbackUrl = callbackUrlOf(event);

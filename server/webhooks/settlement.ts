@@ -47,7 +47,7 @@ function settleOne(deps: SettlementDeps, done: FinishedAttempt, outcome: Attempt
     id: `wha_${randomUUID().replaceAll('-', '')}`, deliveryId: row.id, at: done.at, url: row.url, requestHeaders: done.headers, requestBody: done.body,
     responseStatus: result.statusCode, responseBody: result.responseBody, durationMs: done.durationMs, error: result.error,
   });
-  const base = { id: row.id, statusCode: result.statusCode, nextAttemptAt: now, deliveredAt: null };
+  const base = { id: row.id, url: row.url, statusCode: result.statusCode, nextAttemptAt: now, deliveredAt: null };
   if (outcome.kind === 'delivered') {
     deps.deliveries.settle({ ...base, status: 'delivered', error: null, deliveredAt: now });
     return null;

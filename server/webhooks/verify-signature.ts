@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * How a merchant checks a TonTill webhook. Self-contained (node:crypto only) so it can be copied
- * into a receiver as is; README-webhooks.md shows the same recipe.
+ * into a receiver as is; README.md shows the same recipe.
  */
 export interface VerifyOptions {
   /** Largest accepted distance between the signature's time and now, in seconds. Default 300. */

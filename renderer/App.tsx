@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { Layout } from './components/Layout';
+import { Toasts } from './components/Toasts';
+import { useHashRoute } from './hooks/useHashRoute';
+import { useInterval } from './hooks/useInterval';
+import { useShortcuts } from './hooks/useShortcuts';
+import { DashboardPage } from './pages/DashboardPage';
+import { NewInvoicePage } from './pages/NewInvoicePage';
+import { PaymentDetailPage } from './pages/PaymentDetailPage';
+import { PaymentsPage } from './pages/PaymentsPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { SimulatorPage } from './pages/SimulatorPage';
+import { TillView } from './pages/TillView';
+import { UnmatchedPage } from './pages/UnmatchedPage';
+import { WebhooksPage } from './pages/WebhooksPage';
+import { WidgetPreviewPage } from './pages/WidgetPreviewPage';
+import { useConsoleStore } from './store';
+import { uiSelectors } from './store/selectors';
+
+function Screen({ page }: { page: string }) {
+  switch (page) {
+    case 'invoice': return <NewInvoicePage />;
+    case 'payments': return <PaymentsPage />;
+    case 'payment': return <PaymentDetailPage />;
+    case 'unmatched': return <UnmatchedPage />;
+    case 'simulator': return <SimulatorPage />;
+    case 'webhooks': return <WebhooksPage />;
+    case 'widget': return <WidgetPreviewPage />;
+    case 'settings': return <SettingsPage />;
+    default: return <DashboardPage />;
+  }
+}
+
+function SignedOut() {
+  return (
+    <main className="signed-out" id="main">
+      <h1>Session needed</h1>
+      <p>Open the login link the service printed when it started (<code>npm run serve</code>), or restart the desktop app.</p>
+    </main>
+  );
+}
+
+export function App() {
+  useHashRoute();
+  useShortcuts();
+  const page = useConsoleStore(uiSelectors.page);
+  const theme = useConsoleStore(uiSelectors.theme);
+  const isTill = useConsoleStore((s) => s.isTill);
+  const isUnauthorized = useConsoleStore((s) => s.isUnauthorized);
+  const loadWatcher = useConsoleStore((s) => s.loadWatcher);
+  const loadDashboard = useConsoleStore((s) => s.loadDashboard);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(() => {
+    void loadDashboard();
+  }, [loadDashboard]);
+  useInterval(() => void loadWatcher(), isUnauthorized ? null : 5_000);
+  useEffect(() => {
+    const title = page.charAt(0).toUpperCase() + page.slice(1);
+    document.title = `${title} · TonTill`;
+  }, [page]);
+
+  if (isUnauthorized) return <><SignedOut /><Toasts /></>;
+  if (isTill) return <><TillView /><Toasts /></>;
+  return (
+    <>
+      <Layout><Screen page={page} /></Layout>
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+/** The one place the console touches the network: relative URLs, JSON, and the console credential. */
+
+interface DesktopBridge {
+  getSession(): Promise<{ token: string }>;
+}
+
+declare global {
+  interface Window {
+    /** Set by the desktop app's preload script; absent in a browser (the login cookie is used instead). */
+    tontill?: DesktopBridge;
+  }
+}
+
+export const API = '/console/api';
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let bearer: Promise<string | null> | null = null;
+
+/** The desktop shell hands out a per-launch token; a browser relies on the HttpOnly cookie. */
+function token(): Promise<string | null> {
+  bearer ??= window.tontill ? window.tontill.getSession().then((s) => s.token, () => null) : Promise.resolve(null);
+  return bearer;
+}
+
+async function headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const t = await token();
+  return t ? { ...extra, authorization: `Bearer ${t}` } : extra;
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
+    if (body.error) return new ApiError(res.status, body.error.code ?? 'ERROR', body.error.message ?? res.statusText, body.error.field);
+  } catch { /* not JSON */ }
+  return new ApiError(res.status, 'HTTP_ERROR', `${res.status} ${res.statusText}`);
+}
+
+export type Query = Record<string, string | number | undefined | null>;
+
+export function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${API}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: await headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The service is not reachable. Is it running?');
+  }
+  if (!res.ok) throw await failure(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const get = <T>(path: string, query?: Query): Promise<T> => request<T>('GET', withQuery(path, query));
+export const post = <T>(path: string, body: unknown = {}): Promise<T> => request<T>('POST', path, body);
+
+/** Downloads a file the API streams (CSV, backups) and hands it to the browser as a file. */
+export async function download(path: string, query: Query, fallbackName: string): Promise<{ name: string; bytes: number }> {
+  const res = await fetch(`${API}${withQuery(path, query)}`, { credentials: 'same-origin', headers: await headers() });
+  if (!res.ok) throw await failure(res);
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { name, bytes: blob.size };
+}
+
+export async function upload<T>(path: string, file: Blob): Promise<T> {
+  const res = await fetch(`${API}${path}`, {
+    method: 'POST', credentials: 'same-origin', headers: await headers({ 'content-type': 'application/octet-stream' }), body: file,
+  });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T;
+}

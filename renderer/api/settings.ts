@@ -1,0 +1,17 @@
+import { download, get, post, request, upload } from './client';
+import type { ApiKey, Problem, SettingsInput, SettingsView, WidgetSession } from './types';
+
+export const settingsApi = {
+  session: () => get<{ ok: true; mode: string }>('/session'),
+  logout: () => post<void>('/logout'),
+  get: () => get<SettingsView>('/settings'),
+  validate: (input: SettingsInput) => post<{ valid: boolean; problems: Problem[] }>('/settings/validate', input),
+  save: (input: SettingsInput) => request<SettingsView>('PUT', '/settings', input),
+  apiKeys: () => get<{ items: ApiKey[] }>('/api-keys'),
+  createApiKey: (name: string) => post<{ key: string; apiKey: ApiKey }>('/api-keys', { name }),
+  revokeApiKey: (id: string) => request<void>('DELETE', `/api-keys/${encodeURIComponent(id)}`),
+  backup: () => download('/backup', {}, 'tontill-backup.db'),
+  restore: (file: Blob) => upload<{ staged: true; schemaVersion: number; payments: number }>('/restore', file),
+  cancelRestore: () => request<void>('DELETE', '/restore'),
+  widgetSession: (amount: string) => post<WidgetSession>('/widget-preview/session', { amount }),
+};

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../lib/format';
+import { useConsoleStore } from '../store';
+import { DeliveryBadge } from './StatusBadge';
+
+/** Every attempt of one delivery, as sent and as answered. */
+export function DeliveryDialog() {
+  const open = useConsoleStore((s) => s.openDelivery);
+  const showDelivery = useConsoleStore((s) => s.showDelivery);
+  const redeliver = useConsoleStore((s) => s.redeliverEvent);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="delivery-title" onClose={() => void showDelivery(null)}>
+      {open ? (
+        <>
+          <header className="dialog-head">
+            <h2 id="delivery-title">{open.delivery.eventType} <DeliveryBadge status={open.delivery.status} code={open.delivery.lastStatusCode} /></h2>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => void showDelivery(null)} aria-label="Close">×</button>
+          </header>
+          <p className="muted">To <code>{open.delivery.url}</code> · event <code>{open.delivery.eventId}</code></p>
+          <div className="row-actions">
+            <button type="button" className="btn" onClick={() => void redeliver(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
+          </div>
+          {open.attempts.length === 0 ? <p className="muted">No attempt yet: it is queued.</p> : null}
+          <ol className="attempts">
+            {open.attempts.map((a) => (
+              <li key={a.id} className="attempt">
+                <p><strong>{a.responseStatus ?? 'no response'}</strong> · {a.durationMs} ms · {formatDateTime(a.at)}{a.error ? <span className="error-text"> · {a.error}</span> : null}</p>
+                <details>
+                  <summary>Request</summary>
+                  <pre>{Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}{'\n\n'}{a.requestBody}</pre>
+                </details>
+                <details open={a.responseBody !== null && a.responseBody !== ''}>
+                  <summary>Response body</summary>
+                  <pre>{a.responseBody || '(empty)'}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </dialog>
+  );
+}

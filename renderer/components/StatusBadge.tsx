@@ -1,0 +1,16 @@
+import type { PaymentStatus } from '../api/types';
+import { STATUS_LABEL } from '../lib/format';
+
+export function StatusBadge({ status, late = false }: { status: PaymentStatus; late?: boolean }) {
+  return (
+    <span className={`badge badge-${status}`}>
+      {STATUS_LABEL[status]}
+      {late ? ' · late' : ''}
+    </span>
+  );
+}
+
+export function DeliveryBadge({ status, code }: { status: 'pending' | 'delivered' | 'failed'; code: number | null }) {
+  const tone = status === 'delivered' ? 'paid' : status === 'failed' ? 'expired' : 'pending';
+  return <span className={`badge badge-${tone}`}>{status}{code !== null ? ` · ${code}` : ''}</span>;
+}

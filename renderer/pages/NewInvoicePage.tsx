@@ -1,0 +1,82 @@
+import { useEffect, type FormEvent } from 'react';
+import { InvoiceCard } from '../components/InvoiceCard';
+import { PageHeader } from '../components/Layout';
+import { useInterval } from '../hooks/useInterval';
+import { useConsoleStore } from '../store';
+
+function FieldError({ field, id }: { field: string; id: string }) {
+  const error = useConsoleStore((s) => s.invoiceError);
+  if (!error || (error.field ?? 'amount') !== field) return null;
+  return <p className="field-error" id={id} role="alert">{error.message}</p>;
+}
+
+export function NewInvoicePage() {
+  const draft = useConsoleStore((s) => s.draft);
+  const invoice = useConsoleStore((s) => s.invoice);
+  const isCreating = useConsoleStore((s) => s.isCreating);
+  const invoiceError = useConsoleStore((s) => s.invoiceError);
+  const setDraft = useConsoleStore((s) => s.setDraft);
+  const createInvoice = useConsoleStore((s) => s.createInvoice);
+  const refreshInvoice = useConsoleStore((s) => s.refreshInvoice);
+  const clearInvoice = useConsoleStore((s) => s.clearInvoice);
+  const setTill = useConsoleStore((s) => s.setTill);
+  const navigate = useConsoleStore((s) => s.navigate);
+  const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
+  useInterval(() => void refreshInvoice(), invoice && isOpen ? 1_500 : null);
+  useEffect(() => {
+    document.getElementById('amount')?.focus();
+  }, []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void createInvoice();
+  };
+  const otherError = invoiceError && !['amount', 'externalId', 'expiresInSeconds'].includes(invoiceError.field ?? 'amount') ? invoiceError : null;
+
+  return (
+    <>
+      <PageHeader title="New invoice" />
+      <div className="grid-2 invoice-grid">
+        <form className="card form" onSubmit={submit} noValidate aria-label="Invoice details">
+          <label htmlFor="amount">Amount (USDT)</label>
+          <input id="amount" name="amount" inputMode="decimal" autoComplete="off" placeholder="12.50" value={draft.amount}
+            aria-invalid={invoiceError?.field === 'amount' || (invoiceError !== null && invoiceError.field === null)} aria-describedby="amount-error"
+            onChange={(e) => setDraft({ amount: e.target.value })} />
+          <FieldError field="amount" id="amount-error" />
+          <label htmlFor="externalId">Order reference <span className="muted">(optional, makes retries safe)</span></label>
+          <input id="externalId" name="externalId" autoComplete="off" placeholder="order-1042" value={draft.externalId}
+            aria-invalid={invoiceError?.field === 'externalId'} aria-describedby="externalId-error"
+            onChange={(e) => setDraft({ externalId: e.target.value })} />
+          <FieldError field="externalId" id="externalId-error" />
+          <label htmlFor="description">Description <span className="muted">(optional)</span></label>
+          <input id="description" name="description" autoComplete="off" placeholder="2 × espresso" value={draft.description}
+            onChange={(e) => setDraft({ description: e.target.value })} />
+          <label htmlFor="expiry">Expires after (minutes)</label>
+          <input id="expiry" name="expiry" inputMode="numeric" value={draft.expiryMinutes} aria-describedby="expiry-error"
+            aria-invalid={invoiceError?.field === 'expiresInSeconds'} onChange={(e) => setDraft({ expiryMinutes: e.target.value })} />
+          <FieldError field="expiresInSeconds" id="expiry-error" />
+          {otherError ? <p className="field-error" role="alert">{otherError.message}</p> : null}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={isCreating}>{isCreating ? 'Creating…' : 'Create invoice'}</button>
+          </div>
+        </form>
+        <div>
+          {invoice ? (
+            <>
+              <InvoiceCard invoice={invoice} />
+              <div className="row-actions">
+                <button type="button" className="btn btn-primary" onClick={() => setTill(true)}>Show to customer (till mode)</button>
+                <button type="button" className="btn" onClick={() => navigate(`payment/${invoice.id}`)}>Open details</button>
+                <button type="button" className="btn btn-ghost" onClick={clearInvoice}>Done</button>
+              </div>
+            </>
+          ) : (
+            <div className="card placeholder">
+              <p className="muted">The QR code, payment links and live status appear here once the invoice exists.</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import { DeliveryDialog } from '../components/DeliveryDialog';
+import { Empty, Skeleton } from '../components/Empty';
+import { PageHeader } from '../components/Layout';
+import { DeliveryBadge, StatusBadge } from '../components/StatusBadge';
+import { useInterval } from '../hooks/useInterval';
+import { formatDateTime, formatUsdt, shortHash } from '../lib/format';
+import { useConsoleStore } from '../store';
+import { dashboardSelectors, paymentsSelectors, uiSelectors } from '../store/selectors';
+
+const EVENT_LABEL: Record<string, string> = {
+  'payment.created': 'Created', 'payment.partially_paid': 'Partially paid', 'payment.paid': 'Paid', 'payment.overpaid': 'Overpaid',
+  'payment.late': 'Paid late', 'payment.expired': 'Expired', 'payment.cancelled': 'Cancelled',
+};
+
+function Deliveries() {
+  const deliveries = useConsoleStore((s) => s.detailDeliveries);
+  const showDelivery = useConsoleStore((s) => s.showDelivery);
+  const redeliver = useConsoleStore((s) => s.redeliverEvent);
+  if (deliveries.length === 0) return <p className="muted">No webhook deliveries for this payment. Add an endpoint under <a href="#/webhooks">Webhooks</a>.</p>;
+  return (
+    <table className="table" data-testid="payment-deliveries">
+      <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Endpoint</th><th>Created</th><th><span className="sr-only">Actions</span></th></tr></thead>
+      <tbody>
+        {deliveries.map((d) => (
+          <tr key={d.id}>
+            <td><button type="button" className="link" onClick={() => void showDelivery(d.id)}>{d.eventType}</button></td>
+            <td><DeliveryBadge status={d.status} code={d.lastStatusCode} /></td>
+            <td className="num">{d.attempts}</td>
+            <td className="truncate"><code>{d.url}</code></td>
+            <td>{formatDateTime(d.createdAt)}</td>
+            <td><button type="button" className="btn btn-small" onClick={() => void redeliver(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function PaymentDetailPage() {
+  const id = useConsoleStore(uiSelectors.routeParam);
+  const detail = useConsoleStore(paymentsSelectors.detail);
+  const isLoading = useConsoleStore((s) => s.isDetailLoading);
+  const mode = useConsoleStore(dashboardSelectors.mode);
+  const openPayment = useConsoleStore((s) => s.openPayment);
+  const refreshDetail = useConsoleStore((s) => s.refreshDetail);
+  const cancelPayment = useConsoleStore((s) => s.cancelPayment);
+  const showInvoice = useConsoleStore((s) => s.showInvoice);
+  const setTill = useConsoleStore((s) => s.setTill);
+  const navigate = useConsoleStore((s) => s.navigate);
+  useEffect(() => {
+    if (id) void openPayment(id);
+  }, [id, openPayment]);
+  useInterval(() => void refreshDetail(), 3_000);
+
+  if (!detail || detail.payment.id !== id) return isLoading ? <Skeleton lines={8} /> : <Empty title="Payment not found"><a href="#/payments">Back to payments</a></Empty>;
+  const { payment, events } = detail;
+  const isOpen = payment.status === 'pending' || payment.status === 'partially_paid';
+  return (
+    <>
+      <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
+        <StatusBadge status={payment.status} late={payment.late} />
+        {isOpen ? <button type="button" className="btn" onClick={() => { void showInvoice(payment.id).then(() => setTill(true)); }}>Till mode</button> : null}
+        {isOpen && mode === 'sandbox' ? <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>Simulate a transfer</button> : null}
+        {payment.status === 'pending' ? (
+          <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Cancel this payment? A customer can no longer pay it.')) void cancelPayment(payment.id); }}>Cancel payment</button>
+        ) : null}
+      </PageHeader>
+      <p className="breadcrumb"><a href="#/payments">Payments</a> / <code>{payment.id}</code></p>
+      <div className="grid-2">
+        <section className="card" aria-labelledby="summary-title">
+          <h2 id="summary-title">Summary</h2>
+          <dl className="facts">
+            <dt>Paid</dt><dd>{formatUsdt(payment.paidAmount)} USDT{payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatUsdt(payment.overpaidAmount)})` : ''}</dd>
+            <dt>Due</dt><dd>{formatUsdt(payment.dueAmount)} USDT</dd>
+            <dt>Reference</dt><dd>{payment.externalId ?? '—'}</dd>
+            <dt>Description</dt><dd>{payment.description ?? '—'}</dd>
+            <dt>Kind</dt><dd>{payment.kind}</dd>
+            <dt>Memo</dt><dd><code>{payment.memo}</code></dd>
+            <dt>Created</dt><dd>{formatDateTime(payment.createdAt)}</dd>
+            <dt>Expires</dt><dd>{formatDateTime(payment.expiresAt)}</dd>
+            <dt>Paid at</dt><dd>{formatDateTime(payment.paidAt)}</dd>
+            <dt>Checkout</dt><dd><a href={payment.links.checkout} target="_blank" rel="noreferrer noopener">{payment.links.checkout}</a></dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Timeline</h2>
+          <ol className="timeline" data-testid="timeline">
+            {events.map((e) => (
+              <li key={e.id} className={`tl tl-${e.type.split('.')[1] ?? ''}`}>
+                <span className="tl-dot" aria-hidden="true" />
+                <span className="tl-label">{EVENT_LABEL[e.type] ?? e.type}</span>
+                <span className="muted">{formatDateTime(e.createdAt)}{e.paidAmount && e.type !== 'payment.created' ? ` · paid ${formatUsdt(e.paidAmount)}` : ''}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      <section className="card" aria-labelledby="transfers-title">
+        <h2 id="transfers-title">Credited transfers</h2>
+        {payment.transfers.length === 0 ? <p className="muted">No transfer credited yet.</p> : (
+          <table className="table" data-testid="transfers">
+            <thead><tr><th>Amount</th><th>From</th><th>Comment</th><th>Credited</th><th>Transaction</th></tr></thead>
+            <tbody>
+              {payment.transfers.map((t) => (
+                <tr key={t.txHash}>
+                  <td className="num">{formatUsdt(t.amount)}</td>
+                  <td className="truncate"><code>{t.from ?? '—'}</code></td>
+                  <td><code>{t.comment ?? '—'}</code></td>
+                  <td>{formatDateTime(t.creditedAt)}</td>
+                  <td>{t.explorerUrl.startsWith('https://')
+                    ? <a href={t.explorerUrl} target="_blank" rel="noreferrer noopener">{shortHash(t.txHash)} ↗</a>
+                    : <span title="Sandbox transactions exist only on this machine"><code>{shortHash(t.txHash)}</code> (sandbox)</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="card" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title">Webhook deliveries</h2>
+        <Deliveries />
+      </section>
+      <DeliveryDialog />
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ChainMode, SettingsView } from '../api/types';
+import { CopyButton } from '../components/CopyButton';
+import { Skeleton } from '../components/Empty';
+import { PageHeader } from '../components/Layout';
+import { formatDateTime } from '../lib/format';
+import { useConsoleStore } from '../store';
+import { settingsSelectors } from '../store/selectors';
+
+function Problem({ field, withItems = false }: { field: string; withItems?: boolean }) {
+  const message = useConsoleStore(settingsSelectors.problemFor(field, withItems));
+  return message ? <p className="field-error" role="alert" data-field={field}>{message}</p> : null;
+}
+
+interface Form {
+  mode: ChainMode;
+  merchantAddress: string;
+  toncenterEndpoint: string;
+  toncenterApiKey: string;
+  jettonMaster: string;
+  expiryMinutes: string;
+  monitoringHours: string;
+  origins: string;
+}
+
+const formOf = (v: SettingsView): Form => ({
+  mode: v.saved.chain.mode, merchantAddress: v.saved.chain.merchantAddress, toncenterEndpoint: v.saved.chain.toncenterEndpoint,
+  toncenterApiKey: '', jettonMaster: v.saved.chain.jettonMaster,
+  expiryMinutes: String(v.saved.payments.defaultExpirySeconds / 60), monitoringHours: String(v.saved.payments.monitoringWindowSeconds / 3600),
+  origins: v.allowedOrigins.join('\n'),
+});
+
+function ChainForm({ view }: { view: SettingsView }) {
+  const save = useConsoleStore((s) => s.saveSettings);
+  const isSaving = useConsoleStore((s) => s.isSavingSettings);
+  const hasProblems = useConsoleStore((s) => s.settingsProblems.length > 0);
+  const [f, setF] = useState<Form>(() => formOf(view));
+  const set = (patch: Partial<Form>) => setF((old) => ({ ...old, ...patch }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save({
+      chain: {
+        mode: f.mode, merchantAddress: f.merchantAddress.trim(), toncenterEndpoint: f.toncenterEndpoint.trim(), jettonMaster: f.jettonMaster.trim(),
+        ...(f.toncenterApiKey.trim() ? { toncenterApiKey: f.toncenterApiKey.trim() } : {}),
+      },
+      payments: { defaultExpirySeconds: Math.round(Number(f.expiryMinutes) * 60), monitoringWindowSeconds: Math.round(Number(f.monitoringHours) * 3600) },
+      allowedOrigins: f.origins.split(/[\s,]+/).map((o) => o.trim()).filter(Boolean),
+    });
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby="chain-title">
+      <h2 id="chain-title">Chain and payments</h2>
+      {view.restartRequired ? <p className="callout callout-warn" role="status" data-testid="restart-notice">Saved changes wait for a restart: the service runs <strong>{view.running.chain.mode}</strong> until it starts again.</p> : null}
+      <fieldset>
+        <legend>Chain mode</legend>
+        <div className="segmented">
+          {(['sandbox', 'testnet', 'mainnet'] as ChainMode[]).map((m) => (
+            <label key={m} className={f.mode === m ? 'is-on' : ''}><input type="radio" name="mode" value={m} checked={f.mode === m} onChange={() => set({ mode: m })} /> {m}</label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor="s-address">Wallet address {f.mode === 'sandbox' ? <span className="muted">(optional in sandbox)</span> : null}</label>
+      <input id="s-address" value={f.merchantAddress} placeholder="UQ…" spellCheck={false} onChange={(e) => set({ merchantAddress: e.target.value })} />
+      <Problem field="chain.merchantAddress" />
+      <label htmlFor="s-endpoint">Toncenter endpoint <span className="muted">(optional)</span></label>
+      <input id="s-endpoint" value={f.toncenterEndpoint} placeholder="https://toncenter.com/api/v2/jsonRPC" onChange={(e) => set({ toncenterEndpoint: e.target.value })} />
+      <Problem field="chain.toncenterEndpoint" />
+      <label htmlFor="s-key">Toncenter API key</label>
+      <input id="s-key" type="password" autoComplete="off" value={f.toncenterApiKey} placeholder={view.saved.chain.hasToncenterApiKey ? 'saved — leave empty to keep' : 'optional'} onChange={(e) => set({ toncenterApiKey: e.target.value })} />
+      <label htmlFor="s-jetton">Jetton master {f.mode === 'testnet' ? '(required on testnet)' : <span className="muted">(default: USDT)</span>}</label>
+      <input id="s-jetton" value={f.jettonMaster} spellCheck={false} onChange={(e) => set({ jettonMaster: e.target.value })} />
+      <Problem field="chain.jettonMaster" />
+      <Problem field="chain" />
+      <div className="grid-2 tight">
+        <div>
+          <label htmlFor="s-expiry">Invoice expiry (minutes)</label>
+          <input id="s-expiry" inputMode="numeric" value={f.expiryMinutes} onChange={(e) => set({ expiryMinutes: e.target.value })} />
+          <Problem field="payments.defaultExpirySeconds" />
+        </div>
+        <div>
+          <label htmlFor="s-monitor">Late-payment window (hours)</label>
+          <input id="s-monitor" inputMode="decimal" value={f.monitoringHours} onChange={(e) => set({ monitoringHours: e.target.value })} />
+          <Problem field="payments.monitoringWindowSeconds" />
+        </div>
+      </div>
+      <label htmlFor="s-origins">Allowed embedding origins <span className="muted">(one per line; applies at once)</span></label>
+      <textarea id="s-origins" rows={3} value={f.origins} placeholder="https://shop.example" onChange={(e) => set({ origins: e.target.value })} />
+      <Problem field="allowedOrigins" withItems />
+      <p className="muted small">Chain mode, wallet, toncenter and the payment windows are written to <code>{view.configFile}</code> and apply when the service restarts.</p>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={isSaving}>{isSaving ? 'Checking…' : 'Validate and save'}</button>
+        {hasProblems ? <span className="error-text">Fix the marked fields.</span> : null}
+      </div>
+    </form>
+  );
+}
+
+function ApiKeys() {
+  const keys = useConsoleStore((s) => s.apiKeys);
+  const fresh = useConsoleStore((s) => s.newApiKey);
+  const create = useConsoleStore((s) => s.createApiKey);
+  const revoke = useConsoleStore((s) => s.revokeApiKey);
+  const dismiss = useConsoleStore((s) => s.dismissNewApiKey);
+  const [name, setName] = useState('');
+  return (
+    <section className="card" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      {fresh ? (
+        <div className="callout" role="status">
+          <p><strong>{fresh.name}</strong> — copy the key now; it is never shown again.</p>
+          <p><code className="wrap" data-testid="new-api-key">{fresh.key}</code> <CopyButton text={fresh.key} /></p>
+          <button type="button" className="btn btn-small" onClick={dismiss}>Done</button>
+        </div>
+      ) : null}
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (name.trim()) { void create(name.trim()); setName(''); } }}>
+        <label><span>New key name</span><input value={name} placeholder="shop backend" onChange={(e) => setName(e.target.value)} /></label>
+        <button type="submit" className="btn btn-primary" disabled={!name.trim()}>Create key</button>
+      </form>
+      <table className="table">
+        <thead><tr><th>Name</th><th>Prefix</th><th>Created</th><th>Last used</th><th><span className="sr-only">Actions</span></th></tr></thead>
+        <tbody>
+          {keys.length === 0 ? <tr><td colSpan={5} className="muted">No API key yet. Create one for your shop's backend; it is shown once.</td></tr> : null}
+          {keys.map((k) => (
+            <tr key={k.id} className={k.revokedAt ? 'is-revoked' : ''}>
+              <td>{k.name}</td><td><code>{k.prefix}…</code></td><td>{formatDateTime(k.createdAt)}</td><td>{formatDateTime(k.lastUsedAt)}</td>
+              <td>{k.revokedAt ? <span className="muted">revoked</span> : (
+                <button type="button" className="btn btn-small btn-danger" onClick={() => { if (confirm(`Revoke ${k.name}? Requests with it will fail at once.`)) void revoke(k.id); }}>Revoke</button>
+              )}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function DataSection({ view }: { view: SettingsView }) {
+  const backup = useConsoleStore((s) => s.downloadBackup);
+  const restore = useConsoleStore((s) => s.uploadRestore);
+  const cancelRestore = useConsoleStore((s) => s.cancelRestore);
+  return (
+    <section className="card" aria-labelledby="data-title">
+      <h2 id="data-title">Data</h2>
+      <dl className="facts"><dt>Data folder</dt><dd><code className="wrap">{view.dataDir}</code> <CopyButton text={view.dataDir} /></dd></dl>
+      <div className="row-actions">
+        <button type="button" className="btn" onClick={() => void backup()}>Download backup</button>
+        <label className="btn file-btn">
+          Restore from a backup…
+          <input type="file" accept=".db,.sqlite,application/vnd.sqlite3" className="sr-only" onChange={(e) => { const file = e.target.files?.[0]; if (file) void restore(file); e.target.value = ''; }} />
+        </label>
+      </div>
+      {view.restoreStaged ? (
+        <p className="callout callout-warn" role="status" data-testid="restore-staged">A checked backup is staged. It replaces the ledger when the service restarts (the current one is kept under <code>backups/</code>). <button type="button" className="btn btn-small" onClick={() => void cancelRestore()}>Cancel restore</button></p>
+      ) : <p className="muted small">Backups are consistent copies taken while the service runs. A restore is checked, then applied at the next start.</p>}
+    </section>
+  );
+}
+
+export function SettingsPage() {
+  const view = useConsoleStore((s) => s.settings);
+  const loadSettings = useConsoleStore((s) => s.loadSettings);
+  const loadApiKeys = useConsoleStore((s) => s.loadApiKeys);
+  useEffect(() => {
+    void loadSettings();
+    void loadApiKeys();
+  }, [loadSettings, loadApiKeys]);
+  return (
+    <>
+      <PageHeader title="Settings" />
+      {view ? (
+        <div className="grid-2 settings-grid">
+          <ChainForm key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
+          <div className="stack">
+            <ApiKeys />
+            <DataSection view={view} />
+          </div>
+        </div>
+      ) : <Skeleton lines={8} />}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { WebhookEndpoint } from '../api/types';
+import { CopyButton } from '../components/CopyButton';
+import { DeliveryDialog } from '../components/DeliveryDialog';
+import { Empty } from '../components/Empty';
+import { PageHeader } from '../components/Layout';
+import { DeliveryBadge } from '../components/StatusBadge';
+import { useInterval } from '../hooks/useInterval';
+import { formatDateTime } from '../lib/format';
+import { useConsoleStore } from '../store';
+
+const EVENTS = ['*', 'payment.created', 'payment.partially_paid', 'payment.paid', 'payment.overpaid', 'payment.late', 'payment.expired', 'payment.cancelled', 'transfer.unmatched'];
+
+function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; onDone(): void }) {
+  const save = useConsoleStore((s) => s.saveEndpoint);
+  const error = useConsoleStore((s) => s.endpointError);
+  const [url, setUrl] = useState(endpoint?.url ?? '');
+  const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['*']);
+  const [description, setDescription] = useState(endpoint?.description ?? '');
+  const toggle = (e: string) => setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await save(endpoint?.id ?? null, { url: url.trim(), events, description: description.trim() || null })) onDone();
+  };
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} aria-label={endpoint ? 'Edit endpoint' : 'Add endpoint'}>
+      <label htmlFor="wh-url">Endpoint URL</label>
+      <input id="wh-url" type="url" placeholder="https://shop.example/webhooks/tontill" value={url} onChange={(e) => setUrl(e.target.value)}
+        aria-invalid={error?.field === 'url'} aria-describedby="wh-error" />
+      <fieldset>
+        <legend>Events</legend>
+        <div className="checks">
+          {EVENTS.map((e) => (
+            <label key={e} className="check"><input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} /> {e === '*' ? 'All events' : e}</label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor="wh-desc">Description <span className="muted">(optional)</span></label>
+      <input id="wh-desc" value={description} onChange={(e) => setDescription(e.target.value)} />
+      {error ? <p className="field-error" id="wh-error" role="alert">{error.message}</p> : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary">{endpoint ? 'Save' : 'Add endpoint'}</button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+function Endpoints() {
+  const endpoints = useConsoleStore((s) => s.endpoints);
+  const secret = useConsoleStore((s) => s.revealedSecret);
+  const dismissSecret = useConsoleStore((s) => s.dismissSecret);
+  const save = useConsoleStore((s) => s.saveEndpoint);
+  const rotate = useConsoleStore((s) => s.rotateSecret);
+  const sendTest = useConsoleStore((s) => s.sendTest);
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="endpoints-title">
+      <div className="section-head">
+        <h2 id="endpoints-title">Endpoints</h2>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>Add endpoint</button>
+      </div>
+      {secret ? (
+        <div className="callout" role="status">
+          <p><strong>Signing secret</strong> — copy it now; it is not shown again.</p>
+          <p><code className="wrap" data-testid="webhook-secret">{secret.secret}</code> <CopyButton text={secret.secret} /></p>
+          <button type="button" className="btn btn-small" onClick={dismissSecret}>I have stored it</button>
+        </div>
+      ) : null}
+      {editing === 'new' ? <EndpointForm endpoint={null} onDone={() => setEditing(null)} /> : null}
+      {endpoints.length === 0 && editing !== 'new' ? <Empty title="No webhook endpoint">Add one to receive signed events when payments change.</Empty> : null}
+      <ul className="endpoints">
+        {endpoints.map((e) => (editing === e.id ? <li key={e.id}><EndpointForm endpoint={e} onDone={() => setEditing(null)} /></li> : (
+          <li key={e.id} className="card endpoint" data-testid="endpoint">
+            <div className="endpoint-main">
+              <p><code className="wrap">{e.url}</code></p>
+              <p className="muted">{e.events.join(', ')}{e.description ? ` · ${e.description}` : ''}</p>
+              <p className="muted">{e.status === 'failing' ? <span className="error-text">Failing since {formatDateTime(e.failingSince)}</span> : `Last delivery ${formatDateTime(e.lastDeliveryAt)}`}</p>
+            </div>
+            <div className="row-actions">
+              <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void save(e.id, { url: e.url, events: e.events, enabled: !e.enabled })} /> Enabled</label>
+              <button type="button" className="btn btn-small" onClick={() => void sendTest(e.id)}>Send test</button>
+              <button type="button" className="btn btn-small" onClick={() => setEditing(e.id)}>Edit</button>
+              <button type="button" className="btn btn-small" onClick={() => { if (confirm('Rotate the signing secret? The old one keeps signing for 24 hours.')) void rotate(e.id); }}>Rotate secret</button>
+            </div>
+          </li>
+        )))}
+      </ul>
+    </section>
+  );
+}
+
+function DeliveryLog() {
+  const deliveries = useConsoleStore((s) => s.deliveries);
+  const cursor = useConsoleStore((s) => s.deliveriesCursor);
+  const filter = useConsoleStore((s) => s.deliveryFilter);
+  const endpoints = useConsoleStore((s) => s.endpoints);
+  const setFilter = useConsoleStore((s) => s.setDeliveryFilter);
+  const loadDeliveries = useConsoleStore((s) => s.loadDeliveries);
+  const showDelivery = useConsoleStore((s) => s.showDelivery);
+  const redeliver = useConsoleStore((s) => s.redeliverEvent);
+  return (
+    <section aria-labelledby="log-title">
+      <div className="section-head">
+        <h2 id="log-title">Delivery log</h2>
+        <div className="filters">
+          <label className="filter"><span>Status</span>
+            <select value={filter.status} onChange={(e) => setFilter({ status: e.target.value })}>
+              <option value="">All</option><option value="pending">Pending</option><option value="delivered">Delivered</option><option value="failed">Failed</option>
+            </select>
+          </label>
+          <label className="filter"><span>Endpoint</span>
+            <select value={filter.endpointId} onChange={(e) => setFilter({ endpointId: e.target.value })}>
+              <option value="">All</option>
+              {endpoints.map((e) => <option key={e.id} value={e.id}>{e.url}</option>)}
+            </select>
+          </label>
+        </div>
+      </div>
+      {deliveries.length === 0 ? <Empty title="No deliveries yet">Events appear here as they are sent.</Empty> : (
+        <table className="table" data-testid="delivery-log">
+          <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Payment</th><th>URL</th><th>Created</th><th><span className="sr-only">Actions</span></th></tr></thead>
+          <tbody>
+            {deliveries.map((d) => (
+              <tr key={d.id}>
+                <td><button type="button" className="link" onClick={() => void showDelivery(d.id)}>{d.eventType}</button></td>
+                <td><DeliveryBadge status={d.status} code={d.lastStatusCode} />{d.lastError ? <span className="error-text small"> {d.lastError}</span> : null}</td>
+                <td className="num">{d.attempts}</td>
+                <td>{d.paymentId ? <a href={`#/payment/${d.paymentId}`}><code>{d.paymentId.slice(0, 12)}…</code></a> : '—'}</td>
+                <td className="truncate"><code>{d.url}</code></td>
+                <td>{formatDateTime(d.createdAt)}</td>
+                <td><button type="button" className="btn btn-small" onClick={() => void redeliver(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {cursor ? <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>Older deliveries</button> : null}
+    </section>
+  );
+}
+
+export function WebhooksPage() {
+  const loadEndpoints = useConsoleStore((s) => s.loadEndpoints);
+  const loadDeliveries = useConsoleStore((s) => s.loadDeliveries);
+  useEffect(() => {
+    void loadEndpoints();
+    void loadDeliveries();
+  }, [loadEndpoints, loadDeliveries]);
+  useInterval(() => void loadDeliveries(), 4_000);
+  return (
+    <>
+      <PageHeader title="Webhooks" />
+      <Endpoints />
+      <DeliveryLog />
+      <DeliveryDialog />
+    </>
+  );
+}

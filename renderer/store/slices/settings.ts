@@ -1,0 +1,108 @@
+import { ApiError } from '../../api/client';
+import { settingsApi } from '../../api/settings';
+import type { ApiKey, Problem, SettingsInput, SettingsView } from '../../api/types';
+import type { SliceCreator } from '../types';
+
+export interface SettingsSlice {
+  settings: SettingsView | null;
+  settingsProblems: Problem[];
+  isSavingSettings: boolean;
+  apiKeys: ApiKey[];
+  newApiKey: { name: string; key: string } | null;
+  loadSettings(): Promise<void>;
+  saveSettings(input: SettingsInput): Promise<boolean>;
+  loadApiKeys(): Promise<void>;
+  createApiKey(name: string): Promise<void>;
+  revokeApiKey(id: string): Promise<void>;
+  dismissNewApiKey(): void;
+  downloadBackup(): Promise<void>;
+  uploadRestore(file: File): Promise<void>;
+  cancelRestore(): Promise<void>;
+}
+
+export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
+  settings: null,
+  settingsProblems: [],
+  isSavingSettings: false,
+  apiKeys: [],
+  newApiKey: null,
+  loadSettings: async () => {
+    try {
+      set({ settings: await settingsApi.get() });
+    } catch (err) {
+      get().fail(err, 'Could not load settings');
+    }
+  },
+  saveSettings: async (input) => {
+    set({ isSavingSettings: true, settingsProblems: [] });
+    try {
+      // Validate first so every problem shows at once, not one per attempt.
+      const check = await settingsApi.validate(input);
+      if (!check.valid) {
+        set({ settingsProblems: check.problems });
+        get().toast('error', `Not saved: ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} to fix`);
+        return false;
+      }
+      const settings = await settingsApi.save(input);
+      set({ settings });
+      get().toast('success', settings.restartRequired ? 'Saved. Chain and payment settings apply when the service restarts.' : 'Saved.');
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) set({ settingsProblems: [{ field: err.field ?? 'settings', message: err.message }] });
+      get().fail(err, 'Could not save settings');
+      return false;
+    } finally {
+      set({ isSavingSettings: false });
+    }
+  },
+  loadApiKeys: async () => {
+    try {
+      set({ apiKeys: (await settingsApi.apiKeys()).items });
+    } catch (err) {
+      get().fail(err, 'Could not load API keys');
+    }
+  },
+  createApiKey: async (name) => {
+    try {
+      const { key, apiKey } = await settingsApi.createApiKey(name);
+      set((s) => ({ newApiKey: { name: apiKey.name, key }, apiKeys: [apiKey, ...s.apiKeys] }));
+    } catch (err) {
+      get().fail(err, 'Could not create the key');
+    }
+  },
+  revokeApiKey: async (id) => {
+    try {
+      await settingsApi.revokeApiKey(id);
+      get().toast('info', 'Key revoked');
+      await get().loadApiKeys();
+    } catch (err) {
+      get().fail(err, 'Could not revoke');
+    }
+  },
+  dismissNewApiKey: () => set({ newApiKey: null }),
+  downloadBackup: async () => {
+    try {
+      const { name, bytes } = await settingsApi.backup();
+      get().toast('success', `Backup ${name} (${Math.round(bytes / 1024)} KB) downloaded`);
+    } catch (err) {
+      get().fail(err, 'Backup failed');
+    }
+  },
+  uploadRestore: async (file) => {
+    try {
+      const result = await settingsApi.restore(file);
+      get().toast('success', `Backup checked (${result.payments} payments). It replaces the ledger when the service restarts.`);
+      await get().loadSettings();
+    } catch (err) {
+      get().fail(err, 'Restore refused');
+    }
+  },
+  cancelRestore: async () => {
+    try {
+      await settingsApi.cancelRestore();
+      await get().loadSettings();
+    } catch (err) {
+      get().fail(err, 'Could not cancel the restore');
+    }
+  },
+});

@@ -1,0 +1,44 @@
+import { chainApi } from '../../api/chain';
+import type { UnmatchedTransfer } from '../../api/types';
+import type { SliceCreator } from '../types';
+
+export interface UnmatchedSlice {
+  unmatched: UnmatchedTransfer[];
+  hasLoadedUnmatched: boolean;
+  loadUnmatched(): Promise<void>;
+  attachTransfer(txHash: string, paymentId: string, note: string): Promise<boolean>;
+  dismissTransfer(txHash: string, note: string): Promise<void>;
+}
+
+export const createUnmatchedSlice: SliceCreator<UnmatchedSlice> = (set, get) => ({
+  unmatched: [],
+  hasLoadedUnmatched: false,
+  loadUnmatched: async () => {
+    try {
+      const { items } = await chainApi.unmatched();
+      set({ unmatched: items, hasLoadedUnmatched: true });
+    } catch (err) {
+      get().fail(err, 'Could not load the inbox');
+    }
+  },
+  attachTransfer: async (txHash, paymentId, note) => {
+    try {
+      const payment = await chainApi.attach(txHash, paymentId.trim(), note);
+      get().toast('success', `Attached to ${payment.id}: now ${payment.status.replace('_', ' ')}`);
+      set((s) => ({ unmatched: s.unmatched.filter((t) => t.txHash !== txHash) }));
+      return true;
+    } catch (err) {
+      get().fail(err, 'Could not attach');
+      return false;
+    }
+  },
+  dismissTransfer: async (txHash, note) => {
+    try {
+      await chainApi.dismiss(txHash, note);
+      get().toast('info', 'Transfer dismissed');
+      set((s) => ({ unmatched: s.unmatched.filter((t) => t.txHash !== txHash) }));
+    } catch (err) {
+      get().fail(err, 'Could not dismiss');
+    }
+  },
+});

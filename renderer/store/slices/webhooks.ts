@@ -1,0 +1,102 @@
+import { ApiError } from '../../api/client';
+import type { Attempt, Delivery, WebhookEndpoint } from '../../api/types';
+import { webhooksApi, type EndpointInput } from '../../api/webhooks';
+import type { SliceCreator } from '../types';
+
+export interface WebhooksSlice {
+  endpoints: WebhookEndpoint[];
+  deliveries: Delivery[];
+  deliveriesCursor: string | null;
+  deliveryFilter: { status: string; endpointId: string };
+  openDelivery: { delivery: Delivery; attempts: Attempt[] } | null;
+  revealedSecret: { endpointId: string; secret: string } | null;
+  endpointError: { field: string | null; message: string } | null;
+  loadEndpoints(): Promise<void>;
+  loadDeliveries(more?: boolean): Promise<void>;
+  setDeliveryFilter(patch: Partial<WebhooksSlice['deliveryFilter']>): void;
+  saveEndpoint(id: string | null, input: EndpointInput): Promise<boolean>;
+  rotateSecret(id: string): Promise<void>;
+  sendTest(id: string): Promise<void>;
+  showDelivery(id: string | null): Promise<void>;
+  dismissSecret(): void;
+}
+
+export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => ({
+  endpoints: [],
+  deliveries: [],
+  deliveriesCursor: null,
+  deliveryFilter: { status: '', endpointId: '' },
+  openDelivery: null,
+  revealedSecret: null,
+  endpointError: null,
+  loadEndpoints: async () => {
+    try {
+      set({ endpoints: (await webhooksApi.endpoints()).items });
+    } catch (err) {
+      get().fail(err, 'Could not load endpoints');
+    }
+  },
+  loadDeliveries: async (more = false) => {
+    const { deliveryFilter, deliveriesCursor } = get();
+    if (more && !deliveriesCursor) return;
+    try {
+      const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...(deliveryFilter.endpointId ? { endpointId: deliveryFilter.endpointId } : {}) };
+      const page = await webhooksApi.deliveries(filter, more ? deliveriesCursor : null);
+      set((s) => ({ deliveries: more ? s.deliveries.concat(page.items) : page.items, deliveriesCursor: page.nextCursor }));
+    } catch (err) {
+      get().fail(err, 'Could not load deliveries');
+    }
+  },
+  setDeliveryFilter: (patch) => {
+    set((s) => ({ deliveryFilter: { ...s.deliveryFilter, ...patch } }));
+    void get().loadDeliveries();
+  },
+  saveEndpoint: async (id, input) => {
+    set({ endpointError: null });
+    try {
+      if (id) {
+        await webhooksApi.update(id, input);
+        get().toast('success', 'Endpoint saved');
+      } else {
+        const { endpoint, secret } = await webhooksApi.create(input);
+        set({ revealedSecret: { endpointId: endpoint.id, secret } });
+      }
+      await get().loadEndpoints();
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) set({ endpointError: { field: err.field ?? null, message: err.message } });
+      else get().fail(err, 'Could not save the endpoint');
+      return false;
+    }
+  },
+  rotateSecret: async (id) => {
+    try {
+      const { secret } = await webhooksApi.rotate(id);
+      set({ revealedSecret: { endpointId: id, secret } });
+    } catch (err) {
+      get().fail(err, 'Could not rotate the secret');
+    }
+  },
+  sendTest: async (id) => {
+    try {
+      await webhooksApi.test(id);
+      get().toast('success', 'Test event queued');
+      setTimeout(() => void get().loadDeliveries(), 800);
+      await get().loadDeliveries();
+    } catch (err) {
+      get().fail(err, 'Could not send a test');
+    }
+  },
+  showDelivery: async (id) => {
+    if (!id) {
+      set({ openDelivery: null });
+      return;
+    }
+    try {
+      set({ openDelivery: await webhooksApi.delivery(id) });
+    } catch (err) {
+      get().fail(err, 'Could not open the delivery');
+    }
+  },
+  dismissSecret: () => set({ revealedSecret: null }),
+});

@@ -1,0 +1,56 @@
+import { settingsApi } from '../../api/settings';
+import type { WidgetSession } from '../../api/types';
+import type { SliceCreator } from '../types';
+
+export type WidgetMode = 'iframe-only' | 'small-widgets';
+export type ButtonColor = 'white-black' | 'black-white' | 'red-white' | 'red-black' | 'blue-white';
+export const BUTTON_COLORS: readonly ButtonColor[] = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'];
+export const BUTTON_SIZES = { small: ['160px', '40px'], medium: ['220px', '48px'], large: ['300px', '60px'] } as const;
+export type ButtonSize = keyof typeof BUTTON_SIZES;
+
+export interface WidgetOptions {
+  mode: WidgetMode;
+  color: ButtonColor;
+  size: ButtonSize;
+  height: string;
+  amount: string;
+}
+
+export interface WidgetLogEntry {
+  n: number;
+  at: string;
+  type: string;
+  detail: string;
+}
+
+export interface WidgetSlice {
+  widgetOptions: WidgetOptions;
+  widgetSession: WidgetSession | null;
+  widgetEvents: WidgetLogEntry[];
+  isWidgetLoading: boolean;
+  setWidgetOptions(patch: Partial<WidgetOptions>): void;
+  newWidgetSession(): Promise<void>;
+  logWidgetEvent(type: string, detail: string): void;
+}
+
+let eventNo = 0;
+
+export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => ({
+  widgetOptions: { mode: 'iframe-only', color: 'black-white', size: 'medium', height: '520px', amount: '10.00' },
+  widgetSession: null,
+  widgetEvents: [],
+  isWidgetLoading: false,
+  setWidgetOptions: (patch) => set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [] })),
+  newWidgetSession: async () => {
+    set({ isWidgetLoading: true });
+    try {
+      set({ widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount), widgetEvents: [] });
+    } catch (err) {
+      get().fail(err, 'Could not create a preview session');
+    } finally {
+      set({ isWidgetLoading: false });
+    }
+  },
+  logWidgetEvent: (type, detail) =>
+    set((s) => ({ widgetEvents: [{ n: ++eventNo, at: new Date().toISOString(), type, detail }, ...s.widgetEvents].slice(0, 100) })),
+});

@@ -1,0 +1,15 @@
+import type { StateCreator } from 'zustand';
+import type { DashboardSlice } from './slices/dashboard';
+import type { InvoiceSlice } from './slices/invoice';
+import type { PaymentsSlice } from './slices/payments';
+import type { SettingsSlice } from './slices/settings';
+import type { SimulatorSlice } from './slices/simulator';
+import type { UiSlice } from './slices/ui';
+import type { UnmatchedSlice } from './slices/unmatched';
+import type { WebhooksSlice } from './slices/webhooks';
+import type { WidgetSlice } from './slices/widget';
+
+export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
+  & WebhooksSlice & WidgetSlice & SimulatorSlice;
+
+export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

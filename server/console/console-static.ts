@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppError, ErrorCode } from '../http/errors';
+
+/** The console is one origin's own app: nothing external, nothing inline, never framed. */
+export const CONSOLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; "
+  + "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.woff2': 'font/woff2', '.json': 'application/json',
+};
+
+/** dist/console beside the sources (tsx, vitest) or the compiled server, or TONTILL_CONSOLE_DIR. */
+export function defaultConsoleDir(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const candidates = [process.env.TONTILL_CONSOLE_DIR, resolve(here, '../../dist/console'), resolve(here, '../../console'), resolve(process.cwd(), 'dist/console')];
+  return candidates.find((dir) => dir && existsSync(join(dir, 'index.html'))) ?? resolve(here, '../../dist/console');
+}
+
+/** Serves the built console at /console/ (assets are content-hashed, so cached for good) with an SPA fallback. */
+export async function consoleStatic(app: FastifyInstance, opts: { dir?: string } = {}): Promise<void> {
+  const dir = opts.dir ?? defaultConsoleDir();
+  const assets = new Map<string, Buffer>();
+
+  const sendIndex = (reply: FastifyReply) => {
+    const file = join(dir, 'index.html');
+    if (!existsSync(file)) {
+      return reply.code(503).header('Content-Security-Policy', CONSOLE_CSP).type('text/html; charset=utf-8')
+        .send(`<!doctype html><title>Console not built</title><p>The console is not built on this server. Run <code>${CONSOLE_BUILD_COMMAND}</code>.</p>`);
+    }
+    // The build uses relative URLs (they also work under app://console/); from any deep path here they must be absolute.
+    const html = readFileSync(file, 'utf8').replaceAll('"./assets/', '"/console/assets/');
+    return reply.header('Content-Security-Policy', CONSOLE_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/console', { config: { rateLimit: false } }, (_request, reply) => reply.redirect('/console/', 302));
+  app.get('/console/', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+  app.get('/console/assets/:file', { config: { rateLimit: false } }, (request, reply) => {
+    const { file } = request.params as { file: string };
+    if (!/^[\w.-]+$/.test(file)) throw new AppError(404, ErrorCode.notFound, 'no such asset');
+    let body = assets.get(file);
+    if (!body) {
+      const path = join(dir, 'assets', file);
+      if (!existsSync(path)) throw new AppError(404, ErrorCode.notFound, 'no such asset');
+      body = readFileSync(path);
+      assets.set(file, body);
+    }
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Security-Policy', CONSOLE_CSP)
+      .type(TYPES[extname(file)] ?? 'application/octet-stream').send(body);
+  });
+  app.get('/console/*', { config: { rateLimit: false } }, (request, reply) => {
+    if (request.url.startsWith('/console/api/')) throw new AppError(404, ErrorCode.notFound, `no route for GET ${request.url.split('?')[0]}`);
+    return sendIndex(reply);
+  });
+}

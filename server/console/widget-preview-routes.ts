@@ -1,0 +1,114 @@
+import { requireConsoleSession } from '../auth/guards';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { signEpp } from '../epp/epp-signature';
+import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-routes';
+import { AppError, ErrorCode } from '../http/errors';
+import { errorResponses } from '../http/responses';
+import { addRoute } from '../http/route';
+import { AmountSchema } from '../payments/payment-schemas';
+
+const COLORS = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'] as const;
+const CSS_LENGTH = /^\d{1,4}(px|vh|%|em|rem)$/;
+
+const PreviewQuery = z.object({
+  signature: z.string().min(10).max(4096),
+  mode: z.enum(['iframe-only', 'small-widgets']).catch('iframe-only'),
+  color: z.enum(COLORS).catch('black-white'),
+  buttonWidth: z.string().regex(CSS_LENGTH).optional().catch(undefined),
+  buttonHeight: z.string().regex(CSS_LENGTH).optional().catch(undefined),
+  height: z.string().regex(CSS_LENGTH).catch('480px'),
+  consoleOrigin: z.string().max(255).optional(),
+});
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Forwards every ServiceWidget event to the console, to the console's exact origin only. */
+const SCRIPT = `(function () {
+  var cfg = JSON.parse(document.getElementById('cfg').textContent);
+  var box = document.getElementById('pay');
+  box.style.height = cfg.height;
+  function send(message) { parent.postMessage(Object.assign({ source: 'tontill-widget-preview' }, message), cfg.consoleOrigin); }
+  if (!window.ServiceWidget) { send({ error: 'the widget script did not load' }); return; }
+  ServiceWidget.init({
+    container: box, mode: cfg.mode,
+    button: { color: cfg.color, width: cfg.buttonWidth || undefined, height: cfg.buttonHeight || undefined },
+    onEvent: function (e) {
+      var event = { type: e.type, paymentId: e.paymentId, status: e.status, amount: e.amount, dueAmount: e.dueAmount, paidAmount: e.paidAmount };
+      if (typeof e.height === 'number') event.height = e.height;
+      send({ event: event });
+    }
+  });
+  send({ ready: true });
+})();`;
+const STYLE = 'html,body{margin:0;padding:0;background:transparent;font:14px system-ui,sans-serif}#pay{display:block;padding:8px;box-sizing:border-box}';
+
+/** The origin the browser used to reach us; the preview is served and signed for exactly that. */
+export function requestOrigin(request: FastifyRequest): string {
+  if (/^[\w.-]+(:\d{1,5})?$|^\[[\da-fA-F:.]+\](:\d{1,5})?$/.test(request.host)) {
+    try {
+      return new URL(`${request.protocol}://${request.host}`).origin;
+    } catch { /* fall through */ }
+  }
+  throw new AppError(400, ErrorCode.validation, 'the Host header is not a valid host name', 'host');
+}
+
+/** The console runs on this service's origin (browser) or on app://console (desktop). */
+function consoleOriginFor(requested: string | undefined, own: string): string {
+  return requested === own || requested === 'app://console' ? requested : own;
+}
+
+export function previewDocument(q: z.output<typeof PreviewQuery>, service: string, consoleOrigin: string): string {
+  const cfg = JSON.stringify({ ...q, consoleOrigin }).replace(/</g, '\\u003c');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="frame-src 'self' ${escapeHtml(service)}">
+<title>Widget preview</title><style>${STYLE}</style>
+<script src="/widgets/index-latest.js"></script></head>
+<body><div id="pay" signature="${escapeHtml(q.signature)}"></div>
+<script type="application/json" id="cfg">${cfg}</script>
+<script>${SCRIPT}</script></body></html>`;
+}
+
+/** Public document framed by the console: a merchant page in miniature, with the sandbox signature in its URL. */
+export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/console/widget-preview', (request, reply) => {
+    const q = PreviewQuery.parse(request.query ?? {});
+    const service = requestOrigin(request);
+    const consoleOrigin = consoleOriginFor(q.consoleOrigin, service);
+    const ancestors = consoleOrigin === service ? "'self'" : `'self' ${consoleOrigin}`;
+    const csp = `default-src 'none'; script-src 'self' ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; img-src 'self' data:; `
+      + `frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
+    return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+      .send(previewDocument(q, service, consoleOrigin));
+  });
+}
+
+/** Guarded: a short-lived sandbox signature for the preview, refused on mainnet. */
+export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
+  requireConsoleSession(app);
+  const { services } = app;
+  addRoute(app, {
+    method: 'POST', url: '/widget-preview/session', tags: ['Console: widget preview'], auth: 'console',
+    summary: `Sandbox and testnet only: a fresh widget payment signed for this service's origin, valid ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes`,
+    body: z.strictObject({ amount: AmountSchema.default('10.00'), description: z.string().trim().max(200).optional() }).prefault({}),
+    responses: { 200: { description: 'A preview session' }, 403: { description: 'Mainnet', schema: errorResponses[400].schema }, ...errorResponses },
+    handler: ({ body }, request) => {
+      if (services.config.chain.mode === 'mainnet') {
+        throw new AppError(403, ErrorCode.sandboxOnly, 'widget previews use sandbox signatures, which are disabled on mainnet');
+      }
+      const origin = requestOrigin(request);
+      const { payment } = services.payments.create('widget', {
+        currency: 'USDT', mainCurrency: 'TON', amount: body.amount, description: body.description ?? 'Widget preview (console)', allowedOrigins: [origin],
+      });
+      const nowSeconds = Math.floor(services.clock.now() / 1000);
+      const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
+      const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: [origin], sandbox: true }, services.eppSecret);
+      return {
+        signature, paymentId: payment.id, serviceOrigin: origin, mode: services.config.chain.mode,
+        signatureExpiresAt: new Date(expiresAt * 1000).toISOString(), amount: services.payments.present(payment).amount,
+      };
+    },
+  });
+}

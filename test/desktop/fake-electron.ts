@@ -1,0 +1,228 @@
+// A small stand-in for the `electron` module, shaped by main/app/electron-port.ts (which the real
+// module is type-checked against). It records what main asks of Electron and lets a test play
+// Electron's part: fire events, navigate, open windows, invoke IPC, request app:// URLs.
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+import type {
+  AppPort, BrowserWindowPort, ElectronPort, IpcEventPort, IpcMainPort, PermissionSessionPort, PreventableEvent,
+  ProtocolPort, SchemePrivileges, WebContentsPort, WindowOpenDetails, WindowOptions,
+} from '../../main/app/electron-port';
+
+type Listener = (...args: never[]) => unknown;
+
+export interface FakeEvent extends PreventableEvent {
+  isPrevented: boolean;
+}
+
+export const fakeEvent = (): FakeEvent => {
+  const event = { isPrevented: false, preventDefault: () => { event.isPrevented = true; } };
+  return event;
+};
+
+let nextContentsId = 1;
+
+export class FakeWebContents implements WebContentsPort {
+  readonly id = nextContentsId++;
+  readonly events = new EventEmitter();
+  windowOpenHandler: ((details: WindowOpenDetails) => { action: 'deny' }) | null = null;
+
+  setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: 'deny' }): void {
+    this.windowOpenHandler = handler;
+  }
+
+  on(event: string, listener: Listener): this {
+    this.events.on(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  /** A page navigating its top frame (a link click, location.href = …); true if main let it happen. */
+  navigate(url: string): boolean {
+    const event = fakeEvent();
+    this.events.emit('will-navigate', event, url);
+    return !event.isPrevented;
+  }
+
+  redirect(url: string): boolean {
+    const event = fakeEvent();
+    this.events.emit('will-redirect', event, url);
+    return !event.isPrevented;
+  }
+
+  attachWebview(): boolean {
+    const event = fakeEvent();
+    this.events.emit('will-attach-webview', event);
+    return !event.isPrevented;
+  }
+
+  /** window.open or a target=_blank link. */
+  openWindow(url: string): { action: string } {
+    if (!this.windowOpenHandler) throw new Error('no window open handler installed');
+    return this.windowOpenHandler({ url });
+  }
+}
+
+export class FakeApp extends EventEmitter implements AppPort {
+  readonly quit = vi.fn(() => this.emitQuit());
+  hasQuit = false;
+  private resolveReady: () => void = () => undefined;
+  private readonly ready = new Promise<void>((resolve) => { this.resolveReady = resolve; });
+
+  constructor(private readonly options: { lockGranted: boolean; userData: string }) {
+    super();
+  }
+
+  requestSingleInstanceLock(): boolean {
+    return this.options.lockGranted;
+  }
+
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  /** Electron emits ready once; until then main must not touch post-ready APIs. */
+  becomeReady(): void {
+    this.resolveReady();
+  }
+
+  getPath(_name: 'userData'): string {
+    return this.options.userData;
+  }
+
+  getVersion(): string {
+    return '45.4.1';
+  }
+
+  /** Like app.quit(): before-quit may be prevented, which cancels this quit. */
+  private emitQuit(): void {
+    const event = fakeEvent();
+    this.emit('before-quit', event);
+    if (!event.isPrevented) this.hasQuit = true;
+  }
+}
+
+export class FakeProtocol implements ProtocolPort {
+  readonly privileged: Array<{ scheme: string; privileges: SchemePrivileges }> = [];
+  readonly handlers = new Map<string, (request: Request) => Promise<Response>>();
+  registeredBeforeReady = false;
+
+  constructor(private readonly isReady: () => boolean) {}
+
+  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: SchemePrivileges }>): void {
+    // Electron throws when this runs after ready; record instead so the test can assert the order.
+    this.registeredBeforeReady = !this.isReady();
+    this.privileged.push(...schemes);
+  }
+
+  handle(scheme: string, handler: (request: Request) => Promise<Response>): void {
+    if (!this.isReady()) throw new Error('protocol.handle before ready');
+    this.handlers.set(scheme, handler);
+  }
+
+  /** What Chromium does when the page requests an app:// URL. */
+  request(url: string, init?: RequestInit): Promise<Response> {
+    const handler = this.handlers.get(new URL(url).protocol.slice(0, -1));
+    if (!handler) throw new Error(`no handler for ${url}`);
+    return handler(new Request(url, init));
+  }
+}
+
+export class FakeIpcMain implements IpcMainPort {
+  readonly handlers = new Map<string, (event: IpcEventPort, ...args: unknown[]) => unknown>();
+
+  handle(channel: string, listener: (event: IpcEventPort, ...args: unknown[]) => unknown): void {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, listener);
+  }
+
+  /** ipcRenderer.invoke from a frame: the promise rejects when the handler throws, as in Electron. */
+  async invoke(channel: string, sender: { contentsId: number; frameUrl: string | null; isMainFrame?: boolean }, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    const frame = sender.frameUrl === null ? null : { url: sender.frameUrl, parent: sender.isMainFrame === false ? {} : null };
+    return handler({ sender: { id: sender.contentsId }, senderFrame: frame }, ...args);
+  }
+}
+
+export class FakeSession implements PermissionSessionPort {
+  requestHandler: Parameters<PermissionSessionPort['setPermissionRequestHandler']>[0] | null = null;
+  checkHandler: Parameters<PermissionSessionPort['setPermissionCheckHandler']>[0] | null = null;
+
+  setPermissionRequestHandler(handler: Parameters<PermissionSessionPort['setPermissionRequestHandler']>[0]): void {
+    this.requestHandler = handler;
+  }
+
+  setPermissionCheckHandler(handler: Parameters<PermissionSessionPort['setPermissionCheckHandler']>[0]): void {
+    this.checkHandler = handler;
+  }
+
+  /** A page asking for a permission; resolves with Electron's answer to it. */
+  request(permission: string, requestingUrl: string): Promise<boolean> {
+    const handler = this.requestHandler;
+    if (!handler) throw new Error('no permission request handler installed');
+    return new Promise((resolve) => handler(null, permission, resolve, { requestingUrl }));
+  }
+}
+
+export interface FakeElectron extends ElectronPort {
+  app: FakeApp;
+  protocol: FakeProtocol;
+  ipcMain: FakeIpcMain;
+  session: { defaultSession: FakeSession };
+  shell: { openExternal: ReturnType<typeof vi.fn<(url: string) => Promise<void>>> };
+  dialog: { showErrorBox: ReturnType<typeof vi.fn<(title: string, content: string) => void>> };
+  windows: FakeBrowserWindow[];
+}
+
+export interface FakeBrowserWindow extends BrowserWindowPort {
+  readonly options: WindowOptions;
+  readonly webContents: FakeWebContents;
+  loadedUrls: string[];
+  focused: number;
+  minimized: boolean;
+  destroyed: boolean;
+  emit(event: string): void;
+}
+
+export function createFakeElectron(options: { lockGranted?: boolean; userData: string }): FakeElectron {
+  const app = new FakeApp({ lockGranted: options.lockGranted ?? true, userData: options.userData });
+  let isReady = false;
+  void app.whenReady().then(() => { isReady = true; });
+  const windows: FakeBrowserWindow[] = [];
+
+  class BrowserWindow extends EventEmitter implements FakeBrowserWindow {
+    readonly webContents = new FakeWebContents();
+    loadedUrls: string[] = [];
+    focused = 0;
+    minimized = false;
+    destroyed = false;
+
+    constructor(readonly options: WindowOptions) {
+      super();
+      if (!isReady) throw new Error('Cannot create BrowserWindow before app is ready');
+      windows.push(this);
+      // Electron announces every new webContents on the app.
+      app.emit('web-contents-created', fakeEvent(), this.webContents);
+    }
+
+    async loadURL(url: string): Promise<void> {
+      this.loadedUrls.push(url);
+    }
+
+    isDestroyed(): boolean { return this.destroyed; }
+    isMinimized(): boolean { return this.minimized; }
+    restore(): void { this.minimized = false; }
+    show(): void {}
+    focus(): void { this.focused += 1; }
+  }
+
+  return {
+    app,
+    BrowserWindow,
+    protocol: new FakeProtocol(() => isReady),
+    ipcMain: new FakeIpcMain(),
+    session: { defaultSession: new FakeSession() },
+    shell: { openExternal: vi.fn(async (_url: string) => undefined) },
+    dialog: { showErrorBox: vi.fn((_title: string, _content: string) => undefined) },
+    windows,
+  };
+}
