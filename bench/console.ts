@@ -105,10 +105,6 @@ async function rendererPageMs(rows: number): Promise<number> {
         await page.goto(`${server.url}/console/#/payments`);
         await page.getByTestId('payment-row').first().waitFor();
         if (i >= 1) samples.push(performance.now() - t0);
-        if (process.env.BENCH_DEBUG) {
-          console.error(await page.evaluate(() => JSON.stringify(performance.getEntriesByType('resource').map((e) => [e.name.slice(-40), Math.round(e.startTime), Math.round(e.duration)]))));
-          console.error(await page.evaluate(() => JSON.stringify(performance.getEntriesByType('navigation').map((e) => Math.round(e.duration)))));
-        }
         const rendered = await page.getByTestId('payment-row').count();
         if (rendered > 60) throw new Error(`windowing failed: ${rendered} rows in the DOM`);
         await page.close();

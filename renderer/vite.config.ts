@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the build config runs in Node, not in the console
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -11,7 +12,7 @@ export default defineConfig(({ command }) => ({
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   base: './',
   publicDir: false,
-  oxc: { jsx: { runtime: 'automatic' } },
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   build: {
     outDir: fileURLToPath(new URL('../dist/console', import.meta.url)),
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { ApiKeyStore } from './auth/api-keys';
 import { ConsoleSessions } from './auth/console-sessions';
 import type { Config } from './config';
+import { WriteBatcher } from './db/write-batcher';
 import { EventBus } from './events/event-bus';
 import { usdt } from './money/amount';
 import type { ChainInfo } from './payments/payment-links';
@@ -15,6 +16,8 @@ export interface Services {
   config: Config;
   clock: Clock;
   bus: EventBus;
+  /** group commit for request-driven writes: concurrent requests share one fsync */
+  writes: WriteBatcher;
   payments: PaymentService;
   ledger: TransferLedger;
   apiKeys: ApiKeyStore;
@@ -39,8 +42,10 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps): Services {
   const bus = new EventBus();
   const settings = new SettingsStore(deps.db, deps.clock);
+  const writes = new WriteBatcher(deps.db, deps.onListenerError);
   const payments = new PaymentService({
     db: deps.db, bus, clock: deps.clock, chain: deps.chain, publicUrl: deps.publicUrl, onListenerError: deps.onListenerError,
+    afterCommit: (callback) => writes.afterCommit(callback),
     policy: {
       maxAmount: usdt(deps.config.payments.maxAmount),
       defaultExpirySeconds: deps.config.payments.defaultExpirySeconds,
@@ -51,7 +56,7 @@ export function createServices(deps: ServiceDeps): Services {
   const webhooks = new WebhookService({ db: deps.db, clock: deps.clock, bus, events: payments.events, settings });
   bus.inTransaction(webhooks.onEventRecorded);
   return {
-    config: deps.config, clock: deps.clock, bus, payments, settings, webhooks, publicUrl: deps.publicUrl,
+    config: deps.config, clock: deps.clock, bus, writes, payments, settings, webhooks, publicUrl: deps.publicUrl,
     ledger: new TransferLedger(payments, deps.clock),
     apiKeys: new ApiKeyStore(deps.db, deps.clock),
     sessions: new ConsoleSessions(deps.db, deps.clock),

@@ -1,13 +1,13 @@
-import { CONSOLE_SCHEME, CONSOLE_START_URL } from '../security/is-internal-url';
-import { createConsoleProtocolHandler } from '../protocol/console-protocol';
 import { createIpcHandlers } from '../ipc/handlers';
 import { registerIpcHandlers } from '../ipc/register-ipc';
+import { createConsoleProtocolHandler } from '../protocol/console-protocol';
+import { CONSOLE_SCHEME } from '../security/is-internal-url';
+import { openExternalUrl } from '../security/open-external-url';
 import { createSessionKeeper } from '../service/console-session';
 import type { ServicePort } from '../service/service-port';
-import { openExternalUrl } from '../security/open-external-url';
+import { createConsoleWindow, type ConsoleWindow } from './console-window';
 import type { BrowserWindowPort, ElectronPort } from './electron-port';
 import { hardenWebContents, installPermissionHandlers } from './harden-contents';
-import { consoleWindowOptions } from './window-options';
 
 export interface DesktopDeps {
   /** starts the service in-process on 127.0.0.1, its data under `userDataDir` */
@@ -37,6 +37,20 @@ function registerScheme(electron: ElectronPort): void {
   ]);
 }
 
+/** Once the service listens: app:// answers from the build and the service, and IPC answers the window. */
+function connectConsole(electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow): void {
+  electron.protocol.handle(CONSOLE_SCHEME, createConsoleProtocolHandler({
+    consoleDir: deps.consoleDir, serviceUrl: () => service.url, ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  }));
+  registerIpcHandlers(electron.ipcMain, createIpcHandlers({
+    sessionToken: createSessionKeeper(service),
+    serviceUrl: () => service.url,
+    openExternal: (url) => electron.shell.openExternal(url),
+    version: deps.version ?? electron.app.getVersion(),
+    dataDir: service.dataDir,
+  }), window.contentsId);
+}
+
 /**
  * The whole main process, with electron injected so tests can drive it with a fake. Returns null
  * in a second instance, which hands over to the first (it focuses its window) and quits.
@@ -50,49 +64,23 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   registerScheme(electron);
   const log = deps.log ?? ((message: string) => console.error(message));
   const openExternal = (url: string) => void openExternalUrl(url, (u) => electron.shell.openExternal(u));
-  let window: BrowserWindowPort | null = null;
+  const window = createConsoleWindow(electron, deps.preloadPath, openExternal, log);
   let service: ServicePort | null = null;
   let isQuitting = false;
-
-  const openWindow = (): void => {
-    const created = new electron.BrowserWindow(consoleWindowOptions(deps.preloadPath));
-    hardenWebContents(created.webContents, openExternal);
-    created.once('ready-to-show', () => created.show());
-    created.on('closed', () => { if (window === created) window = null; });
-    window = created;
-    created.loadURL(CONSOLE_START_URL).catch((err: unknown) => log(`console failed to load: ${(err as Error).message}`));
-  };
-
-  const focusWindow = (): void => {
-    if (!window || window.isDestroyed()) return;
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
-  };
 
   const start = async (): Promise<ServicePort> => {
     await app.whenReady();
     installPermissionHandlers(electron.session.defaultSession);
-    const running = await deps.startService(app.getPath('userData'));
-    service = running;
-    electron.protocol.handle(CONSOLE_SCHEME, createConsoleProtocolHandler({
-      consoleDir: deps.consoleDir, serviceUrl: () => running.url, ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    }));
-    registerIpcHandlers(electron.ipcMain, createIpcHandlers({
-      sessionToken: createSessionKeeper(running),
-      serviceUrl: () => running.url,
-      openExternal: (url) => electron.shell.openExternal(url),
-      version: deps.version ?? app.getVersion(),
-      dataDir: running.dataDir,
-    }), () => (window && !window.isDestroyed() ? window.webContents.id : null));
+    service = await deps.startService(app.getPath('userData'));
+    connectConsole(electron, deps, service, window);
     // A quit during startup still closes the service; it just never shows a window.
-    if (!isQuitting) openWindow();
-    return running;
+    if (!isQuitting) window.open();
+    return service;
   };
 
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
-  app.on('second-instance', focusWindow);
-  app.on('activate', () => { if (!window && service) openWindow(); });
+  app.on('second-instance', () => window.focus());
+  app.on('activate', () => { if (!window.current() && service && !isQuitting) window.open(); });
   app.on('window-all-closed', () => { if ((deps.platform ?? process.platform) !== 'darwin') app.quit(); });
 
   const starting = start();
@@ -103,7 +91,7 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
     app.quit();
   });
   handleQuit(electron, starting, log, () => { isQuitting = true; });
-  return { ready, window: () => window, service: () => service };
+  return { ready, window: window.current, service: () => service };
 }
 
 /**

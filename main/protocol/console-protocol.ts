@@ -61,8 +61,8 @@ const notBuilt = (csp: string): Response => new Response(
 const originOf = (url: string | null): string | null => (url ? new URL(url).origin : null);
 
 /** The build links './assets/…'; from a deep path that would resolve below it, so index.html gets absolute links. */
-async function readConsoleFile(file: string, isIndex: boolean): Promise<Uint8Array | string> {
-  return isIndex ? (await readFile(file, 'utf8')).replaceAll('"./assets/', '"/assets/') : readFile(file);
+async function readConsoleFile(file: string, isIndex: boolean): Promise<Uint8Array<ArrayBuffer> | string> {
+  return isIndex ? (await readFile(file, 'utf8')).replaceAll('"./assets/', '"/assets/') : new Uint8Array(await readFile(file));
 }
 
 async function serveFile(file: string, type: string, isIndex: boolean, isHead: boolean, csp: string): Promise<Response> {

@@ -22,6 +22,9 @@ interface ApiKeyRow {
 }
 
 const KEY_PREFIX = 'tt_';
+// Every merchant request presents a key; a short-lived cache of verified keys saves a query per
+// request. Revocation through this store evicts at once; the TTL bounds staleness for anything else.
+const VERIFIED_TTL_MS = 10_000;
 // last_used_at is informational; writing it on every request would cost a disk write per call.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -39,6 +42,7 @@ export class ApiKeyStore {
   private readonly revokeStmt: Statement<[number, string]>;
   private readonly listStmt: Statement<[], ApiKeyRow>;
   private readonly lastTouched = new Map<string, number>();
+  private readonly verified = new Map<string, { row: ApiKeyRow; until: number }>();
 
   constructor(db: Database, private readonly clock: Clock) {
     this.insertStmt = db.prepare('INSERT INTO api_keys (id, name, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)');
@@ -61,10 +65,19 @@ export class ApiKeyStore {
   /** The live key record for a presented secret, or null when unknown or revoked. */
   verify(key: string): ApiKeyRecord | null {
     if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-    const row = this.byHashStmt.get(hashApiKey(key));
+    const hash = hashApiKey(key);
+    const now = this.clock.now();
+    const cached = this.verified.get(hash);
+    const row = cached && cached.until > now ? cached.row : this.byHashStmt.get(hash);
     if (!row || row.revoked_at !== null) return null;
+    if (!cached || cached.until <= now) this.remember(hash, row, now);
     this.touch(row.id);
     return fromRow(row);
+  }
+
+  private remember(hash: string, row: ApiKeyRow, now: number): void {
+    if (this.verified.size > 1_000) this.verified.clear();
+    this.verified.set(hash, { row, until: now + VERIFIED_TTL_MS });
   }
 
   private touch(id: string): void {
@@ -75,6 +88,7 @@ export class ApiKeyStore {
   }
 
   revoke(id: string): boolean {
+    for (const [hash, entry] of this.verified) if (entry.row.id === id) this.verified.delete(hash);
     return this.revokeStmt.run(this.clock.now(), id).changes === 1;
   }
 

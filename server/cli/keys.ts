@@ -1,46 +1,83 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ApiKeyStore } from '../auth/api-keys';
+import { ApiKeyStore, type ApiKeyRecord } from '../auth/api-keys';
 import { loadConfig } from '../config';
 import { closeDatabase, openDatabase } from '../db/database';
 import { systemClock } from '../util/clock';
+import { runningService, type ServiceClient } from './service-client';
 
 const USAGE = `usage: npm run keys -- <create [--name NAME] | list | revoke KEY_ID> [--data-dir DIR]`;
 
-/** `npm run keys`: API keys straight in the ledger (WAL lets this run beside a live service). */
-function main(argv: string[]): number {
+/** The same three operations, against the running service or, when none runs, the ledger itself. */
+interface KeyOps {
+  create(name: string): Promise<{ key: string; id: string }>;
+  list(): Promise<Array<Pick<ApiKeyRecord, 'id' | 'prefix' | 'name'> & { revoked: boolean; lastUsed: string }>>;
+  revoke(id: string): Promise<boolean>;
+}
+
+const iso = (value: number | string | null) => (value === null ? 'never' : new Date(value).toISOString());
+
+function viaService(service: ServiceClient): KeyOps {
+  type Listed = { items: Array<{ id: string; prefix: string; name: string; revokedAt: string | null; lastUsedAt: string | null }> };
+  return {
+    create: async (name) => {
+      const { body } = await service.call<{ key: string; apiKey: { id: string } }>('POST', '/api-keys', { name });
+      return { key: body.key, id: body.apiKey.id };
+    },
+    list: async () => (await service.call<Listed>('GET', '/api-keys')).body.items
+      .map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
+    revoke: async (id) => (await service.call('DELETE', `/api-keys/${encodeURIComponent(id)}`)).status === 204,
+  };
+}
+
+function viaLedger(keys: ApiKeyStore): KeyOps {
+  return {
+    create: async (name) => {
+      const { key, record } = keys.create(name);
+      return { key, id: record.id };
+    },
+    list: async () => keys.list().map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
+    revoke: async (id) => keys.revoke(id),
+  };
+}
+
+async function run(ops: KeyOps, command: string | undefined, id: string | undefined, name: string): Promise<number> {
+  if (command === 'create') {
+    const created = await ops.create(name);
+    console.log(`Created API key ${created.id} (${name}). Store it now: it is shown once and kept only as a hash.`);
+    console.log(created.key);
+    return 0;
+  }
+  if (command === 'list') {
+    for (const k of await ops.list()) console.log(`${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked ? 'revoked' : 'active'}  last used ${k.lastUsed}`);
+    return 0;
+  }
+  if (command === 'revoke' && id) {
+    const revoked = await ops.revoke(id);
+    console[revoked ? 'log' : 'error'](revoked ? `revoked ${id}` : `no active key ${id}`);
+    return revoked ? 0 : 1;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+/** `npm run keys`: API keys for the service of a data directory. */
+async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: false, options: { name: { type: 'string' } } });
   const config = loadConfig(argv.filter((a, i) => a !== '--name' && argv[i - 1] !== '--name'));
+  const name = typeof values.name === 'string' ? values.name : 'cli';
+  const [command, id] = positionals;
+  const service = await runningService(config.dataDir);
+  if (service) return run(viaService(service), command, id, name);
   const db = openDatabase(join(config.dataDir, 'tontill.db'));
-  const keys = new ApiKeyStore(db, systemClock);
   try {
-    const [command, id] = positionals;
-    if (command === 'create') {
-      const name = typeof values.name === 'string' ? values.name : 'cli';
-      const { key, record } = keys.create(name);
-      console.log(`Created API key ${record.id} (${name}). Store it now: it is shown once and kept only as a hash.`);
-      console.log(key);
-      return 0;
-    }
-    if (command === 'list') {
-      for (const k of keys.list()) {
-        console.log(`${k.id}  ${k.prefix}…  ${k.name}  ${k.revokedAt ? 'revoked' : 'active'}  last used ${k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : 'never'}`);
-      }
-      return 0;
-    }
-    if (command === 'revoke' && id) {
-      if (!keys.revoke(id)) {
-        console.error(`no active key ${id}`);
-        return 1;
-      }
-      console.log(`revoked ${id}`);
-      return 0;
-    }
-    console.error(USAGE);
-    return 2;
+    return await run(viaLedger(new ApiKeyStore(db, systemClock)), command, id, name);
   } finally {
     closeDatabase(db);
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
+  console.error(`keys: ${err.message}`);
+  process.exitCode = 1;
+});

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { serviceFile } from '../index';
+import { runningService } from './service-client';
 
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
        [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]`;
@@ -11,19 +10,6 @@ interface SimulateResponse {
   case: string;
   txHashes: string[];
   payment: { id: string; status: string; paidAmount: string; amount: string; dueAmount: string; late: boolean; overpaidAmount: string };
-}
-
-interface ServiceInfo {
-  url: string;
-  consoleToken: string;
-}
-
-function readServiceInfo(dataDir: string): ServiceInfo {
-  try {
-    return JSON.parse(readFileSync(serviceFile(dataDir), 'utf8')) as ServiceInfo;
-  } catch {
-    throw new Error(`no running service found for ${dataDir}; start it with: npm run serve -- --data-dir ${dataDir}`);
-  }
 }
 
 /** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
@@ -38,18 +24,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(argv.filter((a, i) => !['--amount', '--comment', '--case'].includes(argv[i - 1] ?? '') && !['--amount', '--comment', '--case'].includes(a)));
-  const service = readServiceInfo(config.dataDir);
+  const service = await runningService(config.dataDir);
+  if (!service) throw new Error(`no running service found for ${config.dataDir}; start it with: npm run serve -- --data-dir ${config.dataDir}`);
   const body = { paymentId, amount: values.amount, comment: values.comment, case: values.case };
-  const response = await fetch(`${service.url}/console/api/simulator/pay`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).catch(() => {
-    throw new Error(`the service at ${service.url} does not answer; is it still running?`);
-  });
-  const result = (await response.json()) as SimulateResponse;
-  if (!response.ok) {
-    console.error(`simulate failed: ${result.error?.message ?? response.statusText}`);
+  const { status, body: result } = await service.call<SimulateResponse>('POST', '/simulator/pay', body);
+  if (status !== 200) {
+    console.error(`simulate failed: ${result.error?.message ?? `HTTP ${status}`}`);
     return 1;
   }
   const p = result.payment;

@@ -77,8 +77,10 @@ export class ConsoleQueries {
     const where: string[] = [];
     const params: Record<string, string | number> = { limit: filter.limit };
     if (filter.status) { where.push('status = @status'); params.status = filter.status; }
-    if (filter.createdFrom !== undefined) { where.push('created_at >= @from'); params.from = filter.createdFrom; }
-    if (filter.createdTo !== undefined) { where.push('created_at < @to'); params.to = filter.createdTo; }
+    // Unary + keeps SQLite walking seq (or status, seq) newest first and stopping at `limit`, instead of
+    // collecting a whole date range from the created_at index and sorting it (700 ms at 1M rows).
+    if (filter.createdFrom !== undefined) { where.push('+created_at >= @from'); params.from = filter.createdFrom; }
+    if (filter.createdTo !== undefined) { where.push('+created_at < @to'); params.to = filter.createdTo; }
     if (filter.beforeSeq !== undefined) { where.push('seq < @before'); params.before = filter.beforeSeq; }
     const search = filter.search?.trim();
     if (search) {

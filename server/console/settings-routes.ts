@@ -2,7 +2,6 @@ import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- server/checkout is the server's checkout folder, not the browser one
 import { STORE_ALLOWED_ORIGINS_KEY } from '../checkout/embed-access';
 import { parseConfig, type Config } from '../config';
 import { restoreFile } from '../db/restore';

@@ -35,8 +35,8 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Create (or reuse, by externalId) a payment session and sign it for the embedded page. Call from your backend only.',
     body: WidgetSessionRequestSchema,
     responses: { 200: { description: 'A fresh EPP signature', schema: WidgetSessionResponseSchema }, ...errorResponses },
-    handler: ({ body }, _req, reply) => {
-      const result = services.payments.create('widget', body);
+    handler: async ({ body }, _req, reply) => {
+      const result = await services.writes.run(() => services.payments.create('widget', body));
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
       return issueSignature(services, result.payment, false);
     },
@@ -51,14 +51,14 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
       403: { description: 'The service runs on mainnet', schema: errorResponses[400].schema },
       ...errorResponses,
     },
-    handler: ({ query }, _req, reply) => {
+    handler: async ({ query }, _req, reply) => {
       if (services.config.chain.mode === 'mainnet') {
         throw new AppError(403, ErrorCode.sandboxOnly, 'sandbox signatures are disabled on mainnet; create signatures with POST /invoice/widgets from your backend');
       }
-      const result = services.payments.create('widget', {
+      const result = await services.writes.run(() => services.payments.create('widget', {
         currency: 'USDT', mainCurrency: 'TON', amount: query.amount, externalId: query.externalId,
         allowedOrigins: query.allowedOrigins,
-      });
+      }));
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
       return issueSignature(services, result.payment, true);
     },

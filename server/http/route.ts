@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z, ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { AppError, ErrorCode } from './errors';
 
 export type RouteAuth = 'apiKey' | 'console' | 'public';
@@ -39,6 +39,20 @@ export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'b
   throw new AppError(400, ErrorCode.validation, `${named}: ${message}`, named);
 }
 
+/**
+ * 2xx response schemas handed to Fastify as JSON Schema: Fastify then serialises with a compiled
+ * fast-json-stringify function instead of JSON.stringify, and never sends a field the schema lacks.
+ */
+function responseSerializers(responses: AnyRouteDef['responses']): Record<number, object> {
+  const out: Record<number, object> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    if (!response.schema || Number(status) >= 300) continue;
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(response.schema, { io: 'output', unrepresentable: 'any' });
+    out[Number(status)] = schema;
+  }
+  return out;
+}
+
 /** Registers a route whose request parts are zod schemas; the same definition feeds the OpenAPI document. */
 export function addRoute<B extends ZodType | undefined, P extends ZodType | undefined, Q extends ZodType | undefined>(
   app: FastifyInstance,
@@ -48,6 +62,7 @@ export function addRoute<B extends ZodType | undefined, P extends ZodType | unde
   app.route({
     method: def.method,
     url: def.url,
+    schema: { response: responseSerializers(def.responses) },
     handler: async (request, reply) => {
       const input = {
         body: (def.body ? parsePart(def.body, request.body, 'body') : undefined) as Infer<B>,

@@ -18,15 +18,15 @@ function markReplay(reply: FastifyReply, result: CreateResult): void {
 
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   requireApiKey(app);
-  const payments = app.services.payments;
+  const { payments, writes } = app.services;
 
   addRoute(app, {
     method: 'POST', url: '/invoice/deposit', tags: TAGS, auth: 'apiKey',
     summary: 'Create a deposit paid on the hosted payment page; redirect the customer to `url`',
     body: DepositRequestSchema,
     responses: { 200: { description: 'The payment and its hosted page', schema: HostedDepositResponseSchema }, ...errorResponses },
-    handler: ({ body }, _req, reply) => {
-      const result = payments.create('hpp', body);
+    handler: async ({ body }, _req, reply) => {
+      const result = await writes.run(() => payments.create('hpp', body));
       markReplay(reply, result);
       const view = payments.present(result.payment);
       return { ...view, url: view.links.checkout };
@@ -38,8 +38,8 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Create a deposit and get where and how to pay: wallet address, memo, amount, ton:// link, expiry',
     body: DepositRequestSchema,
     responses: { 200: { description: 'Payment instructions', schema: ReceivingAddressResponseSchema }, ...errorResponses },
-    handler: ({ body }, _req, reply) => {
-      const result = payments.create('address', body);
+    handler: async ({ body }, _req, reply) => {
+      const result = await writes.run(() => payments.create('address', body));
       markReplay(reply, result);
       return { ...payments.present(result.payment), network: 'TON' as const, decimals: 6 as const };
     },
@@ -50,8 +50,8 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Create an invoice with its payment links',
     body: DepositRequestSchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errorResponses },
-    handler: ({ body }, _req, reply) => {
-      const result = payments.create('invoice', body);
+    handler: async ({ body }, _req, reply) => {
+      const result = await writes.run(() => payments.create('invoice', body));
       markReplay(reply, result);
       return payments.present(result.payment);
     },
@@ -89,6 +89,6 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     params: PaymentIdParamsSchema,
     body: z.strictObject({}).optional(),
     responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errorResponses },
-    handler: ({ params }) => payments.present(payments.cancel(params.paymentId)),
+    handler: async ({ params }) => payments.present(await writes.run(() => payments.cancel(params.paymentId))),
   });
 }

@@ -13,11 +13,13 @@ export const AmountSchema = z
   })
   .meta({ description: 'Decimal USDT amount as a string, up to 6 decimals', example: '10.00' });
 
+const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';
+
 const httpUrl = (what: string) =>
   z.url({ protocol: /^https?$/, error: `must be an http(s) URL` })
     .max(2048)
     // credentials in a URL would be stored and shown in logs and the console
-    .refine((value) => { const u = new URL(value); return !u.username && !u.password; }, 'must not contain credentials')
+    .refine((value) => !URL.canParse(value) || !hasCredentials(new URL(value)), 'must not contain credentials')
     .meta({ description: what });
 
 export const OriginSchema = z

@@ -28,6 +28,8 @@ export interface PaymentServiceDeps {
   publicUrl: () => string;
   policy: PaymentPolicy;
   onListenerError: (err: unknown) => void;
+  /** defers publishing until the enclosing group commit, if any, is durable */
+  afterCommit: (callback: () => void) => void;
 }
 
 export interface CreateResult {
@@ -57,6 +59,8 @@ export class PaymentService {
   readonly events: EventStore;
 
   readonly policy: PaymentPolicy;
+  /** events recorded by the transaction in progress, when transactions nest */
+  private unpublished: StoredEvent[] | null = null;
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.policy = deps.policy;
@@ -69,7 +73,11 @@ export class PaymentService {
     return this.deps.chain;
   }
 
-  /** Runs `work` in one SQLite transaction and publishes the events it recorded only after commit. */
+  /**
+   * Runs `work` in one SQLite transaction. Events it records are published only after the
+   * outermost transaction commits (and after the group commit, inside a WriteBatcher job), and
+   * events of a rolled-back nested transaction are never published.
+   */
   transaction<T>(work: (record: EventRecorder) => T): T {
     const recorded: StoredEvent[] = [];
     const append = (type: PaymentEventType, paymentId: string | null, data: unknown): StoredEvent => {
@@ -78,9 +86,16 @@ export class PaymentService {
       return event;
     };
     const record = Object.assign((type: PaymentEventType, p: Payment) => append(type, p.id, this.present(p)), { raw: append });
-    const result = this.deps.db.transaction(() => work(record))();
-    this.deps.bus.publish(recorded, this.deps.onListenerError);
-    return result;
+    const parent = this.unpublished;
+    this.unpublished = recorded;
+    try {
+      const result = this.deps.db.transaction(() => work(record))();
+      if (parent) parent.push(...recorded);
+      else this.deps.afterCommit(() => this.deps.bus.publish(recorded, this.deps.onListenerError));
+      return result;
+    } finally {
+      this.unpublished = parent;
+    }
   }
 
   create(kind: PaymentKind, request: DepositRequest | WidgetSessionRequest): CreateResult {
@@ -137,7 +152,9 @@ export class PaymentService {
   }
 
   present(p: Payment): PublicPayment {
-    return presentPayment(p, this.transfers.creditedTo(p.id), this.deps.chain, this.deps.publicUrl());
+    // credited transfers always add up to paidAmount, so an unpaid payment has none to look up
+    const transfers = p.paidAmount === 0n ? [] : this.transfers.creditedTo(p.id);
+    return presentPayment(p, transfers, this.deps.chain, this.deps.publicUrl());
   }
 
   list(filter: PaymentFilter): Payment[] {

@@ -7,7 +7,7 @@ import { createDesktopApp, type DesktopApp } from '../../main/app/create-desktop
 import { toServicePort, type ServicePort } from '../../main/service/service-port';
 import { parseConfig } from '../../server/config';
 import { serviceFile, startServer } from '../../server/index';
-import { tempDir } from '../helpers/test-app';
+import { QUICK_START, tempDir } from '../helpers/test-app';
 import { createFakeElectron, fakeEvent, type FakeElectron } from './fake-electron';
 
 const dir = tempDir('tontill-desktop-');
@@ -216,6 +216,28 @@ describe('app:// protocol', () => {
     expect((await created.json() as { apiKey: { name: string } }).apiKey.name).toBe('till');
     const listed = await electron.protocol.request('app://console/console/api/api-keys?x=1', { headers: { Authorization: `Bearer ${token}` } });
     expect((await listed.json() as { items: Array<{ name: string }> }).items.map((k) => k.name)).toContain('till');
+  });
+
+  it('streams the checkout event stream through the proxy instead of buffering it', async () => {
+    const { token } = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
+    const keyRes = await electron.protocol.request('app://console/console/api/api-keys', {
+      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'sse' }),
+    });
+    const { key } = await keyRes.json() as { key: string };
+    const deposit = await fetch(`${desktop.service()!.url}/invoice/deposit`, {
+      method: 'POST', headers: { 'x-api-key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(QUICK_START),
+    });
+    const { id } = await deposit.json() as { id: string };
+    const abort = new AbortController();
+    const stream = await electron.protocol.request(`app://console/pay/${id}/events`, { signal: abort.signal });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = stream.body!.getReader();
+    // The stream never ends on its own: a first frame can only arrive if it is passed on as it comes.
+    let text = '';
+    while (!text.includes('event: status')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain(id);
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
   });
 
   it('proxies checkout and widget paths too', async () => {

@@ -58,7 +58,11 @@ describe('SIGKILL in the middle of crediting a batch', () => {
 
     // 4. restart normally: the watcher resumes from the stored cursor
     service = await spawnService(dir.path);
-    while (ledgerCounts(dir.path).credited < PAYMENTS) await new Promise((r) => setTimeout(r, 100));
+    const paidSoFar = async (url: string) => {
+      const page = await fetch(`${url}/crypto/payments?status=paid&limit=200`, { headers: { 'x-api-key': keyOut.key } });
+      return ((await page.json()) as { items: unknown[] }).items.length;
+    };
+    while ((await paidSoFar(service.url)) < PAYMENTS) await new Promise((r) => setTimeout(r, 100));
     await stopService(service);
 
     expect(ledgerCounts(dir.path)).toEqual({ credited: PAYMENTS, paid: PAYMENTS, paidEvents: PAYMENTS, doubleCredited: 0 });

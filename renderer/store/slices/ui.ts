@@ -49,7 +49,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   },
   toast: (kind, message) => {
     const id = nextToast++;
-    set((s) => ({ toasts: [...s.toasts.slice(-3), { id, kind, message }] }));
+    set((s) => ({ toasts: [...s.toasts.slice(-2), { id, kind, message }] }));
     setTimeout(() => get().dismissToast(id), kind === 'error' ? 8_000 : 4_000);
   },
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),

@@ -1,0 +1,77 @@
+// Lifecycle edges with a stand-in service (the real one is exercised in desktop-app.test.ts).
+import { describe, expect, it, vi } from 'vitest';
+import { createDesktopApp } from '../../main/app/create-desktop-app';
+import type { ServicePort } from '../../main/service/service-port';
+import { createFakeElectron } from './fake-electron';
+
+function stubService(): ServicePort & { close: ReturnType<typeof vi.fn<() => Promise<void>>> } {
+  return {
+    url: 'http://127.0.0.1:1', dataDir: '/data', createSession: () => 'tok', isSessionValid: () => true,
+    close: vi.fn(async () => undefined),
+  };
+}
+
+describe('desktop lifecycle', () => {
+  it('a quit while the service is still starting waits for it, closes it and opens no window', async () => {
+    const electron = createFakeElectron({ userData: '/u' });
+    const service = stubService();
+    let finishStart: ((s: ServicePort) => void) | null = null;
+    const app = createDesktopApp(electron, {
+      startService: () => new Promise<ServicePort>((resolve) => { finishStart = resolve; }), consoleDir: '/c', preloadPath: '/p',
+    })!;
+    electron.app.becomeReady();
+    await vi.waitFor(() => expect(finishStart).not.toBeNull());
+    electron.app.quit();
+    expect(electron.app.hasQuit).toBe(false);
+    finishStart!(service);
+    await app.ready;
+    await vi.waitFor(() => expect(electron.app.hasQuit).toBe(true));
+    expect(service.close).toHaveBeenCalledTimes(1);
+    expect(electron.windows).toHaveLength(0);
+  });
+
+  it('quits when the window closes, except on macOS where the dock icon reopens it', async () => {
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      const electron = createFakeElectron({ userData: '/u' });
+      const app = createDesktopApp(electron, { startService: async () => stubService(), consoleDir: '/c', preloadPath: '/p', platform })!;
+      electron.app.becomeReady();
+      await app.ready;
+      const first = electron.windows[0]!;
+      first.destroyed = true;
+      first.emit('closed');
+      expect(app.window()).toBeNull();
+      electron.app.emit('window-all-closed');
+      expect(electron.app.quit).toHaveBeenCalledTimes(platform === 'darwin' ? 0 : 1);
+      if (platform === 'darwin') {
+        electron.app.emit('activate');
+        expect(electron.windows).toHaveLength(2);
+        expect(app.window()).toBe(electron.windows[1]);
+      }
+    }
+  });
+
+  it('a second quit while closing does not close the service twice', async () => {
+    const electron = createFakeElectron({ userData: '/u' });
+    const service = stubService();
+    const app = createDesktopApp(electron, { startService: async () => service, consoleDir: '/c', preloadPath: '/p' })!;
+    electron.app.becomeReady();
+    await app.ready;
+    electron.app.quit();
+    electron.app.quit();
+    await vi.waitFor(() => expect(electron.app.hasQuit).toBe(true));
+    expect(service.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('IPC answers only the current window: none after it closed', async () => {
+    const electron = createFakeElectron({ userData: '/u' });
+    const app = createDesktopApp(electron, { startService: async () => stubService(), consoleDir: '/c', preloadPath: '/p' })!;
+    electron.app.becomeReady();
+    await app.ready;
+    const window = electron.windows[0]!;
+    const sender = { contentsId: window.webContents.id, frameUrl: 'app://console/' };
+    await expect(electron.ipcMain.invoke('session:get', sender)).resolves.toEqual({ token: 'tok', serviceUrl: 'http://127.0.0.1:1' });
+    window.destroyed = true;
+    window.emit('closed');
+    await expect(electron.ipcMain.invoke('session:get', sender)).rejects.toThrow(/refused/);
+  });
+});
