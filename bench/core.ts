@@ -25,7 +25,7 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
 
 /** Single-row autocommit inserts with the ledger's own pragmas (WAL, synchronous FULL). */
 function bareInsertRate(rows: number): number {
-  const db: BetterSqlite3.Database = openDatabase(join(tempDirPath('tontill-bench-sqlite-'), 'bare.db'), []);
+  const db: BetterSqlite3.Database = openDatabase(join(tempDirPath('tontill-bench-sqlite-'), 'bare.db'), { ladder: [], exclusive: true });
   db.exec('CREATE TABLE bare (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, amount INTEGER NOT NULL, memo TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL)');
   const insert = db.prepare('INSERT INTO bare (id, amount, memo, body, created_at) VALUES (?, ?, ?, ?, ?)');
   const body = 'x'.repeat(300);

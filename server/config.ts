@@ -86,9 +86,11 @@ function fromArgs(argv: string[]): DeepPartial {
 }
 
 function fromEnv(env: NodeJS.ProcessEnv): DeepPartial {
+  // `TONTILL_DATA_DIR= npm run serve` means "not set", not "the current directory"
+  const get = (name: string) => (env[name] ? env[name] : undefined);
   return {
-    port: env.PORT, host: env.TONTILL_HOST, dataDir: env.TONTILL_DATA_DIR, publicUrl: env.TONTILL_PUBLIC_URL,
-    chain: { mode: env.TONTILL_CHAIN_MODE, toncenterApiKey: env.TONTILL_TONCENTER_API_KEY, merchantAddress: env.TONTILL_MERCHANT_ADDRESS },
+    port: get('PORT'), host: get('TONTILL_HOST'), dataDir: get('TONTILL_DATA_DIR'), publicUrl: get('TONTILL_PUBLIC_URL'),
+    chain: { mode: get('TONTILL_CHAIN_MODE'), toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'), merchantAddress: get('TONTILL_MERCHANT_ADDRESS') },
   };
 }
 

@@ -34,7 +34,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const clock = options.clock ?? systemClock;
   // A backup uploaded from the console is swapped in here, before anything opens the ledger.
   const restored = applyStagedRestore(config.dataDir);
-  const db = openDatabase(join(config.dataDir, 'tontill.db'));
+  const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
   const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000)).catch((err: unknown) => {
     closeDatabase(db);
     throw err;

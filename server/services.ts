@@ -13,6 +13,8 @@ import type { Clock } from './util/clock';
 import { WebhookService } from './webhooks/webhook-service';
 
 export interface Services {
+  /** the service's one connection to the ledger (held exclusively); domain code goes through repositories */
+  db: Database;
   config: Config;
   clock: Clock;
   bus: EventBus;
@@ -56,7 +58,7 @@ export function createServices(deps: ServiceDeps): Services {
   const webhooks = new WebhookService({ db: deps.db, clock: deps.clock, bus, events: payments.events, settings });
   bus.inTransaction(webhooks.onEventRecorded);
   return {
-    config: deps.config, clock: deps.clock, bus, writes, payments, settings, webhooks, publicUrl: deps.publicUrl,
+    db: deps.db, config: deps.config, clock: deps.clock, bus, writes, payments, settings, webhooks, publicUrl: deps.publicUrl,
     ledger: new TransferLedger(payments, deps.clock),
     apiKeys: new ApiKeyStore(deps.db, deps.clock),
     sessions: new ConsoleSessions(deps.db, deps.clock),

@@ -1,13 +1,11 @@
 /** The one place the console touches the network: relative URLs, JSON, and the console credential. */
 
-interface DesktopBridge {
-  getSession(): Promise<{ token: string }>;
-}
+import type { DesktopApi } from '../../preload/contract';
 
 declare global {
   interface Window {
     /** Set by the desktop app's preload script; absent in a browser (the login cookie is used instead). */
-    tontill?: DesktopBridge;
+    tontill?: DesktopApi;
   }
 }
 
@@ -51,9 +49,23 @@ export function withQuery(path: string, query: Query = {}): string {
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
+  const res = await send(method, path, body);
+  if (!res.ok) throw await failure(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Sends once; in the desktop app a 401 means the session ended (logout, 12 h), so ask main for a new one. */
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await attempt(method, path, body);
+  if (res.status !== 401 || !window.tontill) return res;
+  bearer = null;
+  return attempt(method, path, body);
+}
+
+async function attempt(method: string, path: string, body?: unknown): Promise<Response> {
   try {
-    res = await fetch(`${API}${path}`, {
+    return await fetch(`${API}${path}`, {
       method,
       credentials: 'same-origin',
       headers: await headers(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -62,9 +74,6 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   } catch {
     throw new ApiError(0, 'NETWORK', 'The service is not reachable. Is it running?');
   }
-  if (!res.ok) throw await failure(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
 }
 
 export const get = <T>(path: string, query?: Query): Promise<T> => request<T>('GET', withQuery(path, query));

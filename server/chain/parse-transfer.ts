@@ -5,18 +5,7 @@ import { JettonOp } from './jetton-messages';
 import type { InboundJettonTransfer } from './types';
 
 /** A transfer_notification that reached an owner wallet; the caller must check `jettonWallet`. */
-export interface JettonTransferNotification {
-  /** transaction hash, lowercase hex */
-  txHash: string;
-  lt: bigint;
-  /** unix seconds */
-  utime: number;
-  /** base units */
-  amount: bigint;
-  /** payer's owner address (friendly), or null for addr_none */
-  from: string | null;
-  comment: string | null;
-  queryId: bigint;
+export interface JettonTransferNotification extends InboundJettonTransfer {
   /** sender of the notification: must be the owner's genuine jetton wallet to be trusted */
   jettonWallet: string;
   /** true is normal for 1-nanoton notifications (compute skipped: no gas); still a real payment */

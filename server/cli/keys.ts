@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, id] = positionals;
   const service = await runningService(config.dataDir);
   if (service) return run(viaService(service), command, id, name);
-  const db = openDatabase(join(config.dataDir, 'tontill.db'));
+  const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
   try {
     return await run(viaLedger(new ApiKeyStore(db, systemClock)), command, id, name);
   } finally {

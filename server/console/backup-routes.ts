@@ -7,14 +7,14 @@ import { checkBackup, restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { errorResponses } from '../http/responses';
 import { addRoute } from '../http/route';
-import type { ReadonlyDb } from './console-reader';
+import type { Database } from '../db/database';
 
 const TAGS = ['Console: backup'];
 /** Uploads are held in memory once; a shop's ledger is far below this. */
 const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
-export async function backupRoutes(app: FastifyInstance, opts: { reader: ReadonlyDb }): Promise<void> {
+export async function backupRoutes(app: FastifyInstance, opts: { reader: Database }): Promise<void> {
   requireConsoleSession(app);
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');

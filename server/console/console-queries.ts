@@ -3,7 +3,7 @@ import { formatAmount } from '../money/amount';
 import type { PaymentKind, PaymentStatus } from '../payments/payment-types';
 import { PAYMENT_STATUSES } from '../payments/payment-types';
 import { normalizeMemo } from '../util/ids';
-import type { ReadonlyDb } from './console-reader';
+import type { Database } from '../db/database';
 
 export interface ConsolePaymentFilter {
   status?: PaymentStatus | undefined;
@@ -61,7 +61,7 @@ export interface VolumeBucket {
 export class ConsoleQueries {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(readonly db: ReadonlyDb) {}
+  constructor(readonly db: Database) {}
 
   /** Statements are keyed by their text: a handful of filter shapes, each prepared once. */
   private prepare<R>(sql: string): Statement<Record<string, string | number>, R> {

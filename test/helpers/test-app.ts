@@ -47,7 +47,7 @@ export async function createTestApp(options: { config?: Partial<ConfigInput>; da
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
   const config = parseConfig({ dataDir, rateLimit: { enabled: false }, ...options.config });
-  const db = openDatabase(join(dataDir, 'tontill.db'));
+  const db = openDatabase(join(dataDir, 'tontill.db'), { exclusive: true });
   const clock = options.clock ?? new ManualClock();
   const services = createServices({
     db, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError: (err) => { throw err; },

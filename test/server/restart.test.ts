@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index';
-import { DatabaseFromFutureError, openDatabase, schemaVersion } from '../../server/db/database';
+import { DatabaseFromFutureError, DataDirectoryInUseError, openDatabase, schemaVersion } from '../../server/db/database';
 import { startTestServer } from '../helpers/test-server';
 import { tempDir, QUICK_START } from '../helpers/test-app';
 
@@ -33,6 +33,19 @@ describe('the ledger across restarts', () => {
       expect(((await again.json()) as { id: string }).id).toBe(created[0]);
       expect(second.services.payments.events.forPayment(created[0]!).map((e) => e.type)).toEqual(['payment.created']);
       await second.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('refuses a second service on the same data directory with a clear message', async () => {
+    const dir = tempDir();
+    try {
+      const first = await startTestServer({ dataDir: dir.path });
+      await expect(startTestServer({ dataDir: dir.path })).rejects.toThrow(DataDirectoryInUseError);
+      await first.close();
+      const again = await startTestServer({ dataDir: dir.path });
+      await again.close();
     } finally {
       dir.remove();
     }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, defaultDataDir, loadConfig } from '../../server/config';
 import { tempDir } from '../helpers/test-app';
 
 describe('configuration', () => {
@@ -14,6 +14,7 @@ describe('configuration', () => {
       expect(loadConfig(['--data-dir', dir.path], { PORT: '9001' }).port).toBe(9001);
       expect(loadConfig(['--data-dir', dir.path, '--port', '9002'], { PORT: '9001' }).port).toBe(9002);
       expect(loadConfig([], { TONTILL_DATA_DIR: dir.path }).port).toBe(9000);
+      expect(loadConfig([], { TONTILL_DATA_DIR: '' }).dataDir).toBe(defaultDataDir());
     } finally {
       dir.remove();
     }
