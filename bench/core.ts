@@ -17,7 +17,11 @@ interface Target {
   paymentId: string;
 }
 
+const WARMUP_S = 2;
+
+/** Requests per second after a warm-up, so the JIT has compiled both the ceiling and our code. */
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, ...options });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;

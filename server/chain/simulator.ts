@@ -52,7 +52,7 @@ export class Simulator {
     return {
       case: request.case,
       txHashes: transactions.map((tx) => tx.hash().toString('hex')),
-      payment: this.payments.present(this.payments.get(payment.id)),
+      payment: this.payments.view(payment.id),
     };
   }
 }

@@ -15,7 +15,7 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   const { services } = app;
   const hub = opts.hub ?? new SseHub();
   const inFlight = new Set<string>();
-  const view = (id: string): CheckoutView => toCheckoutView(services.payments.present(services.payments.get(id)), services.clock.now());
+  const view = (id: string): CheckoutView => toCheckoutView(services.payments.view(id), services.clock.now());
 
   const unsubscribe = services.bus.onCommitted((event) => {
     const id = event.paymentId;

@@ -62,7 +62,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Read a payment record',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The payment', schema: PaymentSchema }, ...errorResponses },
-    handler: ({ params }) => payments.present(payments.get(params.paymentId)),
+    handler: ({ params }, _req, reply) => reply.type('application/json; charset=utf-8').send(payments.viewJson(params.paymentId)),
   });
 
   addRoute(app, {

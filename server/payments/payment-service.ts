@@ -37,6 +37,8 @@ export interface CreateResult {
   replayed: boolean;
 }
 
+const VIEW_CACHE_SIZE = 10_000;
+
 /** Records an event about a payment (its public record is the data), or `raw` for any other subject. */
 export type EventRecorder = ((type: PaymentEventType, p: Payment) => StoredEvent) & {
   raw(type: PaymentEventType, paymentId: string | null, data: unknown): StoredEvent;
@@ -61,6 +63,11 @@ export class PaymentService {
   readonly policy: PaymentPolicy;
   /** events recorded by the transaction in progress, when transactions nest */
   private unpublished: StoredEvent[] | null = null;
+  /**
+   * Public views of recently read payments. Every change to a payment records an event, and
+   * recording one evicts the view, so a cached view is never older than the ledger row.
+   */
+  private readonly views = new Map<string, { view: PublicPayment; json?: string }>();
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.policy = deps.policy;
@@ -81,6 +88,7 @@ export class PaymentService {
   transaction<T>(work: (record: EventRecorder) => T): T {
     const recorded: StoredEvent[] = [];
     const append = (type: PaymentEventType, paymentId: string | null, data: unknown): StoredEvent => {
+      if (paymentId) this.views.delete(paymentId);
       const event = this.events.append(type, paymentId, data, this.deps.clock.now());
       recorded.push(event);
       return event;
@@ -155,6 +163,27 @@ export class PaymentService {
     // credited transfers always add up to paidAmount, so an unpaid payment has none to look up
     const transfers = p.paidAmount === 0n ? [] : this.transfers.creditedTo(p.id);
     return presentPayment(p, transfers, this.deps.chain, this.deps.publicUrl());
+  }
+
+  /** The public record by id, as the status endpoints serve it (status pages poll this). */
+  view(id: string): PublicPayment {
+    return this.cachedView(id).view;
+  }
+
+  /** The same record already serialised: a status poll then costs a map lookup. */
+  viewJson(id: string): string {
+    const entry = this.cachedView(id);
+    entry.json ??= JSON.stringify(entry.view);
+    return entry.json;
+  }
+
+  private cachedView(id: string): { view: PublicPayment; json?: string } {
+    const cached = this.views.get(id);
+    if (cached) return cached;
+    const entry = { view: this.present(this.get(id)) };
+    if (this.views.size >= VIEW_CACHE_SIZE) this.views.clear();
+    this.views.set(id, entry);
+    return entry;
   }
 
   list(filter: PaymentFilter): Payment[] {

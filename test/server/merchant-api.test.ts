@@ -204,6 +204,15 @@ describe('merchant API', () => {
       expect(types).toEqual(['payment.created', 'payment.cancelled']);
     });
 
+    it('the status endpoint never serves a stale record after a change', async () => {
+      const created = (await post('/crypto/deposit/invoice', QUICK_START)).json();
+      const status = async () => (await t.app.inject({ url: `/crypto/payment/${created.id}`, headers: { 'x-api-key': t.apiKey } })).json().status;
+      expect(await status()).toBe('pending');
+      expect(await status()).toBe('pending');
+      await post(`/crypto/payment/${created.id}/cancel`, undefined);
+      expect(await status()).toBe('cancelled');
+    });
+
     it('expires an unpaid payment at its expiry time', async () => {
       const created = (await post('/crypto/deposit/invoice', { ...QUICK_START, expiresInSeconds: 60 })).json();
       expect(t.services.payments.expireDue()).toBe(0);
