@@ -23,6 +23,8 @@ export function callbackUrlOf(event: Pick<StoredEvent, 'paymentId' | 'data'>): s
  * (EventBus.inTransaction), so an event and its deliveries commit, or vanish, together.
  */
 export class Outbox {
+  private enqueued = false;
+
   constructor(
     private readonly endpoints: EndpointRepository,
     private readonly deliveries: DeliveryRepository,
@@ -46,6 +48,13 @@ export class Outbox {
     return targets;
   }
 
+  /** Whether any delivery was queued since the last call (a rolled-back one only costs a spare wake-up). */
+  takeEnqueued(): boolean {
+    const enqueued = this.enqueued;
+    this.enqueued = false;
+    return enqueued;
+  }
+
   /** Must run inside a transaction when it accompanies a state change; returns the delivery id. */
   enqueue(event: Pick<StoredEvent, 'id' | 'type' | 'paymentId'>, target: Target): string {
     const id = newId('whd');
@@ -56,6 +65,7 @@ export class Outbox {
       id, eventId: event.id, eventType: event.type, paymentId: event.paymentId, endpointId: target.endpointId,
       url: target.url, orderKey, createdAt: now, giveUpAt: now + this.policy().giveUpAfterMs,
     });
+    this.enqueued = true;
     return id;
   }
 }

@@ -49,8 +49,11 @@ export class WebhookService {
     this.endpoints = new EndpointRepository(deps.db);
     this.deliveries = new DeliveryRepository(deps.db);
     this.outbox = new Outbox(this.endpoints, this.deliveries, deps.clock, () => this.policy);
-    // After commit: wake the dispatcher, so a delivery leaves as soon as its event is durable.
-    deps.bus.onCommitted(() => this.dispatcher?.wake());
+    // After commit: wake the dispatcher, so a delivery leaves as soon as its event is durable;
+    // events nobody subscribes to (most, in a store without endpoints) cost no query.
+    deps.bus.onCommitted(() => {
+      if (this.outbox.takeEnqueued()) this.dispatcher?.wake();
+    });
   }
 
   /** The EventBus.inTransaction listener that writes outbox rows beside each event. */
