@@ -29,8 +29,6 @@ export interface AppOptions {
   runtime?: Runtime;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
-  /** extra route plugins registered by later layers (checkout, webhooks, console screens) */
-  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
 }
 
 /** Builds the whole HTTP app without listening: tests inject, the launcher listens. */
@@ -63,7 +61,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(widgetPreviewDocumentRoutes);
   await app.register(consoleStatic);
-  for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.register(docsRoutes);
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ ok: true }));
   return app;

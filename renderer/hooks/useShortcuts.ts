@@ -1,16 +1,6 @@
 import { useEffect } from 'react';
+import { SECTIONS } from '../lib/sections';
 import { getConsoleState } from '../store';
-
-export const SHORTCUTS: ReadonlyArray<[string, string, string]> = [
-  ['g d', 'dashboard', 'Dashboard'],
-  ['g n', 'invoice', 'New invoice'],
-  ['g p', 'payments', 'Payments'],
-  ['g u', 'unmatched', 'Unmatched'],
-  ['g s', 'simulator', 'Simulator'],
-  ['g w', 'webhooks', 'Webhooks'],
-  ['g v', 'widget', 'Widget preview'],
-  ['g ,', 'settings', 'Settings'],
-];
 
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -34,8 +24,8 @@ export function useShortcuts(): void {
         return;
       }
       if (Date.now() - leader < 1200) {
-        const hit = SHORTCUTS.find(([keys]) => keys === `g ${e.key}`);
-        if (hit) getConsoleState().navigate(hit[1]);
+        const hit = SECTIONS.find((s) => s.key === e.key);
+        if (hit) getConsoleState().navigate(hit.route);
         leader = 0;
       }
     };

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { DeliveryDialog } from '../components/DeliveryDialog';
+import { DeliveryTable } from '../components/DeliveryTable';
 import { Empty, Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
-import { DeliveryBadge, StatusBadge } from '../components/StatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
 import { useInterval } from '../hooks/useInterval';
 import { formatDateTime, formatUsdt, shortHash } from '../lib/format';
 import { useConsoleStore } from '../store';
@@ -15,26 +16,8 @@ const EVENT_LABEL: Record<string, string> = {
 
 function Deliveries() {
   const deliveries = useConsoleStore((s) => s.detailDeliveries);
-  const showDelivery = useConsoleStore((s) => s.showDelivery);
-  const redeliver = useConsoleStore((s) => s.redeliverEvent);
   if (deliveries.length === 0) return <p className="muted">No webhook deliveries for this payment. Add an endpoint under <a href="#/webhooks">Webhooks</a>.</p>;
-  return (
-    <table className="table" data-testid="payment-deliveries">
-      <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Endpoint</th><th>Created</th><th><span className="sr-only">Actions</span></th></tr></thead>
-      <tbody>
-        {deliveries.map((d) => (
-          <tr key={d.id}>
-            <td><button type="button" className="link" onClick={() => void showDelivery(d.id)}>{d.eventType}</button></td>
-            <td><DeliveryBadge status={d.status} code={d.lastStatusCode} /></td>
-            <td className="num">{d.attempts}</td>
-            <td className="truncate"><code>{d.url}</code></td>
-            <td>{formatDateTime(d.createdAt)}</td>
-            <td><button type="button" className="btn btn-small" onClick={() => void redeliver(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DeliveryTable deliveries={deliveries} testId="payment-deliveries" detailed={false} />;
 }
 
 export function PaymentDetailPage() {

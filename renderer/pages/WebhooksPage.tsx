@@ -4,7 +4,7 @@ import { CopyButton } from '../components/CopyButton';
 import { DeliveryDialog } from '../components/DeliveryDialog';
 import { Empty } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
-import { DeliveryBadge } from '../components/StatusBadge';
+import { DeliveryTable } from '../components/DeliveryTable';
 import { useInterval } from '../hooks/useInterval';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
@@ -97,8 +97,6 @@ function DeliveryLog() {
   const endpoints = useConsoleStore((s) => s.endpoints);
   const setFilter = useConsoleStore((s) => s.setDeliveryFilter);
   const loadDeliveries = useConsoleStore((s) => s.loadDeliveries);
-  const showDelivery = useConsoleStore((s) => s.showDelivery);
-  const redeliver = useConsoleStore((s) => s.redeliverEvent);
   return (
     <section aria-labelledby="log-title">
       <div className="section-head">
@@ -118,22 +116,7 @@ function DeliveryLog() {
         </div>
       </div>
       {deliveries.length === 0 ? <Empty title="No deliveries yet">Events appear here as they are sent.</Empty> : (
-        <table className="table" data-testid="delivery-log">
-          <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Payment</th><th>URL</th><th>Created</th><th><span className="sr-only">Actions</span></th></tr></thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <tr key={d.id}>
-                <td><button type="button" className="link" onClick={() => void showDelivery(d.id)}>{d.eventType}</button></td>
-                <td><DeliveryBadge status={d.status} code={d.lastStatusCode} />{d.lastError ? <span className="error-text small"> {d.lastError}</span> : null}</td>
-                <td className="num">{d.attempts}</td>
-                <td>{d.paymentId ? <a href={`#/payment/${d.paymentId}`}><code>{d.paymentId.slice(0, 12)}…</code></a> : '—'}</td>
-                <td className="truncate"><code>{d.url}</code></td>
-                <td>{formatDateTime(d.createdAt)}</td>
-                <td><button type="button" className="btn btn-small" onClick={() => void redeliver(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DeliveryTable deliveries={deliveries} testId="delivery-log" detailed />
       )}
       {cursor ? <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>Older deliveries</button> : null}
     </section>

@@ -76,9 +76,6 @@ export class PaymentService {
     this.events = new EventStore(deps.db, deps.bus);
   }
 
-  get chain(): ChainInfo {
-    return this.deps.chain;
-  }
 
   /**
    * Runs `work` in one SQLite transaction. Events it records are published only after the
