@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openChainRuntime } from './chain/chain-runtime';
 import type { Config } from './config';
-import { closeDatabase, openDatabase } from './db/database';
-import { applyStagedRestore } from './db/restore';
+import { closeDatabase, openDatabase, type Database } from './db/database';
+import { lockDataDirectory, type DataDirLock } from './db/data-dir-lock';
+import { tightenDataDirectory, type ModeChange } from './db/data-dir-permissions';
+import { applyStagedRestore, type RestoreOutcome } from './db/restore';
 import { Simulator } from './chain/simulator';
 import { createServices, type Services } from './services';
 import { systemClock, type Clock } from './util/clock';
@@ -29,16 +31,35 @@ export const serviceFile = (dataDir: string): string => join(dataDir, 'service.j
 
 const EXPIRY_SWEEP_MS = 1_000;
 
-/** Opens the ledger and the chain, starts HTTP, the watcher and the expiry sweep. */
+/** Takes the data directory, opens the ledger and the chain, starts HTTP, the watcher and the expiry sweep. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const clock = options.clock ?? systemClock;
-  // A backup uploaded from the console is swapped in here, before anything opens the ledger.
-  const restored = applyStagedRestore(config.dataDir);
-  const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
-  const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000)).catch((err: unknown) => {
-    closeDatabase(db);
+  // Ownership first: nothing in the directory is read, swapped or written before this process holds it.
+  const lock = lockDataDirectory(config.dataDir);
+  let db: Database | null = null;
+  try {
+    const tightened = tightenDataDirectory(config.dataDir);
+    // A backup uploaded from the console is swapped in here, by the owner, before anything opens the ledger.
+    const restored = applyStagedRestore(lock);
+    db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
+    return await startOnLedger(config, options, { lock, db, tightened, restored });
+  } catch (err) {
+    if (db) closeDatabase(db);
+    lock.release();
     throw err;
-  });
+  }
+}
+
+interface Owned {
+  lock: DataDirLock;
+  db: Database;
+  /** what start-up did to the directory, logged once the logger exists */
+  tightened: ModeChange[];
+  restored: RestoreOutcome;
+}
+
+async function startOnLedger(config: Config, options: StartOptions, { lock, db, tightened, restored }: Owned): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000));
   let publicUrl = config.publicUrl ?? '';
   const services = createServices({
     db, config, clock, chain: chain.info, publicUrl: () => publicUrl,
@@ -52,14 +73,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const simulator = chain.sandbox ? new Simulator(chain.sandbox, services.payments, watcher) : null;
   const runtime: Runtime = { chain, watcher, simulator };
   const app = await buildApp({ services, runtime, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
+  for (const change of tightened) app.log.warn(change, 'data directory was readable by others: permissions tightened');
   if (restored.applied || 'rejected' in restored) app.log.warn({ restored }, 'a backup staged from the console was processed at start');
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
   watcher.start();
+  // Chain facts credited after a restore was staged would land in the ledger it replaces; the
+  // restored ledger's own cursor picks them up again from the chain at the next start.
+  let toggling: Promise<void> = Promise.resolve();
+  services.restore.onChange((staged) => {
+    toggling = toggling.then(() => (staged ? watcher.stop() : watcher.start()));
+  });
   services.webhooks.startDispatcher({ log });
-  const sweep = setInterval(() => services.payments.expireDue(), EXPIRY_SWEEP_MS);
-  const consoleToken = services.sessions.createSession();
-  writeServiceFile(config.dataDir, { url: address, pid: process.pid, consoleToken });
+  const sweep = setInterval(() => {
+    if (!services.restore.pending) services.payments.expireDue();
+  }, EXPIRY_SWEEP_MS);
+  writeServiceFile(config.dataDir, { url: address, pid: process.pid, consoleToken: services.sessions.processToken() });
 
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= (async () => {
@@ -69,6 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await services.webhooks.stopDispatcher();
     closeDatabase(db);
     rmSync(serviceFile(config.dataDir), { force: true });
+    lock.release();
   })());
   return { url: address, app, services, ...runtime, close };
 }

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { ApiKeyStore } from './auth/api-keys';
 import { ConsoleSessions } from './auth/console-sessions';
 import type { Config } from './config';
+import { RestoreGate } from './db/restore-gate';
 import { WriteBatcher } from './db/write-batcher';
 import { EventBus } from './events/event-bus';
 import { usdt } from './money/amount';
@@ -26,6 +27,8 @@ export interface Services {
   sessions: ConsoleSessions;
   settings: SettingsStore;
   webhooks: WebhookService;
+  /** set while a staged restore waits for the next start: the service then acknowledges no change */
+  restore: RestoreGate;
   eppSecret: Buffer;
   publicUrl: () => string;
 }
@@ -59,6 +62,7 @@ export function createServices(deps: ServiceDeps): Services {
   bus.inTransaction(webhooks.onEventRecorded);
   return {
     db: deps.db, config: deps.config, clock: deps.clock, bus, writes, payments, settings, webhooks, publicUrl: deps.publicUrl,
+    restore: new RestoreGate(),
     ledger: new TransferLedger(payments, deps.clock),
     apiKeys: new ApiKeyStore(deps.db, deps.clock),
     sessions: new ConsoleSessions(deps.db, deps.clock),

@@ -150,7 +150,7 @@ function DataSection({ view }: { view: SettingsView }) {
         </label>
       </div>
       {view.restoreStaged ? (
-        <p className="callout callout-warn" role="status" data-testid="restore-staged">A checked backup is staged. It replaces the ledger when the service restarts (the current one is kept under <code>backups/</code>). <button type="button" className="btn btn-small" onClick={() => void cancelRestore()}>Cancel restore</button></p>
+        <p className="callout callout-warn" role="status" data-testid="restore-staged">A checked backup is staged. It replaces the ledger when TonTill restarts (the current one is kept under <code>backups/</code>). Until then TonTill accepts no changes: no new payments, no crediting, so nothing is acknowledged into the ledger being replaced. Restart to apply it. <button type="button" className="btn btn-small" onClick={() => void cancelRestore()}>Cancel restore</button></p>
       ) : <p className="muted small">Backups are consistent copies taken while the service runs. A restore is checked, then applied at the next start.</p>}
     </section>
   );

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiKeyStore, type ApiKeyRecord } from '../auth/api-keys';
 import { loadConfig } from '../config';
+import { DataDirectoryInUseError, lockDataDirectory, type DataDirLock } from '../db/data-dir-lock';
 import { closeDatabase, openDatabase } from '../db/database';
 import { systemClock } from '../util/clock';
 import { runningService, type ServiceClient } from './service-client';
@@ -26,7 +27,7 @@ function viaService(service: ServiceClient): KeyOps {
     },
     list: async () => (await service.call<Listed>('GET', '/api-keys')).body.items
       .map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
-    revoke: async (id) => (await service.call('DELETE', `/api-keys/${encodeURIComponent(id)}`)).status === 204,
+    revoke: async (id) => (await service.call('DELETE', `/api-keys/${encodeURIComponent(id)}`, undefined, [404])).status === 204,
   };
 }
 
@@ -61,6 +62,15 @@ async function run(ops: KeyOps, command: string | undefined, id: string | undefi
   return 2;
 }
 
+function takeDataDirectory(dataDir: string): DataDirLock {
+  try {
+    return lockDataDirectory(dataDir);
+  } catch (err) {
+    if (!(err instanceof DataDirectoryInUseError)) throw err;
+    throw new Error(`${dataDir} is held by a TonTill service that does not answer yet (starting, or stuck?); try again in a moment`);
+  }
+}
+
 /** `npm run keys`: API keys for the service of a data directory. */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: false, options: { name: { type: 'string' } } });
@@ -69,11 +79,17 @@ async function main(argv: string[]): Promise<number> {
   const [command, id] = positionals;
   const service = await runningService(config.dataDir);
   if (service) return run(viaService(service), command, id, name);
-  const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
+  // No service answers: work on the ledger directly, as its owner for the moment, like the service would.
+  const lock = takeDataDirectory(config.dataDir);
   try {
-    return await run(viaLedger(new ApiKeyStore(db, systemClock)), command, id, name);
+    const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
+    try {
+      return await run(viaLedger(new ApiKeyStore(db, systemClock)), command, id, name);
+    } finally {
+      closeDatabase(db);
+    }
   } finally {
-    closeDatabase(db);
+    lock.release();
   }
 }
 

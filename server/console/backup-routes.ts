@@ -1,6 +1,6 @@
 import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
-import { createReadStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { checkBackup, restoreFile } from '../db/restore';
@@ -38,11 +38,11 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
 
   app.apiDocs.add({
     method: 'POST', url: `${app.prefix}/restore`, tags: TAGS, auth: 'console',
-    summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start',
-    responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number() }) }, ...errorResponses },
+    summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
+    responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start') }) }, ...errorResponses },
     handler: () => undefined,
   });
-  app.post('/restore', { bodyLimit: MAX_RESTORE_BYTES }, (request) => {
+  app.post('/restore', { bodyLimit: MAX_RESTORE_BYTES }, async (request) => {
     const body = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) {
       throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
@@ -53,8 +53,12 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
       writeFileSync(upload, body, { mode: 0o600 });
       const check = checkBackup(upload);
       if (!check.ok) throw new AppError(400, ErrorCode.validation, `file: the upload ${check.message}`, 'file');
+      await freezeWrites(app);
       renameSync(upload, restoreFile(dataDir));
-      return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments };
+      return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
+    } catch (err) {
+      if (!existsSync(restoreFile(dataDir))) app.services.restore.set(false);
+      throw err;
     } finally {
       rmSync(upload, { force: true });
     }
@@ -65,7 +69,14 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
     responses: { 204: { description: 'Nothing staged any more' } },
     handler: (_input, _request, reply) => {
       rmSync(restoreFile(dataDir), { force: true });
+      app.services.restore.set(false);
       return reply.status(204).send();
     },
   });
+}
+
+/** New writes are refused first, then the writes already admitted commit: none lands after the backup is staged. */
+async function freezeWrites(app: FastifyInstance): Promise<void> {
+  app.services.restore.set(true);
+  await app.services.writes.run(() => undefined);
 }

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DataDirectoryInUseError } from './data-dir-lock';
 import { migrations, type Migration } from './migrations/index';
 
 export type Database = BetterSqlite3.Database;
@@ -12,12 +13,7 @@ export class DatabaseFromFutureError extends Error {
   }
 }
 
-export class DataDirectoryInUseError extends Error {
-  constructor(file: string) {
-    super(`${file} is in use by another TonTill process (a running service?); stop it or use another --data-dir`);
-    this.name = 'DataDirectoryInUseError';
-  }
-}
+export { DataDirectoryInUseError };
 
 export interface OpenOptions {
   ladder?: readonly Migration[];
@@ -31,16 +27,25 @@ export interface OpenOptions {
 
 /** Opens (creating if needed) the ledger at `file`, or in memory for ':memory:', and migrates it. */
 export function openDatabase(file: string, options: OpenOptions = {}): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== ':memory:') createPrivately(file);
   const db = new BetterSqlite3(file);
   try {
     configure(db, options);
   } catch (err) {
     db.close();
-    if ((err as { code?: string }).code === 'SQLITE_BUSY') throw new DataDirectoryInUseError(file);
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') throw new DataDirectoryInUseError(dirname(file));
     throw err;
   }
   return db;
+}
+
+/**
+ * SQLite creates files 0644 and gives the WAL and shared-memory files the mode of the ledger itself:
+ * creating the ledger 0600 first keeps all three owner-only.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
 }
 
 function configure(db: Database, options: OpenOptions): void {

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { assertHeld, type DataDirLock } from './data-dir-lock';
 import { migrations } from './migrations/index';
 
 /** An uploaded backup waits here until the next start swaps it in. */
@@ -46,10 +47,14 @@ export function checkBackup(file: string): BackupCheck {
 export type RestoreOutcome = { applied: false } | { applied: true; previous: string | null } | { applied: false; rejected: string };
 
 /**
- * Called by startServer before it opens the ledger: swaps a staged backup in. The ledger it replaces
- * is kept (with its WAL) under backups/, never deleted, so a wrong restore can be undone by hand.
+ * Called by startServer before it opens the ledger: swaps a staged backup in. Only the owner of the
+ * data directory may (the lock is the proof), so no other process can be writing the ledger it moves.
+ * The ledger it replaces is kept (with its WAL) under backups/, never deleted, so a wrong restore can
+ * be undone by hand.
  */
-export function applyStagedRestore(dataDir: string, now: Date = new Date()): RestoreOutcome {
+export function applyStagedRestore(lock: DataDirLock, now: Date = new Date()): RestoreOutcome {
+  assertHeld(lock);
+  const { dataDir } = lock;
   const staged = restoreFile(dataDir);
   if (!existsSync(staged)) return { applied: false };
   const check = checkBackup(staged);

@@ -7,6 +7,7 @@ import { csvCell } from '../../server/console/payment-console-routes';
 import { localMidnight } from '../../server/console/stats-routes';
 import { openDatabase, closeDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations/index';
+import { lockDataDirectory } from '../../server/db/data-dir-lock';
 import { applyStagedRestore, restoreFile } from '../../server/db/restore';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -134,7 +135,9 @@ describe('console API for the screens', () => {
     expect((await call('GET', '/settings')).body.restoreStaged).toBe(true);
     await t.app.close();
     closeDatabase(t.db);
-    const outcome = applyStagedRestore(t.dataDir);
+    const lock = lockDataDirectory(t.dataDir);
+    const outcome = applyStagedRestore(lock);
+    lock.release();
     expect(outcome).toMatchObject({ applied: true });
     expect(existsSync(restoreFile(t.dataDir))).toBe(false);
     const restored = new BetterSqlite3(join(t.dataDir, 'tontill.db'), { readonly: true });

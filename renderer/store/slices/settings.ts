@@ -91,7 +91,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
   uploadRestore: async (file) => {
     try {
       const result = await settingsApi.restore(file);
-      get().toast('success', `Backup checked (${result.payments} payments). It replaces the ledger when the service restarts.`);
+      get().toast('success', `Backup checked (${result.payments} payments). It replaces the ledger when TonTill restarts; until then no change is accepted.`);
       await get().loadSettings();
     } catch (err) {
       get().fail(err, 'Restore refused');
