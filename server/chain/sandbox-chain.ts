@@ -5,7 +5,9 @@ import { Address, beginCell, type Transaction, type TupleItem } from '@ton/core'
 import { Blockchain, snapshotFromSerializable, snapshotToSerializable, type SendMessageResult } from '@ton/sandbox';
 import { openActors, setUpFreshChain, type SandboxActors } from './sandbox-actors';
 import { sendPayment, type PayOptions, type PayTargets } from './sandbox-payments';
-import { readSandboxState, writeSandboxState, type SandboxAddresses } from './sandbox-state';
+import {
+  readSandboxState, removeStaleTempFiles, unusableStateError, writeSandboxState, type SandboxAddresses, type SandboxStateFile,
+} from './sandbox-state';
 import { TxLog } from './sandbox-tx-log';
 import type { ChainSource } from './types';
 
@@ -63,25 +65,27 @@ export class SandboxChain {
   }
 
   static async open(opts: SandboxChainOptions = {}): Promise<SandboxChain> {
+    if (opts.stateFile) await removeStaleTempFiles(opts.stateFile);
     const saved = opts.stateFile ? await readSandboxState(opts.stateFile) : null;
     if (saved && opts.seed !== undefined && opts.seed !== saved.seed) {
       throw new Error(`${opts.stateFile}: the sandbox chain was created with another seed`);
     }
     const seed = saved?.seed ?? opts.seed ?? randomBytes(16).toString('hex');
     const bc = await Blockchain.create();
-    if (saved) await bc.loadFrom(snapshotFromSerializable(saved.snapshot));
     const core: ChainCore = {
       bc,
-      log: saved ? TxLog.fromJSON(saved.transactions) : new TxLog(),
+      log: saved ? await restoreChain(bc, saved, opts.stateFile!) : new TxLog(),
       actors: openActors(bc, seed),
       seed,
       clock: opts.now ?? realClock,
       lastNow: saved?.lastNow ?? 0,
     };
     const addresses = saved?.addresses ?? (await setUpFreshChain(bc, core.actors, (s) => send(core, s)));
-    if (saved) assertSameActors(core.actors, saved.addresses);
+    if (saved && !sameActors(core.actors, saved.addresses)) {
+      throw unusableStateError(opts.stateFile!, 'its wallet addresses do not match its seed');
+    }
     const chain = new SandboxChain(core, addresses, await resolveJettonWallets(core, addresses), opts.stateFile);
-    if (!saved) await chain.persist();
+    if (!saved) await chain.commit();
     return chain;
   }
 
@@ -99,7 +103,7 @@ export class SandboxChain {
   pay(opts: PayOptions): Promise<Transaction[]> {
     return this.enqueue(async () => {
       const txs = await send(this.core, (now) => sendPayment(this.targets, opts, now));
-      await this.persist();
+      await this.commit();
       return txs;
     });
   }
@@ -111,19 +115,20 @@ export class SandboxChain {
     return run;
   }
 
-  private async persist(): Promise<void> {
-    if (!this.stateFile) return;
+  /**
+   * Saves, then serves what was saved: the watcher must never credit a transaction that a crash
+   * could still take back. Runs in the send queue (or in open), so saves never overlap. If the
+   * save fails, the new transactions stay unserved until a later save holds them.
+   */
+  private async commit(): Promise<void> {
     const { bc, log, seed, lastNow } = this.core;
-    // the sandbox's own transaction list (with logs) would only bloat the file: we keep ours
-    const snapshot = snapshotToSerializable({ ...bc.snapshot(), transactions: [] });
-    await writeSandboxState(this.stateFile, {
-      version: 1,
-      seed,
-      lastNow,
-      addresses: this.addresses,
-      snapshot,
-      transactions: log.toJSON(),
-    });
+    const transactions = log.toJSON();
+    if (this.stateFile) {
+      // the sandbox's own transaction list (with logs) would only bloat the file: we keep ours
+      const snapshot = snapshotToSerializable({ ...bc.snapshot(), transactions: [] });
+      await writeSandboxState(this.stateFile, { version: 1, seed, lastNow, addresses: this.addresses, snapshot, transactions });
+    }
+    log.publish(transactions.length);
   }
 }
 
@@ -136,12 +141,20 @@ async function send(core: ChainCore, job: (now: number) => Promise<SendMessageRe
   return result.transactions.map((tx) => core.log.record(tx));
 }
 
-function assertSameActors(actors: SandboxActors, saved: SandboxAddresses): void {
+/** Loads a saved chain into `bc`; data the shape check could not vet fails here, naming the file. */
+async function restoreChain(bc: Blockchain, saved: SandboxStateFile, file: string): Promise<TxLog> {
+  try {
+    await bc.loadFrom(snapshotFromSerializable(saved.snapshot));
+    return TxLog.fromJSON(saved.transactions);
+  } catch (err) {
+    throw unusableStateError(file, `its chain data cannot be decoded: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function sameActors(actors: SandboxActors, saved: SandboxAddresses): boolean {
   const derived = [actors.admin, actors.attacker, actors.payer, actors.merchant].map((a) => a.wallet.address.toRawString());
   const stored = [saved.admin, saved.attacker, saved.payer, saved.merchant];
-  if (derived.some((addr, i) => addr !== stored[i])) {
-    throw new Error('sandbox state file does not match its seed: wallet addresses differ');
-  }
+  return derived.every((addr, i) => addr === stored[i]);
 }
 
 /** Asks the minters on chain (not our code) so a restored chain keeps its own wallet addresses. */
