@@ -11,7 +11,8 @@ import { dashboardSelectors, paymentsSelectors, uiSelectors } from '../store/sel
 
 const EVENT_LABEL: Record<string, string> = {
   'payment.created': 'Created', 'payment.partially_paid': 'Partially paid', 'payment.paid': 'Paid', 'payment.overpaid': 'Overpaid',
-  'payment.late': 'Paid late', 'payment.expired': 'Expired', 'payment.cancelled': 'Cancelled',
+  'payment.late': 'Paid late', 'payment.late_partially_paid': 'Partially paid after expiry',
+  'payment.credited_after_close': 'Credited after close: refund it', 'payment.expired': 'Expired', 'payment.cancelled': 'Cancelled',
 };
 
 function Deliveries() {

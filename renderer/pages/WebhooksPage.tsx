@@ -9,7 +9,7 @@ import { useInterval } from '../hooks/useInterval';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 
-const EVENTS = ['*', 'payment.created', 'payment.partially_paid', 'payment.paid', 'payment.overpaid', 'payment.late', 'payment.expired', 'payment.cancelled', 'transfer.unmatched'];
+const EVENTS = ['*', 'payment.created', 'payment.partially_paid', 'payment.paid', 'payment.overpaid', 'payment.late', 'payment.late_partially_paid', 'payment.credited_after_close', 'payment.expired', 'payment.cancelled', 'transfer.unmatched'];
 
 function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; onDone(): void }) {
   const save = useConsoleStore((s) => s.saveEndpoint);

@@ -25,6 +25,7 @@ export interface PaymentRowView {
   status: PaymentStatus;
   amount: string;
   paidAmount: string;
+  overpaidAmount: string;
   externalId: string | null;
   memo: string;
   description: string | null;
@@ -35,18 +36,19 @@ export interface PaymentRowView {
 }
 
 interface Row {
-  seq: bigint; id: string; kind: PaymentKind; status: PaymentStatus; amount: bigint; paid_amount: bigint;
+  seq: bigint; id: string; kind: PaymentKind; status: PaymentStatus; amount: bigint; paid_amount: bigint; overpaid_amount: bigint;
   external_id: string | null; memo: string; description: string | null; late: bigint;
   created_at: bigint; paid_at: bigint | null; expires_at: bigint;
 }
 
-const COLUMNS = 'seq, id, kind, status, amount, paid_amount, external_id, memo, description, late, created_at, paid_at, expires_at';
+const COLUMNS = 'seq, id, kind, status, amount, paid_amount, overpaid_amount, external_id, memo, description, late, created_at, paid_at, expires_at';
 const iso = (ms: bigint): string => new Date(Number(ms)).toISOString();
 const DAY_MS = 86_400_000;
 
 function present(r: Row): PaymentRowView {
   return {
     seq: Number(r.seq), id: r.id, kind: r.kind, status: r.status, amount: formatAmount(r.amount), paidAmount: formatAmount(r.paid_amount),
+    overpaidAmount: formatAmount(r.overpaid_amount),
     externalId: r.external_id, memo: r.memo, description: r.description, late: r.late === 1n,
     createdAt: iso(r.created_at), paidAt: r.paid_at === null ? null : iso(r.paid_at), expiresAt: iso(r.expires_at),
   };

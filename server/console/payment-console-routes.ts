@@ -24,7 +24,7 @@ type ListQuery = z.output<typeof ConsolePaymentsQuery>;
 
 const PaymentRowSchema = z.object({
   seq: z.number().int(), id: z.string(), kind: z.enum(PAYMENT_KINDS), status: z.enum(PAYMENT_STATUSES), amount: z.string(),
-  paidAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(), late: z.boolean(),
+  paidAmount: z.string(), overpaidAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(), late: z.boolean(),
   createdAt: z.string(), paidAt: z.string().nullable(), expiresAt: z.string(),
 });
 const EventSchema = z.object({ id: z.string(), type: z.string(), createdAt: z.string(), status: z.string().nullable(), paidAmount: z.string().nullable() });

@@ -10,7 +10,7 @@ import type { ChainInfo } from './payment-links';
 import { presentPayment } from './payment-presenter';
 import { PaymentRepository, type PaymentFilter } from './payment-repository';
 import type { DepositRequest, PublicPayment, WidgetSessionRequest } from './payment-schemas';
-import { canTransition } from './payment-state';
+import { canTransition, type ChangeEvents } from './payment-state';
 import type { Payment, PaymentEventType, PaymentKind } from './payment-types';
 import { TransferRepository } from './transfer-repository';
 
@@ -39,9 +39,13 @@ export interface CreateResult {
 
 const VIEW_CACHE_SIZE = 10_000;
 
-/** Records an event about a payment (its public record is the data), or `raw` for any other subject. */
+/**
+ * Records an event about a payment (its public record is the data), or `raw` for any other subject.
+ * `change` is the only way a payment's state is written: the row and its events go together.
+ */
 export type EventRecorder = ((type: PaymentEventType, p: Payment) => StoredEvent) & {
   raw(type: PaymentEventType, paymentId: string | null, data: unknown): StoredEvent;
+  change(updated: Payment, events: ChangeEvents): Payment;
 };
 
 /** Same kind + same validated body = same request; key order must not matter. */
@@ -90,7 +94,15 @@ export class PaymentService {
       recorded.push(event);
       return event;
     };
-    const record = Object.assign((type: PaymentEventType, p: Payment) => append(type, p.id, this.present(p)), { raw: append });
+    const change = (updated: Payment, events: ChangeEvents): Payment => {
+      // the view cache is evicted by events: a silent write would leave every status poll stale
+      if (events.length === 0) throw new Error(`a change to payment ${updated.id} must be announced by an event`);
+      this.payments.updateState(updated);
+      const data = this.present(updated);
+      for (const type of events) append(type, updated.id, data);
+      return updated;
+    };
+    const record = Object.assign((type: PaymentEventType, p: Payment) => append(type, p.id, this.present(p)), { raw: append, change });
     const parent = this.unpublished;
     this.unpublished = recorded;
     try {
@@ -193,10 +205,7 @@ export class PaymentService {
       if (!canTransition(payment.status, 'cancelled')) {
         throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; only a pending payment can be cancelled`);
       }
-      const cancelled: Payment = { ...payment, status: 'cancelled', updatedAt: this.deps.clock.now() };
-      this.payments.updateState(cancelled);
-      record('payment.cancelled', cancelled);
-      return cancelled;
+      return record.change({ ...payment, status: 'cancelled', updatedAt: this.deps.clock.now() }, ['payment.cancelled']);
     });
   }
 
@@ -205,11 +214,7 @@ export class PaymentService {
     const now = this.deps.clock.now();
     return this.transaction((record) => {
       const due = this.payments.dueForExpiry(now, batchSize);
-      for (const payment of due) {
-        const expired: Payment = { ...payment, status: 'expired', updatedAt: now };
-        this.payments.updateState(expired);
-        record('payment.expired', expired);
-      }
+      for (const payment of due) record.change({ ...payment, status: 'expired', updatedAt: now }, ['payment.expired']);
       return due.length;
     });
   }

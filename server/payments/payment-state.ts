@@ -18,39 +18,43 @@ export function isOpen(status: PaymentStatus): boolean {
   return status === 'pending' || status === 'partially_paid';
 }
 
+/** At least one event: a change nobody is told about is exactly how a credit went invisible. */
+export type ChangeEvents = readonly [PaymentEventType, ...PaymentEventType[]];
+
 export interface CreditOutcome {
   next: Pick<Payment, 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt'>;
-  events: PaymentEventType[];
+  events: ChangeEvents;
 }
 
 /**
- * What crediting `amount` does to a payment at time `now`. Returns null when the payment can no
- * longer take money (cancelled, or expired past the monitoring window): the transfer then goes
- * to the unmatched inbox instead.
+ * Closed: the merchant cancelled it, or it expired and the monitoring window has passed. Money
+ * that still arrives is recorded on the payment (the merchant must see it to refund it) but never
+ * reopens or completes it.
  */
-export function applyCredit(payment: Payment, amount: bigint, now: number, monitoringWindowMs: number): CreditOutcome | null {
-  if (payment.status === 'cancelled') return null;
-  if (payment.status === 'expired' && now > payment.expiresAt + monitoringWindowMs) return null;
-  const paidAmount = payment.paidAmount + amount;
-  if (payment.status === 'paid') {
-    return {
-      next: { ...pickState(payment), paidAmount, overpaidAmount: paidAmount - payment.amount },
-      events: ['payment.overpaid'],
-    };
-  }
-  if (paidAmount < payment.amount) {
-    const events: PaymentEventType[] = payment.status === 'expired' ? [] : ['payment.partially_paid'];
-    const status = payment.status === 'expired' ? 'expired' : 'partially_paid';
-    return { next: { ...pickState(payment), status, paidAmount }, events };
-  }
-  const late = now > payment.expiresAt;
-  const overpaidAmount = paidAmount - payment.amount;
-  const events: PaymentEventType[] = ['payment.paid'];
-  if (late) events.push('payment.late');
-  if (overpaidAmount > 0n) events.push('payment.overpaid');
-  return { next: { status: 'paid', paidAmount, overpaidAmount, late, paidAt: now }, events };
+function isClosed(payment: Payment, at: number, monitoringWindowMs: number): boolean {
+  return payment.status === 'cancelled' || (payment.status === 'expired' && at > payment.expiresAt + monitoringWindowMs);
 }
 
-function pickState(p: Payment): CreditOutcome['next'] {
-  return { status: p.status, paidAmount: p.paidAmount, overpaidAmount: p.overpaidAmount, late: p.late, paidAt: p.paidAt };
+/**
+ * What crediting `amount` at chain time `at` does to a payment. Every credit raises paidAmount,
+ * in every state, and is announced by at least one event; overpaidAmount is always the part of
+ * paidAmount beyond the amount.
+ */
+export function applyCredit(payment: Payment, amount: bigint, at: number, monitoringWindowMs: number): CreditOutcome {
+  const paidAmount = payment.paidAmount + amount;
+  const overpaidAmount = paidAmount > payment.amount ? paidAmount - payment.amount : 0n;
+  const credited = { status: payment.status, paidAmount, overpaidAmount, late: payment.late, paidAt: payment.paidAt };
+  if (isClosed(payment, at, monitoringWindowMs)) return { next: credited, events: ['payment.credited_after_close'] };
+  if (payment.status === 'paid') return { next: credited, events: ['payment.overpaid'] };
+  if (paidAmount < payment.amount) {
+    // expiry is not undone by a part: the rest can still complete it inside the window
+    return payment.status === 'expired'
+      ? { next: credited, events: ['payment.late_partially_paid'] }
+      : { next: { ...credited, status: 'partially_paid' }, events: ['payment.partially_paid'] };
+  }
+  const late = at > payment.expiresAt;
+  const events: [PaymentEventType, ...PaymentEventType[]] = ['payment.paid'];
+  if (late) events.push('payment.late');
+  if (overpaidAmount > 0n) events.push('payment.overpaid');
+  return { next: { status: 'paid', paidAmount, overpaidAmount, late, paidAt: at }, events };
 }

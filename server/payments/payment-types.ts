@@ -45,8 +45,10 @@ export const PAYMENT_EVENT_TYPES = [
   'payment.paid',
   'payment.overpaid',
   'payment.late',
+  'payment.late_partially_paid',
   'payment.expired',
   'payment.cancelled',
+  'payment.credited_after_close',
   'transfer.unmatched',
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];

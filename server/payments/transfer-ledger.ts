@@ -68,16 +68,16 @@ export class TransferLedger {
     const now = this.clock.now();
     const payment = this.matchPayment(t.comment);
     // Chain time decides lateness: a watcher that was down must not make an on-time payment late.
-    const outcome = payment && t.amount > 0n ? applyCredit(payment, t.amount, t.utime * 1000, this.payments.policy.monitoringWindowSeconds * 1000) : null;
-    if (!payment || !outcome) {
+    if (!payment || t.amount <= 0n) {
       if (!this.transfers.insert(t, null, 'unmatched', now)) return 'duplicates';
       record.raw('transfer.unmatched', null, presentTransfer(t));
       return 'unmatched';
     }
+    // A matched transfer is credited to its payment in every state: a closed one keeps its status
+    // and the event tells the merchant to refund.
+    const outcome = applyCredit(payment, t.amount, t.utime * 1000, this.payments.policy.monitoringWindowSeconds * 1000);
     if (!this.transfers.insert(t, payment.id, 'credited', now)) return 'duplicates';
-    const updated: Payment = { ...payment, ...outcome.next, updatedAt: now };
-    this.payments.payments.updateState(updated);
-    for (const type of outcome.events) record(type, updated);
+    record.change({ ...payment, ...outcome.next, updatedAt: now }, outcome.events);
     return 'credited';
   }
 
@@ -92,12 +92,8 @@ export class TransferLedger {
       const payment = this.payments.get(paymentId);
       // The merchant's explicit decision overrides the monitoring window, so use the current time.
       const outcome = applyCredit(payment, transfer.amount, this.clock.now(), Number.MAX_SAFE_INTEGER);
-      if (!outcome) throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status} and cannot take a transfer`, 'paymentId');
       this.transfers.resolve(txHash, 'credited', payment.id, note || 'attached by merchant', this.clock.now());
-      const updated: Payment = { ...payment, ...outcome.next, updatedAt: this.clock.now() };
-      this.payments.payments.updateState(updated);
-      for (const type of outcome.events) record(type, updated);
-      return updated;
+      return record.change({ ...payment, ...outcome.next, updatedAt: this.clock.now() }, outcome.events);
     });
   }
 

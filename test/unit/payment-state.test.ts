@@ -26,29 +26,50 @@ describe('payment state machine', () => {
   });
 
   it('partial, then the rest', () => {
-    const first = applyCredit(base, 4_000_000n, HOUR, 24 * HOUR)!;
+    const first = applyCredit(base, 4_000_000n, HOUR, 24 * HOUR);
     expect(first.next.status).toBe('partially_paid');
-    const second = applyCredit({ ...base, ...first.next }, 6_000_000n, 2 * HOUR, 24 * HOUR)!;
+    const second = applyCredit({ ...base, ...first.next }, 6_000_000n, 2 * HOUR, 24 * HOUR);
     expect(second.next).toMatchObject({ status: 'paid', paidAmount: 10_000_000n });
   });
 
   it('over-payment and payment after paid raise overpaidAmount', () => {
-    const over = applyCredit(base, 12_000_000n, HOUR, 24 * HOUR)!;
+    const over = applyCredit(base, 12_000_000n, HOUR, 24 * HOUR);
     expect(over.events).toEqual(['payment.paid', 'payment.overpaid']);
-    const after = applyCredit({ ...base, ...over.next }, 1n, HOUR, 24 * HOUR)!;
+    const after = applyCredit({ ...base, ...over.next }, 1n, HOUR, 24 * HOUR);
     expect(after.next.overpaidAmount).toBe(2_000_001n);
     expect(after.events).toEqual(['payment.overpaid']);
   });
 
-  it('late inside the monitoring window, refused after it, refused when cancelled', () => {
+  it('completing an expired payment inside the monitoring window makes it paid late', () => {
     const expired = { ...base, status: 'expired' as const };
-    expect(applyCredit(expired, 10_000_000n, 11 * HOUR, 24 * HOUR)?.next).toMatchObject({ status: 'paid', late: true });
-    expect(applyCredit(expired, 10_000_000n, 35 * HOUR, 24 * HOUR)).toBeNull();
-    expect(applyCredit({ ...base, status: 'cancelled' }, 10_000_000n, HOUR, 24 * HOUR)).toBeNull();
+    expect(applyCredit(expired, 10_000_000n, 11 * HOUR, 24 * HOUR)).toEqual({
+      next: { status: 'paid', paidAmount: 10_000_000n, overpaidAmount: 0n, late: true, paidAt: 11 * HOUR }, events: ['payment.paid', 'payment.late'],
+    });
+  });
+
+  it('a part after expiry, inside the window, is credited and announced; the payment stays expired', () => {
+    const expired = { ...base, status: 'expired' as const };
+    const part = applyCredit(expired, 4_000_000n, 11 * HOUR, 24 * HOUR);
+    expect(part).toEqual({
+      next: { status: 'expired', paidAmount: 4_000_000n, overpaidAmount: 0n, late: false, paidAt: null }, events: ['payment.late_partially_paid'],
+    });
+    const rest = applyCredit({ ...expired, ...part.next }, 6_000_000n, 12 * HOUR, 24 * HOUR);
+    expect(rest.next).toMatchObject({ status: 'paid', paidAmount: 10_000_000n, late: true });
+  });
+
+  it('money for a closed payment (cancelled, or expired past the window) is credited, announced, and reopens nothing', () => {
+    const expired = { ...base, status: 'expired' as const };
+    expect(applyCredit(expired, 12_000_000n, 35 * HOUR, 24 * HOUR)).toEqual({
+      next: { status: 'expired', paidAmount: 12_000_000n, overpaidAmount: 2_000_000n, late: false, paidAt: null }, events: ['payment.credited_after_close'],
+    });
+    const cancelled = applyCredit({ ...base, status: 'cancelled' }, 4_000_000n, HOUR, 24 * HOUR);
+    expect(cancelled).toEqual({
+      next: { status: 'cancelled', paidAmount: 4_000_000n, overpaidAmount: 0n, late: false, paidAt: null }, events: ['payment.credited_after_close'],
+    });
   });
 
   it('a transfer dated before expiry is on time even if the sweep already expired the payment', () => {
     const expired = { ...base, status: 'expired' as const };
-    expect(applyCredit(expired, 10_000_000n, 9 * HOUR, 24 * HOUR)?.next).toMatchObject({ status: 'paid', late: false });
+    expect(applyCredit(expired, 10_000_000n, 9 * HOUR, 24 * HOUR).next).toMatchObject({ status: 'paid', late: false });
   });
 });

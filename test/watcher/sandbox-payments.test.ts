@@ -77,15 +77,16 @@ describe('payments detected on the sandbox chain', () => {
     expect(eventsOf(payment.id)).toEqual(['payment.created', 'payment.expired', 'payment.paid', 'payment.late']);
   });
 
-  it('sends a transfer to an expired payment past the monitoring window to the unmatched inbox', async () => {
+  it('credits a transfer to an expired payment past the monitoring window to it, without reopening it', async () => {
     const payment = create({ expiresInSeconds: 60 });
     server.clock.advance(61_000 + 24 * 3600_000 + 1_000);
     server.services.payments.expireDue();
     const result = await pay(payment.id);
-    expect(result.payment.status).toBe('expired');
+    expect(result.payment).toMatchObject({ status: 'expired', paidAmount: '10.00' });
     const recorded = result.txHashes.map((h) => server.services.payments.transfers.find(h)).filter((t) => t !== null);
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ status: 'unmatched', paymentId: null, comment: payment.memo });
+    expect(recorded[0]).toMatchObject({ status: 'credited', paymentId: payment.id, comment: payment.memo });
+    expect(eventsOf(payment.id)).toEqual(['payment.created', 'payment.expired', 'payment.credited_after_close']);
   });
 
   it('sends a transfer without a comment to the unmatched inbox, where it can be attached', async () => {
