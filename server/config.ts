@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,13 @@ const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8787),
   dataDir: z.string().min(1),
   publicUrl: z.url().optional(),
+  /**
+   * Behind a reverse proxy: take the client address, scheme and host from X-Forwarded-*. `true`
+   * trusts proxies on loopback and private networks; a list names the proxies (addresses or CIDRs).
+   */
+  trustProxy: z.union([z.boolean(), z.array(z.string().refine(isProxyAddress, 'must be an IP address, a CIDR or loopback/linklocal/uniquelocal')).min(1)]).default(false),
+  /** host names the console answers to besides localhost, IP literals and publicUrl's (DNS rebinding guard) */
+  allowedHosts: z.array(z.string().trim().toLowerCase().regex(/^[\w.-]{1,253}$/, 'must be a host name without port')).default([]),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   bodyLimitBytes: z.number().int().min(1024).max(1_048_576).default(65_536),
   chain: z.object({
@@ -33,7 +41,10 @@ const ConfigSchema = z.object({
   }).prefault({}),
   rateLimit: z.object({
     enabled: z.boolean().default(true),
+    /** per client address, for requests without a valid API key (checkout pages, console, bad keys) */
     max: z.number().int().min(1).default(600),
+    /** per valid API key: 6000 a minute keeps a backend at 50 requests a second well clear of it */
+    keyMax: z.number().int().min(1).default(6000),
     windowMs: z.number().int().min(1000).default(60_000),
   }).prefault({}),
 }).superRefine((c, ctx) => {
@@ -48,6 +59,25 @@ const ConfigSchema = z.object({
 
 export type Config = z.output<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Fastify's trustProxy for the setting. `true` does not mean "trust every hop": a client could then
+ * name any address in X-Forwarded-For. Only proxies on loopback or private networks are believed.
+ */
+export function trustedProxies(setting: Config['trustProxy']): false | string[] {
+  if (setting === false) return false;
+  return setting === true ? [...PROXY_RANGE_NAMES] : setting;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -85,11 +115,19 @@ function fromArgs(argv: string[]): DeepPartial {
   };
 }
 
+/** `true`/`1`, `false`/`0`, or a comma-separated list of proxy addresses; anything else is left for the schema to refuse. */
+function trustProxyFromEnv(value: string | undefined): unknown {
+  if (value === undefined) return undefined;
+  const flags: Record<string, boolean> = { true: true, 1: true, false: false, 0: false };
+  return flags[value.trim().toLowerCase()] ?? value.split(',').map((s) => s.trim());
+}
+
 function fromEnv(env: NodeJS.ProcessEnv): DeepPartial {
   // `TONTILL_DATA_DIR= npm run serve` means "not set", not "the current directory"
   const get = (name: string) => (env[name] ? env[name] : undefined);
   return {
     port: get('PORT'), host: get('TONTILL_HOST'), dataDir: get('TONTILL_DATA_DIR'), publicUrl: get('TONTILL_PUBLIC_URL'),
+    trustProxy: trustProxyFromEnv(get('TONTILL_TRUST_PROXY')), allowedHosts: get('TONTILL_ALLOWED_HOSTS')?.split(','),
     chain: { mode: get('TONTILL_CHAIN_MODE'), toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'), merchantAddress: get('TONTILL_MERCHANT_ADDRESS') },
   };
 }

@@ -26,9 +26,16 @@ function token(): Promise<string | null> {
   return bearer;
 }
 
+/**
+ * The service refuses cookie-borne console changes without this header or a JSON body (CSRF): a page
+ * on another origin cannot send either without a CORS preflight. Sent always, so uploads and
+ * bodiless DELETEs pass too.
+ */
+const CONSOLE_HEADER = { 'x-tontill-console': '1' };
+
 async function headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
   const t = await token();
-  return t ? { ...extra, authorization: `Bearer ${t}` } : extra;
+  return t ? { ...CONSOLE_HEADER, ...extra, authorization: `Bearer ${t}` } : { ...CONSOLE_HEADER, ...extra };
 }
 
 async function failure(res: Response): Promise<ApiError> {

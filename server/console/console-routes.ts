@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSOLE_COOKIE, consoleTokenOf, requireConsoleSession } from '../auth/guards';
 import { notFound } from '../http/errors';
@@ -14,6 +14,17 @@ const ApiKeySchema = z.object({
 });
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * The session cookie. Secure when the request came over TLS, and always when a proxy is trusted:
+ * behind a TLS-terminating proxy the browser's side is https even if a hop in between is not.
+ */
+function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${CONSOLE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
+}
+
+const isSecure = (app: FastifyInstance, request: FastifyRequest): boolean =>
+  request.protocol === 'https' || app.services.config.trustProxy !== false;
+
 /** The console's login door: outside the guarded prefix, since it is how a session starts. */
 export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
@@ -26,8 +37,7 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
       if (!session) {
         return reply.status(401).type('text/html').send('<!doctype html><title>Link expired</title><p>This login link was already used or has expired. Start the service again or run <code>npm run serve</code> for a new one.</p>');
       }
-      const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('Set-Cookie', `${CONSOLE_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200${secure}`);
+      reply.header('Set-Cookie', sessionCookie(session, 43200, isSecure(app, request)));
       return reply.redirect('/console/', 302);
     },
   });
@@ -49,7 +59,7 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
     handler: (_input, request, reply) => {
       const token = consoleTokenOf(request);
       if (token) sessions.end(token);
-      reply.header('Set-Cookie', `${CONSOLE_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+      reply.header('Set-Cookie', sessionCookie('', 0, isSecure(app, request)));
       return reply.status(204).send();
     },
   });

@@ -50,7 +50,7 @@ describe('API documentation, headers and limits', () => {
   });
 
   it('rate limits per API key with 429 in the error shape', async () => {
-    const t = await createTestApp({ config: { rateLimit: { enabled: true, max: 3, windowMs: 60_000 } } });
+    const t = await createTestApp({ config: { rateLimit: { enabled: true, keyMax: 3, windowMs: 60_000 } } });
     try {
       const call = () => t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', payload: QUICK_START, headers: { 'x-api-key': t.apiKey } });
       for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);

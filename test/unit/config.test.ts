@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultDataDir, loadConfig } from '../../server/config';
+import { ConfigError, defaultDataDir, loadConfig, trustedProxies } from '../../server/config';
 import { tempDir } from '../helpers/test-app';
 
 describe('configuration', () => {
@@ -31,5 +31,29 @@ describe('configuration', () => {
     } finally {
       dir.remove();
     }
+  });
+
+  it('reads trustProxy, allowedHosts and the rate limits, off and conservative by default', () => {
+    const dir = tempDir();
+    try {
+      const defaults = loadConfig(['--data-dir', dir.path], {});
+      expect(defaults).toMatchObject({ trustProxy: false, allowedHosts: [], rateLimit: { enabled: true, max: 600, keyMax: 6000, windowMs: 60_000 } });
+      expect(loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+      expect(loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+      expect(loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: '10.0.0.5, 172.16.0.0/12' }).trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12']);
+      expect(() => loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: 'yes please' })).toThrow(/config trustProxy/);
+      expect(loadConfig(['--data-dir', dir.path], { TONTILL_ALLOWED_HOSTS: 'Till.Lan, pay.example' }).allowedHosts).toEqual(['till.lan', 'pay.example']);
+      expect(() => loadConfig(['--data-dir', dir.path], { TONTILL_ALLOWED_HOSTS: 'till.lan:8787' })).toThrow(/config allowedHosts/);
+      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ trustProxy: ['loopback'], rateLimit: { keyMax: 100 } }));
+      expect(loadConfig(['--data-dir', dir.path], {})).toMatchObject({ trustProxy: ['loopback'], rateLimit: { max: 600, keyMax: 100 } });
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('trustProxy: true believes only proxies on loopback and private networks, never every hop', () => {
+    expect(trustedProxies(false)).toBe(false);
+    expect(trustedProxies(true)).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(trustedProxies(['203.0.113.10'])).toEqual(['203.0.113.10']);
   });
 });
