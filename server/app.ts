@@ -1,6 +1,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { consoleHostGuard } from './auth/console-origin';
 import { chainConsoleRoutes } from './console/chain-console-routes';
 import { checkoutRoutes } from './checkout/checkout-plugin';
+import { trustedProxies } from './config';
 import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
 import { consoleScreenRoutes } from './console/console-screens';
 import { consoleStatic } from './console/console-static';
@@ -9,8 +11,9 @@ import { widgetRoutes } from './epp/widget-routes';
 import { docsRoutes } from './http/docs-routes';
 import { apiDocsPlugin } from './http/openapi';
 import { merchantRoutes } from './payments/merchant-routes';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { restoreFreezePlugin } from './plugins/restore-freeze';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import type { Runtime } from './runtime';
 import type { Services } from './services';
@@ -39,6 +42,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel ? { level: options.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'] } : false,
     logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' }),
     bodyLimit: services.config.bodyLimitBytes,
+    // Off unless configured: X-Forwarded-* from a direct client would let it pick its own address and scheme.
+    trustProxy: trustedProxies(services.config.trustProxy),
+    // Errors raised before routing or by Node's HTTP parser get the documented shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('services', services);
   app.decorate('runtime', options.runtime ?? null);
@@ -48,6 +56,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(apiDocsPlugin, { title: 'TonTill payment service', version: '1' });
   await app.register(rateLimitPlugin, services.config.rateLimit);
+  await app.register(consoleHostGuard, services.config);
+  await app.register(restoreFreezePlugin);
   allowEmptyJsonBody(app);
 
   // 2. domain routes, each in its own encapsulated scope with its own guard

@@ -42,6 +42,11 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, SSE_HEADERS);
+    // A HEAD response has no body, so Node would hold its head back until end(): it would never answer.
+    if (request.method === 'HEAD') {
+      res.end();
+      return;
+    }
     res.write(`retry: ${RETRY_MS}\n\n`);
     res.write(`event: status\ndata: ${JSON.stringify(first)}\n\n`);
     hub.add(paymentId, res);

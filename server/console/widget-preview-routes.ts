@@ -6,7 +6,7 @@ import { signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { errorResponses } from '../http/responses';
-import { addRoute } from '../http/route';
+import { addRoute, parsePart } from '../http/route';
 import { AmountSchema } from '../payments/payment-schemas';
 
 const COLORS = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'] as const;
@@ -74,7 +74,7 @@ export function previewDocument(q: z.output<typeof PreviewQuery>, service: strin
 /** Public document framed by the console: a merchant page in miniature, with the sandbox signature in its URL. */
 export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/console/widget-preview', (request, reply) => {
-    const q = PreviewQuery.parse(request.query ?? {});
+    const q = parsePart(PreviewQuery, request.query ?? {}, 'query');
     const service = requestOrigin(request);
     const consoleOrigin = consoleOriginFor(q.consoleOrigin, service);
     const ancestors = consoleOrigin === service ? "'self'" : `'self' ${consoleOrigin}`;
@@ -104,7 +104,8 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
       });
       const nowSeconds = Math.floor(services.clock.now() / 1000);
       const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
-      const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: [origin], sandbox: true }, services.eppSecret);
+      const sandbox = services.config.chain.mode === 'sandbox';
+      const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: [origin], sandbox }, services.eppSecret);
       return {
         signature, paymentId: payment.id, serviceOrigin: origin, mode: services.config.chain.mode,
         signatureExpiresAt: new Date(expiresAt * 1000).toISOString(), amount: services.payments.present(payment).amount,

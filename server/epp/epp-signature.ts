@@ -7,12 +7,13 @@ export interface EppClaims {
   /** unix seconds */
   expiresAt: number;
   allowedOrigins: string[];
+  /** minted by a service on the sandbox chain; such a signature verifies only on the sandbox, and the reverse */
   sandbox: boolean;
 }
 
 export type VerifyResult =
   | { ok: true; claims: EppClaims }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+  | { ok: false; reason: 'malformed' | 'bad_signature' | 'wrong_chain' | 'expired' };
 
 const VERSION = 'v1';
 
@@ -37,9 +38,22 @@ export function signEpp(claims: EppClaims, secret: Buffer): string {
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
+/**
+ * Decoders forgive a lot (padding, '+' and '/', stray characters, the spare low bits of the last
+ * character), so many strings decode to the same bytes. Only the one encoding we emit is accepted:
+ * a token then has exactly one spelling, and a MAC can never be "the same" under another.
+ */
+function decodeCanonical(text: string): Buffer | null {
+  if (!/^[\w-]*$/.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : null;
+}
+
 function decodePayload(encoded: string): WirePayload | null {
+  const bytes = decodeCanonical(encoded);
+  if (!bytes) return null;
   try {
-    const value = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<WirePayload>;
+    const value = JSON.parse(bytes.toString('utf8')) as Partial<WirePayload>;
     const valid = typeof value.pid === 'string' && typeof value.exp === 'number' && Array.isArray(value.org)
       && value.org.every((o) => typeof o === 'string') && (value.sbx === 0 || value.sbx === 1);
     return valid ? (value as WirePayload) : null;
@@ -48,17 +62,22 @@ function decodePayload(encoded: string): WirePayload | null {
   }
 }
 
-/** Checks the MAC in constant time before trusting a single byte of the payload. */
-export function verifyEpp(token: string, secret: Buffer, nowSeconds: number): VerifyResult {
+/**
+ * Checks the MAC in constant time before trusting a single byte of the payload. `sandbox` says
+ * whether this service runs on the sandbox chain: a signature is valid only on the kind of chain it
+ * was minted on, so a sandbox token never opens a testnet or mainnet checkout that shares the secret.
+ */
+export function verifyEpp(token: string, secret: Buffer, nowSeconds: number, sandbox: boolean): VerifyResult {
   if (token.length > 4096) return { ok: false, reason: 'malformed' };
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== VERSION) return { ok: false, reason: 'malformed' };
   const [version, encoded, presented] = parts as [string, string, string];
   const expected = mac(secret, `${version}.${encoded}`);
-  const given = Buffer.from(presented, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
+  const given = decodeCanonical(presented);
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
   const payload = decodePayload(encoded);
   if (!payload) return { ok: false, reason: 'malformed' };
+  if ((payload.sbx === 1) !== sandbox) return { ok: false, reason: 'wrong_chain' };
   if (payload.exp <= nowSeconds) return { ok: false, reason: 'expired' };
   return { ok: true, claims: { paymentId: payload.pid, expiresAt: payload.exp, allowedOrigins: payload.org, sandbox: payload.sbx === 1 } };
 }

@@ -12,10 +12,12 @@ const TAGS = ['Embedded payment page'];
 /** Sandbox signatures are for trying things by hand; they die quickly so none ends up in production. */
 export const SANDBOX_SIGNATURE_TTL_SECONDS = 10 * 60;
 
-function issueSignature(services: Services, payment: Payment, sandbox: boolean) {
+function issueSignature(services: Services, payment: Payment, shortLived: boolean) {
   const nowSeconds = Math.floor(services.clock.now() / 1000);
   const paymentExpiry = Math.ceil(payment.expiresAt / 1000);
-  const expiresAt = sandbox ? Math.min(paymentExpiry, nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS) : paymentExpiry;
+  const expiresAt = shortLived ? Math.min(paymentExpiry, nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS) : paymentExpiry;
+  // The claim names the chain, not the endpoint: a testnet signature must keep working on testnet.
+  const sandbox = services.config.chain.mode === 'sandbox';
   const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: payment.allowedOrigins ?? [], sandbox }, services.eppSecret);
   return {
     signature,

@@ -13,6 +13,8 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
+  hostNotAllowed: 'HOST_NOT_ALLOWED',
+  restorePending: 'RESTORE_PENDING',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError, ErrorCode, errorBody, type ErrorCodeValue } from '../http/errors';
+import { API_CSP } from './security-headers';
 
 /** Fastify's own 4xx errors mapped to our stable codes. */
 const FASTIFY_CODES: Record<string, { code: ErrorCodeValue; message: string }> = {
@@ -45,3 +48,56 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/** What the security-headers hook adds to JSON answers, for the answers sent before any hook can run. */
+const EARLY_ERROR_HEADERS = {
+  'Content-Security-Policy': API_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store',
+};
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors` option): a path
+ * that is not valid percent-encoding, or a path parameter longer than the router accepts.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // No hook runs for these replies, so the headers every response carries are set here.
+  reply.headers(EARLY_ERROR_HEADERS);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(errorBody(ErrorCode.validation, 'path: a path segment is too long', 'path'));
+  } else if (err.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(errorBody(ErrorCode.validation, 'path: is not valid percent-encoding', 'path'));
+  } else {
+    reply.status(400).send(errorBody(ErrorCode.validation, 'the request could not be routed'));
+  }
+}
+
+/** Status, message and field for bytes Node's HTTP parser refused; each one is the client's to fix. */
+function clientErrorOf(code: string | undefined): { status: number; message: string; field?: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'headers: are too large', field: 'headers' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'the request did not arrive in time' };
+  return { status: 400, message: 'the request is not valid HTTP/1.1' };
+}
+
+/**
+ * Malformed HTTP never reaches Fastify's error handler: Node hands the socket here (Fastify's
+ * `clientErrorHandler` option). Answer in the documented shape and close, since the stream cannot be trusted.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset socket has nobody left to answer; one whose response has begun cannot take a second
+  // status line (the same test Node's own handler makes).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const e = clientErrorOf(err.code);
+  const body = JSON.stringify(errorBody(ErrorCode.validation, e.message, e.field));
+  socket.end([
+    `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Bad Request'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(EARLY_ERROR_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n'), () => socket.destroy());
+}

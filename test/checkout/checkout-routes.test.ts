@@ -86,7 +86,7 @@ describe('checkout routes', () => {
       const [v, payload, mac] = s.signature.split('.') as [string, string, string];
       const tampered = `${v}.${payload}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
       const secret = service.server.services.eppSecret;
-      const expired = signEpp({ paymentId: s.paymentId, expiresAt: Math.floor(Date.now() / 1000) - 5, allowedOrigins: [SHOP], sandbox: false }, secret);
+      const expired = signEpp({ paymentId: s.paymentId, expiresAt: Math.floor(Date.now() / 1000) - 5, allowedOrigins: [SHOP], sandbox: true }, secret);
       const cases: Array<[string, number, string, string]> = [
         ['/embed', 400, 'bad_link', "'none'"],
         ['/embed?signature=garbage', 400, 'bad_link', "'none'"],
