@@ -1,3 +1,4 @@
+import { servicePath } from './service-root';
 import type { CheckoutView } from './view';
 
 const POLL_MS = 3_000;
@@ -10,7 +11,7 @@ export interface Live {
 
 /** Server-Sent Events first; while the stream is down (or unsupported) poll the status endpoint. */
 export function watchStatus(paymentId: string, onView: (v: CheckoutView) => void, onConnected: (ok: boolean) => void): Live {
-  const base = `/pay/${encodeURIComponent(paymentId)}`;
+  const base = servicePath(`pay/${encodeURIComponent(paymentId)}`);
   let timer: ReturnType<typeof setInterval> | undefined;
   let source: EventSource | undefined;
   const refresh = () => {

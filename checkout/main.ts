@@ -3,16 +3,21 @@ import { h } from './dom';
 import { fill, pickStrings } from './i18n';
 import { watchStatus, type Live } from './live';
 import { endScreen, formatLeft, payScreen, type Ui } from './render';
+import { servicePath } from './service-root';
 import { isOpen, type CheckoutView, type PageConfig } from './view';
 
 const REDIRECT_DELAY_MS = { paid: 2_500, other: 5_000 };
+/** For the developer reading the console: why this frame showed although their backend named no origin. */
+const ANY_ORIGIN_NOTICE = '[TonTill checkout] Sandbox mode: this checkout may be embedded by any origin because its session names no '
+  + 'allowedOrigins and the store lists no embedding origins. On testnet and mainnet only those origins may embed it; '
+  + 'allow yours in the TonTill console (Settings) or send allowedOrigins with POST /invoice/widgets.';
 
 function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView } {
   const d = root.dataset;
   const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
   return {
     config: {
-      mode: d.mode === 'epp' ? 'epp' : 'hpp', parentOrigin: d.parent || null, sandbox: d.sandbox === '1',
+      mode: d.mode === 'epp' ? 'epp' : 'hpp', parentOrigin: d.parent || null, anyOrigin: d.anyOrigin === '1', sandbox: d.sandbox === '1',
       successUrl: safeUrl(d.successUrl), failUrl: safeUrl(d.failUrl),
     },
     view: JSON.parse(d.view ?? 'null') as CheckoutView,
@@ -41,6 +46,7 @@ class Checkout {
     this.root.replaceChildren();
     this.root.append(h('div', { class: 'screen-host' }), this.status);
     this.show(this.view, true);
+    if (this.config.mode === 'epp' && this.config.anyOrigin) console.info(ANY_ORIGIN_NOTICE);
     this.bridge = this.config.mode === 'epp' ? connectParent(this.config.parentOrigin, () => this.view) : null;
     this.bridge?.post('loaded', this.view);
     // Expired stays watched: a late transfer inside the monitoring window can still complete it.
@@ -113,7 +119,7 @@ class Checkout {
     button.disabled = true;
     this.say(this.ui.t.sandboxSending);
     try {
-      const res = await fetch(`/pay/${encodeURIComponent(this.view.id)}/sandbox-pay`, { method: 'POST', headers: { accept: 'application/json' } });
+      const res = await fetch(servicePath(`pay/${encodeURIComponent(this.view.id)}/sandbox-pay`), { method: 'POST', headers: { accept: 'application/json' } });
       const body = (await res.json()) as CheckoutView & { error?: { message: string } };
       if (!res.ok) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
       this.update(body);

@@ -22,6 +22,8 @@ export interface PageConfig {
   mode: 'hpp' | 'epp';
   /** EPP: the exact origin of the embedding page, validated by the server against the signature */
   parentOrigin: string | null;
+  /** EPP in sandbox mode without any origin list: every page may frame it */
+  anyOrigin: boolean;
   sandbox: boolean;
   successUrl: string | null;
   failUrl: string | null;

@@ -5,6 +5,8 @@
  *   dist/web/widgets/index-latest.js         latest (same bytes)
  *   dist/web/demo/merchant-demo.{js,css}     the sandbox demo shop's own script
  *   widget/dist/index.{js,d.ts}              the @tontill/widget ESM package
+ *   dist/web/docs/scalar.js                  the API reference page's viewer (Scalar standalone, see docs-bundle.ts)
+ *   widget/dist/index.global.js              the package's script build (ServiceWidget global, same bytes as latest)
  * Usage: npx tsx scripts/build-web.ts
  */
 import { build, type BuildOptions, type OutputFile } from 'esbuild';
@@ -12,6 +14,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { scalarStandaloneBundle } from './docs-bundle';
 
 export interface BuildWebResult {
   outDir: string;
@@ -73,7 +76,9 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
     [join(outDir, 'widgets/index-latest.js')]: widgetIife,
     [join(outDir, 'demo/merchant-demo.js')]: demoJs,
     [join(outDir, 'demo/merchant-demo.css')]: demoCss,
+    [join(outDir, 'docs/scalar.js')]: await scalarStandaloneBundle(),
     [join(root, 'widget/dist/index.js')]: widgetEsm,
+    [join(root, 'widget/dist/index.global.js')]: widgetIife,
   };
   for (const [name, text] of Object.entries(declarations(join(root, 'widget/src')))) outputs[join(root, 'widget/dist', name)] = text;
   const files: Record<string, number> = {};

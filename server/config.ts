@@ -12,7 +12,16 @@ const ConfigSchema = z.object({
   host: z.string().default('127.0.0.1'),
   port: z.coerce.number().int().min(0).max(65535).default(8787),
   dataDir: z.string().min(1),
-  publicUrl: z.url().optional(),
+  /**
+   * The service's public base URL, `{base_url}` in the spec. It may carry a path prefix when a
+   * reverse proxy mounts the service under one (and strips it before forwarding); links are built
+   * by appending to it, so a trailing slash is dropped.
+   */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine((u) => { const url = URL.parse(u); return !!url && !url.search && !url.hash && !url.username && !url.password; },
+      'must be an http(s) URL without query, fragment or credentials')
+    .transform((u) => new URL(u).href.replace(/\/+$/, ''))
+    .optional(),
   /**
    * Behind a reverse proxy: take the client address, scheme and host from X-Forwarded-*. `true`
    * trusts proxies on loopback and private networks; a list names the proxies (addresses or CIDRs).

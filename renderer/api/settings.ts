@@ -1,4 +1,4 @@
-import { download, get, post, request, upload } from './client';
+import { download, get, post, request, upload, withQuery } from './client';
 import type { ApiKey, Problem, SettingsInput, SettingsView, WidgetSession } from './types';
 
 export const settingsApi = {
@@ -7,6 +7,8 @@ export const settingsApi = {
   get: () => get<SettingsView>('/settings'),
   validate: (input: SettingsInput) => post<{ valid: boolean; problems: Problem[] }>('/settings/validate', input),
   save: (input: SettingsInput) => request<SettingsView>('PUT', '/settings', input),
+  allowOrigin: (origin: string) => post<SettingsView>('/settings/allowed-origins', { origin }),
+  dismissRefusedOrigin: (origin: string) => request<SettingsView>('DELETE', withQuery('/settings/refused-origins', { origin })),
   apiKeys: () => get<{ items: ApiKey[] }>('/api-keys'),
   createApiKey: (name: string) => post<{ key: string; apiKey: ApiKey }>('/api-keys', { name }),
   revokeApiKey: (id: string) => request<void>('DELETE', `/api-keys/${encodeURIComponent(id)}`),

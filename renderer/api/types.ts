@@ -125,9 +125,17 @@ export interface SettingsView {
   saved: { chain: ChainSettings; payments: PaymentWindows };
   restartRequired: boolean;
   allowedOrigins: string[];
+  /** pages that tried to embed a checkout and were refused by the store's list, waiting for approval */
+  refusedOrigins: RefusedOrigin[];
   dataDir: string;
   configFile: string;
   restoreStaged: boolean;
+}
+
+export interface RefusedOrigin {
+  origin: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
 }
 
 export interface SettingsInput {

@@ -95,6 +95,47 @@ function ChainForm({ view }: { view: SettingsView }) {
   );
 }
 
+/**
+ * Where the merchant approves embedding: pages that tried to frame a checkout and were refused by
+ * the store's list, each one click from allowed. With no list yet off the sandbox, says what to do.
+ */
+function EmbeddingRequests({ view }: { view: SettingsView }) {
+  const allow = useConsoleStore((s) => s.allowOrigin);
+  const dismiss = useConsoleStore((s) => s.dismissRefusedOrigin);
+  const refused = view.refusedOrigins;
+  const unset = view.running.chain.mode !== 'sandbox' && view.allowedOrigins.length === 0;
+  if (refused.length === 0 && !unset) return null;
+  return (
+    <section className="card" aria-labelledby="embedding-title" data-testid="embedding-requests">
+      <h2 id="embedding-title">Embedding requests</h2>
+      {refused.length === 0 ? (
+        <p className="muted">No website may embed your checkout yet: widget sessions created without <code>allowedOrigins</code> are refused on {view.running.chain.mode}. Add your shop&apos;s origin under <em>Allowed embedding origins</em>, or open your shop page: the first website that tries appears here for approval.</p>
+      ) : (
+        <>
+          <p>These websites tried to embed your checkout and were refused. Allow the ones that are yours; the others can be dismissed.</p>
+          <table className="table">
+            <thead><tr><th>Website</th><th>Last tried</th><th><span className="sr-only">Actions</span></th></tr></thead>
+            <tbody>
+              {refused.map((r) => (
+                <tr key={r.origin} data-origin={r.origin}>
+                  <td><code>{r.origin}</code></td>
+                  <td title={`First tried ${formatDateTime(r.firstSeenAt)}`}>{formatDateTime(r.lastSeenAt)}</td>
+                  <td>
+                    <div className="row-actions">
+                      <button type="button" className="btn btn-small btn-primary" aria-label={`Allow ${r.origin}`} onClick={() => void allow(r.origin)}>Allow</button>
+                      <button type="button" className="btn btn-small" aria-label={`Dismiss ${r.origin}`} onClick={() => void dismiss(r.origin)}>Dismiss</button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
 function ApiKeys() {
   const keys = useConsoleStore((s) => s.apiKeys);
   const fresh = useConsoleStore((s) => s.newApiKey);
@@ -171,6 +212,7 @@ export function SettingsPage() {
         <div className="grid-2 settings-grid">
           <ChainForm key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
           <div className="stack">
+            <EmbeddingRequests view={view} />
             <ApiKeys />
             <DataSection view={view} />
           </div>

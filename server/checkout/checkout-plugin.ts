@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { embedCheckRoutes } from '../epp/embed-check-routes';
 import { assetRoutes } from './asset-routes';
 import { demoRoutes } from './demo-routes';
 import { pageRoutes } from './page-routes';
@@ -14,7 +15,7 @@ export interface CheckoutOptions {
 
 /**
  * Everything a customer's browser touches: the HPP/EPP page, its status JSON and stream, the built
- * scripts, the widget library and (sandbox) the demo shop. Public: no API key, no console session.
+ * scripts, the widget library and its embed check, and (sandbox) the demo shop. Public: no API key, no console session.
  */
 export async function checkoutRoutes(app: FastifyInstance, opts: CheckoutOptions = {}): Promise<void> {
   let assets: WebAssets | null;
@@ -34,4 +35,5 @@ export async function checkoutRoutes(app: FastifyInstance, opts: CheckoutOptions
   await app.register(pageRoutes, { assets });
   await app.register(statusRoutes, { ...(opts.hub ? { hub: opts.hub } : {}) });
   await app.register(demoRoutes, { assets });
+  await app.register(embedCheckRoutes);
 }

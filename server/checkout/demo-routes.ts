@@ -23,7 +23,7 @@ function demoSignature(services: Services, origin: string, amount: string): stri
   });
   const nowSeconds = Math.floor(services.clock.now() / 1000);
   const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
-  return signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: [origin], sandbox: true }, services.eppSecret);
+  return signEpp({ paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox: true }, services.eppSecret);
 }
 
 const SNIPPET = `<meta http-equiv="Content-Security-Policy" content="frame-src 'self' {service}">

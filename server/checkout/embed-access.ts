@@ -1,23 +1,36 @@
-import { verifyEpp } from '../epp/epp-signature';
-import { OriginSchema } from '../payments/payment-schemas';
+import { verifyEpp, type VerifyResult } from '../epp/epp-signature';
 import type { Payment } from '../payments/payment-types';
 import type { Services } from '../services';
+import { framerOrigin, framingPolicy, isOrigin, mayFrame, recordsRefusals, type FramingPolicy } from './embed-policy';
 import type { PageError } from './page-html';
+import { recordRefusal } from './refused-origins';
 
 /** Settings key: origins allowed to frame every embedded checkout of this store (array of origins). */
 export const STORE_ALLOWED_ORIGINS_KEY = 'allowedOrigins';
 
 export type EmbedAccess =
-  | { ok: true; payment: Payment; ancestors: string[]; parentOrigin: string | null }
-  | { ok: false; status: number; error: PageError; ancestors: string[] };
+  | { ok: true; payment: Payment; policy: FramingPolicy; parentOrigin: string | null }
+  | { ok: false; status: number; error: PageError; policy: FramingPolicy };
 
-const validOrigins = (list: unknown): string[] =>
-  Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string' && OriginSchema.safeParse(o).success) : [];
-
-const union = (...lists: string[][]): string[] => [...new Set(lists.flat())];
+const validOrigins = (list: unknown): string[] => (Array.isArray(list) ? list.filter(isOrigin) : []);
 
 export function storeAllowedOrigins(services: Services): string[] {
   return validOrigins(services.settings.get<unknown>(STORE_ALLOWED_ORIGINS_KEY));
+}
+
+/** The framing policy for a session that names these origins, under this store's settings and chain mode. */
+export function policyFor(services: Services, sessionOrigins: unknown): FramingPolicy {
+  return framingPolicy(validOrigins(sessionOrigins), storeAllowedOrigins(services), services.config.chain.mode === 'sandbox');
+}
+
+export function verifySignature(services: Services, signature: string): VerifyResult {
+  return verifyEpp(signature, services.eppSecret, Math.floor(services.clock.now() / 1000), services.config.chain.mode === 'sandbox');
+}
+
+/** Notes an origin the store's list refused, for the console to offer; never during a staged restore. */
+export function noteRefusal(services: Services, policy: FramingPolicy, origin: string | null): void {
+  if (!origin || !recordsRefusals(policy) || mayFrame(policy, origin) || services.restore.pending) return;
+  recordRefusal(services.settings, origin, services.clock.now());
 }
 
 /**
@@ -33,22 +46,32 @@ export function claimedOrigins(token: string): string[] {
   }
 }
 
+export interface EmbedRequest {
+  query: Record<string, unknown>;
+  fetchDest: string | undefined;
+  referer: string | undefined;
+}
+
 /** Decides whether and by whom an EPP may be shown, and which parent origin it may talk to. */
-export function resolveEmbed(services: Services, query: Record<string, unknown>): EmbedAccess {
-  const store = storeAllowedOrigins(services);
-  const signature = query.signature;
-  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', ancestors: store };
-  const verified = verifyEpp(signature, services.eppSecret, Math.floor(services.clock.now() / 1000), services.config.chain.mode === 'sandbox');
+export function resolveEmbed(services: Services, request: EmbedRequest): EmbedAccess {
+  const { signature, parent } = request.query;
+  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', policy: policyFor(services, []) };
+  const verified = verifySignature(services, signature);
   if (!verified.ok) {
-    if (verified.reason === 'malformed') return { ok: false, status: 400, error: 'bad_link', ancestors: union(claimedOrigins(signature), store) };
+    const policy = policyFor(services, claimedOrigins(signature));
+    if (verified.reason === 'malformed') return { ok: false, status: 400, error: 'bad_link', policy };
     const expired = verified.reason === 'expired';
-    return { ok: false, status: expired ? 410 : 403, error: expired ? 'expired' : 'bad_signature', ancestors: union(claimedOrigins(signature), store) };
+    return { ok: false, status: expired ? 410 : 403, error: expired ? 'expired' : 'bad_signature', policy };
   }
-  const ancestors = union(validOrigins(verified.claims.allowedOrigins), store);
+  const policy = policyFor(services, verified.claims.allowedOrigins);
   const payment = services.payments.payments.findById(verified.claims.paymentId);
-  if (!payment) return { ok: false, status: 404, error: 'not_found', ancestors };
-  const parent = query.parent;
-  if (parent === undefined || parent === '') return { ok: true, payment, ancestors, parentOrigin: ancestors.length === 1 ? ancestors[0]! : null };
-  if (typeof parent !== 'string' || !ancestors.includes(parent)) return { ok: false, status: 403, error: 'origin', ancestors };
-  return { ok: true, payment, ancestors, parentOrigin: parent };
+  if (!payment) return { ok: false, status: 404, error: 'not_found', policy };
+  const framer = framerOrigin(parent, request.fetchDest, request.referer);
+  noteRefusal(services, policy, framer);
+  if (parent === undefined || parent === '') {
+    const only = policy.kind === 'list' && policy.origins.length === 1 ? policy.origins[0]! : null;
+    return { ok: true, payment, policy, parentOrigin: only };
+  }
+  if (typeof parent !== 'string' || !mayFrame(policy, parent)) return { ok: false, status: 403, error: 'origin', policy };
+  return { ok: true, payment, policy, parentOrigin: parent };
 }

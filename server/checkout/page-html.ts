@@ -1,14 +1,14 @@
 import type { CheckoutView } from './checkout-view';
+import { frameAncestors, type FramingPolicy } from './embed-policy';
 import type { WebAssets } from './web-assets';
 
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Scripts and styles from our own origin only, no inline code; framing decided per page. */
-export function pageCsp(frameAncestors: readonly string[]): string {
-  const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
+export function pageCsp(framing: FramingPolicy): string {
   return `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; `
-    + `base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
+    + `base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors(framing)}`;
 }
 
 const BRAND = `<span class="brand"><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" `
@@ -23,9 +23,15 @@ interface Shell {
   body: string;
 }
 
+/**
+ * An asset's URL relative to the page, so a path prefix in front of the service (publicUrl
+ * `https://shop.example/pay`, a proxy stripping `/pay`) is kept. Pages live at /pay/:id (HPP) and /embed (EPP).
+ */
+const fromPage = (assetUrl: string, embedded: boolean): string => `${embedded ? '.' : '..'}${assetUrl}`;
+
 function shell(s: Shell): string {
-  const css = s.assets ? `<link rel="stylesheet" href="${s.assets.urls.checkoutCss}">` : '';
-  const js = s.assets && s.withScript ? `<script src="${s.assets.urls.checkoutJs}" defer></script>` : '';
+  const css = s.assets ? `<link rel="stylesheet" href="${fromPage(s.assets.urls.checkoutCss, s.embedded)}">` : '';
+  const js = s.assets && s.withScript ? `<script src="${fromPage(s.assets.urls.checkoutJs, s.embedded)}" defer></script>` : '';
   return `<!doctype html><html lang="${s.lang}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><link rel="icon" href="data:,">`
     + `<title>${escapeHtml(s.title)}</title>${css}${js}</head><body${s.embedded ? ' class="embedded"' : ''}>`
@@ -36,6 +42,8 @@ export interface CheckoutPage {
   view: CheckoutView;
   mode: 'hpp' | 'epp';
   parentOrigin: string | null;
+  /** sandbox without an origin list: any page may frame it, and the page says so in the console */
+  anyOrigin: boolean;
   sandbox: boolean;
   successUrl: string | null;
   failUrl: string | null;
@@ -44,7 +52,7 @@ export interface CheckoutPage {
 /** The page carries its initial state in data attributes (no inline script); checkout.js renders it. */
 export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): string {
   const data: Record<string, string | null> = {
-    mode: page.mode, parent: page.parentOrigin, sandbox: page.sandbox ? '1' : null,
+    mode: page.mode, parent: page.parentOrigin, 'any-origin': page.anyOrigin ? '1' : null, sandbox: page.sandbox ? '1' : null,
     'success-url': page.successUrl, 'fail-url': page.failUrl, view: JSON.stringify(page.view),
   };
   const attrs = Object.entries(data).filter(([, v]) => v !== null).map(([k, v]) => ` data-${k}="${escapeHtml(v as string)}"`).join('');

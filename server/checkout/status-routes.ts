@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import { PaymentIdParamsSchema } from '../payments/payment-schemas';
 import { CheckoutViewSchema, isPublicPayment, toCheckoutView, type CheckoutView } from './checkout-view';
@@ -28,10 +28,10 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   });
 
   addRoute(app, {
-    method: 'GET', url: '/pay/:paymentId/status', tags: TAGS, auth: 'public',
+    method: 'GET', url: '/pay/:paymentId/status', operationId: 'getCheckoutStatus', tags: TAGS, auth: 'public',
     summary: 'What the checkout page shows: amount due, wallet address, memo, links, expiry and status. No customer data.',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'Checkout status', schema: CheckoutViewSchema }, ...errorResponses },
+    responses: { 200: { description: 'Checkout status', schema: CheckoutViewSchema }, ...errors(404) },
     handler: ({ params }) => view(params.paymentId),
   });
 
@@ -53,10 +53,10 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   });
 
   addRoute(app, {
-    method: 'POST', url: '/pay/:paymentId/sandbox-pay', tags: TAGS, auth: 'public',
+    method: 'POST', url: '/pay/:paymentId/sandbox-pay', operationId: 'payInSandbox', tags: TAGS, auth: 'public',
     summary: 'Sandbox only (404 otherwise): pay what is due from the sandbox test wallet with a real emulated transfer.',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'Status after the watcher saw the transfer', schema: CheckoutViewSchema }, ...errorResponses },
+    responses: { 200: { description: 'Status after the watcher saw the transfer', schema: CheckoutViewSchema }, ...errors(404, 409) },
     handler: async ({ params }) => sandboxPay(app, inFlight, params.paymentId),
   });
 }

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { checkBackup, restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
-import { errorResponses } from '../http/responses';
 import { addRoute } from '../http/route';
 import type { Database } from '../db/database';
 
@@ -22,8 +21,8 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_RESTORE_BYTES }, (_req, body, done) => done(null, body));
 
   addRoute(app, {
-    method: 'GET', url: '/backup', tags: TAGS, auth: 'console', summary: 'Download a consistent copy of the ledger (SQLite online backup)',
-    responses: { 200: { description: 'application/vnd.sqlite3 attachment' }, 401: errorResponses[401] },
+    method: 'GET', url: '/backup', operationId: 'downloadBackup', tags: TAGS, auth: 'console', summary: 'Download a consistent copy of the ledger (SQLite online backup)',
+    responses: { 200: { description: 'application/vnd.sqlite3 attachment' } },
     handler: async (_input, _request, reply) => {
       mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
       const stamp = new Date(app.services.clock.now()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -37,9 +36,9 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
   });
 
   app.apiDocs.add({
-    method: 'POST', url: `${app.prefix}/restore`, tags: TAGS, auth: 'console',
+    method: 'POST', url: `${app.prefix}/restore`, operationId: 'stageRestore', tags: TAGS, auth: 'console', rawBody: 'application/octet-stream',
     summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
-    responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start') }) }, ...errorResponses },
+    responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start') }) } },
     handler: () => undefined,
   });
   app.post('/restore', { bodyLimit: MAX_RESTORE_BYTES }, async (request) => {
@@ -65,7 +64,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/restore', tags: TAGS, auth: 'console', summary: 'Cancel a staged restore',
+    method: 'DELETE', url: '/restore', operationId: 'cancelRestore', tags: TAGS, auth: 'console', summary: 'Cancel a staged restore',
     responses: { 204: { description: 'Nothing staged any more' } },
     handler: (_input, _request, reply) => {
       rmSync(restoreFile(dataDir), { force: true });

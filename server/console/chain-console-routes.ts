@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireConsoleSession } from '../auth/guards';
 import { SimulateRequestSchema } from '../chain/simulator';
 import { AppError, ErrorCode } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { PaymentSchema } from '../payments/payment-schemas';
 import { presentTransfer } from '../payments/transfer-ledger';
@@ -18,7 +18,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
   const { ledger, payments } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/watcher', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
+    method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
     responses: { 200: { description: 'Watcher status' } },
     handler: () => {
       const runtime = app.runtime;
@@ -35,33 +35,37 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/transfers/unmatched', tags: TAGS, auth: 'console', summary: 'Transfers whose memo matched no payment',
+    method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console', summary: 'Transfers whose memo matched no payment',
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
     responses: { 200: { description: 'The inbox' } },
     handler: ({ query }) => ({ items: ledger.listUnmatched(query.limit).map(presentTransfer) }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/attach', tags: TAGS, auth: 'console', summary: 'Credit an unmatched transfer to a payment',
+    method: 'POST', url: '/transfers/:txHash/attach', operationId: 'attachTransfer', tags: TAGS, auth: 'console', summary: 'Credit an unmatched transfer to a payment',
     params: TxHashParams,
     body: z.strictObject({ paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id'), note: DecisionNote }),
-    responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errorResponses },
+    responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
     handler: ({ params, body }) => payments.present(ledger.attach(params.txHash, body.paymentId, body.note)),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/dismiss', tags: TAGS, auth: 'console', summary: 'Dismiss an unmatched transfer (the decision is kept)',
+    method: 'POST', url: '/transfers/:txHash/dismiss', operationId: 'dismissTransfer', tags: TAGS, auth: 'console', summary: 'Dismiss an unmatched transfer (the decision is kept)',
     params: TxHashParams,
     body: z.strictObject({ note: DecisionNote }),
-    responses: { 200: { description: 'The dismissed transfer' }, ...errorResponses },
+    responses: { 200: { description: 'The dismissed transfer' }, ...errors(404, 409) },
     handler: ({ params, body }) => presentTransfer(ledger.dismiss(params.txHash, body.note)),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/simulator/pay', tags: TAGS, auth: 'console',
+    method: 'POST', url: '/simulator/pay', operationId: 'simulatePayment', tags: TAGS, auth: 'console',
     summary: 'Sandbox only: send a real emulated transfer (or an attack) to a payment and report what the service concluded',
     body: SimulateRequestSchema,
-    responses: { 200: { description: 'The transactions sent and the payment afterwards' }, ...errorResponses },
+    responses: {
+      200: { description: 'The transactions sent and the payment afterwards' },
+      403: { description: 'SANDBOX_ONLY: the simulator exists only in sandbox chain mode', schema: ErrorSchema },
+      ...errors(404),
+    },
     handler: async ({ body }) => {
       const simulator = app.runtime?.simulator;
       if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');

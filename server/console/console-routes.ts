@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSOLE_COOKIE, consoleTokenOf, requireConsoleSession } from '../auth/guards';
 import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 
 export const CONSOLE_API_PREFIX = '/console/api';
@@ -28,10 +28,10 @@ const isSecure = (app: FastifyInstance, request: FastifyRequest): boolean =>
 /** The console's login door: outside the guarded prefix, since it is how a session starts. */
 export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
-    method: 'GET', url: '/console/login', tags: TAGS, auth: 'public',
+    method: 'GET', url: '/console/login', operationId: 'consoleLogin', tags: TAGS, auth: 'public',
     summary: 'Redeem a one-time login link: sets the console session cookie and opens the console',
     query: z.object({ token: z.string().min(1).max(100) }),
-    responses: { 302: { description: 'Logged in; redirect to the console' }, 401: errorResponses[401] },
+    responses: { 302: { description: 'Logged in; redirect to the console' }, ...errors(401) },
     handler: ({ query }, request, reply) => {
       const session = app.services.sessions.redeemLoginToken(query.token);
       if (!session) {
@@ -48,13 +48,13 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   const { apiKeys, sessions } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/session', tags: TAGS, auth: 'console', summary: 'Who is logged in',
-    responses: { 200: { description: 'The session is valid', schema: z.object({ ok: z.literal(true), mode: z.string() }) }, 401: errorResponses[401] },
+    method: 'GET', url: '/session', operationId: 'getConsoleSession', tags: TAGS, auth: 'console', summary: 'Who is logged in',
+    responses: { 200: { description: 'The session is valid', schema: z.object({ ok: z.literal(true), mode: z.string() }) } },
     handler: () => ({ ok: true as const, mode: app.services.config.chain.mode }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/logout', tags: TAGS, auth: 'console', summary: 'End this console session',
+    method: 'POST', url: '/logout', operationId: 'consoleLogout', tags: TAGS, auth: 'console', summary: 'End this console session',
     responses: { 204: { description: 'Logged out' } },
     handler: (_input, request, reply) => {
       const token = consoleTokenOf(request);
@@ -65,15 +65,15 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/api-keys', tags: TAGS, auth: 'console', summary: 'List API keys (never their secrets)',
+    method: 'GET', url: '/api-keys', operationId: 'listApiKeys', tags: TAGS, auth: 'console', summary: 'List API keys (never their secrets)',
     responses: { 200: { description: 'Keys', schema: z.object({ items: z.array(ApiKeySchema) }) } },
     handler: () => ({ items: apiKeys.list().map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })) }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/api-keys', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
+    method: 'POST', url: '/api-keys', operationId: 'createApiKey', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
     body: z.strictObject({ name: z.string().trim().min(1).max(80) }),
-    responses: { 200: { description: 'The new key', schema: z.object({ key: z.string(), apiKey: ApiKeySchema }) }, ...errorResponses },
+    responses: { 200: { description: 'The new key', schema: z.object({ key: z.string(), apiKey: ApiKeySchema }) } },
     handler: ({ body }) => {
       const { key, record } = apiKeys.create(body.name);
       return { key, apiKey: { ...record, createdAt: iso(record.createdAt), lastUsedAt: null, revokedAt: null } };
@@ -81,9 +81,9 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/api-keys/:id', tags: TAGS, auth: 'console', summary: 'Revoke an API key',
+    method: 'DELETE', url: '/api-keys/:id', operationId: 'revokeApiKey', tags: TAGS, auth: 'console', summary: 'Revoke an API key',
     params: z.strictObject({ id: z.string().max(64) }),
-    responses: { 204: { description: 'Revoked' }, 404: errorResponses[404] },
+    responses: { 204: { description: 'Revoked' }, ...errors(404) },
     handler: ({ params }, _req, reply) => {
       if (!apiKeys.revoke(params.id)) throw notFound(`active API key ${params.id}`);
       return reply.status(204).send();

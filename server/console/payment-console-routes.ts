@@ -2,7 +2,7 @@ import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { errorResponses } from '../http/responses';
+import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from '../payments/payment-schemas';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../payments/payment-types';
@@ -70,9 +70,9 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   const { payments } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/payments', tags: TAGS, auth: 'console', summary: 'Payments, newest first, filtered and searched; keyset pages',
+    method: 'GET', url: '/payments', operationId: 'listConsolePayments', tags: TAGS, auth: 'console', summary: 'Payments, newest first, filtered and searched; keyset pages',
     query: ConsolePaymentsQuery,
-    responses: { 200: { description: 'A page', schema: z.object({ items: z.array(PaymentRowSchema), nextCursor: z.string().nullable() }) }, ...errorResponses },
+    responses: { 200: { description: 'A page', schema: z.object({ items: z.array(PaymentRowSchema), nextCursor: z.string().nullable() }) } },
     handler: ({ query }) => {
       const rows = queries.listPayments(filterOf(query, query.limit + 1));
       const page = rows.slice(0, query.limit);
@@ -81,9 +81,9 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'GET', url: '/payments/export.csv', tags: TAGS, auth: 'console', summary: 'The filtered payments as CSV, streamed',
+    method: 'GET', url: '/payments/export.csv', operationId: 'exportPaymentsCsv', tags: TAGS, auth: 'console', summary: 'The filtered payments as CSV, streamed',
     query: ConsolePaymentsQuery.omit({ limit: true, cursor: true }),
-    responses: { 200: { description: 'text/csv' }, ...errorResponses },
+    responses: { 200: { description: 'text/csv' } },
     handler: ({ query }, _request, reply) => {
       const name = `tontill-payments-${new Date(app.services.clock.now()).toISOString().slice(0, 10)}.csv`;
       reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`);
@@ -92,9 +92,9 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'GET', url: '/payments/:paymentId', tags: TAGS, auth: 'console', summary: 'One payment with its event timeline and credited transfers',
+    method: 'GET', url: '/payments/:paymentId', operationId: 'getConsolePayment', tags: TAGS, auth: 'console', summary: 'One payment with its event timeline and credited transfers',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'The payment', schema: z.object({ payment: PaymentSchema, events: z.array(EventSchema) }) }, ...errorResponses },
+    responses: { 200: { description: 'The payment', schema: z.object({ payment: PaymentSchema, events: z.array(EventSchema) }) }, ...errors(404) },
     handler: ({ params }) => {
       const payment = payments.present(payments.get(params.paymentId));
       const events = payments.events.forPayment(params.paymentId).map((e) => {
@@ -106,16 +106,16 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'POST', url: '/payments', tags: TAGS, auth: 'console', summary: 'Create an invoice from the console (externalId makes it idempotent)',
+    method: 'POST', url: '/payments', operationId: 'createConsoleInvoice', tags: TAGS, auth: 'console', summary: 'Create an invoice from the console (externalId makes it idempotent)',
     body: CreateInvoiceBody,
-    responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errorResponses },
+    responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: ({ body }) => payments.present(payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body }).payment),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/payments/:paymentId/cancel', tags: TAGS, auth: 'console', summary: 'Cancel a pending payment',
+    method: 'POST', url: '/payments/:paymentId/cancel', operationId: 'cancelConsolePayment', tags: TAGS, auth: 'console', summary: 'Cancel a pending payment',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errorResponses },
+    responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errors(404, 409) },
     handler: ({ params }) => payments.present(payments.cancel(params.paymentId)),
   });
 }

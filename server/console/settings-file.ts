@@ -6,6 +6,8 @@ import { parseConfig, type Config } from '../config';
 import { OriginSchema } from '../payments/payment-schemas';
 
 export const CHAIN_MODES = ['sandbox', 'testnet', 'mainnet'] as const;
+/** The store's embedding origins: each one is written into every framed checkout's CSP. */
+export const MAX_ALLOWED_ORIGINS = 20;
 
 /** What the console may change. Chain and payment windows go to config.json (applied at restart). */
 export const SettingsBody = z.strictObject({
@@ -21,7 +23,7 @@ export const SettingsBody = z.strictObject({
     defaultExpirySeconds: z.number().int().min(60, 'must be at least 60 seconds').max(7 * 24 * 3600, 'must be at most 7 days'),
     monitoringWindowSeconds: z.number().int().min(0).max(30 * 24 * 3600, 'must be at most 30 days'),
   }),
-  allowedOrigins: z.array(z.string().trim().max(255)).max(20, 'at most 20 origins'),
+  allowedOrigins: z.array(z.string().trim().max(255)).max(MAX_ALLOWED_ORIGINS, `at most ${MAX_ALLOWED_ORIGINS} origins`),
 });
 export type SettingsInput = z.output<typeof SettingsBody>;
 

@@ -2,19 +2,23 @@ import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { STORE_ALLOWED_ORIGINS_KEY } from '../checkout/embed-access';
+import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins } from '../checkout/embed-access';
+import { forgetRefusal, readRefusals } from '../checkout/refused-origins';
 import { parseConfig, type Config } from '../config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
-import { errorResponses } from '../http/responses';
 import { addRoute } from '../http/route';
+import { OriginSchema } from '../payments/payment-schemas';
 import {
-  chainSettingsOf, configFile, mergedConfigFile, readConfigFile, settingsProblems, SettingsBody, startupProblem, writeConfigFile,
+  chainSettingsOf, configFile, MAX_ALLOWED_ORIGINS, mergedConfigFile, readConfigFile, settingsProblems, SettingsBody, startupProblem, writeConfigFile,
   type Problem, type SettingsInput,
 } from './settings-file';
 
 const TAGS = ['Console: settings'];
 const ProblemsSchema = z.object({ valid: z.boolean(), problems: z.array(z.object({ field: z.string(), message: z.string() })) });
+
+const OriginBody = z.strictObject({ origin: OriginSchema });
+const OriginQuery = z.strictObject({ origin: z.string().max(255) });
 
 const windowsOf = (config: Config) => ({
   defaultExpirySeconds: config.payments.defaultExpirySeconds, monitoringWindowSeconds: config.payments.monitoringWindowSeconds,
@@ -38,6 +42,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     const startup = startupProblem(mergedConfigFile(readConfigFile(dataDir), input), dataDir);
     return startup ? [startup] : [];
   };
+  /** Refused origins still waiting for the merchant: one allowed meanwhile (by hand) is no longer news. */
+  const refusedView = () => {
+    const allowed = new Set(storeAllowedOrigins(app.services));
+    return readRefusals(settings).filter((r) => !allowed.has(r.origin)).map((r) => ({
+      origin: r.origin, firstSeenAt: new Date(r.firstSeenAt).toISOString(), lastSeenAt: new Date(r.lastSeenAt).toISOString(),
+    }));
+  };
   const view = () => {
     const saved = savedConfig();
     const running = { chain: chainSettingsOf(config), payments: windowsOf(config) };
@@ -45,21 +56,22 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return {
       running, saved: next, restartRequired: JSON.stringify(running) !== JSON.stringify(next),
       allowedOrigins: settings.get<string[]>(STORE_ALLOWED_ORIGINS_KEY) ?? [],
+      refusedOrigins: refusedView(),
       dataDir, configFile: configFile(dataDir), restoreStaged: existsSync(restoreFile(dataDir)),
     };
   };
 
   addRoute(app, {
-    method: 'GET', url: '/settings', tags: TAGS, auth: 'console',
+    method: 'GET', url: '/settings', operationId: 'getSettings', tags: TAGS, auth: 'console',
     summary: 'Running and saved settings (chain changes apply at the next start), embedding origins, data folder',
-    responses: { 200: { description: 'Settings; the toncenter API key is never returned' }, 401: errorResponses[401] },
+    responses: { 200: { description: 'Settings; the toncenter API key is never returned' } },
     handler: view,
   });
 
   addRoute(app, {
-    method: 'POST', url: '/settings/validate', tags: TAGS, auth: 'console', summary: 'Check settings without saving; lists every problem',
+    method: 'POST', url: '/settings/validate', operationId: 'validateSettings', tags: TAGS, auth: 'console', summary: 'Check settings without saving; lists every problem',
     body: SettingsBody,
-    responses: { 200: { description: 'Problems by field', schema: ProblemsSchema }, ...errorResponses },
+    responses: { 200: { description: 'Problems by field', schema: ProblemsSchema } },
     handler: ({ body }) => {
       const problems = allProblems(body);
       return { valid: problems.length === 0, problems };
@@ -67,15 +79,42 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'PUT', url: '/settings', tags: TAGS, auth: 'console',
+    method: 'PUT', url: '/settings', operationId: 'updateSettings', tags: TAGS, auth: 'console',
     summary: 'Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart',
     body: SettingsBody,
-    responses: { 200: { description: 'The settings after saving' }, ...errorResponses },
+    responses: { 200: { description: 'The settings after saving' } },
     handler: ({ body }) => {
       const [problem] = allProblems(body);
       if (problem) throw new AppError(400, ErrorCode.validation, `${problem.field}: ${problem.message}`, problem.field);
       writeConfigFile(dataDir, mergedConfigFile(readConfigFile(dataDir), body));
       settings.set(STORE_ALLOWED_ORIGINS_KEY, [...new Set(body.allowedOrigins)]);
+      return view();
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/settings/allowed-origins', operationId: 'allowEmbeddingOrigin', tags: TAGS, auth: 'console',
+    summary: 'Allow one origin to embed the checkout (the one-click approval of a refused origin); applies at once',
+    body: OriginBody,
+    responses: { 200: { description: 'The settings after saving' } },
+    handler: ({ body }) => {
+      const list = storeAllowedOrigins(app.services);
+      if (!list.includes(body.origin)) {
+        if (list.length >= MAX_ALLOWED_ORIGINS) throw new AppError(400, ErrorCode.validation, `origin: the store allows at most ${MAX_ALLOWED_ORIGINS} origins; remove one first`, 'origin');
+        settings.set(STORE_ALLOWED_ORIGINS_KEY, [...list, body.origin]);
+      }
+      forgetRefusal(settings, body.origin);
+      return view();
+    },
+  });
+
+  addRoute(app, {
+    method: 'DELETE', url: '/settings/refused-origins', operationId: 'dismissRefusedOrigin', tags: TAGS, auth: 'console',
+    summary: 'Dismiss a refused origin without allowing it (it is listed again if it tries again)',
+    query: OriginQuery,
+    responses: { 200: { description: 'The settings after saving' } },
+    handler: ({ query }) => {
+      forgetRefusal(settings, query.origin);
       return view();
     },
   });

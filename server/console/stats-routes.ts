@@ -1,7 +1,6 @@
 import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorResponses } from '../http/responses';
 import { addRoute } from '../http/route';
 import { PAYMENT_STATUSES } from '../payments/payment-types';
 import type { ConsoleQueries } from './console-queries';
@@ -31,13 +30,13 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
   const { queries } = opts;
   const cache = new Map<string, { at: number; value: z.output<typeof StatsSchema> }>();
   addRoute(app, {
-    method: 'GET', url: '/stats', tags: ['Console: dashboard'], auth: 'console',
+    method: 'GET', url: '/stats', operationId: 'getStats', tags: ['Console: dashboard'], auth: 'console',
     summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",
     query: z.strictObject({
       tzOffset: z.coerce.number().int().min(-900).max(900).default(0).meta({ description: 'Date.getTimezoneOffset() of the console' }),
       days: z.coerce.number().int().min(7).max(90).default(14),
     }),
-    responses: { 200: { description: 'Dashboard figures', schema: StatsSchema }, ...errorResponses },
+    responses: { 200: { description: 'Dashboard figures', schema: StatsSchema } },
     handler: ({ query }) => {
       const now = app.services.clock.now();
       const key = `${query.tzOffset}/${query.days}`;

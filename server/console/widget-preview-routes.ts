@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-routes';
 import { AppError, ErrorCode } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { ErrorSchema } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import { AmountSchema } from '../payments/payment-schemas';
 
@@ -90,10 +90,10 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
   requireConsoleSession(app);
   const { services } = app;
   addRoute(app, {
-    method: 'POST', url: '/widget-preview/session', tags: ['Console: widget preview'], auth: 'console',
+    method: 'POST', url: '/widget-preview/session', operationId: 'createWidgetPreviewSession', tags: ['Console: widget preview'], auth: 'console',
     summary: `Sandbox and testnet only: a fresh widget payment signed for this service's origin, valid ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes`,
     body: z.strictObject({ amount: AmountSchema.default('10.00'), description: z.string().trim().max(200).optional() }).prefault({}),
-    responses: { 200: { description: 'A preview session' }, 403: { description: 'Mainnet', schema: errorResponses[400].schema }, ...errorResponses },
+    responses: { 200: { description: 'A preview session' }, 403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema } },
     handler: ({ body }, request) => {
       if (services.config.chain.mode === 'mainnet') {
         throw new AppError(403, ErrorCode.sandboxOnly, 'widget previews use sandbox signatures, which are disabled on mainnet');
@@ -105,7 +105,7 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
       const nowSeconds = Math.floor(services.clock.now() / 1000);
       const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
       const sandbox = services.config.chain.mode === 'sandbox';
-      const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: [origin], sandbox }, services.eppSecret);
+      const signature = signEpp({ paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox }, services.eppSecret);
       return {
         signature, paymentId: payment.id, serviceOrigin: origin, mode: services.config.chain.mode,
         signatureExpiresAt: new Date(expiresAt * 1000).toISOString(), amount: services.payments.present(payment).amount,

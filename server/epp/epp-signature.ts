@@ -4,6 +4,11 @@ import { randomToken } from '../util/ids';
 /** What one EPP signature authorises: one payment, until `exp`, framed by these origins only. */
 export interface EppClaims {
   paymentId: string;
+  /**
+   * The service's public base URL (publicUrl, which may carry a path prefix). Read by the widget, so
+   * an integrator needs no option to tell it where the checkout lives; the MAC keeps it honest.
+   */
+  serviceUrl: string;
   /** unix seconds */
   expiresAt: number;
   allowedOrigins: string[];
@@ -19,6 +24,7 @@ const VERSION = 'v1';
 
 interface WirePayload {
   pid: string;
+  svc: string;
   exp: number;
   org: string[];
   sbx: 0 | 1;
@@ -32,7 +38,7 @@ function mac(secret: Buffer, data: string): Buffer {
 
 export function signEpp(claims: EppClaims, secret: Buffer): string {
   const payload: WirePayload = {
-    pid: claims.paymentId, exp: claims.expiresAt, org: claims.allowedOrigins, sbx: claims.sandbox ? 1 : 0, n: randomToken(9),
+    pid: claims.paymentId, svc: claims.serviceUrl, exp: claims.expiresAt, org: claims.allowedOrigins, sbx: claims.sandbox ? 1 : 0, n: randomToken(9),
   };
   const body = `${VERSION}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${body}.${mac(secret, body).toString('base64url')}`;
@@ -54,7 +60,7 @@ function decodePayload(encoded: string): WirePayload | null {
   if (!bytes) return null;
   try {
     const value = JSON.parse(bytes.toString('utf8')) as Partial<WirePayload>;
-    const valid = typeof value.pid === 'string' && typeof value.exp === 'number' && Array.isArray(value.org)
+    const valid = typeof value.pid === 'string' && typeof value.svc === 'string' && typeof value.exp === 'number' && Array.isArray(value.org)
       && value.org.every((o) => typeof o === 'string') && (value.sbx === 0 || value.sbx === 1);
     return valid ? (value as WirePayload) : null;
   } catch {
@@ -79,5 +85,5 @@ export function verifyEpp(token: string, secret: Buffer, nowSeconds: number, san
   if (!payload) return { ok: false, reason: 'malformed' };
   if ((payload.sbx === 1) !== sandbox) return { ok: false, reason: 'wrong_chain' };
   if (payload.exp <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, claims: { paymentId: payload.pid, expiresAt: payload.exp, allowedOrigins: payload.org, sandbox: payload.sbx === 1 } };
+  return { ok: true, claims: { paymentId: payload.pid, serviceUrl: payload.svc, expiresAt: payload.exp, allowedOrigins: payload.org, sandbox: payload.sbx === 1 } };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireApiKey } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import type { Payment } from '../payments/payment-types';
 import { SandboxSignatureQuerySchema, WidgetSessionRequestSchema, WidgetSessionResponseSchema } from '../payments/payment-schemas';
@@ -18,7 +18,7 @@ function issueSignature(services: Services, payment: Payment, shortLived: boolea
   const expiresAt = shortLived ? Math.min(paymentExpiry, nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS) : paymentExpiry;
   // The claim names the chain, not the endpoint: a testnet signature must keep working on testnet.
   const sandbox = services.config.chain.mode === 'sandbox';
-  const signature = signEpp({ paymentId: payment.id, expiresAt, allowedOrigins: payment.allowedOrigins ?? [], sandbox }, services.eppSecret);
+  const signature = signEpp({ paymentId: payment.id, serviceUrl: services.publicUrl(), expiresAt, allowedOrigins: payment.allowedOrigins ?? [], sandbox }, services.eppSecret);
   return {
     signature,
     paymentId: payment.id,
@@ -33,10 +33,11 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
 
   addRoute(app, {
-    method: 'POST', url: '/invoice/widgets', tags: TAGS, auth: 'apiKey',
-    summary: 'Create (or reuse, by externalId) a payment session and sign it for the embedded page. Call from your backend only.',
+    method: 'POST', url: '/invoice/widgets', operationId: 'createWidgetSession', tags: TAGS, auth: 'apiKey',
+    summary: 'Create a payment session for the embedded page',
+    description: 'Creates (or reuses, by `externalId`) a payment and signs it for the embedded page: put `signature` on the widget container. Call from your backend only; it needs your API key.',
     body: WidgetSessionRequestSchema,
-    responses: { 200: { description: 'A fresh EPP signature', schema: WidgetSessionResponseSchema }, ...errorResponses },
+    responses: { 200: { description: 'A fresh EPP signature', schema: WidgetSessionResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
       const result = await services.writes.run(() => services.payments.create('widget', body));
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
@@ -45,13 +46,14 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/invoice/widgets/sandbox-signature', tags: TAGS, auth: 'apiKey',
-    summary: `Sandbox only: a short-lived (${SANDBOX_SIGNATURE_TTL_SECONDS / 60} min) signature for manual testing. Refused on mainnet.`,
+    method: 'GET', url: '/invoice/widgets/sandbox-signature', operationId: 'getSandboxSignature', tags: TAGS, auth: 'apiKey',
+    summary: 'Get a short-lived signature for manual tests',
+    description: `A payment session whose signature lives ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes, for trying the embedded page by hand. Refused on mainnet.`,
     query: SandboxSignatureQuerySchema,
     responses: {
       200: { description: 'A short-lived EPP signature', schema: WidgetSessionResponseSchema },
-      403: { description: 'The service runs on mainnet', schema: errorResponses[400].schema },
-      ...errorResponses,
+      403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema },
+      ...errors(409),
     },
     handler: async ({ query }, _req, reply) => {
       if (services.config.chain.mode === 'mainnet') {

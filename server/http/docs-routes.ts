@@ -1,37 +1,85 @@
-import type { FastifyInstance } from 'fastify';
-import type { AnyRouteDef } from './route';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { defaultWebDir } from '../checkout/web-assets';
+import { AppError, ErrorCode } from './errors';
+
+/**
+ * Scripts only from this origin and only as files; the viewer fetches nothing but /openapi.json (and,
+ * from its "try it" client, this service). Styles may be inline: the viewer injects its stylesheet
+ * and theme as <style> elements at run time.
+ */
+const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; "
+  + "font-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const BUILD_COMMAND = 'npm run build:web';
+
+/** Everything that would reach outside this service is off: fonts from Scalar's CDN, its AI agent, its developer toolbar. */
+const VIEWER_CONFIG = {
+  withDefaultFonts: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
+  showDeveloperTools: 'never',
+  defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+  documentDownloadType: 'json',
+  persistAuth: false,
+};
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-function renderRoute(def: AnyRouteDef, doc: { paths: Record<string, Record<string, unknown>> }): string {
-  const path = def.url.replace(/:(\w+)/g, '{$1}');
-  const op = doc.paths[path]?.[def.method.toLowerCase()];
-  const auth = { apiKey: 'x-api-key', console: 'console session', public: 'none' }[def.auth];
-  return `<section><h3><span class="m">${def.method}</span> <code>${escapeHtml(def.url)}</code></h3>
-<p>${escapeHtml(def.summary)}</p><p class="a">Auth: ${auth}</p>
-<details><summary>Schema</summary><pre>${escapeHtml(JSON.stringify(op, null, 2))}</pre></details></section>`;
+interface Bundle {
+  name: string;
+  body: Buffer;
+  gzipped: Buffer;
 }
 
-/** The OpenAPI document and a readable page rendered from it on the server (no scripts to allow). */
-export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', async () => app.apiDocs.document());
-  app.get('/docs', async (_request, reply) => {
-    const doc = app.apiDocs.document() as { paths: Record<string, Record<string, unknown>> };
-    const byTag = new Map<string, AnyRouteDef[]>();
-    for (const def of app.apiDocs.list()) {
-      const tag = def.tags[0] ?? 'Other';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), def]);
+/** The viewer bundle, read and compressed once on first use (4 MB, 1 MB gzipped: the page should not cost that at startup). */
+function viewerBundle(dir: string): () => Bundle | null {
+  let bundle: Bundle | null = null;
+  return () => {
+    const file = join(dir, 'docs/scalar.js');
+    if (!bundle && existsSync(file)) {
+      const body = readFileSync(file);
+      const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+      bundle = { name: `scalar.${hash}.js`, body, gzipped: gzipSync(body) };
     }
-    const body = [...byTag].map(([tag, defs]) => `<h2>${escapeHtml(tag)}</h2>${defs.map((d) => renderRoute(d, doc)).join('')}`).join('');
-    reply.header('Content-Security-Policy', DOCS_CSP).type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>TonTill API</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
-code,pre{font:13px ui-monospace,monospace}pre{background:#f4f5f7;padding:1rem;overflow:auto}.m{background:#0b63f6;color:#fff;padding:0 .4rem;border-radius:3px}
-.a{color:#57606a}section{border-top:1px solid #d0d7de;padding:.5rem 0}</style></head><body>
-<h1>TonTill API</h1><p>JSON in and out. Merchant endpoints take the <code>x-api-key</code> header. Errors are
-<code>{"error":{"code","message","field"?}}</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a>.</p>${body}</body></html>`;
+    return bundle;
+  };
+}
+
+// Relative URLs: the page keeps working when a proxy mounts the service under a path prefix.
+const page = (bundle: Bundle): string => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>TonTill API reference</title></head><body>
+<script id="api-reference" type="application/json" data-url="openapi.json" data-configuration="${escapeHtml(JSON.stringify(VIEWER_CONFIG))}"></script>
+<script src="docs/assets/${bundle.name}"></script></body></html>`;
+
+const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TonTill API reference</title></head><body>
+<p>The API reference viewer is not built on this server: run <code>${BUILD_COMMAND}</code>. The document itself is at <a href="openapi.json">/openapi.json</a>.</p></body></html>`;
+
+function sendBundle(bundle: Bundle, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  // Content-hashed name: cached for good, never revalidated.
+  reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Vary', 'Accept-Encoding')
+    .type('text/javascript; charset=utf-8');
+  if (gzip) reply.header('Content-Encoding', 'gzip');
+  return reply.send(gzip ? bundle.gzipped : bundle.body);
+}
+
+/** The OpenAPI document, and a reference page rendered from it in the browser by Scalar's viewer, served from here. */
+export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  const bundle = viewerBundle(defaultWebDir());
+  app.get('/openapi.json', async () => app.apiDocs.document(app.services.publicUrl()));
+  app.get('/docs', async (_request, reply) => {
+    const built = bundle();
+    reply.header('Content-Security-Policy', DOCS_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return built ? page(built) : reply.code(503).send(notBuilt);
+  });
+  app.get('/docs/assets/:file', { config: { rateLimit: false } }, async (request, reply) => {
+    const built = bundle();
+    if (!built || (request.params as { file: string }).file !== built.name) throw new AppError(404, ErrorCode.notFound, 'no such asset');
+    return sendBundle(built, request, reply);
   });
 }

@@ -10,6 +10,7 @@ export const ErrorCode = {
   invalidSignature: 'INVALID_SIGNATURE',
   signatureExpired: 'SIGNATURE_EXPIRED',
   sandboxOnly: 'SANDBOX_ONLY',
+  originNotAllowed: 'ORIGIN_NOT_ALLOWED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDeepStrictEqual } from 'node:util';
 import { z, type ZodType } from 'zod';
+import { implicitErrors, type ResponseDoc } from './responses';
 import type { AnyRouteDef } from './route';
 
 declare module 'fastify' {
@@ -9,48 +11,107 @@ declare module 'fastify' {
   }
 }
 
+type JsonSchema = Record<string, unknown>;
+
 const SECURITY: Record<AnyRouteDef['auth'], Array<Record<string, string[]>>> = {
   apiKey: [{ apiKey: [] }],
-  console: [{ consoleSession: [] }],
+  // Alternatives: the browser console sends its cookie, the desktop app and the CLI a bearer token.
+  console: [{ consoleSession: [] }, { consoleToken: [] }],
   public: [],
 };
 
-function jsonSchema(schema: ZodType, io: 'input' | 'output'): object {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+const SECURITY_SCHEMES = {
+  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Create a key with `npm run keys -- create` or in the console' },
+  consoleSession: { type: 'apiKey', in: 'cookie', name: 'tontill_console', description: 'Set by the console login link' },
+  consoleToken: { type: 'http', scheme: 'bearer', description: 'A console session token (desktop app, command line)' },
+};
+
+const INTRO = [
+  'JSON in and out. Merchant endpoints take your API key in the `x-api-key` header; call them from your backend only.',
+  'Amounts are decimal strings (`"10.00"`, at most 6 decimals). Errors always look like `{"error":{"code","message","field"?}}`',
+  'with stable codes. Sending the same `externalId` again returns the same payment (header `Idempotent-Replayed: true`).',
+].join('\n');
+
+/** Rewrites zod's `#/$defs/X` (local to one schema) into references to the document's components. */
+function toComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toComponentRefs);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) =>
+    [key, key === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : toComponentRefs(v)]));
+}
+
+/** Named schemas (`.meta({ id })`) and shared responses of the whole document, collected while its operations are rendered. */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+  readonly responses: Record<string, object> = {};
+
+  response(r: ResponseDoc): object {
+    const rendered = r.schema ? { description: r.description, content: { 'application/json': { schema: this.schema(r.schema, 'output') } } } : { description: r.description };
+    if (!r.component) return rendered;
+    this.responses[r.component] = rendered;
+    return { $ref: `#/components/responses/${r.component}` };
+  }
+
+  /** A zod schema as an OpenAPI schema whose named parts are `$ref`s into components.schemas. */
+  schema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
+    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) this.add(name, toComponentRefs(def) as JsonSchema);
+    return toComponentRefs(root) as JsonSchema;
+  }
+
+  private add(name: string, def: JsonSchema): void {
+    const known = this.schemas[name];
+    // One name, two shapes (a default or transform reads differently as input and output): the document would lie about one of them.
+    if (known && !isDeepStrictEqual(known, def)) throw new Error(`schema "${name}" renders differently where it is used; give each use its own id`);
+    this.schemas[name] = def;
+  }
 }
 
 /** Path and query parameters come from the object schema's own keys. */
-function parametersOf(schema: ZodType | undefined, where: 'path' | 'query'): object[] {
+function parametersOf(components: Components, schema: ZodType | undefined, where: 'path' | 'query'): object[] {
   if (!schema || !(schema instanceof z.ZodObject)) return [];
   const shape = schema.shape as Record<string, ZodType>;
-  return Object.entries(shape).map(([name, field]) => ({
-    name,
-    in: where,
-    required: where === 'path' || !field.safeParse(undefined).success,
-    schema: jsonSchema(field, 'input'),
-  }));
+  return Object.entries(shape).map(([name, field]) => {
+    const { description, ...fieldSchema } = components.schema(field, 'input');
+    return {
+      name,
+      in: where,
+      required: where === 'path' || !field.safeParse(undefined).success,
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: fieldSchema,
+    };
+  });
 }
 
-function operationOf(def: AnyRouteDef): object {
-  const responses = Object.fromEntries(
-    Object.entries(def.responses).map(([status, r]) => [
-      status,
-      r.schema ? { description: r.description, content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : { description: r.description },
-    ]),
-  );
+function responsesOf(components: Components, def: AnyRouteDef): object {
+  const all: Record<number, ResponseDoc> = { ...implicitErrors(def), ...def.responses };
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)).map(([status, r]) => [status, components.response(r)]));
+}
+
+function requestBodyOf(components: Components, def: AnyRouteDef): object | undefined {
+  if (def.rawBody) return { required: true, content: { [def.rawBody]: {} } };
+  if (!def.body) return undefined;
+  return { required: !def.body.safeParse(undefined).success, content: { 'application/json': { schema: components.schema(def.body, 'input') } } };
+}
+
+function operationOf(components: Components, def: AnyRouteDef): object {
+  const parameters = [...parametersOf(components, def.params, 'path'), ...parametersOf(components, def.query, 'query')];
+  const requestBody = requestBodyOf(components, def);
   return {
+    operationId: def.operationId,
     summary: def.summary,
+    ...(def.description ? { description: def.description } : {}),
     tags: def.tags,
     security: SECURITY[def.auth],
-    parameters: [...parametersOf(def.params, 'path'), ...parametersOf(def.query, 'query')],
-    ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(def.body, 'input') } } } } : {}),
-    responses,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: responsesOf(components, def),
   };
 }
 
 export class ApiDocs {
   private readonly routes: AnyRouteDef[] = [];
-  private cached: object | null = null;
+  private cached: { paths: object; components: object } | null = null;
 
   constructor(private readonly info: { title: string; version: string }) {}
 
@@ -63,25 +124,21 @@ export class ApiDocs {
     return this.routes;
   }
 
-  document(): object {
-    if (this.cached) return this.cached;
+  /** The OpenAPI 3.1 document; `serverUrl` is where clients reach the service (its public URL). */
+  document(serverUrl: string): object {
+    this.cached ??= this.render();
+    return { openapi: '3.1.0', info: { ...this.info, description: INTRO }, servers: [{ url: serverUrl.replace(/\/+$/, '') }], ...this.cached };
+  }
+
+  private render(): { paths: object; components: object } {
+    const components = new Components();
     const paths: Record<string, Record<string, object>> = {};
     for (const def of this.routes) {
       const path = def.url.replace(/:(\w+)/g, '{$1}');
-      (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(def);
+      (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(components, def);
     }
-    this.cached = {
-      openapi: '3.1.0',
-      info: this.info,
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          consoleSession: { type: 'apiKey', in: 'cookie', name: 'tontill_console' },
-        },
-      },
-      paths,
-    };
-    return this.cached;
+    const sorted = (record: Record<string, object>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+    return { paths, components: { schemas: sorted(components.schemas), responses: sorted(components.responses), securitySchemes: SECURITY_SCHEMES } };
   }
 }
 

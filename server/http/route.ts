@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { AppError, ErrorCode } from './errors';
+import type { ResponseDoc } from './responses';
 
 export type RouteAuth = 'apiKey' | 'console' | 'public';
 type Infer<T> = T extends ZodType ? z.output<T> : undefined;
@@ -8,14 +9,24 @@ type Infer<T> = T extends ZodType ? z.output<T> : undefined;
 export interface RouteDef<B extends ZodType | undefined, P extends ZodType | undefined, Q extends ZodType | undefined> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;
+  /** Stable camelCase name: generated clients call the operation by it, so never rename one. */
+  operationId: string;
+  /** A short title, plain text */
   summary: string;
+  /** Markdown, when the title is not enough */
+  description?: string;
   tags: string[];
   auth: RouteAuth;
   body?: B;
+  /** The media type of a body that is not JSON (documented only; the route parses it itself) */
+  rawBody?: string;
   params?: P;
   query?: Q;
-  /** Documented responses by status; the 2xx one describes what the handler returns. */
-  responses: Record<number, { description: string; schema?: ZodType }>;
+  /**
+   * Documented responses by status: the 2xx one describes what the handler returns; errors only the
+   * handler raises (404, 409, ...) are listed here, the rest come from the route's shape (implicitErrors).
+   */
+  responses: Record<number, ResponseDoc>;
   handler(
     input: { body: Infer<B>; params: Infer<P>; query: Infer<Q> },
     request: FastifyRequest,

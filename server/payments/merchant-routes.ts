@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireApiKey } from '../auth/guards';
 import { addRoute } from '../http/route';
-import { errorResponses } from '../http/responses';
+import { errors } from '../http/responses';
 import {
   DepositRequestSchema, HostedDepositResponseSchema, ListPaymentsQuerySchema, PaymentIdParamsSchema,
   PaymentListSchema, PaymentSchema, ReceivingAddressResponseSchema,
@@ -21,10 +21,11 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   const { payments, writes } = app.services;
 
   addRoute(app, {
-    method: 'POST', url: '/invoice/deposit', tags: TAGS, auth: 'apiKey',
-    summary: 'Create a deposit paid on the hosted payment page; redirect the customer to `url`',
+    method: 'POST', url: '/invoice/deposit', operationId: 'createHostedDeposit', tags: TAGS, auth: 'apiKey',
+    summary: 'Create a deposit paid on the hosted payment page',
+    description: 'Redirect the customer to `url`: the hosted page shows the amount, QR code and wallet links, and returns the customer to `successUrl` once paid.',
     body: DepositRequestSchema,
-    responses: { 200: { description: 'The payment and its hosted page', schema: HostedDepositResponseSchema }, ...errorResponses },
+    responses: { 200: { description: 'The payment and its hosted page', schema: HostedDepositResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
       const result = await writes.run(() => payments.create('hpp', body));
       markReplay(reply, result);
@@ -34,10 +35,11 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'POST', url: '/crypto/deposit/receiving-address', tags: TAGS, auth: 'apiKey',
-    summary: 'Create a deposit and get where and how to pay: wallet address, memo, amount, ton:// link, expiry',
+    method: 'POST', url: '/crypto/deposit/receiving-address', operationId: 'createReceivingAddress', tags: TAGS, auth: 'apiKey',
+    summary: 'Create a deposit and get where and how to pay',
+    description: 'For your own payment screen: the wallet `address`, the `memo` the transfer must carry, `amount` and `amountBaseUnits`, the `links.ton` transfer link and `expiresAt`.',
     body: DepositRequestSchema,
-    responses: { 200: { description: 'Payment instructions', schema: ReceivingAddressResponseSchema }, ...errorResponses },
+    responses: { 200: { description: 'Payment instructions', schema: ReceivingAddressResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
       const result = await writes.run(() => payments.create('address', body));
       markReplay(reply, result);
@@ -46,10 +48,10 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'POST', url: '/crypto/deposit/invoice', tags: TAGS, auth: 'apiKey',
+    method: 'POST', url: '/crypto/deposit/invoice', operationId: 'createInvoice', tags: TAGS, auth: 'apiKey',
     summary: 'Create an invoice with its payment links',
     body: DepositRequestSchema,
-    responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errorResponses },
+    responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
       const result = await writes.run(() => payments.create('invoice', body));
       markReplay(reply, result);
@@ -58,18 +60,19 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/crypto/payment/:paymentId', tags: TAGS, auth: 'apiKey',
+    method: 'GET', url: '/crypto/payment/:paymentId', operationId: 'getPayment', tags: TAGS, auth: 'apiKey',
     summary: 'Read a payment record',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'The payment', schema: PaymentSchema }, ...errorResponses },
+    responses: { 200: { description: 'The payment', schema: PaymentSchema }, ...errors(404) },
     handler: ({ params }, _req, reply) => reply.type('application/json; charset=utf-8').send(payments.viewJson(params.paymentId)),
   });
 
   addRoute(app, {
-    method: 'GET', url: '/crypto/payments', tags: TAGS, auth: 'apiKey',
-    summary: 'List payments, newest first; pass `nextCursor` back as `cursor` for the next page',
+    method: 'GET', url: '/crypto/payments', operationId: 'listPayments', tags: TAGS, auth: 'apiKey',
+    summary: 'List payments, newest first',
+    description: 'Pass `nextCursor` back as `cursor` for the next page; it is `null` on the last one.',
     query: ListPaymentsQuerySchema,
-    responses: { 200: { description: 'A page of payments', schema: PaymentListSchema }, ...errorResponses },
+    responses: { 200: { description: 'A page of payments', schema: PaymentListSchema } },
     handler: ({ query }) => {
       const page = payments.list({
         status: query.status, externalId: query.externalId, limit: query.limit + 1,
@@ -84,11 +87,11 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'POST', url: '/crypto/payment/:paymentId/cancel', tags: TAGS, auth: 'apiKey',
+    method: 'POST', url: '/crypto/payment/:paymentId/cancel', operationId: 'cancelPayment', tags: TAGS, auth: 'apiKey',
     summary: 'Cancel a pending payment (one that has received nothing yet)',
     params: PaymentIdParamsSchema,
     body: z.strictObject({}).optional(),
-    responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errorResponses },
+    responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errors(404, 409) },
     handler: async ({ params }) => payments.present(await writes.run(() => payments.cancel(params.paymentId))),
   });
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { parseAmount } from '../money/amount';
+import {
+  depositRequestExamples, hostedDepositExample, paymentExamples, receivingAddressExample, widgetSessionExample, widgetSessionRequestExample,
+} from './payment-examples';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment-types';
 
 /** Big enough for any plausible order, small enough to stay far from integer limits. */
@@ -40,7 +43,7 @@ export const CustomerSchema = z
     email: z.email().max(254).optional(),
     name: z.string().min(1).max(200).optional(),
   })
-  .meta({ description: 'Optional customer information shown to the merchant, never on chain' });
+  .meta({ id: 'Customer', description: 'Optional customer information shown to the merchant, never on chain' });
 
 /** Fields every creation endpoint accepts; the quick-start payload is the minimal subset. */
 export const DepositRequestSchema = z.strictObject({
@@ -55,12 +58,16 @@ export const DepositRequestSchema = z.strictObject({
   failUrl: httpUrl('Where the hosted page sends the customer after expiry or cancellation').optional(),
   expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
   metadata: z.record(z.string().max(40), z.string().max(500)).refine((m) => Object.keys(m).length <= 20, 'at most 20 keys').optional(),
+}).meta({
+  id: 'DepositRequest',
+  description: 'What every creation endpoint accepts; the quick-start payload (currency, mainCurrency, amount, externalId) is enough',
+  examples: depositRequestExamples,
 });
 export type DepositRequest = z.infer<typeof DepositRequestSchema>;
 
 export const WidgetSessionRequestSchema = DepositRequestSchema.extend({
   allowedOrigins: z.array(OriginSchema).min(1).max(10).optional().meta({ description: 'Origins allowed to frame the embedded page' }),
-});
+}).meta({ id: 'WidgetSessionRequest', examples: [widgetSessionRequestExample] });
 export type WidgetSessionRequest = z.infer<typeof WidgetSessionRequestSchema>;
 
 export const PaymentIdParamsSchema = z.strictObject({
@@ -74,13 +81,13 @@ export const TransferSchema = z.object({
   comment: z.string().nullable(),
   creditedAt: z.iso.datetime(),
   explorerUrl: z.string(),
-});
+}).meta({ id: 'Transfer', description: 'A transfer credited to the payment' });
 
 export const PaymentLinksSchema = z.object({
   checkout: z.string().meta({ description: 'Hosted payment page' }),
   ton: z.string().meta({ description: 'ton:// jetton transfer link' }),
   tonkeeper: z.string().meta({ description: 'Tonkeeper https link' }),
-});
+}).meta({ id: 'PaymentLinks' });
 
 export const PaymentSchema = z
   .object({
@@ -113,17 +120,17 @@ export const PaymentSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .meta({ id: 'Payment' });
+  .meta({ id: 'Payment', description: 'A payment: what a deposit, an invoice or a widget session creates', examples: paymentExamples });
 export type PublicPayment = z.infer<typeof PaymentSchema>;
 
 export const HostedDepositResponseSchema = PaymentSchema.extend({
   url: z.string().meta({ description: 'Redirect the customer here' }),
-});
+}).meta({ id: 'HostedDeposit', examples: [hostedDepositExample] });
 
 export const ReceivingAddressResponseSchema = PaymentSchema.extend({
   network: z.literal('TON'),
   decimals: z.literal(6),
-});
+}).meta({ id: 'ReceivingAddress', examples: [receivingAddressExample] });
 
 export const WidgetSessionResponseSchema = z.object({
   signature: z.string(),
@@ -131,7 +138,7 @@ export const WidgetSessionResponseSchema = z.object({
   expiresAt: z.iso.datetime().meta({ description: 'When the payment expires' }),
   signatureExpiresAt: z.iso.datetime(),
   payment: PaymentSchema,
-});
+}).meta({ id: 'WidgetSession', description: 'An EPP signature and the payment it names', examples: [widgetSessionExample] });
 
 export const ListPaymentsQuerySchema = z.strictObject({
   status: z.enum(PAYMENT_STATUSES).optional(),
@@ -145,7 +152,7 @@ export const ListPaymentsQuerySchema = z.strictObject({
 export const PaymentListSchema = z.object({
   items: z.array(PaymentSchema),
   nextCursor: z.string().nullable(),
-});
+}).meta({ id: 'PaymentList' });
 
 export const SandboxSignatureQuerySchema = z.strictObject({
   amount: AmountSchema.default('10.00'),

@@ -22,13 +22,16 @@ export type AttemptOutcome =
   | { kind: 'retry'; reason: string }
   | { kind: 'give-up'; reason: string };
 
-/** 2xx delivers; network errors, timeouts, 5xx, 408 and 429 retry; anything else (other 4xx, 3xx) does not. */
+/**
+ * 2xx delivers; every other answer, a network error or a timeout is retried until the delivery's
+ * time is up (Stripe's rule). A refusing receiver (a wrong or freshly rotated secret, a bug, a
+ * moved URL) is usually fixed within days; treating its 4xx as final would drop the event silently.
+ */
 export function classify(statusCode: number | null, error: string | null): AttemptOutcome {
   if (statusCode === null) return { kind: 'retry', reason: error ?? 'no response' };
   if (statusCode >= 200 && statusCode < 300) return { kind: 'delivered' };
-  if (statusCode >= 500 || statusCode === 408 || statusCode === 429) return { kind: 'retry', reason: `HTTP ${statusCode}` };
-  if (statusCode >= 300 && statusCode < 400) return { kind: 'give-up', reason: `HTTP ${statusCode}: redirects are not followed` };
-  return { kind: 'give-up', reason: `HTTP ${statusCode}: not retried` };
+  if (statusCode >= 300 && statusCode < 400) return { kind: 'retry', reason: `HTTP ${statusCode}: redirects are not followed` };
+  return { kind: 'retry', reason: `HTTP ${statusCode}` };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireConsoleSession } from '../auth/guards';
 import { notFound } from '../http/errors';
-import { errorResponses } from '../http/responses';
+import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
   AttemptSchema, CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliverySchema, EndpointSchema, EventIdParams,
@@ -24,48 +24,48 @@ export async function webhookConsoleRoutes(app: FastifyInstance): Promise<void> 
 function endpointRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   addRoute(app, {
-    method: 'GET', url: '/webhooks/endpoints', tags: TAGS, auth: 'console', summary: 'List webhook endpoints (never their secrets)',
-    responses: { 200: { description: 'Endpoints', schema: z.object({ items: z.array(EndpointSchema) }) }, 401: errorResponses[401] },
+    method: 'GET', url: '/webhooks/endpoints', operationId: 'listWebhookEndpoints', tags: TAGS, auth: 'console', summary: 'List webhook endpoints (never their secrets)',
+    responses: { 200: { description: 'Endpoints', schema: z.object({ items: z.array(EndpointSchema) }) } },
     handler: () => ({ items: webhooks.listEndpoints().map(presentEndpoint) }),
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/endpoints', tags: TAGS, auth: 'console', summary: 'Add an endpoint; its signing secret is shown only here',
+    method: 'POST', url: '/webhooks/endpoints', operationId: 'createWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Add an endpoint; its signing secret is shown only here',
     body: CreateEndpointBody,
-    responses: { 200: { description: 'The endpoint and its secret', schema: WithSecret }, ...errorResponses },
+    responses: { 200: { description: 'The endpoint and its secret', schema: WithSecret } },
     handler: ({ body }) => {
       const { endpoint, secret } = webhooks.createEndpoint(body);
       return { endpoint: presentEndpoint(endpoint), secret };
     },
   });
   addRoute(app, {
-    method: 'PATCH', url: '/webhooks/endpoints/:id', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
+    method: 'PATCH', url: '/webhooks/endpoints/:id', operationId: 'updateWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
     params: IdParams, body: UpdateEndpointBody,
-    responses: { 200: { description: 'The endpoint', schema: z.object({ endpoint: EndpointSchema }) }, ...errorResponses },
+    responses: { 200: { description: 'The endpoint', schema: z.object({ endpoint: EndpointSchema }) }, ...errors(404) },
     handler: ({ params, body }) => ({ endpoint: presentEndpoint(webhooks.updateEndpoint(params.id, body)) }),
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/endpoints/:id/rotate-secret', tags: TAGS, auth: 'console',
+    method: 'POST', url: '/webhooks/endpoints/:id/rotate-secret', operationId: 'rotateWebhookEndpointSecret', tags: TAGS, auth: 'console',
     summary: 'Roll the signing secret; the old one keeps signing beside it for graceHours (default 24)',
     params: IdParams, body: RotateBody,
-    responses: { 200: { description: 'The endpoint and its new secret', schema: WithSecret }, ...errorResponses },
+    responses: { 200: { description: 'The endpoint and its new secret', schema: WithSecret }, ...errors(404) },
     handler: ({ params, body }) => {
       const { endpoint, secret } = webhooks.rotateSecret(params.id, body.graceHours);
       return { endpoint: presentEndpoint(endpoint), secret };
     },
   });
   addRoute(app, {
-    method: 'DELETE', url: '/webhooks/endpoints/:id', tags: TAGS, auth: 'console', summary: 'Remove an endpoint; its pending deliveries stop',
+    method: 'DELETE', url: '/webhooks/endpoints/:id', operationId: 'deleteWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Remove an endpoint; its pending deliveries stop',
     params: IdParams,
-    responses: { 204: { description: 'Removed' }, 404: errorResponses[404] },
+    responses: { 204: { description: 'Removed' }, ...errors(404) },
     handler: ({ params }, _req, reply) => {
       webhooks.deleteEndpoint(params.id);
       return reply.status(204).send();
     },
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/endpoints/:id/test', tags: TAGS, auth: 'console', summary: 'Send a webhook.test event to this endpoint',
+    method: 'POST', url: '/webhooks/endpoints/:id/test', operationId: 'sendTestWebhook', tags: TAGS, auth: 'console', summary: 'Send a webhook.test event to this endpoint',
     params: IdParams,
-    responses: { 200: { description: 'The queued delivery', schema: z.object({ delivery: DeliverySchema }) }, 404: errorResponses[404] },
+    responses: { 200: { description: 'The queued delivery', schema: z.object({ delivery: DeliverySchema }) }, ...errors(404) },
     handler: ({ params }) => ({ delivery: presentDelivery(webhooks.sendTest(params.id)) }),
   });
 }
@@ -73,9 +73,9 @@ function endpointRoutes(app: FastifyInstance): void {
 function deliveryRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   addRoute(app, {
-    method: 'GET', url: '/webhooks/deliveries', tags: TAGS, auth: 'console', summary: 'The delivery log, newest first',
+    method: 'GET', url: '/webhooks/deliveries', operationId: 'listWebhookDeliveries', tags: TAGS, auth: 'console', summary: 'The delivery log, newest first',
     query: DeliveriesQuery,
-    responses: { 200: { description: 'A page of deliveries', schema: z.object({ items: z.array(DeliverySchema), nextCursor: z.string().nullable() }) }, ...errorResponses },
+    responses: { 200: { description: 'A page of deliveries', schema: z.object({ items: z.array(DeliverySchema), nextCursor: z.string().nullable() }) } },
     handler: ({ query }) => {
       const { cursor, limit, ...filters } = query;
       const rows = webhooks.deliveries.list({ ...filters, beforeSeq: cursor === undefined ? undefined : Number(cursor), limit: limit + 1 });
@@ -84,9 +84,9 @@ function deliveryRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'GET', url: '/webhooks/deliveries/:id', tags: TAGS, auth: 'console', summary: 'One delivery with every attempt, as sent and as answered',
+    method: 'GET', url: '/webhooks/deliveries/:id', operationId: 'getWebhookDelivery', tags: TAGS, auth: 'console', summary: 'One delivery with every attempt, as sent and as answered',
     params: IdParams,
-    responses: { 200: { description: 'The delivery', schema: z.object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) }) }, ...errorResponses },
+    responses: { 200: { description: 'The delivery', schema: z.object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) }) }, ...errors(404) },
     handler: ({ params }) => {
       const delivery = webhooks.deliveries.find(params.id);
       if (!delivery) throw notFound(`delivery ${params.id}`);
@@ -94,10 +94,10 @@ function deliveryRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/events/:eventId/redeliver', tags: TAGS, auth: 'console',
+    method: 'POST', url: '/webhooks/events/:eventId/redeliver', operationId: 'redeliverEvent', tags: TAGS, auth: 'console',
     summary: 'Send an event again (same event id, new deliveries)',
     params: EventIdParams, body: RedeliverBody,
-    responses: { 200: { description: 'The new deliveries', schema: z.object({ deliveries: z.array(DeliverySchema) }) }, ...errorResponses },
+    responses: { 200: { description: 'The new deliveries', schema: z.object({ deliveries: z.array(DeliverySchema) }) }, ...errors(404) },
     handler: ({ params, body }) => ({ deliveries: webhooks.redeliver(params.eventId, body.endpointId).map(presentDelivery) }),
   });
 }
@@ -108,16 +108,16 @@ function callbackSecretRoutes(app: FastifyInstance): void {
     secret: s.secret, rotatedAt: iso(s.rotatedAt)!, previousSecretExpiresAt: iso(s.previousSecretExpiresAt),
   });
   addRoute(app, {
-    method: 'GET', url: '/webhooks/callback-secret', tags: TAGS, auth: 'console',
+    method: 'GET', url: '/webhooks/callback-secret', operationId: 'getCallbackSecret', tags: TAGS, auth: 'console',
     summary: 'The store-wide secret signing per-payment callbackUrl deliveries',
-    responses: { 200: { description: 'The secret', schema: CallbackSecretSchema }, 401: errorResponses[401] },
+    responses: { 200: { description: 'The secret', schema: CallbackSecretSchema } },
     handler: () => present(webhooks.callbackSecret()),
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/callback-secret', tags: TAGS, auth: 'console',
+    method: 'POST', url: '/webhooks/callback-secret', operationId: 'rotateCallbackSecret', tags: TAGS, auth: 'console',
     summary: 'Roll the callback secret; the old one keeps signing beside it for graceHours (default 24)',
     body: RotateBody,
-    responses: { 200: { description: 'The new secret', schema: CallbackSecretSchema }, ...errorResponses },
+    responses: { 200: { description: 'The new secret', schema: CallbackSecretSchema } },
     handler: ({ body }) => present(webhooks.rotateCallbackSecret(body.graceHours)),
   });
 }

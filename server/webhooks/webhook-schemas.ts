@@ -50,21 +50,21 @@ export const EndpointSchema = z.object({
   id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(),
   status: z.enum(['active', 'failing']), description: z.string().nullable(), createdAt: isoString,
   failingSince: isoString.nullable(), lastDeliveryAt: isoString.nullable(),
-});
+}).meta({ id: 'WebhookEndpoint' });
 export const DeliverySchema = z.object({
   id: z.string(), eventId: z.string(), eventType: z.string(), paymentId: z.string().nullable(), endpointId: z.string().nullable(),
   url: z.string(), status: z.enum(['pending', 'delivered', 'failed']), attempts: z.number().int(),
   nextAttemptAt: isoString.nullable(), lastStatusCode: z.number().int().nullable(), lastError: z.string().nullable(),
   createdAt: isoString, deliveredAt: isoString.nullable(),
-});
+}).meta({ id: 'WebhookDelivery' });
 export const AttemptSchema = z.object({
   id: z.string(), at: isoString, url: z.string(), requestHeaders: z.record(z.string(), z.string()), requestBody: z.string(),
   responseStatus: z.number().int().nullable(), responseBody: z.string().nullable().meta({ description: 'First 4 KB' }),
   durationMs: z.number().int(), error: z.string().nullable(),
-});
+}).meta({ id: 'WebhookAttempt' });
 export const CallbackSecretSchema = z.object({
   secret: z.string(), rotatedAt: isoString, previousSecretExpiresAt: isoString.nullable(),
-});
+}).meta({ id: 'CallbackSecret' });
 
 /** The public view: never the secrets. */
 export function presentEndpoint(e: WebhookEndpoint): z.output<typeof EndpointSchema> {

@@ -54,6 +54,8 @@ export class WebhookService {
     deps.bus.onCommitted(() => {
       if (this.outbox.takeEnqueued()) this.dispatcher?.wake();
     });
+    // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
+    this.callbackSecret();
   }
 
   /** The EventBus.inTransaction listener that writes outbox rows beside each event. */
@@ -166,7 +168,7 @@ export class WebhookService {
     return this.endpoints.list().filter((e) => sentTo.has(e.id)).map((e) => ({ endpointId: e.id, url: e.url }));
   }
 
-  /** The store-wide secret that signs per-payment callbackUrl deliveries, created on first use. */
+  /** The store-wide secret that signs per-payment callbackUrl deliveries; created if the store has none. */
   callbackSecret(): CallbackSecretSetting {
     const existing = this.deps.settings.get<CallbackSecretSetting>(CALLBACK_SECRET_KEY);
     if (existing) return existing;

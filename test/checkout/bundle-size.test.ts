@@ -33,11 +33,13 @@ describe('browser bundle sizes (gzip)', () => {
     expect(readFileSync(join(again.outDir, `widgets/index-${again.widgetVersion}.js`)).equals(pinned)).toBe(true);
   });
 
-  it('the npm package is an ESM build exporting init, with declarations', () => {
+  it('the npm package is an ESM build exporting init, with declarations, and ships the script build for plain pages', () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../widget/package.json'), 'utf8')) as { name: string; version: string; type: string };
     expect(pkg).toMatchObject({ name: '@tontill/widget', type: 'module', version: build.widgetVersion });
     const esm = readFileSync(join(import.meta.dirname, '../../widget/dist/index.js'), 'utf8');
     expect(esm).toMatch(/export\s*\{[^}]*\binit\b[^}]*\}/);
     expect(readFileSync(join(import.meta.dirname, '../../widget/dist/index.d.ts'), 'utf8')).toContain('export declare function init(options: InitOptions): WidgetHandle;');
+    const script = readFileSync(join(import.meta.dirname, '../../widget/dist/index.global.js'));
+    expect(script.equals(readFileSync(join(build.outDir, 'widgets/index-latest.js')))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/checkout/embed-access';
 import { createDeposit, createWidgetSession, startService, type Service } from '../e2e/e2e-helpers';
 
 const SHOP = 'https://shop.example';
+const STORE = 'https://store.example';
 
 /** Every public checkout route over real HTTP against the running sandbox service. */
 describe('checkout routes', () => {
@@ -32,7 +33,8 @@ describe('checkout routes', () => {
       expect(ancestorsOf(res)).toBe("'none'");
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       const html = await res.text();
-      for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/assets\/checkout\.[0-9a-f]{12}\.js"/);
+      // relative to the page (/pay/:id), so a path prefix in front of the service is kept
+      for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\.\.\/assets\/checkout\.[0-9a-f]{12}\.js"/);
       expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
       expect(html).not.toMatch(/\sstyle=|\son\w+="/);
       expect(html).toContain(`data-success-url="https://shop.example/ok"`);
@@ -50,19 +52,24 @@ describe('checkout routes', () => {
       }
     });
 
-    it('EPP: framable by the signature origins plus the store-wide ones; parent origin checked against them', async () => {
+    it("EPP: framable by the signature's origins; the store's list applies to sessions that name none; parent checked against them", async () => {
       const s = await createWidgetSession(service, { allowedOrigins: [SHOP] });
-      service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, ['https://store.example', 'not an origin']);
+      const bare = await createWidgetSession(service, {});
+      service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE, 'not an origin']);
       try {
         const res = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=${encodeURIComponent(SHOP)}`);
         expect(res.status).toBe(200);
-        expect(ancestorsOf(res)).toBe('https://shop.example https://store.example');
+        expect(ancestorsOf(res)).toBe(SHOP);
         expect(res.headers.get('x-frame-options')).toBeNull();
         const html = await res.text();
         expect(html).toContain('data-mode="epp"');
         expect(html).toContain(`data-parent="${SHOP}"`);
-        const viaStore = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=https%3A%2F%2Fstore.example`);
-        expect(await viaStore.text()).toContain('data-parent="https://store.example"');
+        expect(html).not.toContain('data-any-origin');
+        const storeParent = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=${encodeURIComponent(STORE)}`);
+        expect(storeParent.status).toBe(403);
+        const viaStore = await get(`/embed?signature=${encodeURIComponent(bare.signature)}&parent=${encodeURIComponent(STORE)}`);
+        expect(ancestorsOf(viaStore)).toBe(STORE);
+        expect(await viaStore.text()).toContain(`data-parent="${STORE}"`);
         const stranger = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=https%3A%2F%2Fevil.example`);
         expect(stranger.status).toBe(403);
         expect(await stranger.text()).toContain('This checkout cannot be shown here');
@@ -71,14 +78,19 @@ describe('checkout routes', () => {
       }
     });
 
-    it('EPP: a single allowed origin is the parent when none is named; none allowed means nobody may frame it', async () => {
+    it('EPP: a single allowed origin is the parent when none is named; with no list at all the sandbox lets any page frame it', async () => {
       const one = await createWidgetSession(service, { allowedOrigins: [SHOP] });
       expect(await (await get(`/embed?signature=${encodeURIComponent(one.signature)}`)).text()).toContain(`data-parent="${SHOP}"`);
       const none = await createWidgetSession(service, {});
       const res = await get(`/embed?signature=${encodeURIComponent(none.signature)}`);
       expect(res.status).toBe(200);
-      expect(ancestorsOf(res)).toBe("'none'");
-      expect(await res.text()).not.toContain('data-parent');
+      expect(ancestorsOf(res)).toBe('*');
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      const html = await res.text();
+      expect(html).not.toContain('data-parent');
+      expect(html).toContain('data-any-origin="1"');
+      const named = await get(`/embed?signature=${encodeURIComponent(none.signature)}&parent=http%3A%2F%2F127.0.0.1%3A5173`);
+      expect(await named.text()).toContain('data-parent="http://127.0.0.1:5173"');
     });
 
     it('EPP: missing, malformed, tampered and expired signatures get clear 4xx error pages', async () => {
@@ -86,11 +98,12 @@ describe('checkout routes', () => {
       const [v, payload, mac] = s.signature.split('.') as [string, string, string];
       const tampered = `${v}.${payload}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
       const secret = service.server.services.eppSecret;
-      const expired = signEpp({ paymentId: s.paymentId, expiresAt: Math.floor(Date.now() / 1000) - 5, allowedOrigins: [SHOP], sandbox: true }, secret);
+      const expired = signEpp({ paymentId: s.paymentId, serviceUrl: service.url, expiresAt: Math.floor(Date.now() / 1000) - 5, allowedOrigins: [SHOP], sandbox: true }, secret);
       const cases: Array<[string, number, string, string]> = [
-        ['/embed', 400, 'bad_link', "'none'"],
-        ['/embed?signature=garbage', 400, 'bad_link', "'none'"],
-        ['/embed?signature=a&signature=b', 400, 'bad_link', "'none'"],
+        // An error page has no script and no action: in the sandbox, with no list, any page may show it.
+        ['/embed', 400, 'bad_link', '*'],
+        ['/embed?signature=garbage', 400, 'bad_link', '*'],
+        ['/embed?signature=a&signature=b', 400, 'bad_link', '*'],
         [`/embed?signature=${encodeURIComponent(tampered)}`, 403, 'bad_signature', SHOP],
         [`/embed?signature=${encodeURIComponent(expired)}`, 410, 'expired', SHOP],
       ];
@@ -188,7 +201,7 @@ describe('checkout routes', () => {
     it('serves checkout assets under content-hashed immutable URLs only', async () => {
       const deposit = await createDeposit(service, {});
       const html = await (await get(`/pay/${deposit.id}`)).text();
-      const [css, js] = [/href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!, /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!];
+      const [css, js] = [/href="\.\.(\/assets\/[^"]+\.css)"/.exec(html)![1]!, /src="\.\.(\/assets\/[^"]+\.js)"/.exec(html)![1]!];
       for (const url of [css, js]) {
         const res = await get(url);
         expect(res.status).toBe(200);

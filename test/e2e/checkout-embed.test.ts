@@ -137,21 +137,20 @@ ServiceWidget.init({ container: '#nosig' });`,
     expect(await page.locator('iframe').count()).toBe(0);
   });
 
-  it('a page whose origin is not allowed by the signature cannot frame the checkout', async () => {
+  it('a page whose origin is not allowed by the signature cannot frame the checkout, and the widget says so', async () => {
     const s = await session();
     stranger.pages.set('/steal', merchantPage({
       service: service.url, containers: [{ id: 'pay', signature: s.signature }],
-      init: `ServiceWidget.init({ container: '#pay', onEvent: (e) => window.events.push(e.type) });`,
+      init: `ServiceWidget.init({ container: '#pay', onEvent: (e) => window.events.push(e.type + ':' + (e.code || e.status)) });`,
     }));
     await page.goto(`${stranger.origin}/steal`);
-    await eventually(() => consoleLines.join('\n'), (v) => /frame-ancestors/.test(v));
-    const frame = page.frames().find((f) => f !== page.mainFrame());
-    expect(frame?.url()).not.toContain('/embed');
-    expect(await frame?.locator('[data-field="memo"]').count().catch(() => 0) ?? 0).toBe(0);
-    expect(await eventsOf(page)).toEqual([]);
+    await eventually(() => eventsOf(page), includes('error:ORIGIN_NOT_ALLOWED'));
+    expect(await page.locator('#pay iframe').count()).toBe(0);
+    expect(page.frames().filter((f) => f.url().includes('/embed'))).toEqual([]);
+    expect(await eventsOf(page)).toEqual(['error:ORIGIN_NOT_ALLOWED']);
   });
 
-  it('a tampered signature shows the error page inside the frame', async () => {
+  it('a tampered signature is an INVALID_SIGNATURE error with a notice in the container', async () => {
     const s = await session();
     const [version, payload, mac] = s.signature.split('.') as [string, string, string];
     const flipped = `${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
@@ -160,10 +159,11 @@ ServiceWidget.init({ container: '#nosig' });`,
       init: `ServiceWidget.init({ container: '#pay' });`,
     }));
     await page.goto(`${shop.origin}/tampered`);
-    const frame = page.frameLocator('#pay iframe');
-    await eventually(() => frame.locator('h1').textContent(), is('This payment link is not valid'));
-    expect(await frame.locator('[data-error="bad_signature"]').count()).toBe(1);
-    expect(await frame.locator('[data-field="memo"]').count()).toBe(0);
+    const notice = page.locator('#pay [role="alert"][data-servicewidget-error="INVALID_SIGNATURE"]');
+    await eventually(() => notice.count(), is(1));
+    expect(await notice.innerText()).toContain('This payment link is not valid');
+    expect(await page.locator('#pay iframe').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { domEvents: string[] }).domEvents)).toEqual(['error:pay']);
     mkdirSync(join(import.meta.dirname, '../artifacts/screenshots'), { recursive: true });
     await page.screenshot({ path: join(import.meta.dirname, '../artifacts/screenshots/epp-error-tampered-desktop.png') });
   });

@@ -62,7 +62,7 @@ export async function createDeposit(service: Service, body: Record<string, unkno
   return (await res.json()) as { id: string; url: string; memo: string };
 }
 
-/** A merchant's web server on its own origin: pages are registered by path and served as HTML. */
+/** A merchant's web server on its own origin: pages are registered by path and served as HTML (scripts: paths ending in .js). */
 export class MerchantSite {
   readonly pages = new Map<string, string>();
   private constructor(private readonly server: Server, readonly origin: string) {}
@@ -70,8 +70,10 @@ export class MerchantSite {
   static async start(): Promise<MerchantSite> {
     let site: MerchantSite | null = null;
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const html = site?.pages.get((req.url ?? '/').split('?')[0] ?? '/') ?? '<!doctype html><title>Thanks</title><h1>Merchant page</h1>';
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const html = site?.pages.get(path) ?? '<!doctype html><title>Thanks</title><h1>Merchant page</h1>';
+      const type = path.endsWith('.js') ? 'text/javascript' : 'text/html';
+      res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(html);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     site = new MerchantSite(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

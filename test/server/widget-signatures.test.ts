@@ -12,13 +12,13 @@ describe('EPP signatures', () => {
   const createSession = (body: object) => t.app.inject({ method: 'POST', url: '/invoice/widgets', payload: body, headers: { 'x-api-key': t.apiKey } });
   const nowSeconds = () => Math.floor(t.clock.now() / 1000);
 
-  it('returns a signature naming the payment, its expiry and the allowed origins', async () => {
+  it('returns a signature naming the payment, the service, its expiry and the allowed origins', async () => {
     const res = await createSession({ ...QUICK_START, allowedOrigins: ['https://shop.example'], customer: { email: 'a@b.co' }, successUrl: 'https://shop.example/ok' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentId: expect.stringMatching(/^pay_/), signature: expect.any(String) });
     const verified = verifyEpp(body.signature, t.services.eppSecret, nowSeconds(), true);
-    expect(verified).toEqual({ ok: true, claims: { paymentId: body.paymentId, expiresAt: Date.parse(body.expiresAt) / 1000, allowedOrigins: ['https://shop.example'], sandbox: true } });
+    expect(verified).toEqual({ ok: true, claims: { paymentId: body.paymentId, serviceUrl: 'http://127.0.0.1:8787', expiresAt: Date.parse(body.expiresAt) / 1000, allowedOrigins: ['https://shop.example'], sandbox: true } });
   });
 
   it('reuses the payment for the same externalId but issues a fresh signature each time', async () => {
@@ -67,7 +67,7 @@ describe('EPP signatures', () => {
 
   it('binds a signature to the chain it was minted on: sandbox signatures never verify off the sandbox, nor the reverse', () => {
     const secret = Buffer.alloc(32, 5);
-    const claims = { paymentId: 'pay_x', expiresAt: 2_000_000_000, allowedOrigins: [], sandbox: true };
+    const claims = { paymentId: 'pay_x', serviceUrl: 'https://pay.example', expiresAt: 2_000_000_000, allowedOrigins: [], sandbox: true };
     expect(verifyEpp(signEpp(claims, secret), secret, 1_000, true).ok).toBe(true);
     expect(verifyEpp(signEpp(claims, secret), secret, 1_000, false)).toEqual({ ok: false, reason: 'wrong_chain' });
     expect(verifyEpp(signEpp({ ...claims, sandbox: false }, secret), secret, 1_000, false).ok).toBe(true);
@@ -78,7 +78,7 @@ describe('EPP signatures', () => {
     const testnet = await createTestApp({ config: { chain: { mode: 'testnet', merchantAddress: TESTNET_ADDRESS, jettonMaster: TESTNET_ADDRESS } } });
     try {
       const { payment } = testnet.services.payments.create('widget', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00', allowedOrigins: ['https://shop.example'] });
-      const sign = (sandbox: boolean) => signEpp({ paymentId: payment.id, expiresAt: Math.floor(testnet.clock.now() / 1000) + 600, allowedOrigins: ['https://shop.example'], sandbox }, testnet.services.eppSecret);
+      const sign = (sandbox: boolean) => signEpp({ paymentId: payment.id, serviceUrl: 'https://pay.example', expiresAt: Math.floor(testnet.clock.now() / 1000) + 600, allowedOrigins: ['https://shop.example'], sandbox }, testnet.services.eppSecret);
       expect((await testnet.app.inject({ url: `/embed?signature=${sign(true)}` })).statusCode).toBe(403);
       expect((await testnet.app.inject({ url: `/embed?signature=${sign(false)}` })).statusCode).toBe(200);
       const issued = await testnet.app.inject({ url: '/invoice/widgets/sandbox-signature', headers: { 'x-api-key': testnet.apiKey } });
@@ -96,7 +96,7 @@ describe('EPP signatures', () => {
 
   it('round-trips claims through sign and verify', () => {
     const secret = Buffer.alloc(32, 3);
-    const claims = { paymentId: 'pay_x', expiresAt: 2_000_000_000, allowedOrigins: ['http://localhost:3000'], sandbox: true };
+    const claims = { paymentId: 'pay_x', serviceUrl: 'https://pay.example/tontill', expiresAt: 2_000_000_000, allowedOrigins: ['http://localhost:3000'], sandbox: true };
     expect(verifyEpp(signEpp(claims, secret), secret, 1_000, true)).toEqual({ ok: true, claims });
   });
 

@@ -1,5 +1,5 @@
 // The demo shop's own script: what a merchant writes around the widget. Loaded after index-latest.js.
-import type { InitOptions, WidgetEvent } from '../src/types';
+import type { InitOptions, WidgetErrorEvent, WidgetEvent } from '../src/types';
 
 declare global {
   interface Window {
@@ -10,9 +10,10 @@ declare global {
 const log = document.getElementById('log');
 const container = document.getElementById('pay');
 
-function record(event: WidgetEvent): void {
+function record(event: WidgetEvent | WidgetErrorEvent): void {
   const item = document.createElement('li');
-  const extra = event.type === 'resize' ? `height ${event.height}px` : `status ${event.status}, due ${event.dueAmount} USDT`;
+  const extra = event.type === 'error' ? `${event.code}: ${event.message}`
+    : event.type === 'resize' ? `height ${event.height}px` : `status ${event.status}, due ${event.dueAmount} USDT`;
   item.textContent = `${new Date().toLocaleTimeString()} · ${event.type} · ${extra}`;
   item.dataset.type = event.type;
   log?.prepend(item);

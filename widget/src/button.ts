@@ -1,4 +1,5 @@
-import { createFrame, type Frame, type Service } from './frame';
+import { createFrame, type Frame } from './frame';
+import type { Service } from './service';
 import type { ButtonColor, InitOptions } from './types';
 
 /** background, text, border */

@@ -1,36 +1,15 @@
-import type { InitOptions, WidgetCallback, WidgetEvent, WidgetEventType } from './types';
+import { emit, fail } from './events';
+import type { Service } from './service';
+import type { InitOptions, WidgetEvent, WidgetEventType } from './types';
 
-export const PREFIX = '[ServiceWidget]';
 const PAGE_SOURCE = 'tontill-checkout';
 const TYPES: readonly WidgetEventType[] = ['loaded', 'resize', 'status', 'paid', 'expired'];
-const HANDLERS = { loaded: 'onLoaded', resize: 'onResize', status: 'onStatus', paid: 'onPaid', expired: 'onExpired' } as const;
 /** How long the checkout may take to say it loaded before we tell the developer why it may not have. */
 const LOAD_TIMEOUT_MS = 15_000;
-
-export interface Service {
-  /** base URL ending in '/', e.g. https://pay.example/ */
-  base: string;
-  origin: string;
-}
 
 export interface Frame {
   iframe: HTMLIFrameElement;
   destroy(): void;
-}
-
-function emit(container: HTMLElement, options: InitOptions, event: WidgetEvent): void {
-  const call = (fn: WidgetCallback | undefined) => {
-    try {
-      fn?.(event);
-    } catch (err) {
-      console.error(PREFIX, `${event.type} callback failed`, err);
-    }
-  };
-  call(options[HANDLERS[event.type]]);
-  call(options.onEvent);
-  for (const name of ['servicewidget', `servicewidget:${event.type}`]) {
-    container.dispatchEvent(new CustomEvent(name, { detail: event, bubbles: true }));
-  }
 }
 
 /** Only a message from our own iframe, from the service origin, in our shape, becomes an event. */
@@ -60,13 +39,13 @@ export function createFrame(service: Service, signature: string, container: HTML
     const event = toEvent(e.data, container);
     if (!event) return;
     if (event.type === 'loaded') loaded = true;
-    emit(container, options, event);
+    emit(options, event);
   };
   const onLoad = () => iframe.contentWindow?.postMessage({ source: 'tontill-widget', type: 'hello' }, service.origin);
   const timer = setTimeout(() => {
     if (!loaded) {
-      console.error(PREFIX, `the checkout did not load. Is this page's origin (${location.origin}) among the signature's allowedOrigins, `
-        + `is the signature still valid, and does your Content-Security-Policy frame-src list ${service.origin}?`);
+      fail(container, options, 'LOAD_TIMEOUT', `the checkout did not load. May this page's origin (${location.origin}) frame it `
+        + `(allowedOrigins or the store's list), is the signature still valid, and does your Content-Security-Policy frame-src list ${service.origin}?`);
     }
   }, LOAD_TIMEOUT_MS);
   addEventListener('message', onMessage);

@@ -19,6 +19,20 @@ export interface WidgetEvent {
 
 export type WidgetCallback = (event: WidgetEvent) => void;
 
+/**
+ * Why nothing (or nothing working) is embedded. Codes from the service (ORIGIN_NOT_ALLOWED,
+ * INVALID_SIGNATURE, SIGNATURE_EXPIRED, PAYMENT_NOT_FOUND, …) are passed through as they come.
+ */
+export type WidgetErrorCode = 'ORIGIN_NOT_ALLOWED' | 'LOAD_TIMEOUT' | 'SIGNATURE_MISSING' | 'SERVICE_UNKNOWN' | (string & {});
+
+export interface WidgetErrorEvent {
+  type: 'error';
+  code: WidgetErrorCode;
+  /** for the developer; the container shows its own readable message where nothing could be embedded */
+  message: string;
+  container: HTMLElement;
+}
+
 export interface ButtonOptions {
   /** colour scheme: background-text; default 'black-white' */
   color?: ButtonColor;
@@ -36,14 +50,16 @@ export interface InitOptions {
   /** 'iframe-only' (default) embeds the checkout; 'small-widgets' renders a pay button that opens it */
   mode?: WidgetMode;
   button?: ButtonOptions;
-  /** where the service runs; defaults to the origin the script was loaded from (required for the npm package) */
+  /** overrides where the service runs; by default the signature names it */
   serviceUrl?: string;
-  onEvent?: WidgetCallback;
+  /** every event, errors included */
+  onEvent?: (event: WidgetEvent | WidgetErrorEvent) => void;
   onLoaded?: WidgetCallback;
   onResize?: WidgetCallback;
   onStatus?: WidgetCallback;
   onPaid?: WidgetCallback;
   onExpired?: WidgetCallback;
+  onError?: (event: WidgetErrorEvent) => void;
 }
 
 export interface WidgetHandle {

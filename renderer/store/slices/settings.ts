@@ -11,6 +11,8 @@ export interface SettingsSlice {
   newApiKey: { name: string; key: string } | null;
   loadSettings(): Promise<void>;
   saveSettings(input: SettingsInput): Promise<boolean>;
+  allowOrigin(origin: string): Promise<void>;
+  dismissRefusedOrigin(origin: string): Promise<void>;
   loadApiKeys(): Promise<void>;
   createApiKey(name: string): Promise<void>;
   revokeApiKey(id: string): Promise<void>;
@@ -53,6 +55,21 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
       return false;
     } finally {
       set({ isSavingSettings: false });
+    }
+  },
+  allowOrigin: async (origin) => {
+    try {
+      set({ settings: await settingsApi.allowOrigin(origin) });
+      get().toast('success', `${origin} may now embed your checkout.`);
+    } catch (err) {
+      get().fail(err, `Could not allow ${origin}`);
+    }
+  },
+  dismissRefusedOrigin: async (origin) => {
+    try {
+      set({ settings: await settingsApi.dismissRefusedOrigin(origin) });
+    } catch (err) {
+      get().fail(err, 'Could not dismiss it');
     }
   },
   loadApiKeys: async () => {

@@ -1,0 +1,3081 @@
+// Generated from the service's /openapi.json by `npm run gen:client` (openapi-typescript). Do not edit.
+
+export interface paths {
+    "/console/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys (never their secrets) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key; the secret is shown only in this response */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a consistent copy of the ledger (SQLite online backup) */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End this console session */
+        post: operations["consoleLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payments, newest first, filtered and searched; keyset pages */
+        get: operations["listConsolePayments"];
+        put?: never;
+        /** Create an invoice from the console (externalId makes it idempotent) */
+        post: operations["createConsoleInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment with its event timeline and credited transfers */
+        get: operations["getConsolePayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/payments/{paymentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending payment */
+        post: operations["cancelConsolePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered payments as CSV, streamed */
+        get: operations["exportPaymentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING). */
+        post: operations["stageRestore"];
+        /** Cancel a staged restore */
+        delete: operations["cancelRestore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is logged in */
+        get: operations["getConsoleSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Running and saved settings (chain changes apply at the next start), embedding origins, data folder */
+        get: operations["getSettings"];
+        /** Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart */
+        put: operations["updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings/allowed-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allow one origin to embed the checkout (the one-click approval of a refused origin); applies at once */
+        post: operations["allowEmbeddingOrigin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings/refused-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Dismiss a refused origin without allowing it (it is listed again if it tries again) */
+        delete: operations["dismissRefusedOrigin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check settings without saving; lists every problem */
+        post: operations["validateSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/simulator/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: send a real emulated transfer (or an attack) to a payment and report what the service concluded */
+        post: operations["simulatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Paid volume today and this week (the merchant's local days), counts by status and paid volume per day */
+        get: operations["getStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/transfers/{txHash}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Credit an unmatched transfer to a payment */
+        post: operations["attachTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/transfers/{txHash}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss an unmatched transfer (the decision is kept) */
+        post: operations["dismissTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/transfers/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transfers whose memo matched no payment */
+        get: operations["listUnmatchedTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/watcher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chain mode and the watcher status (last poll, lag, errors) */
+        get: operations["getWatcherStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/callback-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store-wide secret signing per-payment callbackUrl deliveries */
+        get: operations["getCallbackSecret"];
+        put?: never;
+        /** Roll the callback secret; the old one keeps signing beside it for graceHours (default 24) */
+        post: operations["rotateCallbackSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with every attempt, as sent and as answered */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints (never their secrets) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Add an endpoint; its signing secret is shown only here */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an endpoint; its pending deliveries stop */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change an endpoint */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/console/api/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll the signing secret; the old one keeps signing beside it for graceHours (default 24) */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/events/{eventId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event again (same event id, new deliveries) */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/widget-preview/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox and testnet only: a fresh widget payment signed for this service's origin, valid 10 minutes */
+        post: operations["createWidgetPreviewSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redeem a one-time login link: sets the console session cookie and opens the console */
+        get: operations["consoleLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/deposit/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an invoice with its payment links */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/deposit/receiving-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a deposit and get where and how to pay
+         * @description For your own payment screen: the wallet `address`, the `memo` the transfer must carry, `amount` and `amountBaseUnits`, the `links.ton` transfer link and `expiresAt`.
+         */
+        post: operations["createReceivingAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/payment/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment record */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/payment/{paymentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending payment (one that has received nothing yet) */
+        post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payments, newest first
+         * @description Pass `nextCursor` back as `cursor` for the next page; it is `null` on the last one.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a deposit paid on the hosted payment page
+         * @description Redirect the customer to `url`: the hosted page shows the amount, QR code and wallet links, and returns the customer to `successUrl` once paid.
+         */
+        post: operations["createHostedDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/widgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment session for the embedded page
+         * @description Creates (or reuses, by `externalId`) a payment and signs it for the embedded page: put `signature` on the widget container. Call from your backend only; it needs your API key.
+         */
+        post: operations["createWidgetSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/widgets/sandbox-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a short-lived signature for manual tests
+         * @description A payment session whose signature lives 10 minutes, for trying the embedded page by hand. Refused on mainnet.
+         */
+        get: operations["getSandboxSignature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{paymentId}/sandbox-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only (404 otherwise): pay what is due from the sandbox test wallet with a real emulated transfer. */
+        post: operations["payInSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{paymentId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the checkout page shows: amount due, wallet address, memo, links, expiry and status. No customer data. */
+        get: operations["getCheckoutStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widgets/embed-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Called by the widget from the merchant page: whether that page (its Origin) may embed the checkout of this signature. */
+        get: operations["checkEmbedding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        CallbackSecret: {
+            previousSecretExpiresAt: string | null;
+            /** Format: date-time */
+            rotatedAt: string;
+            secret: string;
+        };
+        CheckoutStatus: {
+            address: string;
+            amount: string;
+            /** @constant */
+            currency: "USDT";
+            description: string | null;
+            dueAmount: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            links: {
+                ton: string;
+                tonkeeper: string;
+            };
+            /** @description The transfer comment the customer must include */
+            memo: string;
+            /** @constant */
+            network: "TON";
+            paidAmount: string;
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description The service's clock, so the countdown ignores a wrong device clock
+             */
+            serverTime: string;
+            /** @enum {string} */
+            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+        };
+        /** @description Optional customer information shown to the merchant, never on chain */
+        Customer: {
+            /** Format: email */
+            email?: string;
+            id?: string;
+            name?: string;
+        };
+        /**
+         * @description What every creation endpoint accepts; the quick-start payload (currency, mainCurrency, amount, externalId) is enough
+         * @example {
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "amount": "10.00",
+         *       "externalId": "order-1"
+         *     }
+         * @example {
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "amount": "24.90",
+         *       "externalId": "order-2",
+         *       "description": "Two coffees and a croissant",
+         *       "customer": {
+         *         "email": "ada@example.com"
+         *       },
+         *       "callbackUrl": "https://shop.example/webhooks/tontill",
+         *       "successUrl": "https://shop.example/orders/2/thanks",
+         *       "failUrl": "https://shop.example/orders/2",
+         *       "metadata": {
+         *         "table": "7"
+         *       }
+         *     }
+         */
+        DepositRequest: {
+            /**
+             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * Format: uri
+             * @description Webhook URL for this payment only
+             */
+            callbackUrl?: string;
+            /** @constant */
+            currency: "USDT";
+            customer?: components["schemas"]["Customer"];
+            description?: string;
+            expiresInSeconds?: number;
+            /** @description Your order id; makes creation idempotent */
+            externalId?: string;
+            /**
+             * Format: uri
+             * @description Where the hosted page sends the customer after expiry or cancellation
+             */
+            failUrl?: string;
+            /**
+             * @default TON
+             * @constant
+             */
+            mainCurrency: "TON";
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: uri
+             * @description Where the hosted page returns the customer after paying
+             */
+            successUrl?: string;
+        };
+        /**
+         * @description Every error has this shape, whatever the status
+         * @example {
+         *       "error": {
+         *         "code": "VALIDATION_ERROR",
+         *         "message": "amount: must be a decimal string such as \"10.00\"",
+         *         "field": "amount"
+         *       }
+         *     }
+         */
+        Error: {
+            error: {
+                /**
+                 * @description Stable: branch on it
+                 * @enum {string}
+                 */
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "INTERNAL_ERROR";
+                /** @description The request field at fault, when there is one */
+                field?: string;
+                /** @description For people; may change */
+                message: string;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "paymentId": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "kind": "hpp",
+         *       "status": "pending",
+         *       "amount": "10.00",
+         *       "amountBaseUnits": "10000000",
+         *       "paidAmount": "0.00",
+         *       "dueAmount": "10.00",
+         *       "overpaidAmount": "0.00",
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "externalId": "order-1",
+         *       "description": null,
+         *       "memo": "TT-HFWFKRUVY6",
+         *       "address": "UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP",
+         *       "jettonMaster": "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs",
+         *       "links": {
+         *         "checkout": "https://pay.example/pay/pay_7Kee6t01zB9l6HAdmhBmwP",
+         *         "ton": "ton://transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6",
+         *         "tonkeeper": "https://app.tonkeeper.com/transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6"
+         *       },
+         *       "late": false,
+         *       "expiresAt": "2026-11-21T12:30:00.000Z",
+         *       "paidAt": null,
+         *       "customer": null,
+         *       "callbackUrl": null,
+         *       "successUrl": null,
+         *       "failUrl": null,
+         *       "metadata": null,
+         *       "transfers": [],
+         *       "createdAt": "2026-11-21T12:00:00.000Z",
+         *       "updatedAt": "2026-11-21T12:00:00.000Z",
+         *       "url": "https://pay.example/pay/pay_7Kee6t01zB9l6HAdmhBmwP"
+         *     }
+         */
+        HostedDeposit: {
+            /** @description Merchant's TON wallet address to pay to */
+            address: string;
+            amount: string;
+            /** @description Amount in jetton base units (micro-USDT) */
+            amountBaseUnits: string;
+            callbackUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @constant */
+            currency: "USDT";
+            customer: components["schemas"]["Customer"] | null;
+            description: string | null;
+            dueAmount: string;
+            /** Format: date-time */
+            expiresAt: string;
+            externalId: string | null;
+            failUrl: string | null;
+            id: string;
+            jettonMaster: string;
+            /** @enum {string} */
+            kind: "hpp" | "address" | "invoice" | "widget";
+            late: boolean;
+            links: components["schemas"]["PaymentLinks"];
+            /** @constant */
+            mainCurrency: "TON";
+            /** @description Transfer comment the customer must include */
+            memo: string;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            overpaidAmount: string;
+            paidAmount: string;
+            paidAt: string | null;
+            /** @description Same as id, under the name the spec uses */
+            paymentId: string;
+            /** @enum {string} */
+            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            successUrl: string | null;
+            transfers: components["schemas"]["Transfer"][];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Redirect the customer here */
+            url: string;
+        };
+        /**
+         * @description A payment: what a deposit, an invoice or a widget session creates
+         * @example {
+         *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "paymentId": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "kind": "invoice",
+         *       "status": "pending",
+         *       "amount": "10.00",
+         *       "amountBaseUnits": "10000000",
+         *       "paidAmount": "0.00",
+         *       "dueAmount": "10.00",
+         *       "overpaidAmount": "0.00",
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "externalId": "order-1",
+         *       "description": null,
+         *       "memo": "TT-HFWFKRUVY6",
+         *       "address": "UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP",
+         *       "jettonMaster": "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs",
+         *       "links": {
+         *         "checkout": "https://pay.example/pay/pay_7Kee6t01zB9l6HAdmhBmwP",
+         *         "ton": "ton://transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6",
+         *         "tonkeeper": "https://app.tonkeeper.com/transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6"
+         *       },
+         *       "late": false,
+         *       "expiresAt": "2026-11-21T12:30:00.000Z",
+         *       "paidAt": null,
+         *       "customer": null,
+         *       "callbackUrl": null,
+         *       "successUrl": null,
+         *       "failUrl": null,
+         *       "metadata": null,
+         *       "transfers": [],
+         *       "createdAt": "2026-11-21T12:00:00.000Z",
+         *       "updatedAt": "2026-11-21T12:00:00.000Z"
+         *     }
+         * @example {
+         *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "paymentId": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "kind": "invoice",
+         *       "status": "paid",
+         *       "amount": "10.00",
+         *       "amountBaseUnits": "10000000",
+         *       "paidAmount": "10.00",
+         *       "dueAmount": "0.00",
+         *       "overpaidAmount": "0.00",
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "externalId": "order-1",
+         *       "description": null,
+         *       "memo": "TT-HFWFKRUVY6",
+         *       "address": "UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP",
+         *       "jettonMaster": "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs",
+         *       "links": {
+         *         "checkout": "https://pay.example/pay/pay_7Kee6t01zB9l6HAdmhBmwP",
+         *         "ton": "ton://transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6",
+         *         "tonkeeper": "https://app.tonkeeper.com/transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6"
+         *       },
+         *       "late": false,
+         *       "expiresAt": "2026-11-21T12:30:00.000Z",
+         *       "paidAt": "2026-11-21T12:03:12.000Z",
+         *       "customer": null,
+         *       "callbackUrl": null,
+         *       "successUrl": null,
+         *       "failUrl": null,
+         *       "metadata": null,
+         *       "transfers": [
+         *         {
+         *           "txHash": "8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37",
+         *           "amount": "10.00",
+         *           "from": "UQBSHi-kA2wxatahX95V30-zd89DaAzUsZejFcnRJIjdkZfK",
+         *           "comment": "TT-HFWFKRUVY6",
+         *           "creditedAt": "2026-11-21T12:03:12.000Z",
+         *           "explorerUrl": "https://tonviewer.com/transaction/8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37"
+         *         }
+         *       ],
+         *       "createdAt": "2026-11-21T12:00:00.000Z",
+         *       "updatedAt": "2026-11-21T12:03:12.000Z"
+         *     }
+         */
+        Payment: {
+            /** @description Merchant's TON wallet address to pay to */
+            address: string;
+            amount: string;
+            /** @description Amount in jetton base units (micro-USDT) */
+            amountBaseUnits: string;
+            callbackUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @constant */
+            currency: "USDT";
+            customer: components["schemas"]["Customer"] | null;
+            description: string | null;
+            dueAmount: string;
+            /** Format: date-time */
+            expiresAt: string;
+            externalId: string | null;
+            failUrl: string | null;
+            id: string;
+            jettonMaster: string;
+            /** @enum {string} */
+            kind: "hpp" | "address" | "invoice" | "widget";
+            late: boolean;
+            links: components["schemas"]["PaymentLinks"];
+            /** @constant */
+            mainCurrency: "TON";
+            /** @description Transfer comment the customer must include */
+            memo: string;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            overpaidAmount: string;
+            paidAmount: string;
+            paidAt: string | null;
+            /** @description Same as id, under the name the spec uses */
+            paymentId: string;
+            /** @enum {string} */
+            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            successUrl: string | null;
+            transfers: components["schemas"]["Transfer"][];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PaymentLinks: {
+            /** @description Hosted payment page */
+            checkout: string;
+            /** @description ton:// jetton transfer link */
+            ton: string;
+            /** @description Tonkeeper https link */
+            tonkeeper: string;
+        };
+        PaymentList: {
+            items: components["schemas"]["Payment"][];
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "paymentId": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "kind": "address",
+         *       "status": "pending",
+         *       "amount": "10.00",
+         *       "amountBaseUnits": "10000000",
+         *       "paidAmount": "0.00",
+         *       "dueAmount": "10.00",
+         *       "overpaidAmount": "0.00",
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "externalId": "order-1",
+         *       "description": null,
+         *       "memo": "TT-HFWFKRUVY6",
+         *       "address": "UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP",
+         *       "jettonMaster": "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs",
+         *       "links": {
+         *         "checkout": "https://pay.example/pay/pay_7Kee6t01zB9l6HAdmhBmwP",
+         *         "ton": "ton://transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6",
+         *         "tonkeeper": "https://app.tonkeeper.com/transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6"
+         *       },
+         *       "late": false,
+         *       "expiresAt": "2026-11-21T12:30:00.000Z",
+         *       "paidAt": null,
+         *       "customer": null,
+         *       "callbackUrl": null,
+         *       "successUrl": null,
+         *       "failUrl": null,
+         *       "metadata": null,
+         *       "transfers": [],
+         *       "createdAt": "2026-11-21T12:00:00.000Z",
+         *       "updatedAt": "2026-11-21T12:00:00.000Z",
+         *       "network": "TON",
+         *       "decimals": 6
+         *     }
+         */
+        ReceivingAddress: {
+            /** @description Merchant's TON wallet address to pay to */
+            address: string;
+            amount: string;
+            /** @description Amount in jetton base units (micro-USDT) */
+            amountBaseUnits: string;
+            callbackUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @constant */
+            currency: "USDT";
+            customer: components["schemas"]["Customer"] | null;
+            /** @constant */
+            decimals: 6;
+            description: string | null;
+            dueAmount: string;
+            /** Format: date-time */
+            expiresAt: string;
+            externalId: string | null;
+            failUrl: string | null;
+            id: string;
+            jettonMaster: string;
+            /** @enum {string} */
+            kind: "hpp" | "address" | "invoice" | "widget";
+            late: boolean;
+            links: components["schemas"]["PaymentLinks"];
+            /** @constant */
+            mainCurrency: "TON";
+            /** @description Transfer comment the customer must include */
+            memo: string;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            /** @constant */
+            network: "TON";
+            overpaidAmount: string;
+            paidAmount: string;
+            paidAt: string | null;
+            /** @description Same as id, under the name the spec uses */
+            paymentId: string;
+            /** @enum {string} */
+            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            successUrl: string | null;
+            transfers: components["schemas"]["Transfer"][];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A transfer credited to the payment */
+        Transfer: {
+            amount: string;
+            comment: string | null;
+            /** Format: date-time */
+            creditedAt: string;
+            explorerUrl: string;
+            from: string | null;
+            txHash: string;
+        };
+        WebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            durationMs: number;
+            error: string | null;
+            id: string;
+            requestBody: string;
+            requestHeaders: {
+                [key: string]: string;
+            };
+            /** @description First 4 KB */
+            responseBody: string | null;
+            responseStatus: number | null;
+            url: string;
+        };
+        WebhookDelivery: {
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            deliveredAt: string | null;
+            endpointId: string | null;
+            eventId: string;
+            eventType: string;
+            id: string;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            paymentId: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            url: string;
+        };
+        WebhookEndpoint: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            events: string[];
+            failingSince: string | null;
+            id: string;
+            lastDeliveryAt: string | null;
+            /** @enum {string} */
+            status: "active" | "failing";
+            url: string;
+        };
+        /**
+         * @description An EPP signature and the payment it names
+         * @example {
+         *       "signature": "v1.eyJwaWQiOiJwYXlfN0tlZTZ0MDF6QjlsNkhBZG1oQm13UCIsInN2YyI6Imh0dHBzOi8vcGF5LmV4YW1wbGUiLCJleHAiOjE3OTUyNjMwMDB9.7p0f_P1-lOyRZfdgl_FCAv0um8LXjZeuxXuGykS7e4A",
+         *       "paymentId": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *       "expiresAt": "2026-11-21T12:30:00.000Z",
+         *       "signatureExpiresAt": "2026-11-21T12:30:00.000Z",
+         *       "payment": {
+         *         "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *         "paymentId": "pay_7Kee6t01zB9l6HAdmhBmwP",
+         *         "kind": "widget",
+         *         "status": "pending",
+         *         "amount": "10.00",
+         *         "amountBaseUnits": "10000000",
+         *         "paidAmount": "0.00",
+         *         "dueAmount": "10.00",
+         *         "overpaidAmount": "0.00",
+         *         "currency": "USDT",
+         *         "mainCurrency": "TON",
+         *         "externalId": "order-3",
+         *         "description": null,
+         *         "memo": "TT-HFWFKRUVY6",
+         *         "address": "UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP",
+         *         "jettonMaster": "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs",
+         *         "links": {
+         *           "checkout": "https://pay.example/pay/pay_7Kee6t01zB9l6HAdmhBmwP",
+         *           "ton": "ton://transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6",
+         *           "tonkeeper": "https://app.tonkeeper.com/transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=10000000&text=TT-HFWFKRUVY6"
+         *         },
+         *         "late": false,
+         *         "expiresAt": "2026-11-21T12:30:00.000Z",
+         *         "paidAt": null,
+         *         "customer": null,
+         *         "callbackUrl": null,
+         *         "successUrl": null,
+         *         "failUrl": null,
+         *         "metadata": null,
+         *         "transfers": [],
+         *         "createdAt": "2026-11-21T12:00:00.000Z",
+         *         "updatedAt": "2026-11-21T12:00:00.000Z"
+         *       }
+         *     }
+         */
+        WidgetSession: {
+            /**
+             * Format: date-time
+             * @description When the payment expires
+             */
+            expiresAt: string;
+            payment: components["schemas"]["Payment"];
+            paymentId: string;
+            signature: string;
+            /** Format: date-time */
+            signatureExpiresAt: string;
+        };
+        /**
+         * @example {
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "amount": "10.00",
+         *       "externalId": "order-3",
+         *       "allowedOrigins": [
+         *         "https://shop.example"
+         *       ]
+         *     }
+         */
+        WidgetSessionRequest: {
+            /** @description Origins allowed to frame the embedded page */
+            allowedOrigins?: string[];
+            /**
+             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @example 10.00
+             */
+            amount: string;
+            /**
+             * Format: uri
+             * @description Webhook URL for this payment only
+             */
+            callbackUrl?: string;
+            /** @constant */
+            currency: "USDT";
+            customer?: components["schemas"]["Customer"];
+            description?: string;
+            expiresInSeconds?: number;
+            /** @description Your order id; makes creation idempotent */
+            externalId?: string;
+            /**
+             * Format: uri
+             * @description Where the hosted page sends the customer after expiry or cancellation
+             */
+            failUrl?: string;
+            /**
+             * @default TON
+             * @constant
+             */
+            mainCurrency: "TON";
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: uri
+             * @description Where the hosted page returns the customer after paying
+             */
+            successUrl?: string;
+        };
+    };
+    responses: {
+        /** @description IDEMPOTENCY_CONFLICT (externalId reused with another body) or INVALID_STATE_TRANSITION */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description FORBIDDEN: a console change that does not prove it comes from the console */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description HOST_NOT_ALLOWED: the console does not answer to this Host name */
+        HostNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description NOT_FOUND / PAYMENT_NOT_FOUND: no such resource */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PAYLOAD_TOO_LARGE: the body is larger than the service accepts */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RATE_LIMITED: too many requests; retry later */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then */
+        RestorePending: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNAUTHORIZED: missing or invalid credentials */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE: send the body as JSON with Content-Type: application/json */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description VALIDATION_ERROR: the request is not valid; `field` names the culprit */
+        ValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
+                            revokedAt: string | null;
+                        };
+                        key: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/vnd.sqlite3 attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    consoleLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listConsolePayments: {
+        parameters: {
+            query?: {
+                /** @description Inclusive, ISO date or date-time */
+                createdFrom?: string;
+                /** @description Exclusive, ISO date or date-time */
+                createdTo?: string;
+                cursor?: string;
+                limit?: number;
+                /** @description A payment id, a memo, or the start of an externalId */
+                q?: string;
+                status?: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            amount: string;
+                            createdAt: string;
+                            description: string | null;
+                            expiresAt: string;
+                            externalId: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "hpp" | "address" | "invoice" | "widget";
+                            late: boolean;
+                            memo: string;
+                            overpaidAmount: string;
+                            paidAmount: string;
+                            paidAt: string | null;
+                            seq: number;
+                            /** @enum {string} */
+                            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createConsoleInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @example 10.00
+                     */
+                    amount: string;
+                    description?: string;
+                    expiresInSeconds?: number;
+                    externalId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getConsolePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            createdAt: string;
+                            id: string;
+                            paidAmount: string | null;
+                            status: string | null;
+                            type: string;
+                        }[];
+                        payment: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    cancelConsolePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    exportPaymentsCsv: {
+        parameters: {
+            query?: {
+                /** @description Inclusive, ISO date or date-time */
+                createdFrom?: string;
+                /** @description Exclusive, ISO date or date-time */
+                createdTo?: string;
+                /** @description A payment id, a memo, or the start of an externalId */
+                q?: string;
+                status?: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    stageRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description Staged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        appliedAt: "next start";
+                        payments: number;
+                        schemaVersion: number;
+                        /** @constant */
+                        staged: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    cancelRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nothing staged any more */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mode: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings; the toncenter API key is never returned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowedOrigins: string[];
+                    chain: {
+                        /** @default  */
+                        jettonMaster?: string;
+                        /** @default  */
+                        merchantAddress?: string;
+                        /** @enum {string} */
+                        mode: "sandbox" | "testnet" | "mainnet";
+                        toncenterApiKey?: string;
+                        /** @default  */
+                        toncenterEndpoint?: string;
+                    };
+                    payments: {
+                        defaultExpirySeconds: number;
+                        monitoringWindowSeconds: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The settings after saving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    allowEmbeddingOrigin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    origin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings after saving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    dismissRefusedOrigin: {
+        parameters: {
+            query: {
+                origin: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings after saving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    validateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowedOrigins: string[];
+                    chain: {
+                        /** @default  */
+                        jettonMaster?: string;
+                        /** @default  */
+                        merchantAddress?: string;
+                        /** @enum {string} */
+                        mode: "sandbox" | "testnet" | "mainnet";
+                        toncenterApiKey?: string;
+                        /** @default  */
+                        toncenterEndpoint?: string;
+                    };
+                    payments: {
+                        defaultExpirySeconds: number;
+                        monitoringWindowSeconds: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Problems by field */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        problems: {
+                            field: string;
+                            message: string;
+                        }[];
+                        valid: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    simulatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Defaults to what is still due (short: one base unit less)
+                     * @example 10.00
+                     */
+                    amount?: string;
+                    /**
+                     * @default exact
+                     * @enum {string}
+                     */
+                    case?: "exact" | "short" | "no-comment" | "zero-forward" | "comment-in-ref" | "fake-jetton" | "forged" | "bounced";
+                    /** @description Defaults to the payment's memo */
+                    comment?: string | null;
+                    paymentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The transactions sent and the payment afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description SANDBOX_ONLY: the simulator exists only in sandbox chain mode */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getStats: {
+        parameters: {
+            query?: {
+                days?: number;
+                /** @description Date.getTimezoneOffset() of the console */
+                tzOffset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dashboard figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            [key: string]: number;
+                        };
+                        now: string;
+                        series: {
+                            count: number;
+                            date: string;
+                            volume: string;
+                        }[];
+                        today: {
+                            count: number;
+                            volume: string;
+                        };
+                        unmatched: number;
+                        week: {
+                            count: number;
+                            volume: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    attachTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    note?: string;
+                    paymentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment after crediting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    dismissTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The dismissed transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    listUnmatchedTransfers: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getWatcherStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Watcher status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getCallbackSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    rotateCallbackSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the old secret keeps signing beside the new one
+                     * @default 24
+                     */
+                    graceHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackSecret"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                endpointId?: string;
+                eventId?: string;
+                limit?: number;
+                paymentId?: string;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookDelivery"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: components["schemas"]["WebhookAttempt"][];
+                        delivery: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    /** @description Event types to receive; "*" means all payment and transfer events */
+                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched")[];
+                    /**
+                     * @description http(s) URL receiving POSTed events
+                     * @example https://shop.example/webhooks/tontill
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        /** @description Shown only in this response */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    /** @description Event types to receive; "*" means all payment and transfer events */
+                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched")[];
+                    /**
+                     * @description http(s) URL receiving POSTed events
+                     * @example https://shop.example/webhooks/tontill
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the old secret keeps signing beside the new one
+                     * @default 24
+                     */
+                    graceHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        /** @description Shown only in this response */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Only this endpoint; default: current subscribers */
+                    endpointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    createWidgetPreviewSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @default 10.00
+                     * @example 10.00
+                     */
+                    amount?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A preview session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description SANDBOX_ONLY: the service runs on mainnet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    consoleLogin: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged in; redirect to the console */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    createReceivingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositRequest"];
+            };
+        };
+        responses: {
+            /** @description Payment instructions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivingAddress"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    cancelPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The cancelled payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                createdFrom?: string;
+                createdTo?: string;
+                cursor?: string;
+                externalId?: string;
+                limit?: number;
+                status?: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createHostedDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment and its hosted page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedDeposit"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    createWidgetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description A fresh EPP signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetSession"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getSandboxSignature: {
+        parameters: {
+            query?: {
+                allowedOrigins?: string;
+                /** @description Decimal USDT amount as a string, up to 6 decimals */
+                amount?: string;
+                externalId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A short-lived EPP signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetSession"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description SANDBOX_ONLY: the service runs on mainnet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    payInSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status after the watcher saw the transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatus"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getCheckoutStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checkout status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatus"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    checkEmbedding: {
+        parameters: {
+            query: {
+                /** @description The EPP signature the container carries */
+                signature: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling page may embed the checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        allowed: true;
+                        /** @description true in sandbox mode when no origin list applies: any page may embed this checkout */
+                        anyOrigin: boolean;
+                        /** @description Origin of this service: the checkout frame comes from here */
+                        serviceOrigin: string;
+                    };
+                };
+            };
+            /** @description Malformed signature (INVALID_SIGNATURE), or no Origin header (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ORIGIN_NOT_ALLOWED: the calling page may not embed it (the console lists the origin for approval); INVALID_SIGNATURE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed payment does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIGNATURE_EXPIRED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

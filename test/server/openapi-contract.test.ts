@@ -1,0 +1,128 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+interface Operation {
+  operationId?: string;
+  security: unknown[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+interface Schema {
+  $ref?: string;
+  examples?: unknown[];
+  [key: string]: unknown;
+}
+interface Document {
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema>; responses: Record<string, unknown> };
+}
+
+/** The six endpoints of the spec, by the operationId an integrator's generated client calls them. */
+const SPEC_OPERATIONS = {
+  createHostedDeposit: 'POST /invoice/deposit',
+  createReceivingAddress: 'POST /crypto/deposit/receiving-address',
+  createInvoice: 'POST /crypto/deposit/invoice',
+  getPayment: 'GET /crypto/payment/{paymentId}',
+  createWidgetSession: 'POST /invoice/widgets',
+  getSandboxSignature: 'GET /invoice/widgets/sandbox-signature',
+};
+
+const operations = (doc: Document) =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+
+function resolve(doc: Document, schema: Schema): Schema {
+  if (!schema.$ref) return schema;
+  const [, kind, name] = /^#\/components\/(schemas|responses)\/(\w+)$/.exec(schema.$ref) ?? [];
+  const target = kind === 'schemas' ? doc.components.schemas[name!] : kind === 'responses' ? doc.components.responses[name!] : undefined;
+  if (!target) throw new Error(`unresolved ${schema.$ref}`);
+  return target as Schema;
+}
+
+function refsIn(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string') out.push(v);
+      else refsIn(v, out);
+    }
+  }
+  return out;
+}
+
+describe('the OpenAPI document is a contract tooling accepts', () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await createTestApp();
+    doc = (await t.app.inject({ url: '/openapi.json' })).json();
+  });
+  afterAll(async () => t.close());
+
+  it('passes an independent OpenAPI 3.1 validator', async () => {
+    const result = await new Validator().validate(structuredClone(doc) as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('names every operation once, in camelCase, and the spec endpoints as a client expects', () => {
+    const ids = operations(doc).map(({ key, op }) => {
+      expect(op.operationId, key).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      return op.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    const byId = Object.fromEntries(operations(doc).map(({ key, op }) => [op.operationId, key]));
+    for (const [id, key] of Object.entries(SPEC_OPERATIONS)) expect(byId[id], id).toBe(key);
+  });
+
+  it('keeps its schemas as named components, and every $ref resolves', () => {
+    const refs = refsIn(doc);
+    expect(refs.filter((ref) => !/^#\/components\/(schemas|responses)\//.test(ref))).toEqual([]);
+    for (const ref of refs) expect(() => resolve(doc, { $ref: ref }), ref).not.toThrow();
+    expect(JSON.stringify(doc)).not.toContain('$defs');
+    for (const name of ['Payment', 'DepositRequest', 'WidgetSessionRequest', 'WidgetSession', 'Error']) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+    const invoice = doc.paths['/crypto/deposit/invoice']!.post!;
+    expect(invoice.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/DepositRequest' });
+    expect(invoice.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Payment' });
+  });
+
+  it('names the public URL as its server', () => {
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:8787' }]);
+  });
+
+  it('lists only the responses an operation can give', () => {
+    for (const { key, op } of operations(doc)) {
+      const statuses = Object.keys(op.responses);
+      const readsBody = op.requestBody !== undefined;
+      expect(statuses.includes('413'), `${key} 413`).toBe(readsBody);
+      expect(statuses.includes('415'), `${key} 415`).toBe(readsBody);
+      // A public route may check a token of its own (the console login link), so only one way round.
+      if (op.security.length > 0) expect(statuses, key).toContain('401');
+      expect(statuses.includes('503'), `${key} 503`).toBe(!key.startsWith('GET') && key !== 'DELETE /console/api/restore' && key !== 'POST /console/api/logout');
+    }
+    const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
+    expect(statusesOf('/crypto/payment/{paymentId}', 'get')).toEqual(['200', '400', '401', '404', '429']);
+    expect(statusesOf('/crypto/deposit/invoice', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '429', '503']);
+    expect(statusesOf('/pay/{paymentId}/status', 'get')).toEqual(['200', '400', '404', '429']);
+  });
+
+  it('shows a valid request and response example for each spec endpoint', () => {
+    const defs = new Map(t.app.apiDocs.list().map((d) => [`${d.method} ${d.url.replace(/:(\w+)/g, '{$1}')}`, d]));
+    for (const [id, key] of Object.entries(SPEC_OPERATIONS)) {
+      const def = defs.get(key)!;
+      const [method, path] = key.split(' ') as [string, string];
+      const op = doc.paths[path]![method.toLowerCase()]!;
+      const checkExamples = (schema: Schema, zod: ZodType, what: string) => {
+        const examples = resolve(doc, schema).examples ?? [];
+        expect(examples.length, `${id}: ${what} examples`).toBeGreaterThan(0);
+        for (const example of examples) expect(zod.safeParse(example).error, `${id}: ${what} example`).toBeUndefined();
+      };
+      if (def.body) checkExamples(op.requestBody!.content['application/json']!.schema, def.body, 'request');
+      checkExamples(op.responses['200']!.content!['application/json']!.schema, def.responses[200]!.schema!, 'response');
+    }
+  });
+});

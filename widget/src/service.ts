@@ -1,0 +1,52 @@
+import { PREFIX } from './events';
+
+export interface Service {
+  /** base URL ending in '/', e.g. https://pay.example/ or https://shop.example/pay/ */
+  base: string;
+  origin: string;
+}
+
+export type EmbedCheck = { ok: true; anyOrigin: boolean } | { ok: false; code: string; message: string } | null;
+
+/** The service's base URL from the signature's payload (base64url JSON, field `svc`). The MAC is the service's business. */
+function namedBy(signature: string): string | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(signature.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const svc = (JSON.parse(new TextDecoder().decode(bytes)) as { svc?: unknown }).svc;
+    return typeof svc === 'string' ? svc : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The serviceUrl option, else the service the signature names, else the folder above the script's /widgets/. */
+export function serviceFor(signature: string, serviceUrl: string | undefined, scriptSrc: string): Service | null {
+  const url = serviceUrl ?? namedBy(signature);
+  try {
+    const base = url ? new URL(url.endsWith('/') ? url : `${url}/`, location.href) : new URL('..', scriptSrc);
+    return base.protocol === 'https:' || base.protocol === 'http:' ? { base: base.href, origin: base.origin } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks the service whether this page may frame the checkout, so a refusal is an event within a
+ * moment instead of a frame the browser silently blocks. `null` means the question went unanswered
+ * (network, CSP connect-src, an older service): then the frame decides, as it always did.
+ */
+export async function checkEmbed(service: Service, signature: string): Promise<EmbedCheck> {
+  try {
+    const url = new URL('widgets/embed-check', service.base);
+    url.searchParams.set('signature', signature);
+    const res = await fetch(url.href, { mode: 'cors', credentials: 'omit', cache: 'no-store' });
+    const body = (await res.json()) as { allowed?: unknown; anyOrigin?: unknown; error?: { code?: unknown; message?: unknown } };
+    if (res.ok) return body.allowed === true ? { ok: true, anyOrigin: body.anyOrigin === true } : null;
+    // 408 and 429 say nothing about this page; they must not stand between a customer and the payment.
+    const verdict = res.status < 500 && res.status !== 408 && res.status !== 429 && body.error;
+    return verdict && typeof verdict.code === 'string' ? { ok: false, code: verdict.code, message: String(verdict.message ?? verdict.code) } : null;
+  } catch (err) {
+    console.warn(PREFIX, 'could not ask the service whether this page may embed the checkout; framing it anyway', err);
+    return null;
+  }
+}
