@@ -136,6 +136,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.locator('dialog[open] .attempt').first().waitFor();
     await screenshot(page, 'delivery-attempts');
     await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
   });
 
   it('exports the payments as CSV from a streaming endpoint', async () => {

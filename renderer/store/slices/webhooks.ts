@@ -21,6 +21,8 @@ export interface WebhooksSlice {
   dismissSecret(): void;
 }
 
+let deliveryRequests = 0;
+
 export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => ({
   endpoints: [],
   deliveries: [],
@@ -88,12 +90,16 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => ({
     }
   },
   showDelivery: async (id) => {
+    // Only the newest request may open the dialog: an answer that arrives after the dialog was
+    // closed (or after another delivery was picked) must not bring it back over the page.
+    const request = ++deliveryRequests;
     if (!id) {
       set({ openDelivery: null });
       return;
     }
     try {
-      set({ openDelivery: await webhooksApi.delivery(id) });
+      const delivery = await webhooksApi.delivery(id);
+      if (request === deliveryRequests) set({ openDelivery: delivery });
     } catch (err) {
       get().fail(err, 'Could not open the delivery');
     }
