@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { parseConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { buildWeb } from '../../scripts/build-web';
@@ -126,4 +127,39 @@ export class ShiftedClock implements Clock {
   now(): number {
     return Date.now() + this.offsetMs;
   }
+}
+
+/** The stage of an embedding test: the real service, a shop page and a stranger's page on other ports, and Chromium. */
+export interface EmbedStage {
+  service: Service;
+  shop: MerchantSite;
+  stranger: MerchantSite;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** what the page logged in its console during the current test */
+  consoleLines: string[];
+}
+
+/** Registers the hooks that set the stage up once per file and give each test a fresh browser context. */
+export function embedStage(): EmbedStage {
+  const stage = { consoleLines: [] as string[] } as EmbedStage;
+  beforeAll(async () => {
+    [stage.service, stage.shop, stage.stranger, stage.browser] = await Promise.all([startService(), MerchantSite.start(), MerchantSite.start(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await stage.browser?.close();
+    await Promise.all([stage.shop?.close(), stage.stranger?.close(), stage.service?.close()]);
+  });
+  beforeEach(async () => {
+    stage.context = await stage.browser.newContext({ locale: 'en-US' });
+    stage.context.setDefaultTimeout(0);
+    stage.page = await stage.context.newPage();
+    stage.consoleLines.length = 0;
+    stage.page.on('console', (m) => stage.consoleLines.push(`${m.type()}: ${m.text()}`));
+  });
+  afterEach(async () => {
+    await stage.context.close();
+  });
+  return stage;
 }
