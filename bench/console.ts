@@ -10,7 +10,7 @@ import { parseConfig } from '../server/config';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services';
 import { systemClock } from '../server/util/clock';
-import { tempDirPath } from './temp';
+import { tempDirPath } from './temp-dirs';
 
 type Figures = Record<string, { value: number; unit: string }>;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openDatabase } from '../server/db/database';
 import type { Figures } from './figures';
-import { tempDirPath } from './temp';
+import { tempDirPath } from './temp-dirs';
 
 const DURATION_S = 5;
 const CONNECTIONS = 16;

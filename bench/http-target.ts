@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { parseConfig } from '../server/config';
 import { startServer } from '../server/index';
-import { tempDirPath } from './temp';
+import { tempDirPath } from './temp-dirs';
 
 /**
  * Runs in its own process so the load generator and the server do not share a core:

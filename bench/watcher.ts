@@ -4,7 +4,7 @@ import { cursorOf } from '../server/watcher/transaction-poller';
 import { transfersIn } from '../server/watcher/payment-watcher';
 import type { Figures } from './figures';
 import { transferFactory } from './transfer-batch';
-import { tempDirPath } from './temp';
+import { tempDirPath } from './temp-dirs';
 
 // BENCH_TRANSFERS shortens a run while profiling; the reported figure uses the full batch.
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100_000);

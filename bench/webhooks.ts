@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { parseConfig } from '../server/config';
 import { startServer, type RunningServer } from '../server/index';
 import type { Figures } from './figures';
-import { tempDirPath } from './temp';
+import { tempDirPath } from './temp-dirs';
 
 const DELIVERIES = 5_000;
 const LATENCY_SAMPLES = 8;
