@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, ErrorCode } from '../http/errors';
+import { invalidInput } from '../domain/errors';
 import { parseAmount } from '../money/amount';
 import type { PublicPayment } from '../payments/payment-schemas';
 import type { PaymentService } from '../payments/payment-service';
@@ -59,6 +59,6 @@ export class Simulator {
 
 function parsedAmount(text: string): bigint {
   const parsed = parseAmount(text, 10n ** 15n);
-  if (!parsed.ok) throw new AppError(400, ErrorCode.validation, `amount: ${parsed.message}`, 'amount');
+  if (!parsed.ok) throw invalidInput('amount', parsed.message);
   return parsed.value;
 }

@@ -43,6 +43,3 @@ export function errorBody(code: ErrorCodeValue, message: string, field?: string)
 
 export const notFound = (what: string): AppError =>
   new AppError(404, ErrorCode.notFound, `${what} not found`);
-
-export const validationError = (field: string, message: string): AppError =>
-  new AppError(400, ErrorCode.validation, `${field}: ${message}`, field);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { EventBus, StoredEvent } from '../events/event-bus';
 import { EventStore } from '../events/event-store';
-import { AppError, ErrorCode, validationError } from '../http/errors';
+import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
 import { parseAmount } from '../money/amount';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
@@ -131,13 +131,13 @@ export class PaymentService {
 
   private checkedAmount(text: string): bigint {
     const parsed = parseAmount(text, this.deps.policy.maxAmount);
-    if (!parsed.ok) throw validationError('amount', parsed.message);
+    if (!parsed.ok) throw invalidInput('amount', parsed.message);
     return parsed.value;
   }
 
   private assertSameRequest(existing: Payment, hash: string): Payment {
     if (existing.requestHash === hash) return existing;
-    throw new AppError(409, ErrorCode.idempotencyConflict,
+    throw idempotencyConflict(
       `externalId ${existing.externalId} was already used with a different request (payment ${existing.id})`, 'externalId');
   }
 
@@ -164,7 +164,7 @@ export class PaymentService {
 
   get(id: string): Payment {
     const payment = this.payments.findById(id);
-    if (!payment) throw new AppError(404, ErrorCode.paymentNotFound, `payment ${id} not found`, 'paymentId');
+    if (!payment) throw paymentNotFound(id);
     return payment;
   }
 
@@ -203,7 +203,7 @@ export class PaymentService {
     return this.transaction((record) => {
       const payment = this.get(id);
       if (!canTransition(payment.status, 'cancelled')) {
-        throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; only a pending payment can be cancelled`);
+        throw invalidTransition(`payment is ${payment.status}; only a pending payment can be cancelled`);
       }
       return record.change({ ...payment, status: 'cancelled', updatedAt: this.deps.clock.now() }, ['payment.cancelled']);
     });

@@ -1,5 +1,5 @@
 import type { InboundJettonTransfer, TxCursor } from '../chain/types';
-import { AppError, ErrorCode, notFound } from '../http/errors';
+import { invalidTransition, notFound } from '../domain/errors';
 import { formatAmount } from '../money/amount';
 import type { Clock } from '../util/clock';
 import { failpoint } from '../util/failpoints';
@@ -108,7 +108,7 @@ export class TransferLedger {
   private unmatched(txHash: string): TransferRecord {
     const transfer = this.transfers.find(txHash);
     if (!transfer) throw notFound(`transfer ${txHash}`);
-    if (transfer.status !== 'unmatched') throw new AppError(409, ErrorCode.invalidTransition, `transfer is already ${transfer.status}`, 'txHash');
+    if (transfer.status !== 'unmatched') throw invalidTransition(`transfer is already ${transfer.status}`, 'txHash');
     return transfer;
   }
 }

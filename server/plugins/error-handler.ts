@@ -2,8 +2,21 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { DomainError, DomainErrorKind, type DomainErrorKindValue } from '../domain/errors';
 import { AppError, ErrorCode, errorBody, type ErrorCodeValue } from '../http/errors';
 import { API_CSP } from './security-headers';
+
+/**
+ * The one place a domain error becomes HTTP: each kind's status and stable wire code.
+ * Typed over every kind, so a new kind does not compile until it is mapped here.
+ */
+export const DOMAIN_ERROR_HTTP: Readonly<Record<DomainErrorKindValue, { status: number; code: ErrorCodeValue }>> = {
+  [DomainErrorKind.invalidInput]: { status: 400, code: ErrorCode.validation },
+  [DomainErrorKind.notFound]: { status: 404, code: ErrorCode.notFound },
+  [DomainErrorKind.paymentNotFound]: { status: 404, code: ErrorCode.paymentNotFound },
+  [DomainErrorKind.idempotencyConflict]: { status: 409, code: ErrorCode.idempotencyConflict },
+  [DomainErrorKind.invalidTransition]: { status: 409, code: ErrorCode.invalidTransition },
+};
 
 /** Fastify's own 4xx errors mapped to our stable codes. */
 const FASTIFY_CODES: Record<string, { code: ErrorCodeValue; message: string }> = {
@@ -31,6 +44,11 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
         reply.status(err.statusCode).send(errorBody(err.code, err.message, err.field));
+        return;
+      }
+      if (err instanceof DomainError) {
+        const mapped = DOMAIN_ERROR_HTTP[err.kind];
+        reply.status(mapped.status).send(errorBody(mapped.code, err.message, err.field));
         return;
       }
       const status = err.statusCode ?? 500;

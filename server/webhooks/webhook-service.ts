@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EventBus, StoredEvent } from '../events/event-bus';
 import type { EventStore } from '../events/event-store';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Clock } from '../util/clock';
 import { newId } from '../util/ids';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainErrorKind, type DomainError } from '../../server/domain/errors';
 import { formatAmount, parseAmount } from '../../server/money/amount';
 import type { PublicPayment } from '../../server/payments/payment-schemas';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -75,7 +76,7 @@ describe('every view of a payment agrees after every step', () => {
       try {
         t.services.payments.cancel(payment.id);
       } catch (err) {
-        expect((err as { statusCode?: number }).statusCode).toBe(409);
+        expect((err as DomainError).kind).toBe(DomainErrorKind.invalidTransition);
       }
     }
   }
