@@ -1,5 +1,6 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { consoleHostGuard } from './auth/console-origin';
+import { routeAuthPlugin } from './auth/guards';
 import { chainConsoleRoutes } from './console/chain-console-routes';
 import { checkoutRoutes } from './checkout/checkout-plugin';
 import { trustedProxies } from './config';
@@ -32,6 +33,8 @@ export interface AppOptions {
   runtime?: Runtime;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
+  /** sees every route as it is registered (tests walk them all) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP app without listening: tests inject, the launcher listens. */
@@ -50,8 +53,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.decorate('runtime', options.runtime ?? null);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  // 1. infrastructure, visible everywhere
+  // 1. infrastructure, visible everywhere; route auth first, so that it sees (and guards) every route
+  await app.register(routeAuthPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(apiDocsPlugin, { title: 'TonTill payment service', version: '1' });
@@ -60,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(restoreFreezePlugin);
   allowEmptyJsonBody(app);
 
-  // 2. domain routes, each in its own encapsulated scope with its own guard
+  // 2. domain routes, each in its own encapsulated scope; each route's declared auth is its guard
   await app.register(merchantRoutes);
   await app.register(widgetRoutes);
   await app.register(checkoutRoutes);
@@ -72,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(widgetPreviewDocumentRoutes);
   await app.register(consoleStatic);
   await app.register(docsRoutes);
-  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ ok: true }));
+  app.get('/healthz', { config: { auth: 'public', rateLimit: false } }, async () => ({ ok: true }));
   return app;
 }
 

@@ -1,11 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError, ErrorCode } from '../http/errors';
+import type { RouteAuth } from '../http/route';
 import type { ApiKeyRecord } from './api-keys';
 import { assertConsoleWrite } from './console-origin';
 
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; routeAuthPlugin turns it into the route's guard. */
+    auth?: RouteAuth;
   }
 }
 
@@ -36,7 +42,7 @@ const verifiedKeys = new WeakMap<FastifyRequest, ApiKeyRecord | null>();
 
 /**
  * The live key behind the request's x-api-key, or null. Verified once per request: the rate limiter
- * asks first (to pick the key's budget), the merchant guard reuses the answer.
+ * asks first (to pick the key's budget), the API key guard reuses the answer.
  */
 export function apiKeyOf(request: FastifyRequest, keys: { verify(key: string): ApiKeyRecord | null }): ApiKeyRecord | null {
   const known = verifiedKeys.get(request);
@@ -47,9 +53,9 @@ export function apiKeyOf(request: FastifyRequest, keys: { verify(key: string): A
   return record;
 }
 
-/** Merchant API: only an API key opens it. Registered inside the merchant scope only. */
-export function requireApiKey(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+/** Merchant API: only a live API key opens it. */
+function apiKeyGuard(app: FastifyInstance): onRequestHookHandler {
+  return async function requireApiKey(request) {
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) {
       throw new AppError(401, ErrorCode.unauthorized, 'missing x-api-key header');
@@ -57,19 +63,46 @@ export function requireApiKey(app: FastifyInstance): void {
     const record = apiKeyOf(request, app.services.apiKeys);
     if (!record) throw new AppError(401, ErrorCode.unauthorized, 'invalid or revoked API key');
     request.apiKey = record;
-  });
+  };
 }
 
 /**
  * Console API: only a console session opens it, and a change only when it proves it comes from the
- * console (see consoleWriteRefusal). Registered inside the console scope only.
+ * console (see consoleWriteRefusal).
  */
-export function requireConsoleSession(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+function consoleSessionGuard(app: FastifyInstance): onRequestHookHandler {
+  return async function requireConsoleSession(request) {
     const token = consoleTokenOf(request);
     if (!token || !app.services.sessions.isValid(token)) {
       throw new AppError(401, ErrorCode.unauthorized, 'console session required; open the login link printed by the service');
     }
     assertConsoleWrite(request, app.services.config.publicUrl);
-  });
+  };
 }
+
+const AUTH_VALUES: readonly RouteAuth[] = ['apiKey', 'console', 'public'];
+
+/**
+ * Every route declares who may call it (`config.auth`, set by addRoute or by hand on a raw route),
+ * and the declaration is the guard: this onRoute hook installs the matching onRequest hook ahead of
+ * the route's own. A route that declares nothing fails at registration, so none is open by accident.
+ * Register before any route. Root onRequest hooks (rate limit, console host check) still run first.
+ */
+export const routeAuthPlugin = fp(
+  async (app: FastifyInstance) => {
+    const guards: Record<Exclude<RouteAuth, 'public'>, onRequestHookHandler> = {
+      apiKey: apiKeyGuard(app),
+      console: consoleSessionGuard(app),
+    };
+    app.addHook('onRoute', (route) => {
+      const auth = route.config?.auth;
+      if (!auth || !AUTH_VALUES.includes(auth)) {
+        throw new Error(`${String(route.method)} ${route.url} declares no auth; set config.auth to one of ${AUTH_VALUES.join(', ')}`);
+      }
+      if (auth === 'public') return;
+      const own = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [guards[auth], ...own];
+    });
+  },
+  { name: 'route-auth' },
+);

@@ -19,7 +19,7 @@ const unavailable = (): AppError => new AppError(404, ErrorCode.notFound, 'the c
 /** Built checkout files (content-hashed, immutable) and the widget script: latest, pinned versions and their SRI hashes. */
 export async function assetRoutes(app: FastifyInstance, opts: { assets: WebAssets | null }): Promise<void> {
   const { assets } = opts;
-  const noLimit = { config: { rateLimit: false } };
+  const noLimit = { config: { auth: 'public', rateLimit: false } } as const;
 
   app.get('/assets/:file', noLimit, (request, reply) => {
     const asset = assets?.byUrl.get(request.url.split('?')[0] ?? '');

@@ -35,7 +35,7 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
     successUrl: mode === 'hpp' ? payment.successUrl : null, failUrl: mode === 'hpp' ? payment.failUrl : null,
   }, assets);
 
-  app.get('/pay/:paymentId', (request, reply) => {
+  app.get('/pay/:paymentId', { config: { auth: 'public' } }, (request, reply) => {
     if (!assets) return fail(request, reply, 503, 'unavailable', NOBODY, false);
     const params = PaymentIdParamsSchema.safeParse(request.params);
     const payment = params.success ? services.payments.payments.findById(params.data.paymentId) : null;
@@ -43,7 +43,7 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
     return sendHtml(reply, 200, page(payment, 'hpp', null, false, assets), NOBODY);
   });
 
-  app.get('/embed', (request, reply) => {
+  app.get('/embed', { config: { auth: 'public' } }, (request, reply) => {
     const access = resolveEmbed(services, {
       query: request.query as Record<string, unknown>, fetchDest: header(request, 'sec-fetch-dest'), referer: header(request, 'referer'),
     });

@@ -35,7 +35,7 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
     handler: ({ params }) => view(params.paymentId),
   });
 
-  app.get('/pay/:paymentId/events', (request, reply) => {
+  app.get('/pay/:paymentId/events', { config: { auth: 'public' } }, (request, reply) => {
     const { paymentId } = parsePart(PaymentIdParamsSchema, request.params, 'params');
     const first = view(paymentId);
     if (!hub.canAccept(paymentId)) throw new AppError(429, ErrorCode.rateLimited, 'too many open status streams; poll /pay/{paymentId}/status instead');

@@ -1,4 +1,3 @@
-import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +13,6 @@ const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
 export async function backupRoutes(app: FastifyInstance, opts: { reader: Database }): Promise<void> {
-  requireConsoleSession(app);
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
 
@@ -35,32 +33,31 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
     },
   });
 
-  app.apiDocs.add({
-    method: 'POST', url: `${app.prefix}/restore`, operationId: 'stageRestore', tags: TAGS, auth: 'console', rawBody: 'application/octet-stream',
+  addRoute(app, {
+    method: 'POST', url: '/restore', operationId: 'stageRestore', tags: TAGS, auth: 'console', rawBody: 'application/octet-stream', bodyLimit: MAX_RESTORE_BYTES,
     summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
     responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start') }) } },
-    handler: () => undefined,
-  });
-  app.post('/restore', { bodyLimit: MAX_RESTORE_BYTES }, async (request) => {
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
-    }
-    mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
-    const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
-    try {
-      writeFileSync(upload, body, { mode: 0o600 });
-      const check = checkBackup(upload);
-      if (!check.ok) throw new AppError(400, ErrorCode.validation, `file: the upload ${check.message}`, 'file');
-      await freezeWrites(app);
-      renameSync(upload, restoreFile(dataDir));
-      return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
-    } catch (err) {
-      if (!existsSync(restoreFile(dataDir))) app.services.restore.set(false);
-      throw err;
-    } finally {
-      rmSync(upload, { force: true });
-    }
+    handler: async (_input, request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
+      }
+      mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+      const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
+      try {
+        writeFileSync(upload, body, { mode: 0o600 });
+        const check = checkBackup(upload);
+        if (!check.ok) throw new AppError(400, ErrorCode.validation, `file: the upload ${check.message}`, 'file');
+        await freezeWrites(app);
+        renameSync(upload, restoreFile(dataDir));
+        return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
+      } catch (err) {
+        if (!existsSync(restoreFile(dataDir))) app.services.restore.set(false);
+        throw err;
+      } finally {
+        rmSync(upload, { force: true });
+      }
+    },
   });
 
   addRoute(app, {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireConsoleSession } from '../auth/guards';
 import { SimulateRequestSchema } from '../chain/simulator';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
@@ -14,7 +13,6 @@ const DecisionNote = z.string().trim().max(500).default('');
 
 /** The watcher's health, the unmatched inbox and (sandbox) the simulator, for the console. */
 export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
-  requireConsoleSession(app);
   const { ledger, payments } = app.services;
 
   addRoute(app, {

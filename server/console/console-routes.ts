@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CONSOLE_COOKIE, consoleTokenOf, requireConsoleSession } from '../auth/guards';
+import { CONSOLE_COOKIE, consoleTokenOf } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -44,7 +44,6 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
 }
 
 export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
-  requireConsoleSession(app);
   const { apiKeys, sessions } = app.services;
 
   addRoute(app, {

@@ -8,7 +8,7 @@ import { widgetPreviewRoutes } from './widget-preview-routes';
 
 /**
  * The console API behind the screens (dashboard, payments, settings, backup, widget preview);
- * register under CONSOLE_API_PREFIX. Each child plugin guards itself with requireConsoleSession.
+ * register under CONSOLE_API_PREFIX. Each route declares auth: 'console', which installs the session guard.
  * Reads share the service's connection: the service holds the ledger exclusively, and every
  * query here is a bounded page, so none holds the event loop for long.
  */

@@ -37,9 +37,9 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir?: string }
     return reply.header('Content-Security-Policy', CONSOLE_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/console', { config: { rateLimit: false } }, (_request, reply) => reply.redirect('/console/', 302));
-  app.get('/console/', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
-  app.get('/console/assets/:file', { config: { rateLimit: false } }, (request, reply) => {
+  app.get('/console', { config: { auth: 'public', rateLimit: false } }, (_request, reply) => reply.redirect('/console/', 302));
+  app.get('/console/', { config: { auth: 'public', rateLimit: false } }, (_request, reply) => sendIndex(reply));
+  app.get('/console/assets/:file', { config: { auth: 'public', rateLimit: false } }, (request, reply) => {
     const { file } = request.params as { file: string };
     if (!/^[\w.-]+$/.test(file)) throw new AppError(404, ErrorCode.notFound, 'no such asset');
     let body = assets.get(file);
@@ -52,7 +52,7 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir?: string }
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Security-Policy', CONSOLE_CSP)
       .type(TYPES[extname(file)] ?? 'application/octet-stream').send(body);
   });
-  app.get('/console/*', { config: { rateLimit: false } }, (request, reply) => {
+  app.get('/console/*', { config: { auth: 'public', rateLimit: false } }, (request, reply) => {
     if (request.url.startsWith('/console/api/')) throw new AppError(404, ErrorCode.notFound, `no route for GET ${request.url.split('?')[0]}`);
     return sendIndex(reply);
   });

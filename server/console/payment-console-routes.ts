@@ -1,4 +1,3 @@
-import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -65,7 +64,6 @@ async function* csvRows(queries: ConsoleQueries, q: ListQuery): AsyncGenerator<s
 }
 
 export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
-  requireConsoleSession(app);
   const { queries } = opts;
   const { payments } = app.services;
 

@@ -1,4 +1,3 @@
-import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
@@ -25,7 +24,6 @@ const windowsOf = (config: Config) => ({
 });
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  requireConsoleSession(app);
   const { config, settings } = app.services;
   const dataDir = config.dataDir;
 

@@ -1,4 +1,3 @@
-import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addRoute } from '../http/route';
@@ -26,7 +25,6 @@ export function localMidnight(now: number, tzOffsetMinutes: number): number {
 const CACHE_MS = 2_000;
 
 export async function statsRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
-  requireConsoleSession(app);
   const { queries } = opts;
   const cache = new Map<string, { at: number; value: z.output<typeof StatsSchema> }>();
   addRoute(app, {

@@ -1,4 +1,3 @@
-import { requireConsoleSession } from '../auth/guards';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -73,7 +72,7 @@ export function previewDocument(q: z.output<typeof PreviewQuery>, service: strin
 
 /** Public document framed by the console: a merchant page in miniature, with the sandbox signature in its URL. */
 export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/console/widget-preview', (request, reply) => {
+  app.get('/console/widget-preview', { config: { auth: 'public' } }, (request, reply) => {
     const q = parsePart(PreviewQuery, request.query ?? {}, 'query');
     const service = requestOrigin(request);
     const consoleOrigin = consoleOriginFor(q.consoleOrigin, service);
@@ -87,7 +86,6 @@ export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise
 
 /** Guarded: a short-lived sandbox signature for the preview, refused on mainnet. */
 export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
-  requireConsoleSession(app);
   const { services } = app;
   addRoute(app, {
     method: 'POST', url: '/widget-preview/session', operationId: 'createWidgetPreviewSession', tags: ['Console: widget preview'], auth: 'console',

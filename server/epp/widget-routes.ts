@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireApiKey } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -29,7 +28,6 @@ function issueSignature(services: Services, payment: Payment, shortLived: boolea
 }
 
 export async function widgetRoutes(app: FastifyInstance): Promise<void> {
-  requireApiKey(app);
   const { services } = app;
 
   addRoute(app, {

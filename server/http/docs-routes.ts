@@ -71,13 +71,13 @@ function sendBundle(bundle: Bundle, request: FastifyRequest, reply: FastifyReply
 /** The OpenAPI document, and a reference page rendered from it in the browser by Scalar's viewer, served from here. */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   const bundle = viewerBundle(defaultWebDir());
-  app.get('/openapi.json', async () => app.apiDocs.document(app.services.publicUrl()));
-  app.get('/docs', async (_request, reply) => {
+  app.get('/openapi.json', { config: { auth: 'public' } }, async () => app.apiDocs.document(app.services.publicUrl()));
+  app.get('/docs', { config: { auth: 'public' } }, async (_request, reply) => {
     const built = bundle();
     reply.header('Content-Security-Policy', DOCS_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     return built ? page(built) : reply.code(503).send(notBuilt);
   });
-  app.get('/docs/assets/:file', { config: { rateLimit: false } }, async (request, reply) => {
+  app.get('/docs/assets/:file', { config: { auth: 'public', rateLimit: false } }, async (request, reply) => {
     const built = bundle();
     if (!built || (request.params as { file: string }).file !== built.name) throw new AppError(404, ErrorCode.notFound, 'no such asset');
     return sendBundle(built, request, reply);

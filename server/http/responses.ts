@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { allowedWhileRestorePending } from '../db/restore-gate';
 import { ErrorCode } from './errors';
+import type { RouteAuth } from './route';
 
 export const ErrorSchema = z
   .object({
@@ -51,7 +52,7 @@ export function errors(...statuses: number[]): Record<number, ResponseDoc> {
 export interface RouteShape {
   method: string;
   url: string;
-  auth: 'apiKey' | 'console' | 'public';
+  auth: RouteAuth;
   body?: unknown;
   rawBody?: string;
   params?: unknown;
@@ -60,7 +61,7 @@ export interface RouteShape {
 
 /**
  * The errors a route answers with because of what it is, not what its handler does: input it
- * validates, a body the parser reads, the auth hook of its scope, the rate limiter (every route),
+ * validates, a body the parser reads, the guard its declared auth installs, the rate limiter (every route),
  * the restore freeze (every change) and the console's own guards. Handlers declare the rest.
  */
 export function implicitErrors(route: RouteShape): Record<number, ResponseDoc> {

@@ -16,10 +16,13 @@ export interface RouteDef<B extends ZodType | undefined, P extends ZodType | und
   /** Markdown, when the title is not enough */
   description?: string;
   tags: string[];
+  /** Who may call it; enforced, not only documented: routeAuthPlugin installs the matching guard. */
   auth: RouteAuth;
   body?: B;
   /** The media type of a body that is not JSON (documented only; the route parses it itself) */
   rawBody?: string;
+  /** Overrides the service's body limit for this route, in bytes */
+  bodyLimit?: number;
   params?: P;
   query?: Q;
   /**
@@ -64,7 +67,10 @@ function responseSerializers(responses: AnyRouteDef['responses']): Record<number
   return out;
 }
 
-/** Registers a route whose request parts are zod schemas; the same definition feeds the OpenAPI document. */
+/**
+ * Registers a route whose request parts are zod schemas; the same definition feeds the OpenAPI document
+ * and, through `config.auth`, the route's guard.
+ */
 export function addRoute<B extends ZodType | undefined, P extends ZodType | undefined, Q extends ZodType | undefined>(
   app: FastifyInstance,
   def: RouteDef<B, P, Q>,
@@ -73,6 +79,8 @@ export function addRoute<B extends ZodType | undefined, P extends ZodType | unde
   app.route({
     method: def.method,
     url: def.url,
+    config: { auth: def.auth },
+    ...(def.bodyLimit === undefined ? {} : { bodyLimit: def.bodyLimit }),
     schema: { response: responseSerializers(def.responses) },
     handler: async (request, reply) => {
       const input = {

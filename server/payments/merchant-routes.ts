@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireApiKey } from '../auth/guards';
 import { addRoute } from '../http/route';
 import { errors } from '../http/responses';
 import {
@@ -17,7 +16,6 @@ function markReplay(reply: FastifyReply, result: CreateResult): void {
 }
 
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
-  requireApiKey(app);
   const { payments, writes } = app.services;
 
   addRoute(app, {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireConsoleSession } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -15,7 +14,6 @@ const WithSecret = z.object({ endpoint: EndpointSchema, secret: z.string().meta(
 
 /** Console API for webhooks; register under CONSOLE_API_PREFIX. */
 export async function webhookConsoleRoutes(app: FastifyInstance): Promise<void> {
-  requireConsoleSession(app);
   endpointRoutes(app);
   deliveryRoutes(app);
   callbackSecretRoutes(app);

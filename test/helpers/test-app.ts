@@ -1,5 +1,5 @@
 import { Address } from '@ton/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +43,9 @@ export interface TestApp {
 }
 
 /** The real app over a real SQLite file in a temp dir, with one API key ready. */
-export async function createTestApp(options: { config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock } = {}): Promise<TestApp> {
+export async function createTestApp(options: {
+  config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock; onRoute?: (route: RouteOptions) => void;
+} = {}): Promise<TestApp> {
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
   const config = parseConfig({ dataDir, rateLimit: { enabled: false }, ...options.config });
@@ -52,7 +54,7 @@ export async function createTestApp(options: { config?: Partial<ConfigInput>; da
   const services = createServices({
     db, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError: (err) => { throw err; },
   });
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
   const { key } = services.apiKeys.create('test');
   return {
     app, services, db, apiKey: key, clock, dataDir,
