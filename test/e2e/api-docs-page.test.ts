@@ -35,6 +35,8 @@ describe('API reference page (/docs), in Chromium', () => {
     const bundle = await fetch(`${service.url}/${bundleUrl}`);
     expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(bundle.headers.get('content-encoding')).toBe('gzip');
+    // Read it to the end: an unread 1 MB body keeps its connection busy, and closing the service waits for it.
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('renders the operations with a copyable curl command, loads nothing from outside and breaks no CSP rule', async () => {
