@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DomainError, DomainErrorKind, type DomainErrorKindValue } from '../domain/errors';
 import { AppError, ErrorCode, errorBody, type ErrorCodeValue } from '../http/errors';
-import { API_CSP } from './security-headers';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 /**
  * The one place a domain error becomes HTTP: each kind's status and stable wire code.
@@ -67,18 +67,13 @@ export const errorHandlerPlugin = fp(
   { name: 'error-handler' },
 );
 
-/** What the security-headers hook adds to JSON answers, for the answers sent before any hook can run. */
-const EARLY_ERROR_HEADERS = {
-  'Content-Security-Policy': API_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store',
-};
-
 /**
  * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors` option): a path
  * that is not valid percent-encoding, or a path parameter longer than the router accepts.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   // No hook runs for these replies, so the headers every response carries are set here.
-  reply.headers(EARLY_ERROR_HEADERS);
+  reply.headers(API_SECURITY_HEADERS);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     reply.status(414).send(errorBody(ErrorCode.validation, 'path: a path segment is too long', 'path'));
   } else if (err.code === 'FST_ERR_BAD_URL') {
@@ -113,7 +108,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Bad Request'}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
-    ...Object.entries(EARLY_ERROR_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(API_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
     'Connection: close',
     '',
     body,

@@ -4,15 +4,19 @@ import fp from 'fastify-plugin';
 /** API responses are data, never documents: nothing may render, run or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Every response carries these; the last two only where a page or asset has not set its own. */
+const ALWAYS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cross-Origin-Opener-Policy': 'same-origin' };
+const DEFAULTS = { 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store' };
+
+/** The whole set for a JSON answer, for the answers sent where no hook runs (router and parser errors). */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = { ...ALWAYS, ...DEFAULTS };
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Referrer-Policy', 'no-referrer');
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+      reply.headers(ALWAYS);
       // Pages that are meant to be framed or run scripts set their own policy before this hook.
-      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', API_CSP);
-      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+      for (const [name, value] of Object.entries(DEFAULTS)) if (!reply.hasHeader(name)) reply.header(name, value);
       return payload;
     });
   },
