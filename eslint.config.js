@@ -19,7 +19,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           { group: ['electron', 'react', 'react-dom', 'zustand'], message: 'server/ knows nothing of Electron or React' },
-          // (server/checkout is the server side of the hosted pages; it reads the browser bundles from dist/, never their source)
+          // (server/payment-pages is the server side of the hosted pages; it reads the browser bundles from dist/, never their source)
           { group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/widget/**'], message: 'server/ is the bottom layer' },
         ],
       }],

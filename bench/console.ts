@@ -6,7 +6,7 @@ import { chromium } from 'playwright';
 import { build } from 'vite';
 import { buildApp } from '../server/app';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
-import { parseConfig } from '../server/config';
+import { parseConfig } from '../server/config/config';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services';
 import { systemClock } from '../server/util/clock';

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { parseConfig } from '../server/config';
+import { parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 import { tempDirPath } from './temp-dirs';
 

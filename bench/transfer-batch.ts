@@ -1,5 +1,5 @@
 import { beginCell, loadTransaction, storeTransaction, type Transaction } from '@ton/core';
-import { internalTransferBody } from '../server/chain/jetton-messages';
+import { internalTransferBody } from '../server/sandbox/jetton-messages';
 import { parseInboundJettonTransfer } from '../server/chain/parse-transfer';
 import type { RunningServer } from '../server/index';
 

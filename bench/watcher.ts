@@ -1,4 +1,4 @@
-import { parseConfig } from '../server/config';
+import { parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 import { cursorOf } from '../server/watcher/transaction-poller';
 import { transfersIn } from '../server/watcher/payment-watcher';

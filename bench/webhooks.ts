@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { parseConfig } from '../server/config';
+import { parseConfig } from '../server/config/config';
 import { startServer, type RunningServer } from '../server/index';
 import type { Figures } from './figures';
 import { tempDirPath } from './temp-dirs';

@@ -5,7 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'e
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeStartupError } from '../server/cli/cli-output';
-import { loadConfig, parseConfig } from '../server/config';
+import { loadConfig, parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 import { createDesktopApp } from './app/create-desktop-app';
 import { toServicePort, type ServicePort } from './service/service-port';

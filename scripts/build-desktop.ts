@@ -42,9 +42,9 @@ export async function buildDesktop(options: { outDir?: string } = {}): Promise<B
     }),
     build({ ...common, entryPoints: [join(ROOT, 'preload/index.ts')], outfile: join(outDir, 'preload.cjs') }),
   ]);
-  // server/chain/jetton-contracts.ts reads ./contracts/compiled.json next to "its" module, now main.cjs.
+  // server/sandbox/jetton-contracts.ts reads ./contracts/compiled.json next to "its" module, now main.cjs.
   mkdirSync(join(outDir, 'contracts'), { recursive: true });
-  copyFileSync(join(ROOT, 'server/chain/contracts/compiled.json'), join(outDir, 'contracts/compiled.json'));
+  copyFileSync(join(ROOT, 'server/sandbox/contracts/compiled.json'), join(outDir, 'contracts/compiled.json'));
   const files: Record<string, number> = {};
   for (const result of [mainResult, preloadResult]) {
     for (const [file, meta] of Object.entries(result.metafile?.outputs ?? {})) {

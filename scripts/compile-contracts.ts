@@ -1,4 +1,4 @@
-// Compiles the sandbox's test jetton (Tolk) into server/chain/contracts/compiled.json.
+// Compiles the sandbox's test jetton (Tolk) into server/sandbox/contracts/compiled.json.
 // The product only reads that file, so it never runs the compiler at start-up.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,7 +15,7 @@ export interface CompiledContracts {
   jettonWallet: CompiledCode;
 }
 
-const contractsDir = new URL('../server/chain/contracts/', import.meta.url);
+const contractsDir = new URL('../server/sandbox/contracts/', import.meta.url);
 export const compiledJsonPath = fileURLToPath(new URL('compiled.json', contractsDir));
 
 async function compileOne(entry: string): Promise<{ code: CompiledCode; tolkVersion: string }> {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { CLIENT_TYPES_FILE, generateClientTypes } from '../clients/generate-client';
-import { parseConfig } from '../server/config';
+import { parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 
 async function fetchDocument(url: string): Promise<object> {

@@ -1,24 +1,24 @@
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { consoleHostGuard } from './auth/console-origin';
 import { routeAuthPlugin } from './auth/guards';
-import { chainConsoleRoutes } from './console/chain-console-routes';
-import { checkoutRoutes } from './checkout/checkout-plugin';
-import { trustedProxies } from './config';
-import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console/console-routes';
-import { consoleScreenRoutes } from './console/console-screens';
-import { consoleStatic } from './console/console-static';
-import { widgetPreviewDocumentRoutes } from './console/widget-preview-routes';
-import { widgetRoutes } from './epp/widget-routes';
+import { chainConsoleRoutes } from './console-api/chain-console-routes';
+import { checkoutRoutes } from './payment-pages/checkout-plugin';
+import { trustedProxies } from './config/config';
+import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
+import { consoleScreenRoutes } from './console-api/console-screens';
+import { consoleStatic } from './console-api/console-static';
+import { widgetPreviewDocumentRoutes } from './console-api/widget-preview-routes';
+import { widgetSessionRoutes } from './epp/widget-session-routes';
 import { docsRoutes } from './http/docs-routes';
 import { apiDocsPlugin } from './http/openapi';
-import { merchantRoutes } from './payments/merchant-routes';
+import { merchantRoutes } from './merchant-api/merchant-routes';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { restoreFreezePlugin } from './plugins/restore-freeze';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import type { Runtime } from './runtime';
+import type { Runtime } from './runtime/runtime';
 import type { Services } from './services';
-import { webhookConsoleRoutes } from './webhooks/webhook-console-routes';
+import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // 2. domain routes, each in its own encapsulated scope; each route's declared auth is its guard
   await app.register(merchantRoutes);
-  await app.register(widgetRoutes);
+  await app.register(widgetSessionRoutes);
   await app.register(checkoutRoutes);
   await app.register(consoleLoginRoutes);
   await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });

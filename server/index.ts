@@ -2,17 +2,17 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { openChainRuntime } from './chain/chain-runtime';
-import type { Config } from './config';
+import { openChainRuntime } from './runtime/chain-runtime';
+import type { Config } from './config/config';
 import { closeDatabase, openDatabase, type Database } from './db/database';
 import { lockDataDirectory, type DataDirLock } from './db/data-dir-lock';
 import { tightenDataDirectory, type ModeChange } from './db/data-dir-permissions';
 import { applyStagedRestore, type RestoreOutcome } from './db/restore';
-import { Simulator } from './chain/simulator';
+import { Simulator } from './simulator/simulator';
 import { createServices, type Services } from './services';
 import { systemClock, type Clock } from './util/clock';
 import { createPaymentWatcher } from './watcher/payment-watcher';
-import type { Runtime } from './runtime';
+import type { Runtime } from './runtime/runtime';
 
 export interface RunningServer extends Runtime {
   url: string;

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { ApiKeyStore } from './auth/api-keys';
 import { ConsoleSessions } from './auth/console-sessions';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
 import { WriteBatcher } from './db/write-batcher';
 import { EventBus } from './events/event-bus';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isIP } from 'node:net';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { AppError, ErrorCode } from '../http/errors';
 
 /** The header the console's own client sends; a page on another origin cannot add it without a CORS preflight we never grant. */

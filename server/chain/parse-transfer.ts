@@ -1,7 +1,7 @@
 // Turns raw transactions into jetton transfer facts. Never throws: a malformed message is
 // "not a transfer" (or "no comment"), so one odd transaction can never stall the watcher.
 import type { Address, Slice, Transaction } from '@ton/core';
-import { JettonOp } from './jetton-messages';
+import { JettonOp } from './jetton-ops';
 import type { InboundJettonTransfer } from './types';
 
 /** A transfer_notification that reached an owner wallet; the caller must check `jettonWallet`. */

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 export function printBanner(config: Config, url: string, loginToken: string): void {
   const dataFlag = `--data-dir ${JSON.stringify(config.dataDir)}`;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiKeyStore, type ApiKeyRecord } from '../auth/api-keys';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { DataDirectoryInUseError, lockDataDirectory, type DataDirLock } from '../db/data-dir-lock';
 import { closeDatabase, openDatabase } from '../db/database';
 import { systemClock } from '../util/clock';

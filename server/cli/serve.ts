@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config/config';
 import { startServer } from '../index';
 import { describeStartupError, printBanner } from './cli-output';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { noServiceMessage, runningService } from './service-client';
 
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { noServiceMessage, runningService, type ServiceClient } from './service-client';
 
 const USAGE = `usage: npm run webhooks -- <secret | rotate [--grace-hours N] | list> [--data-dir DIR]

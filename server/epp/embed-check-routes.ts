@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { noteRefusal, policyFor, verifySignature } from '../checkout/embed-access';
-import { isOrigin, mayFrame, requesterOrigin, type FramingPolicy } from '../checkout/embed-policy';
+import { noteRefusal, policyFor, verifySignature } from '../payment-pages/embed-access';
+import { isOrigin, mayFrame, requesterOrigin, type FramingPolicy } from '../payment-pages/embed-policy';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';

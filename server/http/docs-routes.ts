@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { defaultWebDir } from '../checkout/web-assets';
+import { defaultWebDir } from '../payment-pages/web-assets';
 import { AppError, ErrorCode } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { Transaction } from '@ton/core';
-import type { ChainRuntime } from '../chain/chain-runtime';
+import type { ChainRuntime } from '../runtime/chain-runtime';
 import { parseInboundJettonTransfer } from '../chain/parse-transfer';
 import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';

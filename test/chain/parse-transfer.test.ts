@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { beginCell, Cell, loadTransaction, type Transaction } from '@ton/core';
-import { commentCell, storeForwardPayload } from '../../server/chain/jetton-messages';
+import { commentCell, storeForwardPayload } from '../../server/sandbox/jetton-messages';
 import {
   parseInboundJettonTransfer,
   parseTransferNotification,

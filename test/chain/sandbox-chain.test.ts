@@ -3,7 +3,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beginCell, type Address, type Transaction } from '@ton/core';
-import { SandboxChain } from '../../server/chain/sandbox-chain';
+import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import { parseInboundJettonTransfer, parseTransferNotification } from '../../server/chain/parse-transfer';
 
 let clock = 1_760_000_000;

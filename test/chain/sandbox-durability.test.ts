@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseInboundJettonTransfer } from '../../server/chain/parse-transfer';
-import { SandboxChain } from '../../server/chain/sandbox-chain';
+import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import type { TxCursor } from '../../server/chain/types';
 import { fetchNewTransactions } from '../../server/watcher/transaction-poller';
 import { tempDir } from '../helpers/test-app';

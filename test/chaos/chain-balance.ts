@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SandboxChain } from '../../server/chain/sandbox-chain';
+import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 
 /**
  * The merchant's USDT balance on the sandbox chain the service left behind (read once it has

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web';
-import { claimedOrigins } from '../../server/checkout/embed-access';
-import { languageOf } from '../../server/checkout/page-html';
+import { claimedOrigins } from '../../server/payment-pages/embed-access';
+import { languageOf } from '../../server/payment-pages/page-html';
 import { formatLeft } from '../../checkout/render';
 import { pickStrings } from '../../checkout/i18n';
 import { createTestApp, QUICK_START } from '../helpers/test-app';

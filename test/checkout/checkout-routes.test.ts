@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEpp } from '../../server/epp/epp-signature';
-import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/checkout/embed-access';
+import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/payment-pages/embed-access';
 import { createDeposit, createWidgetSession, startService, type Service } from '../e2e/e2e-helpers';
 
 const SHOP = 'https://shop.example';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/checkout/embed-access';
-import { readRefusals, REFUSED_ORIGINS_KEY } from '../../server/checkout/refused-origins';
-import type { ConfigInput } from '../../server/config';
+import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/payment-pages/embed-access';
+import { readRefusals, REFUSED_ORIGINS_KEY } from '../../server/payment-pages/refused-origins';
+import type { ConfigInput } from '../../server/config/config';
 import { signEpp } from '../../server/epp/epp-signature';
 import { createTestApp, QUICK_START, type TestApp } from '../helpers/test-app';
 

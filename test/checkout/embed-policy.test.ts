@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   frameAncestors, framerOrigin, framingPolicy, isOrigin, mayFrame, recordsRefusals, requesterOrigin, type FramingPolicy,
-} from '../../server/checkout/embed-policy';
-import { MAX_REFUSED_ORIGINS, REFUSAL_TOUCH_MS, withRefusal, type RefusedOrigin } from '../../server/checkout/refused-origins';
+} from '../../server/payment-pages/embed-policy';
+import { MAX_REFUSED_ORIGINS, REFUSAL_TOUCH_MS, withRefusal, type RefusedOrigin } from '../../server/payment-pages/refused-origins';
 
 const SHOP = 'https://shop.example';
 const STORE = 'https://store.example';

@@ -2,7 +2,7 @@ import { Address } from '@ton/core';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CSP } from '../../server/console/console-static';
+import { CONSOLE_CSP } from '../../server/console-api/console-static';
 import { eventually } from '../e2e/e2e-helpers';
 import { Receiver } from '../webhooks/receiver';
 import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';

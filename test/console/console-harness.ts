@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { build } from 'vite';
 import { buildWeb } from '../../scripts/build-web';
-import { parseConfig, type ConfigInput } from '../../server/config';
+import { parseConfig, type ConfigInput } from '../../server/config/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { launchChromium } from '../e2e/e2e-helpers';
 import { tempDir } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/checkout/embed-access';
-import { readRefusals } from '../../server/checkout/refused-origins';
+import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/payment-pages/embed-access';
+import { readRefusals } from '../../server/payment-pages/refused-origins';
 import { eventually, includes, is, MerchantSite, merchantPage } from '../e2e/e2e-helpers';
 import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
 

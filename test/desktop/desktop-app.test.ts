@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp, type DesktopApp } from '../../main/app/create-desktop-app';
 import { toServicePort, type ServicePort } from '../../main/service/service-port';
-import { parseConfig } from '../../server/config';
+import { parseConfig } from '../../server/config/config';
 import { serviceFile, startServer } from '../../server/index';
 import { QUICK_START, tempDir } from '../helpers/test-app';
 import { createFakeElectron, fakeEvent, type FakeElectron } from './fake-electron';

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web';
-import { parseConfig } from '../../server/config';
+import { parseConfig } from '../../server/config/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { tempDir } from '../helpers/test-app';
 import { Receiver } from '../webhooks/receiver';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { parseConfig } from '../../server/config';
+import { parseConfig } from '../../server/config/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { buildWeb } from '../../scripts/build-web';
 import type { Clock } from '../../server/util/clock';

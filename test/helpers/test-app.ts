@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
-import { parseConfig, type ConfigInput } from '../../server/config';
+import { parseConfig, type ConfigInput } from '../../server/config/config';
 import { closeDatabase, openDatabase, type Database } from '../../server/db/database';
 import type { ChainInfo } from '../../server/payments/payment-links';
 import { createServices, type Services } from '../../server/services';

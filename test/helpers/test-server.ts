@@ -1,4 +1,4 @@
-import { parseConfig, type ConfigInput } from '../../server/config';
+import { parseConfig, type ConfigInput } from '../../server/config/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { ManualClock, tempDir } from './test-app';
 

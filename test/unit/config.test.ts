@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultDataDir, loadConfig, trustedProxies } from '../../server/config';
+import { ConfigError, defaultDataDir, loadConfig, trustedProxies } from '../../server/config/config';
 import { tempDir } from '../helpers/test-app';
 
 describe('configuration', () => {

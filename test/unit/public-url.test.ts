@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../server/config';
+import { parseConfig } from '../../server/config/config';
 import { paymentLinks } from '../../server/payments/payment-links';
 import { TEST_CHAIN } from '../helpers/test-app';
 

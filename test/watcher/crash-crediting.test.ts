@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SandboxChain } from '../../server/chain/sandbox-chain';
+import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import { spawnService, stopService, writeServiceConfig } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 

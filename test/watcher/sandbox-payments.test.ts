@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulateRequest } from '../../server/chain/simulator';
+import type { SimulateRequest } from '../../server/simulator/simulator';
 import type { DepositRequest } from '../../server/payments/payment-schemas';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -1,6 +1,6 @@
 import { Address, type Transaction, type TupleItem } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxChain } from '../../server/chain/sandbox-chain';
+import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import type { Payment } from '../../server/payments/payment-types';
 import { startToncenterDouble, type ToncenterDouble, type ToncenterFaults } from '../chain/toncenter-double';
 import { ManualClock } from '../helpers/test-app';

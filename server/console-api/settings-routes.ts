@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins } from '../checkout/embed-access';
-import { forgetRefusal, readRefusals } from '../checkout/refused-origins';
-import { parseConfig, type Config } from '../config';
+import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins } from '../payment-pages/embed-access';
+import { forgetRefusal, readRefusals } from '../payment-pages/refused-origins';
+import { parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';

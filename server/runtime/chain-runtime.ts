@@ -1,12 +1,12 @@
 import { Address } from '@ton/core';
 import { join } from 'node:path';
-import { MAINNET_USDT_MASTER, type Config } from '../config';
+import { MAINNET_USDT_MASTER, type Config } from '../config/config';
 import type { ChainInfo } from '../payments/payment-links';
-import { resolveJettonWallet } from './jetton-wallet-check';
-import { SandboxChain } from './sandbox-chain';
-import { createTokenBucket } from './rate-limiter';
-import { createToncenterSource } from './toncenter-source';
-import type { ChainSource } from './types';
+import { resolveJettonWallet } from '../chain/jetton-wallet-check';
+import { SandboxChain } from '../sandbox/sandbox-chain';
+import { createTokenBucket } from '../chain/rate-limiter';
+import { createToncenterSource } from '../chain/toncenter-source';
+import type { ChainSource } from '../chain/types';
 
 const TONCENTER = { mainnet: 'https://toncenter.com/api/v2/jsonRPC', testnet: 'https://testnet.toncenter.com/api/v2/jsonRPC' };
 

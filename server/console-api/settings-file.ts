@@ -2,7 +2,7 @@ import { Address } from '@ton/core';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseConfig, type Config } from '../config';
+import { parseConfig, type Config } from '../config/config';
 import { OriginSchema } from '../payments/payment-schemas';
 
 export const CHAIN_MODES = ['sandbox', 'testnet', 'mainnet'] as const;

@@ -27,7 +27,7 @@ function issueSignature(services: Services, payment: Payment, shortLived: boolea
   };
 }
 
-export async function widgetRoutes(app: FastifyInstance): Promise<void> {
+export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
 
   addRoute(app, {

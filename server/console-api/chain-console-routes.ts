@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SimulateRequestSchema } from '../chain/simulator';
+import { SimulateRequestSchema } from '../simulator/simulator';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';

@@ -6,7 +6,7 @@ import { addRoute } from '../http/route';
 import {
   AttemptSchema, CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliverySchema, EndpointSchema, EventIdParams,
   IdParams, presentAttempt, presentDelivery, presentEndpoint, RedeliverBody, RotateBody, UpdateEndpointBody,
-} from './webhook-schemas';
+} from '../webhooks/webhook-schemas';
 
 const TAGS = ['Console: webhooks'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -9,7 +9,7 @@ import {
   readSandboxState, removeStaleTempFiles, unusableStateError, writeSandboxState, type SandboxAddresses, type SandboxStateFile,
 } from './sandbox-state';
 import { TxLog } from './sandbox-tx-log';
-import type { ChainSource } from './types';
+import type { ChainSource } from '../chain/types';
 
 export type { PayCase, PayOptions } from './sandbox-payments';
 

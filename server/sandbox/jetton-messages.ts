@@ -1,18 +1,7 @@
-// TEP-74 jetton message layouts (the ones USDT uses) and builders for them.
+// Builders for TEP-74 jetton messages (the layouts USDT uses): the sandbox kit sends them, tests build inputs with them.
 import { beginCell, type Address, type Builder, type Cell } from '@ton/core';
+import { JettonOp } from '../chain/jetton-ops';
 
-export const JettonOp = {
-  transfer: 0x0f8a7ea5,
-  internalTransfer: 0x178d4519,
-  transferNotification: 0x7362d09c,
-  excesses: 0xd53276db,
-  /** our sandbox minter's own op ("Mint" in ASCII); not part of TEP-74 */
-  mint: 0x4d696e74,
-  /** first 32 bits of a text comment */
-  textComment: 0,
-  /** first 32 bits of every bounced message body */
-  bounced: 0xffffffff,
-} as const;
 
 /** A text comment: op 0, then UTF-8 text continued snake-style into refs. */
 export function commentCell(text: string): Cell {

@@ -5,8 +5,8 @@ import { errors } from '../http/responses';
 import {
   DepositRequestSchema, HostedDepositResponseSchema, ListPaymentsQuerySchema, PaymentIdParamsSchema,
   PaymentListSchema, PaymentSchema, ReceivingAddressResponseSchema,
-} from './payment-schemas';
-import type { CreateResult } from './payment-service';
+} from '../payments/payment-schemas';
+import type { CreateResult } from '../payments/payment-service';
 
 const TAGS = ['Payments'];
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { signEpp } from '../epp/epp-signature';
-import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-routes';
+import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';

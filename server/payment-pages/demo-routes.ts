@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signEpp } from '../epp/epp-signature';
-import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-routes';
+import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { AmountSchema } from '../payments/payment-schemas';
 import type { Services } from '../services';

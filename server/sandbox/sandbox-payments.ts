@@ -3,7 +3,8 @@
 import { beginCell, internal, toNano, type Address, type MessageRelaxed } from '@ton/core';
 import { internal as rawInternal, type Blockchain, type SendMessageResult } from '@ton/sandbox';
 import type { WalletContractV4 } from '@ton/ton';
-import { internalTransferBody, JettonOp, jettonTransferBody, transferNotificationBody } from './jetton-messages';
+import { internalTransferBody, jettonTransferBody, transferNotificationBody } from './jetton-messages';
+import { JettonOp } from '../chain/jetton-ops';
 import { jettonWalletInit } from './jetton-contracts';
 import { walletTransfer, type Actor } from './sandbox-actors';
 

@@ -1,4 +1,4 @@
-// Our sandbox test jetton: precompiled code (server/chain/contracts/compiled.json) and the
+// Our sandbox test jetton: precompiled code (server/sandbox/contracts/compiled.json) and the
 // StateInit/address arithmetic around it. Compiling happens only in scripts/compile-contracts.ts.
 import { readFileSync } from 'node:fs';
 import { beginCell, contractAddress, Cell, Dictionary, type Address, type StateInit } from '@ton/core';

@@ -5,7 +5,7 @@ import type { PublicPayment } from '../payments/payment-schemas';
 import type { PaymentService } from '../payments/payment-service';
 import { AmountSchema } from '../payments/payment-schemas';
 import type { ChainWatcher } from '../watcher/chain-watcher';
-import type { SandboxChain } from './sandbox-chain';
+import type { SandboxChain } from '../sandbox/sandbox-chain';
 
 export const SIMULATION_CASES = ['exact', 'short', 'no-comment', 'zero-forward', 'comment-in-ref', 'fake-jetton', 'forged', 'bounced'] as const;
 
