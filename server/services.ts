@@ -5,7 +5,7 @@ import type { Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
 import { WriteBatcher } from './db/write-batcher';
 import { EventBus } from './events/event-bus';
-import { usdt } from './money/amount';
+import { usdt } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
 import { TransferLedger } from './payments/transfer-ledger';

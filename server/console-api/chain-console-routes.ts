@@ -4,7 +4,7 @@ import { SimulateRequestSchema } from '../simulator/simulator';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
-import { PaymentSchema } from '../payments/payment-schemas';
+import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
 
 const TAGS = ['Console: chain'];

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import { formatAmount } from '../money/amount';
-import type { PaymentKind, PaymentStatus } from '../payments/payment-types';
-import { PAYMENT_STATUSES } from '../payments/payment-types';
+import { formatAmount } from '../../contract/amount';
+import type { PaymentKind, PaymentStatus } from '../../contract/payments';
+import { PAYMENT_STATUSES } from '../../contract/payments';
 import { normalizeMemo } from '../util/ids';
 import type { Database } from '../db/database';
 

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
-import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from '../payments/payment-schemas';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../payments/payment-types';
+import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from '../../contract/payments';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../contract/payments';
 import type { ConsolePaymentFilter, ConsoleQueries, PaymentRowView } from './console-queries';
 
 const TAGS = ['Console: payments'];

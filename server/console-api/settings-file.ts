@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseConfig, type Config } from '../config/config';
-import { OriginSchema } from '../payments/payment-schemas';
+import { OriginSchema } from '../../contract/payments';
 
 export const CHAIN_MODES = ['sandbox', 'testnet', 'mainnet'] as const;
 /** The store's embedding origins: each one is written into every framed checkout's CSP. */

@@ -7,7 +7,7 @@ import { parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
-import { OriginSchema } from '../payments/payment-schemas';
+import { OriginSchema } from '../../contract/payments';
 import {
   chainSettingsOf, configFile, MAX_ALLOWED_ORIGINS, mergedConfigFile, readConfigFile, settingsProblems, SettingsBody, startupProblem, writeConfigFile,
   type Problem, type SettingsInput,

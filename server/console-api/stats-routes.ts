@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addRoute } from '../http/route';
-import { PAYMENT_STATUSES } from '../payments/payment-types';
+import { PAYMENT_STATUSES } from '../../contract/payments';
 import type { ConsoleQueries } from './console-queries';
 
 const DAY_MS = 86_400_000;

@@ -5,8 +5,9 @@ import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
   AttemptSchema, CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliverySchema, EndpointSchema, EventIdParams,
-  IdParams, presentAttempt, presentDelivery, presentEndpoint, RedeliverBody, RotateBody, UpdateEndpointBody,
-} from '../webhooks/webhook-schemas';
+  IdParams, RedeliverBody, RotateBody, UpdateEndpointBody,
+} from '../../contract/webhooks';
+import { presentAttempt, presentDelivery, presentEndpoint } from '../webhooks/webhook-presenter';
 
 const TAGS = ['Console: webhooks'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

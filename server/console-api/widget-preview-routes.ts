@@ -6,7 +6,7 @@ import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
-import { AmountSchema } from '../payments/payment-schemas';
+import { AmountSchema } from '../../contract/payments';
 
 const COLORS = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'] as const;
 const CSS_LENGTH = /^\d{1,4}(px|vh|%|em|rem)$/;

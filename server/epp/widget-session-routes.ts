@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import type { Payment } from '../payments/payment-types';
-import { SandboxSignatureQuerySchema, WidgetSessionRequestSchema, WidgetSessionResponseSchema } from '../payments/payment-schemas';
+import { SandboxSignatureQuerySchema, WidgetSessionRequestSchema, WidgetSessionResponseSchema } from '../../contract/payments';
 import type { Services } from '../services';
 import { signEpp } from './epp-signature';
 

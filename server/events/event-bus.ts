@@ -1,4 +1,4 @@
-import type { PaymentEventType } from '../payments/payment-types';
+import type { PaymentEventType } from '../../contract/payments';
 
 /** An event as stored and as delivered to webhooks: `data` is the public payment record. */
 export interface StoredEvent {

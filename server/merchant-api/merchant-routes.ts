@@ -5,7 +5,7 @@ import { errors } from '../http/responses';
 import {
   DepositRequestSchema, HostedDepositResponseSchema, ListPaymentsQuerySchema, PaymentIdParamsSchema,
   PaymentListSchema, PaymentSchema, ReceivingAddressResponseSchema,
-} from '../payments/payment-schemas';
+} from '../../contract/payments';
 import type { CreateResult } from '../payments/payment-service';
 
 const TAGS = ['Payments'];

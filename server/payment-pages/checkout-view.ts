@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES } from '../payments/payment-types';
-import type { PublicPayment } from '../payments/payment-schemas';
+import { PAYMENT_STATUSES } from '../../contract/payments';
+import type { PublicPayment } from '../../contract/payments';
 
 /**
  * What the customer's browser may know about a payment: enough to pay it and see it land.

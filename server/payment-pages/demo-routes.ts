@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
-import { AmountSchema } from '../payments/payment-schemas';
+import { AmountSchema } from '../../contract/payments';
 import type { Services } from '../services';
 import { escapeHtml } from './page-html';
 import type { WebAssets } from './web-assets';

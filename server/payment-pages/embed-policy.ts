@@ -1,4 +1,4 @@
-import { OriginSchema } from '../payments/payment-schemas';
+import { OriginSchema } from '../../contract/payments';
 
 /**
  * Who may frame one embedded checkout. `any` exists only in sandbox mode without any origin list:

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Payment } from '../payments/payment-types';
-import { PaymentIdParamsSchema } from '../payments/payment-schemas';
+import { PaymentIdParamsSchema } from '../../contract/payments';
 import { toCheckoutView } from './checkout-view';
 import { resolveEmbed } from './embed-access';
 import type { FramingPolicy } from './embed-policy';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
-import { PaymentIdParamsSchema } from '../payments/payment-schemas';
+import { PaymentIdParamsSchema } from '../../contract/payments';
 import { CheckoutViewSchema, isPublicPayment, toCheckoutView, type CheckoutView } from './checkout-view';
 import { SSE_HEADERS, SseHub } from './sse-hub';
 

@@ -1,6 +1,6 @@
-import { formatAmount } from '../money/amount';
+import { formatAmount } from '../../contract/amount';
 import { explorerTxUrl, paymentLinks, type ChainInfo } from './payment-links';
-import type { PublicPayment } from './payment-schemas';
+import type { PublicPayment } from '../../contract/payments';
 import type { Payment } from './payment-types';
 
 export interface CreditedTransfer {

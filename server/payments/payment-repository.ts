@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { Payment, PaymentStatus } from './payment-types';
+import type { Payment } from './payment-types';
+import type { PaymentStatus } from '../../contract/payments';
 
 interface PaymentRow {
   seq: number;

@@ -3,15 +3,16 @@ import type { Database } from 'better-sqlite3';
 import type { EventBus, StoredEvent } from '../events/event-bus';
 import { EventStore } from '../events/event-store';
 import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
-import { parseAmount } from '../money/amount';
+import { parseAmount } from '../../contract/amount';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
 import type { ChainInfo } from './payment-links';
 import { presentPayment } from './payment-presenter';
 import { PaymentRepository, type PaymentFilter } from './payment-repository';
-import type { DepositRequest, PublicPayment, WidgetSessionRequest } from './payment-schemas';
+import type { DepositRequest, PublicPayment, WidgetSessionRequest } from '../../contract/payments';
 import { canTransition, type ChangeEvents } from './payment-state';
-import type { Payment, PaymentEventType, PaymentKind } from './payment-types';
+import type { Payment } from './payment-types';
+import type { PaymentEventType, PaymentKind } from '../../contract/payments';
 import { TransferRepository } from './transfer-repository';
 
 export interface PaymentPolicy {

@@ -1,4 +1,5 @@
-import type { Payment, PaymentEventType, PaymentStatus } from './payment-types';
+import type { Payment } from './payment-types';
+import type { PaymentEventType, PaymentStatus } from '../../contract/payments';
 
 /** Every move the state machine allows; anything else is refused. */
 const TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {

@@ -1,14 +1,4 @@
-export const PAYMENT_KINDS = ['hpp', 'address', 'invoice', 'widget'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-
-export const PAYMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'expired', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export interface Customer {
-  id?: string | undefined;
-  email?: string | undefined;
-  name?: string | undefined;
-}
+import type { Customer, PaymentKind, PaymentStatus } from '../../contract/payments';
 
 /** The ledger's view of a payment. Money in micro-USDT, times in epoch milliseconds. */
 export interface Payment {
@@ -38,17 +28,3 @@ export interface Payment {
   createdAt: number;
   updatedAt: number;
 }
-
-export const PAYMENT_EVENT_TYPES = [
-  'payment.created',
-  'payment.partially_paid',
-  'payment.paid',
-  'payment.overpaid',
-  'payment.late',
-  'payment.late_partially_paid',
-  'payment.expired',
-  'payment.cancelled',
-  'payment.credited_after_close',
-  'transfer.unmatched',
-] as const;
-export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];

@@ -1,6 +1,6 @@
 import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import { invalidTransition, notFound } from '../domain/errors';
-import { formatAmount } from '../money/amount';
+import { formatAmount } from '../../contract/amount';
 import type { Clock } from '../util/clock';
 import { failpoint } from '../util/failpoints';
 import { normalizeMemo } from '../util/ids';

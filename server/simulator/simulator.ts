@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { invalidInput } from '../domain/errors';
-import { parseAmount } from '../money/amount';
-import type { PublicPayment } from '../payments/payment-schemas';
+import { parseAmount } from '../../contract/amount';
+import type { PublicPayment } from '../../contract/payments';
 import type { PaymentService } from '../payments/payment-service';
-import { AmountSchema } from '../payments/payment-schemas';
+import { AmountSchema } from '../../contract/payments';
 import type { ChainWatcher } from '../watcher/chain-watcher';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 

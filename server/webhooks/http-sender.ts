@@ -18,19 +18,6 @@ export interface SendResult {
   error: string | null;
 }
 
-/** Only http(s) URLs without credentials are sent to; anything else fails without a request. */
-export function targetUrlProblem(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not a valid URL';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'only http(s) URLs are allowed';
-  if (parsed.username || parsed.password) return 'credentials in URLs are not allowed';
-  return null;
-}
-
 /**
  * POSTs JSON over keep-alive connections. Never throws: a network error, a timeout or an abort
  * comes back as `error` with no status code.

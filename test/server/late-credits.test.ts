@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicPayment } from '../../server/payments/payment-schemas';
+import type { PublicPayment } from '../../contract/payments';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { Receiver, waitUntil } from '../webhooks/receiver';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentSchema } from '../../server/payments/payment-schemas';
+import { PaymentSchema } from '../../contract/payments';
 import { createTestApp, QUICK_START, type TestApp } from '../helpers/test-app';
 
 const CREATE_ENDPOINTS = ['/invoice/deposit', '/crypto/deposit/receiving-address', '/crypto/deposit/invoice'] as const;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainErrorKind, type DomainError } from '../../server/domain/errors';
-import { formatAmount, parseAmount } from '../../server/money/amount';
-import type { PublicPayment } from '../../server/payments/payment-schemas';
+import { formatAmount, parseAmount } from '../../contract/amount';
+import type { PublicPayment } from '../../contract/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const AMOUNT = 10_000_000n;

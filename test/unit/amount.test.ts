@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount } from '../../server/money/amount';
+import { formatAmount, parseAmount } from '../../contract/amount';
 
 const MAX = 1_000_000_000_000n;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulateRequest } from '../../server/simulator/simulator';
-import type { DepositRequest } from '../../server/payments/payment-schemas';
+import type { DepositRequest } from '../../contract/payments';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_EVENT_TYPES } from '../../server/payments/payment-types';
+import { PAYMENT_EVENT_TYPES } from '../../contract/payments';
 import { createWebhookHarness, type WebhookHarness } from './harness';
 
 describe('webhook console API', () => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../server/webhooks/dispatcher';
 import { DEFAULT_RETRY_POLICY } from '../../server/webhooks/retry-policy';
-import type { AttemptSchema, DeliverySchema } from '../../server/webhooks/webhook-schemas';
+import type { AttemptSchema, DeliverySchema } from '../../contract/webhooks';
 import { tempDir } from '../helpers/test-app';
 import { createWebhookHarness, type WebhookHarness } from './harness';
 import { loadReadmeRecipe, type Recipe } from './readme-recipe';

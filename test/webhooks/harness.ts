@@ -1,4 +1,4 @@
-import type { PublicPayment } from '../../server/payments/payment-schemas';
+import type { PublicPayment } from '../../contract/payments';
 import type { Dispatcher, DispatcherOptions } from '../../server/webhooks/dispatcher';
 import { createTestApp, QUICK_START, type TestApp } from '../helpers/test-app';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../server/webhooks/dispatcher';
-import type { AttemptSchema, DeliverySchema } from '../../server/webhooks/webhook-schemas';
+import type { AttemptSchema, DeliverySchema } from '../../contract/webhooks';
 import { tempDir } from '../helpers/test-app';
 import { createWebhookHarness, type WebhookHarness } from './harness';
 import { loadReadmeReceiver } from './readme-recipe';

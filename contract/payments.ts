@@ -1,9 +1,30 @@
 import { z } from 'zod';
-import { parseAmount } from '../money/amount';
+import { parseAmount } from './amount';
 import {
   depositRequestExamples, hostedDepositExample, paymentExamples, receivingAddressExample, widgetSessionExample, widgetSessionRequestExample,
 } from './payment-examples';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment-types';
+
+/** How a payment was created: deposit (hpp), receiving address, invoice or widget session. */
+export const PAYMENT_KINDS = ['hpp', 'address', 'invoice', 'widget'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'expired', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Everything the service announces, on webhooks, SSE and timelines. */
+export const PAYMENT_EVENT_TYPES = [
+  'payment.created',
+  'payment.partially_paid',
+  'payment.paid',
+  'payment.overpaid',
+  'payment.late',
+  'payment.late_partially_paid',
+  'payment.expired',
+  'payment.cancelled',
+  'payment.credited_after_close',
+  'transfer.unmatched',
+] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /** Big enough for any plausible order, small enough to stay far from integer limits. */
 const AMOUNT_FORMAT_MAX = 10n ** 21n;
@@ -44,6 +65,7 @@ export const CustomerSchema = z
     name: z.string().min(1).max(200).optional(),
   })
   .meta({ id: 'Customer', description: 'Optional customer information shown to the merchant, never on chain' });
+export type Customer = z.infer<typeof CustomerSchema>;
 
 /** Fields every creation endpoint accepts; the quick-start payload is the minimal subset. */
 export const DepositRequestSchema = z.strictObject({

@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { PAYMENT_EVENT_TYPES } from '../payments/payment-types';
-import type { Attempt, Delivery } from './delivery-repository';
-import type { WebhookEndpoint } from './endpoint-repository';
-import { targetUrlProblem } from './http-sender';
+import { PAYMENT_EVENT_TYPES } from './payments';
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 const isoString = z.iso.datetime();
+
+/** Only http(s) URLs without credentials are sent to; anything else fails without a request. */
+export function targetUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a valid URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'only http(s) URLs are allowed';
+  if (parsed.username || parsed.password) return 'credentials in URLs are not allowed';
+  return null;
+}
+
 
 /** http(s) only, no credentials; loopback and private hosts are allowed (merchants self-host). */
 export const WebhookUrlSchema = z.string().trim().max(2048).superRefine((value, ctx) => {
@@ -65,26 +75,3 @@ export const AttemptSchema = z.object({
 export const CallbackSecretSchema = z.object({
   secret: z.string(), rotatedAt: isoString, previousSecretExpiresAt: isoString.nullable(),
 }).meta({ id: 'CallbackSecret' });
-
-/** The public view: never the secrets. */
-export function presentEndpoint(e: WebhookEndpoint): z.output<typeof EndpointSchema> {
-  return {
-    id: e.id, url: e.url, events: e.events, enabled: e.enabled, status: e.status, description: e.description,
-    createdAt: iso(e.createdAt)!, failingSince: iso(e.failingSince), lastDeliveryAt: iso(e.lastDeliveryAt),
-  };
-}
-
-export function presentDelivery(d: Delivery): z.output<typeof DeliverySchema> {
-  return {
-    id: d.id, eventId: d.eventId, eventType: d.eventType, paymentId: d.paymentId, endpointId: d.endpointId, url: d.url,
-    status: d.status, attempts: d.attempts, nextAttemptAt: iso(d.nextAttemptAt), lastStatusCode: d.lastStatusCode,
-    lastError: d.lastError, createdAt: iso(d.createdAt)!, deliveredAt: iso(d.deliveredAt),
-  };
-}
-
-export function presentAttempt(a: Attempt): z.output<typeof AttemptSchema> {
-  return {
-    id: a.id, at: iso(a.at)!, url: a.url, requestHeaders: a.requestHeaders, requestBody: a.requestBody,
-    responseStatus: a.responseStatus, responseBody: a.responseBody, durationMs: a.durationMs, error: a.error,
-  };
-}
