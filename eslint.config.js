@@ -35,6 +35,11 @@ export default tseslint.config(
           { group: ['**/server/**', '**/main/**'], message: 'browser code may import only types from the server', allowTypeImports: true },
         ],
       }],
+      // The store is read through named selectors beside each slice (renderer/README.md).
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name=/^(useConsoleStore|useShallow)$/] > :matches(ArrowFunctionExpression, FunctionExpression)",
+        message: 'Read the store through a named selector from its slice file (renderer/README.md), not an inline one',
+      }],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Layout } from './components/Layout';
 import { Toasts } from './components/Toasts';
 import { useHashRoute } from './hooks/useHashRoute';
@@ -15,7 +16,9 @@ import { UnmatchedPage } from './pages/UnmatchedPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { WidgetPreviewPage } from './pages/WidgetPreviewPage';
 import { useConsoleStore } from './store';
-import { uiSelectors } from './store/selectors';
+import { selectDashboardActions } from './store/slices/dashboard';
+import { selectIsTill } from './store/slices/invoice';
+import { selectIsUnauthorized, selectPage, selectTheme } from './store/slices/ui';
 
 function Screen({ page }: { page: string }) {
   switch (page) {
@@ -43,12 +46,11 @@ function SignedOut() {
 export function App() {
   useHashRoute();
   useShortcuts();
-  const page = useConsoleStore(uiSelectors.page);
-  const theme = useConsoleStore(uiSelectors.theme);
-  const isTill = useConsoleStore((s) => s.isTill);
-  const isUnauthorized = useConsoleStore((s) => s.isUnauthorized);
-  const loadWatcher = useConsoleStore((s) => s.loadWatcher);
-  const loadDashboard = useConsoleStore((s) => s.loadDashboard);
+  const page = useConsoleStore(selectPage);
+  const theme = useConsoleStore(selectTheme);
+  const isTill = useConsoleStore(selectIsTill);
+  const isUnauthorized = useConsoleStore(selectIsUnauthorized);
+  const { loadWatcher, loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectPaymentsActions } from '../store/slices/payments';
+import { selectOpenDelivery, selectWebhooksActions } from '../store/slices/webhooks';
 import { DeliveryBadge } from './StatusBadge';
 
 /** Every attempt of one delivery, as sent and as answered. */
 export function DeliveryDialog() {
-  const open = useConsoleStore((s) => s.openDelivery);
-  const showDelivery = useConsoleStore((s) => s.showDelivery);
-  const redeliver = useConsoleStore((s) => s.redeliverEvent);
+  const open = useConsoleStore(selectOpenDelivery);
+  const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
+  const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -25,7 +28,7 @@ export function DeliveryDialog() {
           </header>
           <p className="muted">To <code>{open.delivery.url}</code> · event <code>{open.delivery.eventId}</code></p>
           <div className="row-actions">
-            <button type="button" className="btn" onClick={() => void redeliver(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
+            <button type="button" className="btn" onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
           </div>
           {open.attempts.length === 0 ? <p className="muted">No attempt yet: it is queued.</p> : null}
           <ol className="attempts">

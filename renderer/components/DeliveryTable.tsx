@@ -1,12 +1,15 @@
+import { useShallow } from 'zustand/react/shallow';
 import type { Delivery } from '../api/types';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectPaymentsActions } from '../store/slices/payments';
+import { selectWebhooksActions } from '../store/slices/webhooks';
 import { DeliveryBadge } from './StatusBadge';
 
 /** Webhook deliveries with their attempts dialog and redelivery; the log adds the payment and last error. */
 export function DeliveryTable({ deliveries, testId, detailed }: { deliveries: readonly Delivery[]; testId: string; detailed: boolean }) {
-  const showDelivery = useConsoleStore((s) => s.showDelivery);
-  const redeliver = useConsoleStore((s) => s.redeliverEvent);
+  const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
+  const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
   return (
     <table className="table" data-testid={testId}>
       <thead>
@@ -24,7 +27,7 @@ export function DeliveryTable({ deliveries, testId, detailed }: { deliveries: re
             {detailed ? <td>{d.paymentId ? <a href={`#/payment/${d.paymentId}`}><code>{d.paymentId.slice(0, 12)}…</code></a> : '—'}</td> : null}
             <td className="truncate"><code>{d.url}</code></td>
             <td>{formatDateTime(d.createdAt)}</td>
-            <td><button type="button" className="btn btn-small" onClick={() => void redeliver(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
+            <td><button type="button" className="btn btn-small" onClick={() => void redeliverEvent(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
           </tr>
         ))}
       </tbody>

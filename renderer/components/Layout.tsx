@@ -1,20 +1,21 @@
 import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { SECTIONS } from '../lib/sections';
 import { useConsoleStore } from '../store';
-import { dashboardSelectors, uiSelectors } from '../store/selectors';
-
+import { selectChainMode, selectUnmatchedCount } from '../store/slices/dashboard';
+import { selectPage, selectTheme, selectUiActions } from '../store/slices/ui';
 
 function ModeBadge() {
-  const mode = useConsoleStore(dashboardSelectors.mode);
+  const mode = useConsoleStore(selectChainMode);
   if (!mode) return null;
   return <span className={`mode mode-${mode}`} title="Chain mode">{mode}</span>;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const page = useConsoleStore(uiSelectors.page);
-  const theme = useConsoleStore(uiSelectors.theme);
-  const setTheme = useConsoleStore((s) => s.setTheme);
-  const unmatched = useConsoleStore((s) => s.stats?.unmatched ?? 0);
+  const page = useConsoleStore(selectPage);
+  const theme = useConsoleStore(selectTheme);
+  const { setTheme } = useConsoleStore(useShallow(selectUiActions));
+  const unmatched = useConsoleStore(selectUnmatchedCount);
   return (
     <div className="shell">
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>

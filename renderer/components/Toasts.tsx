@@ -1,15 +1,16 @@
+import { useShallow } from 'zustand/react/shallow';
 import { useConsoleStore } from '../store';
-import { uiSelectors } from '../store/selectors';
+import { selectToasts, selectUiActions } from '../store/slices/ui';
 
 export function Toasts() {
-  const toasts = useConsoleStore(uiSelectors.toasts);
-  const dismiss = useConsoleStore((s) => s.dismissToast);
+  const toasts = useConsoleStore(selectToasts);
+  const { dismissToast } = useConsoleStore(useShallow(selectUiActions));
   return (
     <div className="toasts" aria-live="polite" aria-relevant="additions">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>×</button>
+          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>×</button>
         </div>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES } from '../api/types';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
@@ -6,10 +7,12 @@ import { VolumeChart } from '../components/VolumeChart';
 import { useInterval } from '../hooks/useInterval';
 import { formatUsdt, relativeTime, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { dashboardSelectors } from '../store/selectors';
+import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from '../store/slices/dashboard';
+import { selectPaymentsActions } from '../store/slices/payments';
+import { selectUiActions } from '../store/slices/ui';
 
 function WatcherCard() {
-  const watcher = useConsoleStore(dashboardSelectors.watcher);
+  const watcher = useConsoleStore(selectWatcher);
   if (!watcher) return <section className="card"><h2>Chain watcher</h2><Skeleton lines={4} /></section>;
   const healthy = watcher.running && (watcher.consecutiveErrors ?? 0) === 0;
   return (
@@ -30,11 +33,11 @@ function WatcherCard() {
 }
 
 export function DashboardPage() {
-  const stats = useConsoleStore(dashboardSelectors.stats);
-  const isLoading = useConsoleStore((s) => s.isDashboardLoading);
-  const loadDashboard = useConsoleStore((s) => s.loadDashboard);
-  const navigate = useConsoleStore((s) => s.navigate);
-  const setFilters = useConsoleStore((s) => s.setFilters);
+  const stats = useConsoleStore(selectStats);
+  const isLoading = useConsoleStore(selectIsDashboardLoading);
+  const { loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
+  const { navigate } = useConsoleStore(useShallow(selectUiActions));
+  const { setFilters } = useConsoleStore(useShallow(selectPaymentsActions));
   useEffect(() => {
     void loadDashboard();
   }, [loadDashboard]);

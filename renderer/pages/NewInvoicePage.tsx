@@ -1,26 +1,25 @@
 import { useEffect, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { InvoiceCard } from '../components/InvoiceCard';
 import { PageHeader } from '../components/Layout';
 import { useInterval } from '../hooks/useInterval';
 import { useConsoleStore } from '../store';
+import { selectInvoice, selectInvoiceActions, selectInvoiceDraft, selectInvoiceError, selectIsCreatingInvoice } from '../store/slices/invoice';
+import { selectUiActions } from '../store/slices/ui';
 
 function FieldError({ field, id }: { field: string; id: string }) {
-  const error = useConsoleStore((s) => s.invoiceError);
+  const error = useConsoleStore(selectInvoiceError);
   if (!error || (error.field ?? 'amount') !== field) return null;
   return <p className="field-error" id={id} role="alert">{error.message}</p>;
 }
 
 export function NewInvoicePage() {
-  const draft = useConsoleStore((s) => s.draft);
-  const invoice = useConsoleStore((s) => s.invoice);
-  const isCreating = useConsoleStore((s) => s.isCreating);
-  const invoiceError = useConsoleStore((s) => s.invoiceError);
-  const setDraft = useConsoleStore((s) => s.setDraft);
-  const createInvoice = useConsoleStore((s) => s.createInvoice);
-  const refreshInvoice = useConsoleStore((s) => s.refreshInvoice);
-  const clearInvoice = useConsoleStore((s) => s.clearInvoice);
-  const setTill = useConsoleStore((s) => s.setTill);
-  const navigate = useConsoleStore((s) => s.navigate);
+  const draft = useConsoleStore(selectInvoiceDraft);
+  const invoice = useConsoleStore(selectInvoice);
+  const isCreating = useConsoleStore(selectIsCreatingInvoice);
+  const invoiceError = useConsoleStore(selectInvoiceError);
+  const { setDraft, createInvoice, refreshInvoice, clearInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
+  const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
   useInterval(() => void refreshInvoice(), invoice && isOpen ? 1_500 : null);
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { DeliveryDialog } from '../components/DeliveryDialog';
 import { DeliveryTable } from '../components/DeliveryTable';
 import { Empty, Skeleton } from '../components/Empty';
@@ -7,7 +8,10 @@ import { StatusBadge } from '../components/StatusBadge';
 import { useInterval } from '../hooks/useInterval';
 import { formatDateTime, formatUsdt, shortHash } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { dashboardSelectors, paymentsSelectors, uiSelectors } from '../store/selectors';
+import { selectChainMode } from '../store/slices/dashboard';
+import { selectInvoiceActions } from '../store/slices/invoice';
+import { selectDetailDeliveries, selectIsDetailLoading, selectPaymentDetail, selectPaymentsActions } from '../store/slices/payments';
+import { selectRouteParam, selectUiActions } from '../store/slices/ui';
 
 const EVENT_LABEL: Record<string, string> = {
   'payment.created': 'Created', 'payment.partially_paid': 'Partially paid', 'payment.paid': 'Paid', 'payment.overpaid': 'Overpaid',
@@ -16,22 +20,19 @@ const EVENT_LABEL: Record<string, string> = {
 };
 
 function Deliveries() {
-  const deliveries = useConsoleStore((s) => s.detailDeliveries);
+  const deliveries = useConsoleStore(selectDetailDeliveries);
   if (deliveries.length === 0) return <p className="muted">No webhook deliveries for this payment. Add an endpoint under <a href="#/webhooks">Webhooks</a>.</p>;
   return <DeliveryTable deliveries={deliveries} testId="payment-deliveries" detailed={false} />;
 }
 
 export function PaymentDetailPage() {
-  const id = useConsoleStore(uiSelectors.routeParam);
-  const detail = useConsoleStore(paymentsSelectors.detail);
-  const isLoading = useConsoleStore((s) => s.isDetailLoading);
-  const mode = useConsoleStore(dashboardSelectors.mode);
-  const openPayment = useConsoleStore((s) => s.openPayment);
-  const refreshDetail = useConsoleStore((s) => s.refreshDetail);
-  const cancelPayment = useConsoleStore((s) => s.cancelPayment);
-  const showInvoice = useConsoleStore((s) => s.showInvoice);
-  const setTill = useConsoleStore((s) => s.setTill);
-  const navigate = useConsoleStore((s) => s.navigate);
+  const id = useConsoleStore(selectRouteParam);
+  const detail = useConsoleStore(selectPaymentDetail);
+  const isLoading = useConsoleStore(selectIsDetailLoading);
+  const mode = useConsoleStore(selectChainMode);
+  const { openPayment, refreshDetail, cancelPayment } = useConsoleStore(useShallow(selectPaymentsActions));
+  const { showInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
+  const { navigate } = useConsoleStore(useShallow(selectUiActions));
   useEffect(() => {
     if (id) void openPayment(id);
   }, [id, openPayment]);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES, type PaymentRow, type PaymentStatus } from '../api/types';
 import { Empty, Spinner } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
@@ -6,13 +7,15 @@ import { StatusBadge } from '../components/StatusBadge';
 import { VirtualRows } from '../components/VirtualRows';
 import { formatDateTime, formatUsdt, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { paymentsSelectors } from '../store/selectors';
+import {
+  selectHasLoadedList, selectHasMorePayments, selectIsListLoading, selectPaymentFilters, selectPaymentRows, selectPaymentsActions,
+} from '../store/slices/payments';
 
 const ROW_HEIGHT = 44;
 
 function Filters() {
-  const filters = useConsoleStore(paymentsSelectors.filters);
-  const setFilters = useConsoleStore((s) => s.setFilters);
+  const filters = useConsoleStore(selectPaymentFilters);
+  const { setFilters } = useConsoleStore(useShallow(selectPaymentsActions));
   const [q, setQ] = useState(filters.q);
   useEffect(() => {
     if (q === filters.q) return undefined;
@@ -59,21 +62,19 @@ function Row({ p, index }: { p: PaymentRow; index: number }) {
 }
 
 export function PaymentsPage() {
-  const rows = useConsoleStore(paymentsSelectors.rows);
-  const hasMore = useConsoleStore(paymentsSelectors.hasMore);
-  const isLoading = useConsoleStore((s) => s.isListLoading);
-  const hasLoaded = useConsoleStore((s) => s.hasLoadedList);
-  const filters = useConsoleStore(paymentsSelectors.filters);
-  const loadPayments = useConsoleStore((s) => s.loadPayments);
-  const loadMore = useConsoleStore((s) => s.loadMorePayments);
-  const exportPayments = useConsoleStore((s) => s.exportPayments);
+  const rows = useConsoleStore(selectPaymentRows);
+  const hasMore = useConsoleStore(selectHasMorePayments);
+  const isLoading = useConsoleStore(selectIsListLoading);
+  const hasLoaded = useConsoleStore(selectHasLoadedList);
+  const filters = useConsoleStore(selectPaymentFilters);
+  const { loadPayments, loadMorePayments, exportPayments } = useConsoleStore(useShallow(selectPaymentsActions));
   const [isExporting, setExporting] = useState(false);
   useEffect(() => {
     void loadPayments();
   }, [loadPayments]);
   const onNearEnd = useCallback(() => {
-    if (hasMore) void loadMore();
-  }, [hasMore, loadMore]);
+    if (hasMore) void loadMorePayments();
+  }, [hasMore, loadMorePayments]);
   const filtered = filters.q || filters.status || filters.createdFrom || filters.createdTo;
 
   return (

@@ -1,14 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ChainMode, SettingsView } from '../api/types';
 import { CopyButton } from '../components/CopyButton';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { settingsSelectors } from '../store/selectors';
+import {
+  selectApiKeys, selectHasSettingsProblems, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectSettings, selectSettingsActions,
+} from '../store/slices/settings';
 
 function Problem({ field, withItems = false }: { field: string; withItems?: boolean }) {
-  const message = useConsoleStore(settingsSelectors.problemFor(field, withItems));
+  const message = useConsoleStore(selectProblemFor(field, withItems));
   return message ? <p className="field-error" role="alert" data-field={field}>{message}</p> : null;
 }
 
@@ -31,14 +34,14 @@ const formOf = (v: SettingsView): Form => ({
 });
 
 function ChainForm({ view }: { view: SettingsView }) {
-  const save = useConsoleStore((s) => s.saveSettings);
-  const isSaving = useConsoleStore((s) => s.isSavingSettings);
-  const hasProblems = useConsoleStore((s) => s.settingsProblems.length > 0);
+  const { saveSettings } = useConsoleStore(useShallow(selectSettingsActions));
+  const isSaving = useConsoleStore(selectIsSavingSettings);
+  const hasProblems = useConsoleStore(selectHasSettingsProblems);
   const [f, setF] = useState<Form>(() => formOf(view));
   const set = (patch: Partial<Form>) => setF((old) => ({ ...old, ...patch }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void save({
+    void saveSettings({
       chain: {
         mode: f.mode, merchantAddress: f.merchantAddress.trim(), toncenterEndpoint: f.toncenterEndpoint.trim(), jettonMaster: f.jettonMaster.trim(),
         ...(f.toncenterApiKey.trim() ? { toncenterApiKey: f.toncenterApiKey.trim() } : {}),
@@ -100,8 +103,7 @@ function ChainForm({ view }: { view: SettingsView }) {
  * the store's list, each one click from allowed. With no list yet off the sandbox, says what to do.
  */
 function EmbeddingRequests({ view }: { view: SettingsView }) {
-  const allow = useConsoleStore((s) => s.allowOrigin);
-  const dismiss = useConsoleStore((s) => s.dismissRefusedOrigin);
+  const { allowOrigin, dismissRefusedOrigin } = useConsoleStore(useShallow(selectSettingsActions));
   const refused = view.refusedOrigins;
   const unset = view.running.chain.mode !== 'sandbox' && view.allowedOrigins.length === 0;
   if (refused.length === 0 && !unset) return null;
@@ -122,8 +124,8 @@ function EmbeddingRequests({ view }: { view: SettingsView }) {
                   <td title={`First tried ${formatDateTime(r.firstSeenAt)}`}>{formatDateTime(r.lastSeenAt)}</td>
                   <td>
                     <div className="row-actions">
-                      <button type="button" className="btn btn-small btn-primary" aria-label={`Allow ${r.origin}`} onClick={() => void allow(r.origin)}>Allow</button>
-                      <button type="button" className="btn btn-small" aria-label={`Dismiss ${r.origin}`} onClick={() => void dismiss(r.origin)}>Dismiss</button>
+                      <button type="button" className="btn btn-small btn-primary" aria-label={`Allow ${r.origin}`} onClick={() => void allowOrigin(r.origin)}>Allow</button>
+                      <button type="button" className="btn btn-small" aria-label={`Dismiss ${r.origin}`} onClick={() => void dismissRefusedOrigin(r.origin)}>Dismiss</button>
                     </div>
                   </td>
                 </tr>
@@ -137,11 +139,9 @@ function EmbeddingRequests({ view }: { view: SettingsView }) {
 }
 
 function ApiKeys() {
-  const keys = useConsoleStore((s) => s.apiKeys);
-  const fresh = useConsoleStore((s) => s.newApiKey);
-  const create = useConsoleStore((s) => s.createApiKey);
-  const revoke = useConsoleStore((s) => s.revokeApiKey);
-  const dismiss = useConsoleStore((s) => s.dismissNewApiKey);
+  const keys = useConsoleStore(selectApiKeys);
+  const fresh = useConsoleStore(selectNewApiKey);
+  const { createApiKey, revokeApiKey, dismissNewApiKey } = useConsoleStore(useShallow(selectSettingsActions));
   const [name, setName] = useState('');
   return (
     <section className="card" aria-labelledby="keys-title">
@@ -150,10 +150,10 @@ function ApiKeys() {
         <div className="callout" role="status">
           <p><strong>{fresh.name}</strong> — copy the key now; it is never shown again.</p>
           <p><code className="wrap" data-testid="new-api-key">{fresh.key}</code> <CopyButton text={fresh.key} /></p>
-          <button type="button" className="btn btn-small" onClick={dismiss}>Done</button>
+          <button type="button" className="btn btn-small" onClick={dismissNewApiKey}>Done</button>
         </div>
       ) : null}
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (name.trim()) { void create(name.trim()); setName(''); } }}>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (name.trim()) { void createApiKey(name.trim()); setName(''); } }}>
         <label><span>New key name</span><input value={name} placeholder="shop backend" onChange={(e) => setName(e.target.value)} /></label>
         <button type="submit" className="btn btn-primary" disabled={!name.trim()}>Create key</button>
       </form>
@@ -165,7 +165,7 @@ function ApiKeys() {
             <tr key={k.id} className={k.revokedAt ? 'is-revoked' : ''}>
               <td>{k.name}</td><td><code>{k.prefix}…</code></td><td>{formatDateTime(k.createdAt)}</td><td>{formatDateTime(k.lastUsedAt)}</td>
               <td>{k.revokedAt ? <span className="muted">revoked</span> : (
-                <button type="button" className="btn btn-small btn-danger" onClick={() => { if (confirm(`Revoke ${k.name}? Requests with it will fail at once.`)) void revoke(k.id); }}>Revoke</button>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => { if (confirm(`Revoke ${k.name}? Requests with it will fail at once.`)) void revokeApiKey(k.id); }}>Revoke</button>
               )}</td>
             </tr>
           ))}
@@ -176,18 +176,16 @@ function ApiKeys() {
 }
 
 function DataSection({ view }: { view: SettingsView }) {
-  const backup = useConsoleStore((s) => s.downloadBackup);
-  const restore = useConsoleStore((s) => s.uploadRestore);
-  const cancelRestore = useConsoleStore((s) => s.cancelRestore);
+  const { downloadBackup, uploadRestore, cancelRestore } = useConsoleStore(useShallow(selectSettingsActions));
   return (
     <section className="card" aria-labelledby="data-title">
       <h2 id="data-title">Data</h2>
       <dl className="facts"><dt>Data folder</dt><dd><code className="wrap">{view.dataDir}</code> <CopyButton text={view.dataDir} /></dd></dl>
       <div className="row-actions">
-        <button type="button" className="btn" onClick={() => void backup()}>Download backup</button>
+        <button type="button" className="btn" onClick={() => void downloadBackup()}>Download backup</button>
         <label className="btn file-btn">
           Restore from a backup…
-          <input type="file" accept=".db,.sqlite,application/vnd.sqlite3" className="sr-only" onChange={(e) => { const file = e.target.files?.[0]; if (file) void restore(file); e.target.value = ''; }} />
+          <input type="file" accept=".db,.sqlite,application/vnd.sqlite3" className="sr-only" onChange={(e) => { const file = e.target.files?.[0]; if (file) void uploadRestore(file); e.target.value = ''; }} />
         </label>
       </div>
       {view.restoreStaged ? (
@@ -198,9 +196,8 @@ function DataSection({ view }: { view: SettingsView }) {
 }
 
 export function SettingsPage() {
-  const view = useConsoleStore((s) => s.settings);
-  const loadSettings = useConsoleStore((s) => s.loadSettings);
-  const loadApiKeys = useConsoleStore((s) => s.loadApiKeys);
+  const view = useConsoleStore(selectSettings);
+  const { loadSettings, loadApiKeys } = useConsoleStore(useShallow(selectSettingsActions));
   useEffect(() => {
     void loadSettings();
     void loadApiKeys();

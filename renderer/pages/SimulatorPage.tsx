@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { SimulationCase } from '../api/types';
 import { Empty } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatTime, formatUsdt } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { dashboardSelectors, uiSelectors } from '../store/selectors';
+import { selectChainMode } from '../store/slices/dashboard';
+import { selectIsSimulating, selectOpenPayments, selectSimulations, selectSimulatorActions } from '../store/slices/simulator';
+import { selectRouteParam } from '../store/slices/ui';
 
 const CASES: ReadonlyArray<[SimulationCase, string, string]> = [
   ['exact', 'Exact', 'The amount due, with the memo'],
@@ -18,18 +21,17 @@ const CASES: ReadonlyArray<[SimulationCase, string, string]> = [
 ];
 
 export function SimulatorPage() {
-  const mode = useConsoleStore(dashboardSelectors.mode);
-  const preselected = useConsoleStore(uiSelectors.routeParam);
-  const open = useConsoleStore((s) => s.openPayments);
-  const simulations = useConsoleStore((s) => s.simulations);
-  const isSimulating = useConsoleStore((s) => s.isSimulating);
-  const load = useConsoleStore((s) => s.loadOpenPayments);
-  const simulate = useConsoleStore((s) => s.simulate);
+  const mode = useConsoleStore(selectChainMode);
+  const preselected = useConsoleStore(selectRouteParam);
+  const open = useConsoleStore(selectOpenPayments);
+  const simulations = useConsoleStore(selectSimulations);
+  const isSimulating = useConsoleStore(selectIsSimulating);
+  const { loadOpenPayments, simulate } = useConsoleStore(useShallow(selectSimulatorActions));
   const [paymentId, setPaymentId] = useState(preselected ?? '');
   const [amount, setAmount] = useState('');
   useEffect(() => {
-    void load();
-  }, [load]);
+    void loadOpenPayments();
+  }, [loadOpenPayments]);
   useEffect(() => {
     if (!paymentId && open[0]) setPaymentId(open[0].id);
   }, [open, paymentId]);

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { WebhookEndpoint } from '../api/types';
 import { CopyButton } from '../components/CopyButton';
 import { DeliveryDialog } from '../components/DeliveryDialog';
@@ -8,19 +9,22 @@ import { DeliveryTable } from '../components/DeliveryTable';
 import { useInterval } from '../hooks/useInterval';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
+import {
+  selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectRevealedSecret, selectWebhooksActions,
+} from '../store/slices/webhooks';
 
 const EVENTS = ['*', 'payment.created', 'payment.partially_paid', 'payment.paid', 'payment.overpaid', 'payment.late', 'payment.late_partially_paid', 'payment.credited_after_close', 'payment.expired', 'payment.cancelled', 'transfer.unmatched'];
 
 function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; onDone(): void }) {
-  const save = useConsoleStore((s) => s.saveEndpoint);
-  const error = useConsoleStore((s) => s.endpointError);
+  const { saveEndpoint } = useConsoleStore(useShallow(selectWebhooksActions));
+  const error = useConsoleStore(selectEndpointError);
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['*']);
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const toggle = (e: string) => setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await save(endpoint?.id ?? null, { url: url.trim(), events, description: description.trim() || null })) onDone();
+    if (await saveEndpoint(endpoint?.id ?? null, { url: url.trim(), events, description: description.trim() || null })) onDone();
   };
   return (
     <form className="card form" onSubmit={(e) => void submit(e)} aria-label={endpoint ? 'Edit endpoint' : 'Add endpoint'}>
@@ -47,12 +51,9 @@ function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; 
 }
 
 function Endpoints() {
-  const endpoints = useConsoleStore((s) => s.endpoints);
-  const secret = useConsoleStore((s) => s.revealedSecret);
-  const dismissSecret = useConsoleStore((s) => s.dismissSecret);
-  const save = useConsoleStore((s) => s.saveEndpoint);
-  const rotate = useConsoleStore((s) => s.rotateSecret);
-  const sendTest = useConsoleStore((s) => s.sendTest);
+  const endpoints = useConsoleStore(selectEndpoints);
+  const secret = useConsoleStore(selectRevealedSecret);
+  const { dismissSecret, saveEndpoint, rotateSecret, sendTest } = useConsoleStore(useShallow(selectWebhooksActions));
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <section aria-labelledby="endpoints-title">
@@ -78,10 +79,10 @@ function Endpoints() {
               <p className="muted">{e.status === 'failing' ? <span className="error-text">Failing since {formatDateTime(e.failingSince)}</span> : `Last delivery ${formatDateTime(e.lastDeliveryAt)}`}</p>
             </div>
             <div className="row-actions">
-              <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void save(e.id, { url: e.url, events: e.events, enabled: !e.enabled })} /> Enabled</label>
+              <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void saveEndpoint(e.id, { url: e.url, events: e.events, enabled: !e.enabled })} /> Enabled</label>
               <button type="button" className="btn btn-small" onClick={() => void sendTest(e.id)}>Send test</button>
               <button type="button" className="btn btn-small" onClick={() => setEditing(e.id)}>Edit</button>
-              <button type="button" className="btn btn-small" onClick={() => { if (confirm('Rotate the signing secret? The old one keeps signing for 24 hours.')) void rotate(e.id); }}>Rotate secret</button>
+              <button type="button" className="btn btn-small" onClick={() => { if (confirm('Rotate the signing secret? The old one keeps signing for 24 hours.')) void rotateSecret(e.id); }}>Rotate secret</button>
             </div>
           </li>
         )))}
@@ -91,24 +92,23 @@ function Endpoints() {
 }
 
 function DeliveryLog() {
-  const deliveries = useConsoleStore((s) => s.deliveries);
-  const cursor = useConsoleStore((s) => s.deliveriesCursor);
-  const filter = useConsoleStore((s) => s.deliveryFilter);
-  const endpoints = useConsoleStore((s) => s.endpoints);
-  const setFilter = useConsoleStore((s) => s.setDeliveryFilter);
-  const loadDeliveries = useConsoleStore((s) => s.loadDeliveries);
+  const deliveries = useConsoleStore(selectDeliveries);
+  const hasMore = useConsoleStore(selectHasMoreDeliveries);
+  const filter = useConsoleStore(selectDeliveryFilter);
+  const endpoints = useConsoleStore(selectEndpoints);
+  const { setDeliveryFilter, loadDeliveries } = useConsoleStore(useShallow(selectWebhooksActions));
   return (
     <section aria-labelledby="log-title">
       <div className="section-head">
         <h2 id="log-title">Delivery log</h2>
         <div className="filters">
           <label className="filter"><span>Status</span>
-            <select value={filter.status} onChange={(e) => setFilter({ status: e.target.value })}>
+            <select value={filter.status} onChange={(e) => setDeliveryFilter({ status: e.target.value })}>
               <option value="">All</option><option value="pending">Pending</option><option value="delivered">Delivered</option><option value="failed">Failed</option>
             </select>
           </label>
           <label className="filter"><span>Endpoint</span>
-            <select value={filter.endpointId} onChange={(e) => setFilter({ endpointId: e.target.value })}>
+            <select value={filter.endpointId} onChange={(e) => setDeliveryFilter({ endpointId: e.target.value })}>
               <option value="">All</option>
               {endpoints.map((e) => <option key={e.id} value={e.id}>{e.url}</option>)}
             </select>
@@ -118,14 +118,13 @@ function DeliveryLog() {
       {deliveries.length === 0 ? <Empty title="No deliveries yet">Events appear here as they are sent.</Empty> : (
         <DeliveryTable deliveries={deliveries} testId="delivery-log" detailed />
       )}
-      {cursor ? <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>Older deliveries</button> : null}
+      {hasMore ? <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>Older deliveries</button> : null}
     </section>
   );
 }
 
 export function WebhooksPage() {
-  const loadEndpoints = useConsoleStore((s) => s.loadEndpoints);
-  const loadDeliveries = useConsoleStore((s) => s.loadDeliveries);
+  const { loadEndpoints, loadDeliveries } = useConsoleStore(useShallow(selectWebhooksActions));
   useEffect(() => {
     void loadEndpoints();
     void loadDeliveries();

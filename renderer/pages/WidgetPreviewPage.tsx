@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { CopyButton } from '../components/CopyButton';
 import { Empty, Spinner } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { useWidgetPreviewEvents } from '../hooks/useWidgetPreviewEvents';
 import { formatTime } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { dashboardSelectors } from '../store/selectors';
-import { BUTTON_COLORS, BUTTON_SIZES, type ButtonColor, type ButtonSize, type WidgetMode, type WidgetOptions } from '../store/slices/widget';
+import { selectChainMode } from '../store/slices/dashboard';
+import {
+  BUTTON_COLORS, BUTTON_SIZES, selectIsWidgetLoading, selectWidgetActions, selectWidgetEvents, selectWidgetOptions, selectWidgetSession,
+  type ButtonColor, type ButtonSize, type WidgetMode, type WidgetOptions,
+} from '../store/slices/widget';
 
 const HEIGHTS = ['420px', '520px', '640px', '75vh'];
 
@@ -34,10 +38,9 @@ export function previewSnippets(o: WidgetOptions, service: string, signature: st
 }
 
 function Options() {
-  const o = useConsoleStore((s) => s.widgetOptions);
-  const setOptions = useConsoleStore((s) => s.setWidgetOptions);
-  const newSession = useConsoleStore((s) => s.newWidgetSession);
-  const isLoading = useConsoleStore((s) => s.isWidgetLoading);
+  const o = useConsoleStore(selectWidgetOptions);
+  const { setWidgetOptions, newWidgetSession } = useConsoleStore(useShallow(selectWidgetActions));
+  const isLoading = useConsoleStore(selectIsWidgetLoading);
   return (
     <section className="card form" aria-labelledby="wopts">
       <h2 id="wopts">Options</h2>
@@ -45,42 +48,42 @@ function Options() {
         <legend>Mode</legend>
         <div className="segmented">
           {(['iframe-only', 'small-widgets'] as WidgetMode[]).map((m) => (
-            <label key={m} className={o.mode === m ? 'is-on' : ''}><input type="radio" name="wmode" value={m} checked={o.mode === m} onChange={() => setOptions({ mode: m })} /> {m}</label>
+            <label key={m} className={o.mode === m ? 'is-on' : ''}><input type="radio" name="wmode" value={m} checked={o.mode === m} onChange={() => setWidgetOptions({ mode: m })} /> {m}</label>
           ))}
         </div>
       </fieldset>
       <label htmlFor="wcolor">Button colour</label>
-      <select id="wcolor" value={o.color} disabled={o.mode !== 'small-widgets'} onChange={(e) => setOptions({ color: e.target.value as ButtonColor })}>
+      <select id="wcolor" value={o.color} disabled={o.mode !== 'small-widgets'} onChange={(e) => setWidgetOptions({ color: e.target.value as ButtonColor })}>
         {BUTTON_COLORS.map((c) => <option key={c} value={c}>{c}</option>)}
       </select>
       <label htmlFor="wsize">Button size</label>
-      <select id="wsize" value={o.size} disabled={o.mode !== 'small-widgets'} onChange={(e) => setOptions({ size: e.target.value as ButtonSize })}>
+      <select id="wsize" value={o.size} disabled={o.mode !== 'small-widgets'} onChange={(e) => setWidgetOptions({ size: e.target.value as ButtonSize })}>
         {Object.entries(BUTTON_SIZES).map(([k, [w, h]]) => <option key={k} value={k}>{k} ({w} × {h})</option>)}
       </select>
       <label htmlFor="wheight">Container height</label>
-      <select id="wheight" value={o.height} onChange={(e) => setOptions({ height: e.target.value })}>
+      <select id="wheight" value={o.height} onChange={(e) => setWidgetOptions({ height: e.target.value })}>
         {HEIGHTS.map((h) => <option key={h} value={h}>{h}</option>)}
       </select>
       <label htmlFor="wamount">Test amount (USDT)</label>
-      <input id="wamount" inputMode="decimal" value={o.amount} onChange={(e) => setOptions({ amount: e.target.value })} />
+      <input id="wamount" inputMode="decimal" value={o.amount} onChange={(e) => setWidgetOptions({ amount: e.target.value })} />
       <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={() => void newSession()} disabled={isLoading}>{isLoading ? 'Signing…' : 'New sandbox signature'}</button>
+        <button type="button" className="btn btn-primary" onClick={() => void newWidgetSession()} disabled={isLoading}>{isLoading ? 'Signing…' : 'New sandbox signature'}</button>
       </div>
     </section>
   );
 }
 
 export function WidgetPreviewPage() {
-  const mode = useConsoleStore(dashboardSelectors.mode);
-  const o = useConsoleStore((s) => s.widgetOptions);
-  const session = useConsoleStore((s) => s.widgetSession);
-  const events = useConsoleStore((s) => s.widgetEvents);
-  const newSession = useConsoleStore((s) => s.newWidgetSession);
+  const mode = useConsoleStore(selectChainMode);
+  const o = useConsoleStore(selectWidgetOptions);
+  const session = useConsoleStore(selectWidgetSession);
+  const events = useConsoleStore(selectWidgetEvents);
+  const { newWidgetSession } = useConsoleStore(useShallow(selectWidgetActions));
   const frame = useRef<HTMLIFrameElement>(null);
   useWidgetPreviewEvents(frame, session?.serviceOrigin ?? null);
   useEffect(() => {
-    if (!session && mode && mode !== 'mainnet') void newSession();
-  }, [session, mode, newSession]);
+    if (!session && mode && mode !== 'mainnet') void newWidgetSession();
+  }, [session, mode, newWidgetSession]);
 
   if (mode === 'mainnet') {
     return <><PageHeader title="Widget preview" /><Empty title="Previews use sandbox signatures">They are disabled on mainnet. Use a sandbox or testnet service to preview the widget.</Empty></>;

@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
 import { createPaymentsSlice } from './slices/payments';
@@ -12,8 +13,8 @@ import type { ConsoleStore } from './types';
 
 export type { ConsoleStore } from './types';
 
-/** One store, one slice per domain; components select narrowly and call actions. */
-export const useConsoleStore = create<ConsoleStore>()((...a) => ({
+/** One store, one slice per domain. The console holds one; each slice test builds its own. */
+export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<ConsoleStore>()((...a) => ({
   ...createUiSlice(...a),
   ...createDashboardSlice(...a),
   ...createPaymentsSlice(...a),
@@ -25,5 +26,13 @@ export const useConsoleStore = create<ConsoleStore>()((...a) => ({
   ...createSimulatorSlice(...a),
 }));
 
+// Built on first use, not at import: the slice tests import this module in Node, where the ui slice's
+// browser globals only exist once the test has put them in place.
+let consoleStore: StoreApi<ConsoleStore> | null = null;
+const theStore = (): StoreApi<ConsoleStore> => (consoleStore ??= createConsoleStore());
+
+/** Components read through a named selector from the slice files (renderer/README.md), never the whole store. */
+export const useConsoleStore = <T>(selector: (s: ConsoleStore) => T): T => useStore(theStore(), selector);
+
 /** For code outside React (event listeners set up once). */
-export const getConsoleState = (): ConsoleStore => useConsoleStore.getState();
+export const getConsoleState = (): ConsoleStore => theStore().getState();

@@ -1,6 +1,6 @@
 import { chainApi } from '../../api/chain';
 import type { Stats, WatcherStatus } from '../../api/types';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export interface DashboardSlice {
   stats: Stats | null;
@@ -31,3 +31,11 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
     } catch { /* the dashboard keeps the last status; the next refresh reports a lasting failure */ }
   },
 });
+
+export const selectStats = (s: ConsoleStore) => s.stats;
+/** Transfers waiting in the unmatched inbox, as the last stats counted them. */
+export const selectUnmatchedCount = (s: ConsoleStore) => s.stats?.unmatched ?? 0;
+export const selectWatcher = (s: ConsoleStore) => s.watcher;
+export const selectChainMode = (s: ConsoleStore) => s.watcher?.mode ?? null;
+export const selectIsDashboardLoading = (s: ConsoleStore) => s.isDashboardLoading;
+export const selectDashboardActions = (s: ConsoleStore) => ({ loadDashboard: s.loadDashboard, loadWatcher: s.loadWatcher });

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import type { Payment } from '../../api/types';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export interface InvoiceDraft {
   amount: string;
@@ -87,4 +87,14 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
   },
   clearInvoice: () => set({ invoice: null, isTill: false }),
   setTill: (on) => set({ isTill: on }),
+});
+
+export const selectInvoiceDraft = (s: ConsoleStore) => s.draft;
+export const selectInvoice = (s: ConsoleStore) => s.invoice;
+export const selectInvoiceError = (s: ConsoleStore) => s.invoiceError;
+export const selectIsCreatingInvoice = (s: ConsoleStore) => s.isCreating;
+export const selectIsTill = (s: ConsoleStore) => s.isTill;
+export const selectInvoiceActions = (s: ConsoleStore) => ({
+  setDraft: s.setDraft, createInvoice: s.createInvoice, refreshInvoice: s.refreshInvoice, showInvoice: s.showInvoice,
+  clearInvoice: s.clearInvoice, setTill: s.setTill,
 });

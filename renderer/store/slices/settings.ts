@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 import { settingsApi } from '../../api/settings';
 import type { ApiKey, Problem, SettingsInput, SettingsView } from '../../api/types';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export interface SettingsSlice {
   settings: SettingsView | null;
@@ -122,4 +122,32 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
       get().fail(err, 'Could not cancel the restore');
     }
   },
+});
+
+export const selectSettings = (s: ConsoleStore) => s.settings;
+export const selectSettingsProblems = (s: ConsoleStore) => s.settingsProblems;
+export const selectHasSettingsProblems = (s: ConsoleStore) => s.settingsProblems.length > 0;
+export const selectIsSavingSettings = (s: ConsoleStore) => s.isSavingSettings;
+export const selectApiKeys = (s: ConsoleStore) => s.apiKeys;
+export const selectNewApiKey = (s: ConsoleStore) => s.newApiKey;
+
+const problemSelectors = new Map<string, (s: ConsoleStore) => string | null>();
+/**
+ * The message for one form field, or null. A list field (allowedOrigins) also collects its items'
+ * problems (allowedOrigins.0, …). One selector per field, so a render hands React the same function.
+ */
+export function selectProblemFor(field: string, withItems = false): (s: ConsoleStore) => string | null {
+  const key = `${field}|${withItems}`;
+  let selector = problemSelectors.get(key);
+  if (!selector) {
+    selector = (s) => s.settingsProblems.find((p) => p.field === field || (withItems && p.field.startsWith(`${field}.`)))?.message ?? null;
+    problemSelectors.set(key, selector);
+  }
+  return selector;
+}
+
+export const selectSettingsActions = (s: ConsoleStore) => ({
+  loadSettings: s.loadSettings, saveSettings: s.saveSettings, allowOrigin: s.allowOrigin, dismissRefusedOrigin: s.dismissRefusedOrigin,
+  loadApiKeys: s.loadApiKeys, createApiKey: s.createApiKey, revokeApiKey: s.revokeApiKey, dismissNewApiKey: s.dismissNewApiKey,
+  downloadBackup: s.downloadBackup, uploadRestore: s.uploadRestore, cancelRestore: s.cancelRestore,
 });

@@ -1,7 +1,7 @@
 import { chainApi } from '../../api/chain';
 import type { PaymentRow, SimulationCase, SimulationResult } from '../../api/types';
 import { paymentsApi } from '../../api/payments';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 import { EMPTY_FILTERS } from './payments';
 
 export interface SimulationRecord extends SimulationResult {
@@ -48,3 +48,8 @@ export const createSimulatorSlice: SliceCreator<SimulatorSlice> = (set, get) => 
     }
   },
 });
+
+export const selectOpenPayments = (s: ConsoleStore) => s.openPayments;
+export const selectSimulations = (s: ConsoleStore) => s.simulations;
+export const selectIsSimulating = (s: ConsoleStore) => s.isSimulating;
+export const selectSimulatorActions = (s: ConsoleStore) => ({ loadOpenPayments: s.loadOpenPayments, simulate: s.simulate });

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/client';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export type Theme = 'light' | 'dark';
 export interface Toast {
@@ -23,7 +23,6 @@ export interface UiSlice {
 }
 
 const THEME_KEY = 'tontill.theme';
-let nextToast = 1;
 
 function initialTheme(): Theme {
   const saved = localStorage.getItem(THEME_KEY);
@@ -33,30 +32,43 @@ function initialTheme(): Theme {
 
 export const routeFromHash = (hash: string): string => hash.replace(/^#\/?/, '') || 'dashboard';
 
-export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
-  route: routeFromHash(location.hash),
-  theme: initialTheme(),
-  toasts: [],
-  isUnauthorized: false,
-  navigate: (route) => {
-    location.hash = `#/${route}`;
-    set({ route });
-  },
-  syncRoute: (route) => set({ route }),
-  setTheme: (theme) => {
-    localStorage.setItem(THEME_KEY, theme);
-    set({ theme });
-  },
-  toast: (kind, message) => {
-    const id = nextToast++;
-    set((s) => ({ toasts: [...s.toasts.slice(-2), { id, kind, message }] }));
-    setTimeout(() => get().dismissToast(id), kind === 'error' ? 8_000 : 4_000);
-  },
-  dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
-  fail: (err, what) => {
-    const apiError = err instanceof ApiError ? err : null;
-    if (apiError?.status === 401) set({ isUnauthorized: true });
-    get().toast('error', `${what}: ${apiError?.message ?? (err instanceof Error ? err.message : String(err))}`);
-    return apiError;
-  },
+export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
+  let nextToast = 1;
+  return {
+    route: routeFromHash(location.hash),
+    theme: initialTheme(),
+    toasts: [],
+    isUnauthorized: false,
+    navigate: (route) => {
+      location.hash = `#/${route}`;
+      set({ route });
+    },
+    syncRoute: (route) => set({ route }),
+    setTheme: (theme) => {
+      localStorage.setItem(THEME_KEY, theme);
+      set({ theme });
+    },
+    toast: (kind, message) => {
+      const id = nextToast++;
+      set((s) => ({ toasts: [...s.toasts.slice(-2), { id, kind, message }] }));
+      setTimeout(() => get().dismissToast(id), kind === 'error' ? 8_000 : 4_000);
+    },
+    dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+    fail: (err, what) => {
+      const apiError = err instanceof ApiError ? err : null;
+      if (apiError?.status === 401) set({ isUnauthorized: true });
+      get().toast('error', `${what}: ${apiError?.message ?? (err instanceof Error ? err.message : String(err))}`);
+      return apiError;
+    },
+  };
+};
+
+export const selectRoute = (s: ConsoleStore) => s.route;
+export const selectPage = (s: ConsoleStore) => s.route.split('/')[0] ?? 'dashboard';
+export const selectRouteParam = (s: ConsoleStore) => s.route.split('/')[1] ?? null;
+export const selectTheme = (s: ConsoleStore) => s.theme;
+export const selectToasts = (s: ConsoleStore) => s.toasts;
+export const selectIsUnauthorized = (s: ConsoleStore) => s.isUnauthorized;
+export const selectUiActions = (s: ConsoleStore) => ({
+  navigate: s.navigate, syncRoute: s.syncRoute, setTheme: s.setTheme, toast: s.toast, dismissToast: s.dismissToast, fail: s.fail,
 });

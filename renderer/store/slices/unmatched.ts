@@ -1,6 +1,6 @@
 import { chainApi } from '../../api/chain';
 import type { UnmatchedTransfer } from '../../api/types';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export interface UnmatchedSlice {
   unmatched: UnmatchedTransfer[];
@@ -41,4 +41,10 @@ export const createUnmatchedSlice: SliceCreator<UnmatchedSlice> = (set, get) => 
       get().fail(err, 'Could not dismiss');
     }
   },
+});
+
+export const selectUnmatched = (s: ConsoleStore) => s.unmatched;
+export const selectHasLoadedUnmatched = (s: ConsoleStore) => s.hasLoadedUnmatched;
+export const selectUnmatchedActions = (s: ConsoleStore) => ({
+  loadUnmatched: s.loadUnmatched, attachTransfer: s.attachTransfer, dismissTransfer: s.dismissTransfer,
 });

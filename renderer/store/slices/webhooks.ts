@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 import type { Attempt, Delivery, WebhookEndpoint } from '../../api/types';
 import { webhooksApi, type EndpointInput } from '../../api/webhooks';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export interface WebhooksSlice {
   endpoints: WebhookEndpoint[];
@@ -21,88 +21,101 @@ export interface WebhooksSlice {
   dismissSecret(): void;
 }
 
-let deliveryRequests = 0;
-
-export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => ({
-  endpoints: [],
-  deliveries: [],
-  deliveriesCursor: null,
-  deliveryFilter: { status: '', endpointId: '' },
-  openDelivery: null,
-  revealedSecret: null,
-  endpointError: null,
-  loadEndpoints: async () => {
-    try {
-      set({ endpoints: (await webhooksApi.endpoints()).items });
-    } catch (err) {
-      get().fail(err, 'Could not load endpoints');
-    }
-  },
-  loadDeliveries: async (more = false) => {
-    const { deliveryFilter, deliveriesCursor } = get();
-    if (more && !deliveriesCursor) return;
-    try {
-      const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...(deliveryFilter.endpointId ? { endpointId: deliveryFilter.endpointId } : {}) };
-      const page = await webhooksApi.deliveries(filter, more ? deliveriesCursor : null);
-      set((s) => ({ deliveries: more ? s.deliveries.concat(page.items) : page.items, deliveriesCursor: page.nextCursor }));
-    } catch (err) {
-      get().fail(err, 'Could not load deliveries');
-    }
-  },
-  setDeliveryFilter: (patch) => {
-    set((s) => ({ deliveryFilter: { ...s.deliveryFilter, ...patch } }));
-    void get().loadDeliveries();
-  },
-  saveEndpoint: async (id, input) => {
-    set({ endpointError: null });
-    try {
-      if (id) {
-        await webhooksApi.update(id, input);
-        get().toast('success', 'Endpoint saved');
-      } else {
-        const { endpoint, secret } = await webhooksApi.create(input);
-        set({ revealedSecret: { endpointId: endpoint.id, secret } });
+export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
+  let deliveryRequests = 0;
+  return {
+    endpoints: [],
+    deliveries: [],
+    deliveriesCursor: null,
+    deliveryFilter: { status: '', endpointId: '' },
+    openDelivery: null,
+    revealedSecret: null,
+    endpointError: null,
+    loadEndpoints: async () => {
+      try {
+        set({ endpoints: (await webhooksApi.endpoints()).items });
+      } catch (err) {
+        get().fail(err, 'Could not load endpoints');
       }
-      await get().loadEndpoints();
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) set({ endpointError: { field: err.field ?? null, message: err.message } });
-      else get().fail(err, 'Could not save the endpoint');
-      return false;
-    }
-  },
-  rotateSecret: async (id) => {
-    try {
-      const { secret } = await webhooksApi.rotate(id);
-      set({ revealedSecret: { endpointId: id, secret } });
-    } catch (err) {
-      get().fail(err, 'Could not rotate the secret');
-    }
-  },
-  sendTest: async (id) => {
-    try {
-      await webhooksApi.test(id);
-      get().toast('success', 'Test event queued');
-      setTimeout(() => void get().loadDeliveries(), 800);
-      await get().loadDeliveries();
-    } catch (err) {
-      get().fail(err, 'Could not send a test');
-    }
-  },
-  showDelivery: async (id) => {
-    // Only the newest request may open the dialog: an answer that arrives after the dialog was
-    // closed (or after another delivery was picked) must not bring it back over the page.
-    const request = ++deliveryRequests;
-    if (!id) {
-      set({ openDelivery: null });
-      return;
-    }
-    try {
-      const delivery = await webhooksApi.delivery(id);
-      if (request === deliveryRequests) set({ openDelivery: delivery });
-    } catch (err) {
-      get().fail(err, 'Could not open the delivery');
-    }
-  },
-  dismissSecret: () => set({ revealedSecret: null }),
+    },
+    loadDeliveries: async (more = false) => {
+      const { deliveryFilter, deliveriesCursor } = get();
+      if (more && !deliveriesCursor) return;
+      try {
+        const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...(deliveryFilter.endpointId ? { endpointId: deliveryFilter.endpointId } : {}) };
+        const page = await webhooksApi.deliveries(filter, more ? deliveriesCursor : null);
+        set((s) => ({ deliveries: more ? s.deliveries.concat(page.items) : page.items, deliveriesCursor: page.nextCursor }));
+      } catch (err) {
+        get().fail(err, 'Could not load deliveries');
+      }
+    },
+    setDeliveryFilter: (patch) => {
+      set((s) => ({ deliveryFilter: { ...s.deliveryFilter, ...patch } }));
+      void get().loadDeliveries();
+    },
+    saveEndpoint: async (id, input) => {
+      set({ endpointError: null });
+      try {
+        if (id) {
+          await webhooksApi.update(id, input);
+          get().toast('success', 'Endpoint saved');
+        } else {
+          const { endpoint, secret } = await webhooksApi.create(input);
+          set({ revealedSecret: { endpointId: endpoint.id, secret } });
+        }
+        await get().loadEndpoints();
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400) set({ endpointError: { field: err.field ?? null, message: err.message } });
+        else get().fail(err, 'Could not save the endpoint');
+        return false;
+      }
+    },
+    rotateSecret: async (id) => {
+      try {
+        const { secret } = await webhooksApi.rotate(id);
+        set({ revealedSecret: { endpointId: id, secret } });
+      } catch (err) {
+        get().fail(err, 'Could not rotate the secret');
+      }
+    },
+    sendTest: async (id) => {
+      try {
+        await webhooksApi.test(id);
+        get().toast('success', 'Test event queued');
+        setTimeout(() => void get().loadDeliveries(), 800);
+        await get().loadDeliveries();
+      } catch (err) {
+        get().fail(err, 'Could not send a test');
+      }
+    },
+    showDelivery: async (id) => {
+      // Only the newest request may open the dialog: an answer that arrives after the dialog was
+      // closed (or after another delivery was picked) must not bring it back over the page.
+      const request = ++deliveryRequests;
+      if (!id) {
+        set({ openDelivery: null });
+        return;
+      }
+      try {
+        const delivery = await webhooksApi.delivery(id);
+        if (request === deliveryRequests) set({ openDelivery: delivery });
+      } catch (err) {
+        get().fail(err, 'Could not open the delivery');
+      }
+    },
+    dismissSecret: () => set({ revealedSecret: null }),
+  };
+};
+
+export const selectEndpoints = (s: ConsoleStore) => s.endpoints;
+export const selectDeliveries = (s: ConsoleStore) => s.deliveries;
+export const selectHasMoreDeliveries = (s: ConsoleStore) => s.deliveriesCursor !== null;
+export const selectDeliveryFilter = (s: ConsoleStore) => s.deliveryFilter;
+export const selectOpenDelivery = (s: ConsoleStore) => s.openDelivery;
+export const selectRevealedSecret = (s: ConsoleStore) => s.revealedSecret;
+export const selectEndpointError = (s: ConsoleStore) => s.endpointError;
+export const selectWebhooksActions = (s: ConsoleStore) => ({
+  loadEndpoints: s.loadEndpoints, loadDeliveries: s.loadDeliveries, setDeliveryFilter: s.setDeliveryFilter, saveEndpoint: s.saveEndpoint,
+  rotateSecret: s.rotateSecret, sendTest: s.sendTest, showDelivery: s.showDelivery, dismissSecret: s.dismissSecret,
 });

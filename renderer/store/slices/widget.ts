@@ -1,6 +1,6 @@
 import { settingsApi } from '../../api/settings';
 import type { WidgetSession } from '../../api/types';
-import type { SliceCreator } from '../types';
+import type { ConsoleStore, SliceCreator } from '../types';
 
 export type WidgetMode = 'iframe-only' | 'small-widgets';
 export type ButtonColor = 'white-black' | 'black-white' | 'red-white' | 'red-black' | 'blue-white';
@@ -33,24 +33,33 @@ export interface WidgetSlice {
   logWidgetEvent(type: string, detail: string): void;
 }
 
-let eventNo = 0;
+export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => {
+  let eventNo = 0;
+  return {
+    widgetOptions: { mode: 'iframe-only', color: 'black-white', size: 'medium', height: '520px', amount: '10.00' },
+    widgetSession: null,
+    widgetEvents: [],
+    isWidgetLoading: false,
+    setWidgetOptions: (patch) => set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [] })),
+    newWidgetSession: async () => {
+      set({ isWidgetLoading: true });
+      try {
+        set({ widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount), widgetEvents: [] });
+      } catch (err) {
+        get().fail(err, 'Could not create a preview session');
+      } finally {
+        set({ isWidgetLoading: false });
+      }
+    },
+    logWidgetEvent: (type, detail) =>
+      set((s) => ({ widgetEvents: [{ n: ++eventNo, at: new Date().toISOString(), type, detail }, ...s.widgetEvents].slice(0, 100) })),
+  };
+};
 
-export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => ({
-  widgetOptions: { mode: 'iframe-only', color: 'black-white', size: 'medium', height: '520px', amount: '10.00' },
-  widgetSession: null,
-  widgetEvents: [],
-  isWidgetLoading: false,
-  setWidgetOptions: (patch) => set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [] })),
-  newWidgetSession: async () => {
-    set({ isWidgetLoading: true });
-    try {
-      set({ widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount), widgetEvents: [] });
-    } catch (err) {
-      get().fail(err, 'Could not create a preview session');
-    } finally {
-      set({ isWidgetLoading: false });
-    }
-  },
-  logWidgetEvent: (type, detail) =>
-    set((s) => ({ widgetEvents: [{ n: ++eventNo, at: new Date().toISOString(), type, detail }, ...s.widgetEvents].slice(0, 100) })),
+export const selectWidgetOptions = (s: ConsoleStore) => s.widgetOptions;
+export const selectWidgetSession = (s: ConsoleStore) => s.widgetSession;
+export const selectWidgetEvents = (s: ConsoleStore) => s.widgetEvents;
+export const selectIsWidgetLoading = (s: ConsoleStore) => s.isWidgetLoading;
+export const selectWidgetActions = (s: ConsoleStore) => ({
+  setWidgetOptions: s.setWidgetOptions, newWidgetSession: s.newWidgetSession, logWidgetEvent: s.logWidgetEvent,
 });
