@@ -19,6 +19,17 @@ export class ApiError extends Error {
 }
 
 let bearer: Promise<string | null> | null = null;
+let origin = '';
+
+/**
+ * For tests only (test/renderer builds the store in Node): sends every call to the service at
+ * `baseUrl` with a console session token. The console never calls it, so a browser keeps relative
+ * URLs and its login cookie, and the desktop app the token from its preload bridge.
+ */
+export function configureApiClient(target: { baseUrl: string; token: string }): void {
+  origin = target.baseUrl.replace(/\/+$/, '');
+  bearer = Promise.resolve(target.token);
+}
 
 /** The desktop shell hands out a per-launch token; a browser relies on the HttpOnly cookie. */
 function token(): Promise<string | null> {
@@ -62,17 +73,20 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return (await res.json()) as T;
 }
 
-/** Sends once; in the desktop app a 401 means the session ended (logout, 12 h), so ask main for a new one. */
+/**
+ * Sends once; in the desktop app a 401 means the session ended (logout, 12 h), so ask main for a new one.
+ * A client configured for tests has no bridge to ask.
+ */
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const res = await attempt(method, path, body);
-  if (res.status !== 401 || !window.tontill) return res;
+  if (res.status !== 401 || origin || !window.tontill) return res;
   bearer = null;
   return attempt(method, path, body);
 }
 
 async function attempt(method: string, path: string, body?: unknown): Promise<Response> {
   try {
-    return await fetch(`${API}${path}`, {
+    return await fetch(`${origin}${API}${path}`, {
       method,
       credentials: 'same-origin',
       headers: await headers(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -88,7 +102,7 @@ export const post = <T>(path: string, body: unknown = {}): Promise<T> => request
 
 /** Downloads a file the API streams (CSV, backups) and hands it to the browser as a file. */
 export async function download(path: string, query: Query, fallbackName: string): Promise<{ name: string; bytes: number }> {
-  const res = await fetch(`${API}${withQuery(path, query)}`, { credentials: 'same-origin', headers: await headers() });
+  const res = await fetch(`${origin}${API}${withQuery(path, query)}`, { credentials: 'same-origin', headers: await headers() });
   if (!res.ok) throw await failure(res);
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
@@ -104,7 +118,7 @@ export async function download(path: string, query: Query, fallbackName: string)
 }
 
 export async function upload<T>(path: string, file: Blob): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
+  const res = await fetch(`${origin}${API}${path}`, {
     method: 'POST', credentials: 'same-origin', headers: await headers({ 'content-type': 'application/octet-stream' }), body: file,
   });
   if (!res.ok) throw await failure(res);
