@@ -1,4 +1,4 @@
-import type { Delivery } from '../api/types';
+import type { WebhookDeliveryView as Delivery } from '../../contract/webhooks';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { DeliveryBadge } from './StatusBadge';

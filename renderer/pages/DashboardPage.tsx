@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PAYMENT_STATUSES } from '../api/types';
+import { PAYMENT_STATUSES } from '../../contract/payments';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SimulationCase } from '../api/types';
+import type { SimulationCase } from '../../contract/chain';
 import { Empty } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { StatusBadge } from '../components/StatusBadge';

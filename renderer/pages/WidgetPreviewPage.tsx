@@ -6,7 +6,8 @@ import { useWidgetPreviewEvents } from '../hooks/useWidgetPreviewEvents';
 import { formatTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { dashboardSelectors } from '../store/selectors';
-import { BUTTON_COLORS, BUTTON_SIZES, type ButtonColor, type ButtonSize, type WidgetMode, type WidgetOptions } from '../store/slices/widget';
+import { BUTTON_COLORS, BUTTON_SIZES, type ButtonColor, type ButtonSize, type WidgetOptions } from '../store/slices/widget';
+import { WIDGET_MODES } from '../../contract/widget';
 
 const HEIGHTS = ['420px', '520px', '640px', '75vh'];
 
@@ -44,7 +45,7 @@ function Options() {
       <fieldset>
         <legend>Mode</legend>
         <div className="segmented">
-          {(['iframe-only', 'small-widgets'] as WidgetMode[]).map((m) => (
+          {WIDGET_MODES.map((m) => (
             <label key={m} className={o.mode === m ? 'is-on' : ''}><input type="radio" name="wmode" value={m} checked={o.mode === m} onChange={() => setOptions({ mode: m })} /> {m}</label>
           ))}
         </div>

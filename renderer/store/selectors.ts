@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../api/types';
+import type { PaymentStatus } from '../../contract/payments';
 import type { ConsoleStore } from './types';
 
 export const uiSelectors = {

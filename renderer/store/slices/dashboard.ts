@@ -1,5 +1,6 @@
 import { chainApi } from '../../api/chain';
-import type { Stats, WatcherStatus } from '../../api/types';
+import type { WatcherStatusView as WatcherStatus } from '../../../contract/chain';
+import type { Stats } from '../../../contract/console';
 import type { SliceCreator } from '../types';
 
 export interface DashboardSlice {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
-import type { Payment } from '../../api/types';
+import type { PublicPayment as Payment } from '../../../contract/payments';
 import type { SliceCreator } from '../types';
 
 export interface InvoiceDraft {

@@ -1,6 +1,7 @@
 import { ApiError } from '../../api/client';
 import { settingsApi } from '../../api/settings';
-import type { ApiKey, Problem, SettingsInput, SettingsView } from '../../api/types';
+import type { ApiKey } from '../../../contract/console';
+import type { SettingsProblem as Problem, SettingsInput, SettingsView } from '../../../contract/console-settings';
 import type { SliceCreator } from '../types';
 
 export interface SettingsSlice {

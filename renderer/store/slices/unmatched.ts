@@ -1,5 +1,5 @@
 import { chainApi } from '../../api/chain';
-import type { UnmatchedTransfer } from '../../api/types';
+import type { UnmatchedTransfer } from '../../../contract/chain';
 import type { SliceCreator } from '../types';
 
 export interface UnmatchedSlice {
