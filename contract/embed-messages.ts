@@ -35,9 +35,8 @@ export const WidgetHelloSchema = z.object({ source: z.literal('tontill-widget'),
 export type WidgetHello = z.infer<typeof WidgetHelloSchema>;
 
 /** A widget event as the console's preview frame forwards it (errors carry no payment figures). */
-export const PreviewEventSchema = z.object({
+export const PreviewEventSchema = z.object(EmbedPaymentFields).partial().extend({
   type: z.union([z.enum(EMBED_EVENT_TYPES), z.literal('error')]),
-  ...z.object(EmbedPaymentFields).partial().shape,
 });
 export type PreviewEvent = z.infer<typeof PreviewEventSchema>;
 
