@@ -14,6 +14,16 @@ export default tseslint.config(
     },
   },
   {
+    // contract/ is the wire contract everything else imports: a leaf, so it can never pull a layer
+    // (or a dependency) into the browser bundles. zod and its own files only.
+    files: ['contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!(zod|\\./[\\w.-]+)$)', message: 'contract/ is a leaf: it imports only zod and files in contract/' }],
+      }],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {

@@ -1,10 +1,11 @@
+import type { CheckoutMessage, EmbedEventType, WidgetHello } from '../contract/embed-messages';
 import type { CheckoutView } from './view';
 
-export type BridgeEvent = 'loaded' | 'resize' | 'status' | 'paid' | 'expired';
-
 export interface Bridge {
-  post(type: BridgeEvent, view: CheckoutView, extra?: { height: number }): void;
+  post(type: EmbedEventType, view: CheckoutView, extra?: { height: number }): void;
 }
+
+const HELLO: WidgetHello = { source: 'tontill-widget', type: 'hello' };
 
 /**
  * EPP only: talks to the embedding page at the one origin the server validated against the signature.
@@ -15,15 +16,16 @@ export function connectParent(parentOrigin: string | null, current: () => Checko
   const ancestors = location.ancestorOrigins as DOMStringList | undefined;
   if (ancestors && ancestors.length > 0 && ancestors[0] !== parentOrigin) return null;
   const post: Bridge['post'] = (type, view, extra) => {
-    window.parent.postMessage({
+    const message: CheckoutMessage = {
       source: 'tontill-checkout', type, paymentId: view.id, status: view.status,
       amount: view.amount, dueAmount: view.dueAmount, paidAmount: view.paidAmount, ...extra,
-    }, parentOrigin);
+    };
+    window.parent.postMessage(message, parentOrigin);
   };
   addEventListener('message', (e: MessageEvent) => {
     if (e.origin !== parentOrigin || e.source !== window.parent) return;
-    const data = e.data as { source?: unknown; type?: unknown } | null;
-    if (data && data.source === 'tontill-widget' && data.type === 'hello') post('status', current());
+    const data = e.data as Partial<WidgetHello> | null;
+    if (data && data.source === HELLO.source && data.type === HELLO.type) post('status', current());
   });
   let lastHeight = 0;
   const measure = () => {

@@ -1,7 +1,9 @@
+import type { CheckoutStreamEventName } from '../contract/checkout';
 import { servicePath } from './service-root';
-import type { CheckoutView } from './view';
+import { asCheckoutView, type CheckoutView } from './view';
 
 const POLL_MS = 3_000;
+const STATUS_EVENT: CheckoutStreamEventName = 'status';
 
 export interface Live {
   /** fetch the status once now (e.g. when the countdown runs out) */
@@ -16,8 +18,11 @@ export function watchStatus(paymentId: string, onView: (v: CheckoutView) => void
   let source: EventSource | undefined;
   const refresh = () => {
     fetch(`${base}/status`, { headers: { accept: 'application/json' }, cache: 'no-store' })
-      .then((res) => (res.ok ? (res.json() as Promise<CheckoutView>) : null))
-      .then((view) => view && onView(view))
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: unknown) => {
+        const view = asCheckoutView(body);
+        if (view) onView(view);
+      })
       .catch(() => undefined);
   };
   const startPolling = () => {
@@ -31,10 +36,11 @@ export function watchStatus(paymentId: string, onView: (v: CheckoutView) => void
   };
   if (typeof EventSource === 'function') {
     source = new EventSource(`${base}/events`);
-    source.addEventListener('status', (e) => {
+    source.addEventListener(STATUS_EVENT, (e) => {
       stopPolling();
       onConnected(true);
-      onView(JSON.parse((e as MessageEvent<string>).data) as CheckoutView);
+      const view = asCheckoutView(JSON.parse((e as MessageEvent<string>).data));
+      if (view) onView(view);
     });
     source.addEventListener('open', () => {
       stopPolling();

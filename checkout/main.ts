@@ -4,7 +4,7 @@ import { fill, pickStrings } from './i18n';
 import { watchStatus, type Live } from './live';
 import { endScreen, formatLeft, payScreen, type Ui } from './render';
 import { servicePath } from './service-root';
-import { isOpen, type CheckoutView, type PageConfig } from './view';
+import { asCheckoutView, errorMessage, isOpen, type CheckoutView, type PageConfig } from './view';
 
 const REDIRECT_DELAY_MS = { paid: 2_500, other: 5_000 };
 /** For the developer reading the console: why this frame showed although their backend named no origin. */
@@ -12,7 +12,7 @@ const ANY_ORIGIN_NOTICE = '[TonTill checkout] Sandbox mode: this checkout may be
   + 'allowedOrigins and the store lists no embedding origins. On testnet and mainnet only those origins may embed it; '
   + 'allow yours in the TonTill console (Settings) or send allowedOrigins with POST /invoice/widgets.';
 
-function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView } {
+function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView | null } {
   const d = root.dataset;
   const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
   return {
@@ -20,7 +20,7 @@ function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView
       mode: d.mode === 'epp' ? 'epp' : 'hpp', parentOrigin: d.parent || null, anyOrigin: d.anyOrigin === '1', sandbox: d.sandbox === '1',
       successUrl: safeUrl(d.successUrl), failUrl: safeUrl(d.failUrl),
     },
-    view: JSON.parse(d.view ?? 'null') as CheckoutView,
+    view: asCheckoutView(JSON.parse(d.view ?? 'null')),
   };
 }
 
@@ -120,9 +120,10 @@ class Checkout {
     this.say(this.ui.t.sandboxSending);
     try {
       const res = await fetch(servicePath(`pay/${encodeURIComponent(this.view.id)}/sandbox-pay`), { method: 'POST', headers: { accept: 'application/json' } });
-      const body = (await res.json()) as CheckoutView & { error?: { message: string } };
-      if (!res.ok) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
-      this.update(body);
+      const body: unknown = await res.json();
+      const view = res.ok ? asCheckoutView(body) : null;
+      if (!view) throw new Error(errorMessage(body) ?? `HTTP ${res.status}`);
+      this.update(view);
     } catch (err) {
       this.say(fill(this.ui.t.sandboxFailed, { reason: (err as Error).message }));
     } finally {
@@ -134,5 +135,6 @@ class Checkout {
 const root = document.getElementById('app');
 if (root?.dataset.view) {
   const { config, view } = readConfig(root);
-  new Checkout(root, config, view).start();
+  // The server always writes a view; a page whose view is not one is left alone rather than half rendered.
+  if (view) new Checkout(root, config, view).start();
 }

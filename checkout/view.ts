@@ -1,32 +1,32 @@
-/** What the checkout knows about a payment: the public status endpoint's body (server/checkout/checkout-view.ts). */
-export type Status = 'pending' | 'partially_paid' | 'paid' | 'expired' | 'cancelled';
+import type { CheckoutPageConfig, CheckoutView } from '../contract/checkout';
+import type { ErrorBody } from '../contract/errors';
+import type { PaymentStatus } from '../contract/payments';
 
-export interface CheckoutView {
-  id: string;
-  status: Status;
-  amount: string;
-  paidAmount: string;
-  dueAmount: string;
-  currency: 'USDT';
-  network: 'TON';
-  memo: string;
-  address: string;
-  description: string | null;
-  links: { ton: string; tonkeeper: string };
-  expiresAt: string;
-  paidAt: string | null;
-  serverTime: string;
+/**
+ * The checkout's shapes come from the wire contract as types only: zod would weigh more than the
+ * whole page. Bodies are checked here instead, narrowly: enough that a stray answer (a proxy's
+ * error page, an old service) is ignored rather than rendered.
+ */
+export type { CheckoutView, CheckoutPageConfig as PageConfig };
+
+/** Every status, so the check below cannot fall behind the contract (the compiler insists on each key). */
+const STATUSES = { pending: true, partially_paid: true, paid: true, expired: true, cancelled: true } satisfies Record<PaymentStatus, true>;
+
+export const isOpen = (s: PaymentStatus): boolean => s === 'pending' || s === 'partially_paid';
+
+const TEXT_FIELDS = ['id', 'amount', 'paidAmount', 'dueAmount', 'memo', 'address', 'expiresAt', 'serverTime'] as const satisfies ReadonlyArray<keyof CheckoutView>;
+
+/** The body as a checkout view, or null when it is not one. */
+export function asCheckoutView(body: unknown): CheckoutView | null {
+  const v = body as Partial<Record<keyof CheckoutView, unknown>> | null;
+  if (!v || typeof v !== 'object' || typeof v.status !== 'string' || !Object.prototype.hasOwnProperty.call(STATUSES, v.status)) return null;
+  if (TEXT_FIELDS.some((key) => typeof v[key] !== 'string')) return null;
+  const links = v.links as Partial<CheckoutView['links']> | null;
+  return links && typeof links.ton === 'string' && typeof links.tonkeeper === 'string' ? (body as CheckoutView) : null;
 }
 
-export interface PageConfig {
-  mode: 'hpp' | 'epp';
-  /** EPP: the exact origin of the embedding page, validated by the server against the signature */
-  parentOrigin: string | null;
-  /** EPP in sandbox mode without any origin list: every page may frame it */
-  anyOrigin: boolean;
-  sandbox: boolean;
-  successUrl: string | null;
-  failUrl: string | null;
+/** The message of an error body, when the body is one. */
+export function errorMessage(body: unknown): string | null {
+  const message = (body as Partial<ErrorBody> | null)?.error?.message;
+  return typeof message === 'string' ? message : null;
 }
-
-export const isOpen = (s: Status): boolean => s === 'pending' || s === 'partially_paid';

@@ -724,11 +724,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+            prefix: string;
+            revokedAt: string | null;
+        };
         CallbackSecret: {
             previousSecretExpiresAt: string | null;
             /** Format: date-time */
             rotatedAt: string;
             secret: string;
+        };
+        /** @enum {string} */
+        ChainMode: "sandbox" | "testnet" | "mainnet";
+        ChainSettings: {
+            hasToncenterApiKey: boolean;
+            jettonMaster: string;
+            merchantAddress: string;
+            mode: components["schemas"]["ChainMode"];
+            toncenterEndpoint: string;
         };
         CheckoutStatus: {
             address: string;
@@ -826,6 +844,14 @@ export interface components {
              * @description Where the hosted page returns the customer after paying
              */
             successUrl?: string;
+        };
+        EmbedCheck: {
+            /** @constant */
+            allowed: true;
+            /** @description true in sandbox mode when no origin list applies: any page may embed this checkout */
+            anyOrigin: boolean;
+            /** @description Origin of this service: the checkout frame comes from here */
+            serviceOrigin: string;
         };
         /**
          * @description Every error has this shape, whatever the status
@@ -1067,6 +1093,35 @@ export interface components {
             items: components["schemas"]["Payment"][];
             nextCursor: string | null;
         };
+        PaymentRow: {
+            amount: string;
+            createdAt: string;
+            description: string | null;
+            expiresAt: string;
+            externalId: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "hpp" | "address" | "invoice" | "widget";
+            late: boolean;
+            memo: string;
+            overpaidAmount: string;
+            paidAmount: string;
+            paidAt: string | null;
+            seq: number;
+            /** @enum {string} */
+            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+        };
+        PaymentTimelineEvent: {
+            createdAt: string;
+            id: string;
+            paidAmount: string | null;
+            status: string | null;
+            type: string;
+        };
+        PaymentWindows: {
+            defaultExpirySeconds: number;
+            monitoringWindowSeconds: number;
+        };
         /**
          * @example {
          *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
@@ -1152,6 +1207,59 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Settings; the toncenter API key is never returned */
+        Settings: {
+            allowedOrigins: string[];
+            configFile: string;
+            dataDir: string;
+            refusedOrigins: {
+                /** Format: date-time */
+                firstSeenAt: string;
+                /** Format: date-time */
+                lastSeenAt: string;
+                origin: string;
+            }[];
+            restartRequired: boolean;
+            restoreStaged: boolean;
+            /** @description What the service runs with now */
+            running: {
+                chain: components["schemas"]["ChainSettings"];
+                payments: components["schemas"]["PaymentWindows"];
+            };
+            /** @description What config.json says: applies at the next start */
+            saved: {
+                chain: components["schemas"]["ChainSettings"];
+                payments: components["schemas"]["PaymentWindows"];
+            };
+        };
+        /** @description The transactions sent and the payment afterwards */
+        SimulationResult: {
+            /** @enum {string} */
+            case: "exact" | "short" | "no-comment" | "zero-forward" | "comment-in-ref" | "fake-jetton" | "forged" | "bounced";
+            payment: components["schemas"]["Payment"];
+            txHashes: string[];
+        };
+        Stats: {
+            counts: {
+                [key: string]: number;
+            };
+            now: string;
+            series: {
+                count: number;
+                /** @description Local date, YYYY-MM-DD */
+                date: string;
+                volume: string;
+            }[];
+            today: {
+                count: number;
+                volume: string;
+            };
+            unmatched: number;
+            week: {
+                count: number;
+                volume: string;
+            };
+        };
         /** @description A transfer credited to the payment */
         Transfer: {
             amount: string;
@@ -1161,6 +1269,40 @@ export interface components {
             explorerUrl: string;
             from: string | null;
             txHash: string;
+        };
+        UnmatchedTransfer: {
+            amount: string;
+            amountBaseUnits: string;
+            /** Format: date-time */
+            at: string;
+            comment: string | null;
+            from: string | null;
+            lt: string;
+            paymentId?: string | null;
+            /** @description The merchant's note when attaching or dismissing it */
+            resolution?: string | null;
+            /** @enum {string} */
+            status?: "credited" | "unmatched" | "dismissed";
+            txHash: string;
+        };
+        WatcherStatus: {
+            consecutiveErrors?: number;
+            /** @description The newest transaction fully processed */
+            cursor?: {
+                hash: string;
+                lt: string;
+            } | null;
+            jettonMaster?: string;
+            /** @description Now minus the time of the newest transaction seen */
+            lagSeconds?: number | null;
+            lastError?: string | null;
+            lastPollAt?: string | null;
+            lastSuccessAt?: string | null;
+            merchantAddress?: string;
+            mode: components["schemas"]["ChainMode"];
+            running: boolean;
+            /** @description The merchant's jetton wallet the watcher polls */
+            watchedAccount?: string;
         };
         WebhookAttempt: {
             /** Format: date-time */
@@ -1206,6 +1348,16 @@ export interface components {
             /** @enum {string} */
             status: "active" | "failing";
             url: string;
+        };
+        WidgetPreviewSession: {
+            amount: string;
+            mode: components["schemas"]["ChainMode"];
+            paymentId: string;
+            /** @description The origin the signature was made for: the preview frame loads from here */
+            serviceOrigin: string;
+            signature: string;
+            /** Format: date-time */
+            signatureExpiresAt: string;
         };
         /**
          * @description An EPP signature and the payment it names
@@ -1428,15 +1580,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            prefix: string;
-                            revokedAt: string | null;
-                        }[];
+                        items: components["schemas"]["ApiKey"][];
                     };
                 };
             };
@@ -1467,15 +1611,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        apiKey: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            prefix: string;
-                            revokedAt: string | null;
-                        };
+                        apiKey: components["schemas"]["ApiKey"];
+                        /** @description Shown only in this response */
                         key: string;
                     };
                 };
@@ -1586,24 +1723,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            amount: string;
-                            createdAt: string;
-                            description: string | null;
-                            expiresAt: string;
-                            externalId: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "hpp" | "address" | "invoice" | "widget";
-                            late: boolean;
-                            memo: string;
-                            overpaidAmount: string;
-                            paidAmount: string;
-                            paidAt: string | null;
-                            seq: number;
-                            /** @enum {string} */
-                            status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
-                        }[];
+                        items: components["schemas"]["PaymentRow"][];
                         nextCursor: string | null;
                     };
                 };
@@ -1674,13 +1794,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events: {
-                            createdAt: string;
-                            id: string;
-                            paidAmount: string | null;
-                            status: string | null;
-                            type: string;
-                        }[];
+                        events: components["schemas"]["PaymentTimelineEvent"][];
                         payment: components["schemas"]["Payment"];
                     };
                 };
@@ -1854,7 +1968,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             421: components["responses"]["HostNotAllowed"];
@@ -1877,8 +1993,7 @@ export interface operations {
                         jettonMaster?: string;
                         /** @default  */
                         merchantAddress?: string;
-                        /** @enum {string} */
-                        mode: "sandbox" | "testnet" | "mainnet";
+                        mode: components["schemas"]["ChainMode"];
                         toncenterApiKey?: string;
                         /** @default  */
                         toncenterEndpoint?: string;
@@ -1896,7 +2011,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -1928,7 +2045,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -1956,7 +2075,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -1982,8 +2103,7 @@ export interface operations {
                         jettonMaster?: string;
                         /** @default  */
                         merchantAddress?: string;
-                        /** @enum {string} */
-                        mode: "sandbox" | "testnet" | "mainnet";
+                        mode: components["schemas"]["ChainMode"];
                         toncenterApiKey?: string;
                         /** @default  */
                         toncenterEndpoint?: string;
@@ -2053,7 +2173,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SimulationResult"];
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -2093,26 +2215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        counts: {
-                            [key: string]: number;
-                        };
-                        now: string;
-                        series: {
-                            count: number;
-                            date: string;
-                            volume: string;
-                        }[];
-                        today: {
-                            count: number;
-                            volume: string;
-                        };
-                        unmatched: number;
-                        week: {
-                            count: number;
-                            volume: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Stats"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -2184,7 +2287,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UnmatchedTransfer"];
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -2214,7 +2319,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["UnmatchedTransfer"][];
+                    };
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -2236,7 +2345,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WatcherStatus"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             421: components["responses"]["HostNotAllowed"];
@@ -2655,7 +2766,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WidgetPreviewSession"];
+                };
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
@@ -3021,14 +3134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        allowed: true;
-                        /** @description true in sandbox mode when no origin list applies: any page may embed this checkout */
-                        anyOrigin: boolean;
-                        /** @description Origin of this service: the checkout frame comes from here */
-                        serviceOrigin: string;
-                    };
+                    "application/json": components["schemas"]["EmbedCheck"];
                 };
             };
             /** @description Malformed signature (INVALID_SIGNATURE), or no Origin header (VALIDATION_ERROR) */

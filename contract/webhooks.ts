@@ -24,6 +24,7 @@ export const WebhookUrlSchema = z.string().trim().max(2048).superRefine((value, 
 }).meta({ description: 'http(s) URL receiving POSTed events', example: 'https://shop.example/webhooks/tontill' });
 
 export const SUBSCRIBABLE_EVENTS = ['*', ...PAYMENT_EVENT_TYPES] as const;
+export type SubscribableEvent = (typeof SUBSCRIBABLE_EVENTS)[number];
 export const EventTypesSchema = z.array(z.enum(SUBSCRIBABLE_EVENTS, { error: `must be one of ${SUBSCRIBABLE_EVENTS.join(', ')}` }))
   .min(1, 'subscribe to at least one event').max(SUBSCRIBABLE_EVENTS.length)
   .transform((types) => [...new Set(types)])
@@ -35,9 +36,11 @@ export const GraceHours = z.number().int().min(0).max(7 * 24);
 export const CreateEndpointBody = z.strictObject({
   url: WebhookUrlSchema, events: EventTypesSchema, enabled: z.boolean().optional(), description: Description.optional(),
 });
+export type CreateEndpointRequest = z.input<typeof CreateEndpointBody>;
 export const UpdateEndpointBody = z.strictObject({
   url: WebhookUrlSchema.optional(), events: EventTypesSchema.optional(), enabled: z.boolean().optional(), description: Description.optional(),
 });
+export type UpdateEndpointRequest = z.input<typeof UpdateEndpointBody>;
 export const RotateBody = z.strictObject({
   graceHours: GraceHours.default(24).meta({ description: 'How long the old secret keeps signing beside the new one' }),
 }).prefault({});
@@ -47,23 +50,31 @@ export const RedeliverBody = z.strictObject({
 export const IdParams = z.strictObject({ id: z.string().min(1).max(64) });
 export const EventIdParams = z.strictObject({ eventId: z.string().min(1).max(64) });
 
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** failing: deliveries to it keep failing (the console shows since when); it is still sent to. */
+export const ENDPOINT_STATUSES = ['active', 'failing'] as const;
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
+
 export const DeliveriesQuery = z.strictObject({
   paymentId: z.string().max(64).optional(),
-  status: z.enum(['pending', 'delivered', 'failed']).optional(),
+  status: z.enum(DELIVERY_STATUSES).optional(),
   endpointId: z.string().max(64).optional(),
   eventId: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page').optional(),
 });
+/** The delivery log's filters as the console sends them (limit and cursor travel beside them). */
+export type DeliveriesFilter = Omit<z.input<typeof DeliveriesQuery>, 'limit' | 'cursor'>;
 
 export const EndpointSchema = z.object({
   id: z.string(), url: z.string(), events: z.array(z.string()), enabled: z.boolean(),
-  status: z.enum(['active', 'failing']), description: z.string().nullable(), createdAt: isoString,
+  status: z.enum(ENDPOINT_STATUSES), description: z.string().nullable(), createdAt: isoString,
   failingSince: isoString.nullable(), lastDeliveryAt: isoString.nullable(),
 }).meta({ id: 'WebhookEndpoint' });
 export const DeliverySchema = z.object({
   id: z.string(), eventId: z.string(), eventType: z.string(), paymentId: z.string().nullable(), endpointId: z.string().nullable(),
-  url: z.string(), status: z.enum(['pending', 'delivered', 'failed']), attempts: z.number().int(),
+  url: z.string(), status: z.enum(DELIVERY_STATUSES), attempts: z.number().int(),
   nextAttemptAt: isoString.nullable(), lastStatusCode: z.number().int().nullable(), lastError: z.string().nullable(),
   createdAt: isoString, deliveredAt: isoString.nullable(),
 }).meta({ id: 'WebhookDelivery' });
@@ -75,3 +86,27 @@ export const AttemptSchema = z.object({
 export const CallbackSecretSchema = z.object({
   secret: z.string(), rotatedAt: isoString, previousSecretExpiresAt: isoString.nullable(),
 }).meta({ id: 'CallbackSecret' });
+
+/*
+ * Views end in `View` where the server keeps a record of the same name (epoch ms, row ids):
+ * server/webhooks owns WebhookEndpoint, Delivery and Attempt.
+ */
+export type WebhookEndpointView = z.infer<typeof EndpointSchema>;
+export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
+export type WebhookAttemptView = z.infer<typeof AttemptSchema>;
+export type CallbackSecret = z.infer<typeof CallbackSecretSchema>;
+
+export const EndpointListSchema = z.object({ items: z.array(EndpointSchema) });
+export type EndpointList = z.infer<typeof EndpointListSchema>;
+export const EndpointWithSecretSchema = z.object({ endpoint: EndpointSchema, secret: z.string().meta({ description: 'Shown only in this response' }) });
+export type EndpointWithSecret = z.infer<typeof EndpointWithSecretSchema>;
+export const EndpointResultSchema = z.object({ endpoint: EndpointSchema });
+export type EndpointResult = z.infer<typeof EndpointResultSchema>;
+export const DeliveryResultSchema = z.object({ delivery: DeliverySchema });
+export type DeliveryResult = z.infer<typeof DeliveryResultSchema>;
+export const DeliveryPageSchema = z.object({ items: z.array(DeliverySchema), nextCursor: z.string().nullable() });
+export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
+export const DeliveryDetailSchema = z.object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) });
+export type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
+export const RedeliveredSchema = z.object({ deliveries: z.array(DeliverySchema) });
+export type Redelivered = z.infer<typeof RedeliveredSchema>;

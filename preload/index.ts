@@ -1,7 +1,8 @@
 // The whole preload: one method per IPC channel and nothing else. With the sandbox on, preload can
 // only require electron's renderer modules, so this file is bundled to dist/desktop/preload.cjs.
 import { contextBridge, ipcRenderer } from 'electron';
-import { DESKTOP_API_KEY, IPC_CHANNELS, type DesktopApi } from './contract';
+import type { DesktopApi } from '../contract/desktop';
+import { DESKTOP_API_KEY, IPC_CHANNELS } from './contract';
 
 // Never expose ipcRenderer itself: page code would then reach every channel (Electron's
 // context-isolation guide). Arguments are passed through as plain values; main validates them.

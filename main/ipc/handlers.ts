@@ -1,4 +1,5 @@
-import { IPC_CHANNELS, type DesktopApi, type IpcChannel } from '../../preload/contract';
+import type { DesktopApi } from '../../contract/desktop';
+import { IPC_CHANNELS, type IpcChannel } from '../../preload/contract';
 import { openExternalUrl } from '../security/open-external-url';
 
 export interface IpcHandlerDeps {

@@ -1,11 +1,17 @@
 import { get, post } from './client';
-import type { Payment, SimulationCase, SimulationResult, Stats, UnmatchedTransfer, WatcherStatus } from './types';
+import {
+  SimulationResultSchema, UnmatchedListSchema, UnmatchedTransferSchema, WatcherStatusViewSchema, type AttachTransferRequest, type DismissTransferRequest,
+  type SimulateRequest,
+} from '../../contract/chain';
+import { StatsSchema } from '../../contract/console';
+import { PaymentSchema } from '../../contract/payments';
 
 export const chainApi = {
-  stats: () => get<Stats>('/stats', { tzOffset: new Date().getTimezoneOffset(), days: 14 }),
-  watcher: () => get<WatcherStatus>('/watcher'),
-  unmatched: () => get<{ items: UnmatchedTransfer[] }>('/transfers/unmatched'),
-  attach: (txHash: string, paymentId: string, note: string) => post<Payment>(`/transfers/${txHash}/attach`, { paymentId, note }),
-  dismiss: (txHash: string, note: string) => post<UnmatchedTransfer>(`/transfers/${txHash}/dismiss`, { note }),
-  simulate: (body: { paymentId: string; amount?: string; comment?: string | null; case: SimulationCase }) => post<SimulationResult>('/simulator/pay', body),
+  stats: () => get(StatsSchema, '/stats', { tzOffset: new Date().getTimezoneOffset(), days: 14 }),
+  watcher: () => get(WatcherStatusViewSchema, '/watcher'),
+  unmatched: () => get(UnmatchedListSchema, '/transfers/unmatched'),
+  attach: (txHash: string, paymentId: string, note: string) =>
+    post(PaymentSchema, `/transfers/${txHash}/attach`, { paymentId, note } satisfies AttachTransferRequest),
+  dismiss: (txHash: string, note: string) => post(UnmatchedTransferSchema, `/transfers/${txHash}/dismiss`, { note } satisfies DismissTransferRequest),
+  simulate: (body: SimulateRequest) => post(SimulationResultSchema, '/simulator/pay', body),
 };

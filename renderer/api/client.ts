@@ -1,6 +1,15 @@
-/** The one place the console touches the network: relative URLs, JSON, and the console credential. */
+/**
+ * The one place the console touches the network: relative URLs, JSON, and the console credential.
+ * Every answer is parsed with its contract schema here, so a screen never sees a shape it was not written for.
+ */
 
-import type { DesktopApi } from '../../preload/contract';
+import { config, type z, type ZodType } from 'zod';
+import { DesktopSessionSchema, type DesktopApi } from '../../contract/desktop';
+import { ErrorBodySchema } from '../../contract/errors';
+
+// The console's CSP forbids eval: without this zod would probe `new Function` once, and the browser
+// reports the refused probe as a CSP violation although zod swallows it.
+config({ jitless: true });
 
 declare global {
   interface Window {
@@ -33,7 +42,7 @@ export function configureApiClient(target: { baseUrl: string; token: string }): 
 
 /** The desktop shell hands out a per-launch token; a browser relies on the HttpOnly cookie. */
 function token(): Promise<string | null> {
-  bearer ??= window.tontill ? window.tontill.getSession().then((s) => s.token, () => null) : Promise.resolve(null);
+  bearer ??= window.tontill ? window.tontill.getSession().then((s) => DesktopSessionSchema.parse(s).token, () => null) : Promise.resolve(null);
   return bearer;
 }
 
@@ -50,11 +59,20 @@ async function headers(extra: Record<string, string> = {}): Promise<Record<strin
 }
 
 async function failure(res: Response): Promise<ApiError> {
-  try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
-    if (body.error) return new ApiError(res.status, body.error.code ?? 'ERROR', body.error.message ?? res.statusText, body.error.field);
-  } catch { /* not JSON */ }
+  const body = ErrorBodySchema.safeParse(await res.json().catch(() => null));
+  if (body.success) return new ApiError(res.status, body.data.error.code, body.data.error.message, body.data.error.field);
   return new ApiError(res.status, 'HTTP_ERROR', `${res.status} ${res.statusText}`);
+}
+
+/** The answer as its schema describes it; anything else is a BAD_RESPONSE naming the path and the first problem. */
+async function parsed<S extends ZodType>(schema: S, res: Response, method: string, path: string): Promise<z.output<S>> {
+  const body: unknown = await res.json().catch(() => undefined);
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'body';
+  throw new ApiError(res.status, 'BAD_RESPONSE',
+    `${method} ${API}${path} answered in an unexpected shape (${where}: ${issue?.message ?? 'not JSON'}); are the console and the service the same version?`);
 }
 
 export type Query = Record<string, string | number | undefined | null>;
@@ -66,11 +84,16 @@ export function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<S extends ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.output<S>> {
   const res = await send(method, path, body);
   if (!res.ok) throw await failure(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return parsed(schema, res, method, path);
+}
+
+/** For the answers without a body (204): logout, revoke, delete. */
+export async function requestNoContent(method: string, path: string, body?: unknown): Promise<void> {
+  const res = await send(method, path, body);
+  if (!res.ok) throw await failure(res);
 }
 
 /**
@@ -97,8 +120,8 @@ async function attempt(method: string, path: string, body?: unknown): Promise<Re
   }
 }
 
-export const get = <T>(path: string, query?: Query): Promise<T> => request<T>('GET', withQuery(path, query));
-export const post = <T>(path: string, body: unknown = {}): Promise<T> => request<T>('POST', path, body);
+export const get = <S extends ZodType>(schema: S, path: string, query?: Query): Promise<z.output<S>> => request(schema, 'GET', withQuery(path, query));
+export const post = <S extends ZodType>(schema: S, path: string, body: unknown = {}): Promise<z.output<S>> => request(schema, 'POST', path, body);
 
 /** Downloads a file the API streams (CSV, backups) and hands it to the browser as a file. */
 export async function download(path: string, query: Query, fallbackName: string): Promise<{ name: string; bytes: number }> {
@@ -117,10 +140,10 @@ export async function download(path: string, query: Query, fallbackName: string)
   return { name, bytes: blob.size };
 }
 
-export async function upload<T>(path: string, file: Blob): Promise<T> {
+export async function upload<S extends ZodType>(schema: S, path: string, file: Blob): Promise<z.output<S>> {
   const res = await fetch(`${origin}${API}${path}`, {
     method: 'POST', credentials: 'same-origin', headers: await headers({ 'content-type': 'application/octet-stream' }), body: file,
   });
   if (!res.ok) throw await failure(res);
-  return (await res.json()) as T;
+  return parsed(schema, res, 'POST', path);
 }

@@ -1,5 +1,14 @@
 import { download, get, post } from './client';
-import type { Payment, PaymentEvent, PaymentFilters, PaymentRow } from './types';
+import { PaymentDetailSchema, PaymentRowPageSchema, type CreateInvoiceRequest } from '../../contract/console';
+import { PaymentSchema, type PaymentStatus } from '../../contract/payments';
+
+/** The payments screen's filter form, as typed (dates as YYYY-MM-DD, '' for "any"). */
+export interface PaymentFilters {
+  status: PaymentStatus | '';
+  createdFrom: string;
+  createdTo: string;
+  q: string;
+}
 
 const filterQuery = (f: PaymentFilters) => ({
   status: f.status, q: f.q.trim(), createdFrom: f.createdFrom, createdTo: f.createdTo ? nextDay(f.createdTo) : '',
@@ -14,9 +23,9 @@ function nextDay(date: string): string {
 
 export const paymentsApi = {
   list: (filters: PaymentFilters, cursor: string | null, limit = 200) =>
-    get<{ items: PaymentRow[]; nextCursor: string | null }>('/payments', { ...filterQuery(filters), cursor, limit }),
-  detail: (id: string) => get<{ payment: Payment; events: PaymentEvent[] }>(`/payments/${encodeURIComponent(id)}`),
-  create: (body: { amount: string; externalId?: string; description?: string; expiresInSeconds?: number }) => post<Payment>('/payments', body),
-  cancel: (id: string) => post<Payment>(`/payments/${encodeURIComponent(id)}/cancel`),
+    get(PaymentRowPageSchema, '/payments', { ...filterQuery(filters), cursor, limit }),
+  detail: (id: string) => get(PaymentDetailSchema, `/payments/${encodeURIComponent(id)}`),
+  create: (body: CreateInvoiceRequest) => post(PaymentSchema, '/payments', body),
+  cancel: (id: string) => post(PaymentSchema, `/payments/${encodeURIComponent(id)}/cancel`),
   exportCsv: (filters: PaymentFilters) => download('/payments/export.csv', filterQuery(filters), 'payments.csv'),
 };

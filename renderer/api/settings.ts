@@ -1,19 +1,21 @@
-import { download, get, post, request, upload, withQuery } from './client';
-import type { ApiKey, Problem, SettingsInput, SettingsView, WidgetSession } from './types';
+import { download, get, post, request, requestNoContent, upload, withQuery } from './client';
+import { ApiKeyListSchema, ConsoleSessionSchema, CreatedApiKeySchema, RestoreStagedSchema } from '../../contract/console';
+import { SettingsCheckSchema, SettingsViewSchema, type SettingsInput } from '../../contract/console-settings';
+import { WidgetPreviewSessionSchema, type WidgetPreviewSessionRequest } from '../../contract/widget';
 
 export const settingsApi = {
-  session: () => get<{ ok: true; mode: string }>('/session'),
-  logout: () => post<void>('/logout'),
-  get: () => get<SettingsView>('/settings'),
-  validate: (input: SettingsInput) => post<{ valid: boolean; problems: Problem[] }>('/settings/validate', input),
-  save: (input: SettingsInput) => request<SettingsView>('PUT', '/settings', input),
-  allowOrigin: (origin: string) => post<SettingsView>('/settings/allowed-origins', { origin }),
-  dismissRefusedOrigin: (origin: string) => request<SettingsView>('DELETE', withQuery('/settings/refused-origins', { origin })),
-  apiKeys: () => get<{ items: ApiKey[] }>('/api-keys'),
-  createApiKey: (name: string) => post<{ key: string; apiKey: ApiKey }>('/api-keys', { name }),
-  revokeApiKey: (id: string) => request<void>('DELETE', `/api-keys/${encodeURIComponent(id)}`),
+  session: () => get(ConsoleSessionSchema, '/session'),
+  logout: () => requestNoContent('POST', '/logout', {}),
+  get: () => get(SettingsViewSchema, '/settings'),
+  validate: (input: SettingsInput) => post(SettingsCheckSchema, '/settings/validate', input),
+  save: (input: SettingsInput) => request(SettingsViewSchema, 'PUT', '/settings', input),
+  allowOrigin: (origin: string) => post(SettingsViewSchema, '/settings/allowed-origins', { origin }),
+  dismissRefusedOrigin: (origin: string) => request(SettingsViewSchema, 'DELETE', withQuery('/settings/refused-origins', { origin })),
+  apiKeys: () => get(ApiKeyListSchema, '/api-keys'),
+  createApiKey: (name: string) => post(CreatedApiKeySchema, '/api-keys', { name }),
+  revokeApiKey: (id: string) => requestNoContent('DELETE', `/api-keys/${encodeURIComponent(id)}`),
   backup: () => download('/backup', {}, 'tontill-backup.db'),
-  restore: (file: Blob) => upload<{ staged: true; schemaVersion: number; payments: number }>('/restore', file),
-  cancelRestore: () => request<void>('DELETE', '/restore'),
-  widgetSession: (amount: string) => post<WidgetSession>('/widget-preview/session', { amount }),
+  restore: (file: Blob) => upload(RestoreStagedSchema, '/restore', file),
+  cancelRestore: () => requestNoContent('DELETE', '/restore'),
+  widgetSession: (amount: string) => post(WidgetPreviewSessionSchema, '/widget-preview/session', { amount } satisfies WidgetPreviewSessionRequest),
 };

@@ -1,29 +1,18 @@
 import { get, post, request } from './client';
-import type { Attempt, Delivery, WebhookEndpoint } from './types';
-
-export interface EndpointInput {
-  url: string;
-  events: string[];
-  enabled?: boolean;
-  description?: string | null;
-}
-
-export interface DeliveryFilter {
-  paymentId?: string;
-  status?: string;
-  endpointId?: string;
-  eventId?: string;
-}
+import {
+  DeliveryDetailSchema, DeliveryPageSchema, DeliveryResultSchema, EndpointListSchema, EndpointResultSchema, EndpointWithSecretSchema,
+  RedeliveredSchema, type CreateEndpointRequest, type DeliveriesFilter, type UpdateEndpointRequest,
+} from '../../contract/webhooks';
 
 export const webhooksApi = {
-  endpoints: () => get<{ items: WebhookEndpoint[] }>('/webhooks/endpoints'),
-  create: (input: EndpointInput) => post<{ endpoint: WebhookEndpoint; secret: string }>('/webhooks/endpoints', input),
-  update: (id: string, input: Partial<EndpointInput>) => request<{ endpoint: WebhookEndpoint }>('PATCH', `/webhooks/endpoints/${id}`, input),
-  rotate: (id: string) => post<{ endpoint: WebhookEndpoint; secret: string }>(`/webhooks/endpoints/${id}/rotate-secret`, {}),
-  test: (id: string) => post<{ delivery: Delivery }>(`/webhooks/endpoints/${id}/test`),
-  deliveries: (filter: DeliveryFilter, cursor: string | null = null, limit = 50) =>
-    get<{ items: Delivery[]; nextCursor: string | null }>('/webhooks/deliveries', { ...filter, cursor, limit }),
-  delivery: (id: string) => get<{ delivery: Delivery; attempts: Attempt[] }>(`/webhooks/deliveries/${id}`),
+  endpoints: () => get(EndpointListSchema, '/webhooks/endpoints'),
+  create: (input: CreateEndpointRequest) => post(EndpointWithSecretSchema, '/webhooks/endpoints', input),
+  update: (id: string, input: UpdateEndpointRequest) => request(EndpointResultSchema, 'PATCH', `/webhooks/endpoints/${id}`, input),
+  rotate: (id: string) => post(EndpointWithSecretSchema, `/webhooks/endpoints/${id}/rotate-secret`, {}),
+  test: (id: string) => post(DeliveryResultSchema, `/webhooks/endpoints/${id}/test`),
+  deliveries: (filter: DeliveriesFilter, cursor: string | null = null, limit = 50) =>
+    get(DeliveryPageSchema, '/webhooks/deliveries', { ...filter, cursor, limit }),
+  delivery: (id: string) => get(DeliveryDetailSchema, `/webhooks/deliveries/${id}`),
   redeliver: (eventId: string, endpointId?: string) =>
-    post<{ deliveries: Delivery[] }>(`/webhooks/events/${eventId}/redeliver`, endpointId ? { endpointId } : {}),
+    post(RedeliveredSchema, `/webhooks/events/${eventId}/redeliver`, endpointId ? { endpointId } : {}),
 };

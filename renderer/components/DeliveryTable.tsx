@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { Delivery } from '../api/types';
+import type { WebhookDeliveryView as Delivery } from '../../contract/webhooks';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectPaymentsActions } from '../store/slices/payments';

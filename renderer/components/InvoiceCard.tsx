@@ -1,4 +1,4 @@
-import type { Payment } from '../api/types';
+import type { PublicPayment as Payment } from '../../contract/payments';
 import { formatDateTime, formatUsdt } from '../lib/format';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';

@@ -1,4 +1,5 @@
-import type { PaymentStatus } from '../api/types';
+import type { PaymentStatus } from '../../contract/payments';
+import type { DeliveryStatus } from '../../contract/webhooks';
 import { STATUS_LABEL } from '../lib/format';
 
 export function StatusBadge({ status, late = false }: { status: PaymentStatus; late?: boolean }) {
@@ -10,7 +11,7 @@ export function StatusBadge({ status, late = false }: { status: PaymentStatus; l
   );
 }
 
-export function DeliveryBadge({ status, code }: { status: 'pending' | 'delivered' | 'failed'; code: number | null }) {
+export function DeliveryBadge({ status, code }: { status: DeliveryStatus; code: number | null }) {
   const tone = status === 'delivered' ? 'paid' : status === 'failed' ? 'expired' : 'pending';
   return <span className={`badge badge-${tone}`}>{status}{code !== null ? ` · ${code}` : ''}</span>;
 }

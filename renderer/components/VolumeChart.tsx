@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Bucket } from '../api/types';
+import type { DailyVolume } from '../../contract/console';
 import { formatUsdt } from '../lib/format';
 
 const W = 640;
@@ -15,7 +15,7 @@ function niceMax(value: number): number {
 }
 
 /** Paid volume per day: bars in SVG, hand-rolled, with a text table for screen readers. */
-export function VolumeChart({ series }: { series: Array<Bucket & { date: string }> }) {
+export function VolumeChart({ series }: { series: DailyVolume[] }) {
   const [hover, setHover] = useState<number | null>(null);
   const values = series.map((b) => Number(b.volume));
   const max = niceMax(Math.max(0, ...values));

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../api/types';
+import type { PaymentStatus } from '../../contract/payments';
 
 export const STATUS_LABEL: Record<PaymentStatus, string> = {
   pending: 'Pending', partially_paid: 'Partially paid', paid: 'Paid', expired: 'Expired', cancelled: 'Cancelled',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { PAYMENT_STATUSES } from '../api/types';
+import { PAYMENT_STATUSES } from '../../contract/payments';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';

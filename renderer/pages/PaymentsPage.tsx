@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { PAYMENT_STATUSES, type PaymentRow, type PaymentStatus } from '../api/types';
+import type { PaymentRowView } from '../../contract/console';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../contract/payments';
 import { Empty, Spinner } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { StatusBadge } from '../components/StatusBadge';
@@ -47,7 +48,7 @@ function Filters() {
   );
 }
 
-function Row({ p, index }: { p: PaymentRow; index: number }) {
+function Row({ p, index }: { p: PaymentRowView; index: number }) {
   return (
     <a className="prow" href={`#/payment/${p.id}`} data-index={index} data-testid="payment-row">
       <span role="cell" className="c-status"><StatusBadge status={p.status} late={p.late} /></span>

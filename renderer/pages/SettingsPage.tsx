@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ChainMode, SettingsView } from '../api/types';
+import { CHAIN_MODES, type ChainMode } from '../../contract/chain';
+import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
@@ -57,7 +58,7 @@ function ChainForm({ view }: { view: SettingsView }) {
       <fieldset>
         <legend>Chain mode</legend>
         <div className="segmented">
-          {(['sandbox', 'testnet', 'mainnet'] as ChainMode[]).map((m) => (
+          {CHAIN_MODES.map((m) => (
             <label key={m} className={f.mode === m ? 'is-on' : ''}><input type="radio" name="mode" value={m} checked={f.mode === m} onChange={() => set({ mode: m })} /> {m}</label>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SimulationCase } from '../api/types';
+import type { SimulationCase } from '../../contract/chain';
 import { Empty } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { StatusBadge } from '../components/StatusBadge';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { UnmatchedTransfer } from '../api/types';
+import type { UnmatchedTransfer } from '../../contract/chain';
 import { Empty } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { formatDateTime, formatUsdt, shortHash } from '../lib/format';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { WebhookEndpoint } from '../api/types';
+import { SUBSCRIBABLE_EVENTS, type DeliveryStatus, type SubscribableEvent, type WebhookEndpointView } from '../../contract/webhooks';
 import { CopyButton } from '../components/CopyButton';
 import { DeliveryDialog } from '../components/DeliveryDialog';
 import { Empty } from '../components/Empty';
@@ -13,15 +13,16 @@ import {
   selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectRevealedSecret, selectWebhooksActions,
 } from '../store/slices/webhooks';
 
-const EVENTS = ['*', 'payment.created', 'payment.partially_paid', 'payment.paid', 'payment.overpaid', 'payment.late', 'payment.late_partially_paid', 'payment.credited_after_close', 'payment.expired', 'payment.cancelled', 'transfer.unmatched'];
+/** An endpoint's events as the form offers them, in the form's order. */
+const subscribed = (events: readonly string[]): SubscribableEvent[] => SUBSCRIBABLE_EVENTS.filter((e) => events.includes(e));
 
-function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; onDone(): void }) {
+function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpointView | null; onDone(): void }) {
   const { saveEndpoint } = useConsoleStore(useShallow(selectWebhooksActions));
   const error = useConsoleStore(selectEndpointError);
   const [url, setUrl] = useState(endpoint?.url ?? '');
-  const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['*']);
+  const [events, setEvents] = useState<SubscribableEvent[]>(endpoint ? subscribed(endpoint.events) : ['*']);
   const [description, setDescription] = useState(endpoint?.description ?? '');
-  const toggle = (e: string) => setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]));
+  const toggle = (e: SubscribableEvent) => setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (await saveEndpoint(endpoint?.id ?? null, { url: url.trim(), events, description: description.trim() || null })) onDone();
@@ -34,7 +35,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; 
       <fieldset>
         <legend>Events</legend>
         <div className="checks">
-          {EVENTS.map((e) => (
+          {SUBSCRIBABLE_EVENTS.map((e) => (
             <label key={e} className="check"><input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} /> {e === '*' ? 'All events' : e}</label>
           ))}
         </div>
@@ -79,7 +80,7 @@ function Endpoints() {
               <p className="muted">{e.status === 'failing' ? <span className="error-text">Failing since {formatDateTime(e.failingSince)}</span> : `Last delivery ${formatDateTime(e.lastDeliveryAt)}`}</p>
             </div>
             <div className="row-actions">
-              <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void saveEndpoint(e.id, { url: e.url, events: e.events, enabled: !e.enabled })} /> Enabled</label>
+              <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void saveEndpoint(e.id, { url: e.url, events: subscribed(e.events), enabled: !e.enabled })} /> Enabled</label>
               <button type="button" className="btn btn-small" onClick={() => void sendTest(e.id)}>Send test</button>
               <button type="button" className="btn btn-small" onClick={() => setEditing(e.id)}>Edit</button>
               <button type="button" className="btn btn-small" onClick={() => { if (confirm('Rotate the signing secret? The old one keeps signing for 24 hours.')) void rotateSecret(e.id); }}>Rotate secret</button>
@@ -103,7 +104,7 @@ function DeliveryLog() {
         <h2 id="log-title">Delivery log</h2>
         <div className="filters">
           <label className="filter"><span>Status</span>
-            <select value={filter.status} onChange={(e) => setDeliveryFilter({ status: e.target.value })}>
+            <select value={filter.status} onChange={(e) => setDeliveryFilter({ status: e.target.value as DeliveryStatus | '' })}>
               <option value="">All</option><option value="pending">Pending</option><option value="delivered">Delivered</option><option value="failed">Failed</option>
             </select>
           </label>

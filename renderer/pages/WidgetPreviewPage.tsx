@@ -9,8 +9,9 @@ import { useConsoleStore } from '../store';
 import { selectChainMode } from '../store/slices/dashboard';
 import {
   BUTTON_COLORS, BUTTON_SIZES, selectIsWidgetLoading, selectWidgetActions, selectWidgetEvents, selectWidgetOptions, selectWidgetSession,
-  type ButtonColor, type ButtonSize, type WidgetMode, type WidgetOptions,
+  type ButtonColor, type ButtonSize, type WidgetOptions,
 } from '../store/slices/widget';
+import { WIDGET_MODES } from '../../contract/widget';
 
 const HEIGHTS = ['420px', '520px', '640px', '75vh'];
 
@@ -47,7 +48,7 @@ function Options() {
       <fieldset>
         <legend>Mode</legend>
         <div className="segmented">
-          {(['iframe-only', 'small-widgets'] as WidgetMode[]).map((m) => (
+          {WIDGET_MODES.map((m) => (
             <label key={m} className={o.mode === m ? 'is-on' : ''}><input type="radio" name="wmode" value={m} checked={o.mode === m} onChange={() => setWidgetOptions({ mode: m })} /> {m}</label>
           ))}
         </div>

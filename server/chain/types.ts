@@ -1,6 +1,5 @@
 import type { Address, Transaction, TupleItem, TupleReader } from '@ton/core';
-
-export type ChainMode = 'sandbox' | 'testnet' | 'mainnet';
+import type { ChainMode } from '../../contract/chain';
 
 /** Position of the newest fully processed transaction of the watched account. */
 export interface TxCursor {

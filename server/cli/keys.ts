@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiKeyStore, type ApiKeyRecord } from '../auth/api-keys';
 import { loadConfig } from '../config/config';
+import type { ApiKeyList, CreatedApiKey } from '../../contract/console';
 import { DataDirectoryInUseError, lockDataDirectory, type DataDirLock } from '../db/data-dir-lock';
 import { closeDatabase, openDatabase } from '../db/database';
 import { systemClock } from '../util/clock';
@@ -19,13 +20,12 @@ interface KeyOps {
 const iso = (value: number | string | null) => (value === null ? 'never' : new Date(value).toISOString());
 
 function viaService(service: ServiceClient): KeyOps {
-  type Listed = { items: Array<{ id: string; prefix: string; name: string; revokedAt: string | null; lastUsedAt: string | null }> };
   return {
     create: async (name) => {
-      const { body } = await service.call<{ key: string; apiKey: { id: string } }>('POST', '/api-keys', { name });
+      const { body } = await service.call<CreatedApiKey>('POST', '/api-keys', { name });
       return { key: body.key, id: body.apiKey.id };
     },
-    list: async () => (await service.call<Listed>('GET', '/api-keys')).body.items
+    list: async () => (await service.call<ApiKeyList>('GET', '/api-keys')).body.items
       .map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
     revoke: async (id) => (await service.call('DELETE', `/api-keys/${encodeURIComponent(id)}`, undefined, [404])).status === 204,
   };

@@ -1,15 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
+import type { SimulationResult } from '../../contract/chain';
 import { noServiceMessage, runningService } from './service-client';
 
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
        [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]`;
-
-interface SimulateResponse {
-  case: string;
-  txHashes: string[];
-  payment: { id: string; status: string; paidAmount: string; amount: string; dueAmount: string; late: boolean; overpaidAmount: string };
-}
 
 /** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
 async function main(argv: string[]): Promise<number> {
@@ -26,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   const service = await runningService(config.dataDir);
   if (!service) throw new Error(noServiceMessage(config.dataDir));
   const body = { paymentId, amount: values.amount, comment: values.comment, case: values.case };
-  const { body: result } = await service.call<SimulateResponse>('POST', '/simulator/pay', body);
+  const { body: result } = await service.call<SimulationResult>('POST', '/simulator/pay', body);
   const p = result.payment;
   console.log(`sent ${result.case} transfer: ${result.txHashes.length} transaction(s) on the sandbox chain`);
   console.log(`payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`);

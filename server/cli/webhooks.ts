@@ -1,26 +1,12 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
+import type { CallbackSecret, EndpointList } from '../../contract/webhooks';
 import { noServiceMessage, runningService, type ServiceClient } from './service-client';
 
 const USAGE = `usage: npm run webhooks -- <secret | rotate [--grace-hours N] | list> [--data-dir DIR]
   secret   print the callback secret (signs deliveries to per-payment callbackUrl), alone on the last line
   rotate   roll it; the previous one keeps signing beside it for --grace-hours (default 24, 0 ends it now)
   list     the store-wide webhook endpoints (never their secrets)`;
-
-interface CallbackSecret {
-  secret: string;
-  rotatedAt: string;
-  previousSecretExpiresAt: string | null;
-}
-
-interface Endpoint {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  status: 'active' | 'failing';
-  failingSince: string | null;
-}
 
 function printSecret(s: CallbackSecret, headline: string): void {
   console.log(headline);
@@ -47,7 +33,7 @@ async function rotateSecret(service: ServiceClient, grace: number | undefined): 
 }
 
 async function listEndpoints(service: ServiceClient): Promise<void> {
-  const { body } = await service.call<{ items: Endpoint[] }>('GET', '/webhooks/endpoints');
+  const { body } = await service.call<EndpointList>('GET', '/webhooks/endpoints');
   if (body.items.length === 0) console.log('No webhook endpoints; add one in the console (Webhooks).');
   for (const e of body.items) {
     const state = e.enabled ? (e.status === 'failing' ? `failing since ${e.failingSince ?? '?'}` : 'active') : 'disabled';

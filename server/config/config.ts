@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseAmount } from '../../contract/amount';
+import { ChainModeSchema } from '../../contract/chain';
 
 export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
 
@@ -32,7 +33,7 @@ const ConfigSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   bodyLimitBytes: z.number().int().min(1024).max(1_048_576).default(65_536),
   chain: z.object({
-    mode: z.enum(['sandbox', 'testnet', 'mainnet']).default('sandbox'),
+    mode: ChainModeSchema.default('sandbox'),
     merchantAddress: z.string().optional(),
     toncenterEndpoint: z.url().optional(),
     toncenterApiKey: z.string().optional(),

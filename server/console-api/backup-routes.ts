@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { checkBackup, restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
+import { RestoreStagedSchema } from '../../contract/console';
 import type { Database } from '../db/database';
 
 const TAGS = ['Console: backup'];
@@ -36,7 +36,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
   addRoute(app, {
     method: 'POST', url: '/restore', operationId: 'stageRestore', tags: TAGS, auth: 'console', rawBody: 'application/octet-stream', bodyLimit: MAX_RESTORE_BYTES,
     summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
-    responses: { 200: { description: 'Staged', schema: z.object({ staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start') }) } },
+    responses: { 200: { description: 'Staged', schema: RestoreStagedSchema } },
     handler: async (_input, request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {

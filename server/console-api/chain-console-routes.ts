@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { SimulateRequestSchema } from '../simulator/simulator';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
+import {
+  AttachTransferBodySchema, DismissTransferBodySchema, SimulateRequestSchema, SimulationResultSchema, TxHashParamsSchema as TxHashParams,
+  UnmatchedListSchema, UnmatchedQuerySchema, UnmatchedTransferSchema, WatcherStatusViewSchema,
+} from '../../contract/chain';
 import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
 
 const TAGS = ['Console: chain'];
-const TxHashParams = z.strictObject({ txHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a transaction hash (64 hex digits)') });
-const DecisionNote = z.string().trim().max(500).default('');
 
 /** The watcher's health, the unmatched inbox and (sandbox) the simulator, for the console. */
 export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
@@ -17,7 +17,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
     method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
-    responses: { 200: { description: 'Watcher status' } },
+    responses: { 200: { description: 'Watcher status', schema: WatcherStatusViewSchema } },
     handler: () => {
       const runtime = app.runtime;
       if (!runtime) return { mode: app.services.config.chain.mode, running: false };
@@ -34,15 +34,15 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
     method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console', summary: 'Transfers whose memo matched no payment',
-    query: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
-    responses: { 200: { description: 'The inbox' } },
+    query: UnmatchedQuerySchema,
+    responses: { 200: { description: 'The inbox', schema: UnmatchedListSchema } },
     handler: ({ query }) => ({ items: ledger.listUnmatched(query.limit).map(presentTransfer) }),
   });
 
   addRoute(app, {
     method: 'POST', url: '/transfers/:txHash/attach', operationId: 'attachTransfer', tags: TAGS, auth: 'console', summary: 'Credit an unmatched transfer to a payment',
     params: TxHashParams,
-    body: z.strictObject({ paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id'), note: DecisionNote }),
+    body: AttachTransferBodySchema,
     responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
     handler: ({ params, body }) => payments.present(ledger.attach(params.txHash, body.paymentId, body.note)),
   });
@@ -50,8 +50,8 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'POST', url: '/transfers/:txHash/dismiss', operationId: 'dismissTransfer', tags: TAGS, auth: 'console', summary: 'Dismiss an unmatched transfer (the decision is kept)',
     params: TxHashParams,
-    body: z.strictObject({ note: DecisionNote }),
-    responses: { 200: { description: 'The dismissed transfer' }, ...errors(404, 409) },
+    body: DismissTransferBodySchema,
+    responses: { 200: { description: 'The dismissed transfer', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
     handler: ({ params, body }) => presentTransfer(ledger.dismiss(params.txHash, body.note)),
   });
 
@@ -60,7 +60,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Sandbox only: send a real emulated transfer (or an attack) to a payment and report what the service concluded',
     body: SimulateRequestSchema,
     responses: {
-      200: { description: 'The transactions sent and the payment afterwards' },
+      200: { description: 'The transactions sent and the payment afterwards', schema: SimulationResultSchema },
       403: { description: 'SANDBOX_ONLY: the simulator exists only in sandbox chain mode', schema: ErrorSchema },
       ...errors(404),
     },

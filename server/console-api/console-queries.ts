@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { formatAmount } from '../../contract/amount';
+import type { PaymentRowView, VolumeBucket } from '../../contract/console';
 import type { PaymentKind, PaymentStatus } from '../../contract/payments';
 import { PAYMENT_STATUSES } from '../../contract/payments';
 import { normalizeMemo } from '../util/ids';
@@ -17,23 +18,7 @@ export interface ConsolePaymentFilter {
   limit: number;
 }
 
-/** One line of the payments table: what the list shows, nothing that needs a second query. */
-export interface PaymentRowView {
-  seq: number;
-  id: string;
-  kind: PaymentKind;
-  status: PaymentStatus;
-  amount: string;
-  paidAmount: string;
-  overpaidAmount: string;
-  externalId: string | null;
-  memo: string;
-  description: string | null;
-  late: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-}
+export type { PaymentRowView, VolumeBucket };
 
 interface Row {
   seq: bigint; id: string; kind: PaymentKind; status: PaymentStatus; amount: bigint; paid_amount: bigint; overpaid_amount: bigint;
@@ -52,11 +37,6 @@ function present(r: Row): PaymentRowView {
     externalId: r.external_id, memo: r.memo, description: r.description, late: r.late === 1n,
     createdAt: iso(r.created_at), paidAt: r.paid_at === null ? null : iso(r.paid_at), expiresAt: iso(r.expires_at),
   };
-}
-
-export interface VolumeBucket {
-  volume: string;
-  count: number;
 }
 
 /** Read-only SQL behind the console screens, over the console's own connection. */

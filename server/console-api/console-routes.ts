@@ -4,14 +4,11 @@ import { CONSOLE_COOKIE, consoleTokenOf } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
+import { ApiKeyListSchema, ConsoleSessionSchema, CreateApiKeyBodySchema, CreatedApiKeySchema } from '../../contract/console';
 
 export const CONSOLE_API_PREFIX = '/console/api';
 const TAGS = ['Console'];
 
-const ApiKeySchema = z.object({
-  id: z.string(), name: z.string(), prefix: z.string(),
-  createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable(), revokedAt: z.iso.datetime().nullable(),
-});
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -48,7 +45,7 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
     method: 'GET', url: '/session', operationId: 'getConsoleSession', tags: TAGS, auth: 'console', summary: 'Who is logged in',
-    responses: { 200: { description: 'The session is valid', schema: z.object({ ok: z.literal(true), mode: z.string() }) } },
+    responses: { 200: { description: 'The session is valid', schema: ConsoleSessionSchema } },
     handler: () => ({ ok: true as const, mode: app.services.config.chain.mode }),
   });
 
@@ -65,14 +62,14 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
     method: 'GET', url: '/api-keys', operationId: 'listApiKeys', tags: TAGS, auth: 'console', summary: 'List API keys (never their secrets)',
-    responses: { 200: { description: 'Keys', schema: z.object({ items: z.array(ApiKeySchema) }) } },
+    responses: { 200: { description: 'Keys', schema: ApiKeyListSchema } },
     handler: () => ({ items: apiKeys.list().map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })) }),
   });
 
   addRoute(app, {
     method: 'POST', url: '/api-keys', operationId: 'createApiKey', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
-    body: z.strictObject({ name: z.string().trim().min(1).max(80) }),
-    responses: { 200: { description: 'The new key', schema: z.object({ key: z.string(), apiKey: ApiKeySchema }) } },
+    body: CreateApiKeyBodySchema,
+    responses: { 200: { description: 'The new key', schema: CreatedApiKeySchema } },
     handler: ({ body }) => {
       const { key, record } = apiKeys.create(body.name);
       return { key, apiKey: { ...record, createdAt: iso(record.createdAt), lastUsedAt: null, revokedAt: null } };

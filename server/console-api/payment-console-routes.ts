@@ -1,38 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
-import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from '../../contract/payments';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../contract/payments';
-import type { ConsolePaymentFilter, ConsoleQueries, PaymentRowView } from './console-queries';
+import {
+  ConsolePaymentsQuerySchema as ConsolePaymentsQuery, CreateInvoiceBodySchema, PaymentDetailSchema, PaymentRowPageSchema, type PaymentRowView,
+} from '../../contract/console';
+import { PaymentIdParamsSchema, PaymentSchema } from '../../contract/payments';
+import type { ConsolePaymentFilter, ConsoleQueries } from './console-queries';
 
 const TAGS = ['Console: payments'];
 const EXPORT_BATCH = 1_000;
 
-const dateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((v) => Date.parse(v));
-export const ConsolePaymentsQuery = z.strictObject({
-  status: z.enum(PAYMENT_STATUSES).optional(),
-  createdFrom: dateOrTime.optional().meta({ description: 'Inclusive, ISO date or date-time' }),
-  createdTo: dateOrTime.optional().meta({ description: 'Exclusive, ISO date or date-time' }),
-  q: z.string().trim().max(128).optional().meta({ description: 'A payment id, a memo, or the start of an externalId' }),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page').optional(),
-});
 type ListQuery = z.output<typeof ConsolePaymentsQuery>;
-
-const PaymentRowSchema = z.object({
-  seq: z.number().int(), id: z.string(), kind: z.enum(PAYMENT_KINDS), status: z.enum(PAYMENT_STATUSES), amount: z.string(),
-  paidAmount: z.string(), overpaidAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(), late: z.boolean(),
-  createdAt: z.string(), paidAt: z.string().nullable(), expiresAt: z.string(),
-});
-const EventSchema = z.object({ id: z.string(), type: z.string(), createdAt: z.string(), status: z.string().nullable(), paidAmount: z.string().nullable() });
-const CreateInvoiceBody = z.strictObject({
-  amount: AmountSchema,
-  externalId: z.string().trim().min(1).max(128).optional(),
-  description: z.string().trim().max(500).optional(),
-  expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
-});
 
 const filterOf = (q: ListQuery, limit: number): ConsolePaymentFilter => ({
   status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, search: q.q || undefined,
@@ -70,7 +50,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   addRoute(app, {
     method: 'GET', url: '/payments', operationId: 'listConsolePayments', tags: TAGS, auth: 'console', summary: 'Payments, newest first, filtered and searched; keyset pages',
     query: ConsolePaymentsQuery,
-    responses: { 200: { description: 'A page', schema: z.object({ items: z.array(PaymentRowSchema), nextCursor: z.string().nullable() }) } },
+    responses: { 200: { description: 'A page', schema: PaymentRowPageSchema } },
     handler: ({ query }) => {
       const rows = queries.listPayments(filterOf(query, query.limit + 1));
       const page = rows.slice(0, query.limit);
@@ -92,7 +72,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   addRoute(app, {
     method: 'GET', url: '/payments/:paymentId', operationId: 'getConsolePayment', tags: TAGS, auth: 'console', summary: 'One payment with its event timeline and credited transfers',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'The payment', schema: z.object({ payment: PaymentSchema, events: z.array(EventSchema) }) }, ...errors(404) },
+    responses: { 200: { description: 'The payment', schema: PaymentDetailSchema }, ...errors(404) },
     handler: ({ params }) => {
       const payment = payments.present(payments.get(params.paymentId));
       const events = payments.events.forPayment(params.paymentId).map((e) => {
@@ -105,7 +85,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
 
   addRoute(app, {
     method: 'POST', url: '/payments', operationId: 'createConsoleInvoice', tags: TAGS, auth: 'console', summary: 'Create an invoice from the console (externalId makes it idempotent)',
-    body: CreateInvoiceBody,
+    body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: ({ body }) => payments.present(payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body }).payment),
   });

@@ -1,44 +1,9 @@
 import { Address } from '@ton/core';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { parseConfig, type Config } from '../config/config';
+import type { ChainSettings, SettingsInput, SettingsProblem as Problem } from '../../contract/console-settings';
 import { OriginSchema } from '../../contract/payments';
-
-export const CHAIN_MODES = ['sandbox', 'testnet', 'mainnet'] as const;
-/** The store's embedding origins: each one is written into every framed checkout's CSP. */
-export const MAX_ALLOWED_ORIGINS = 20;
-
-/** What the console may change. Chain and payment windows go to config.json (applied at restart). */
-export const SettingsBody = z.strictObject({
-  chain: z.strictObject({
-    mode: z.enum(CHAIN_MODES),
-    merchantAddress: z.string().trim().max(100).default(''),
-    toncenterEndpoint: z.string().trim().max(300).default(''),
-    /** omitted: keep the saved key; '' removes it */
-    toncenterApiKey: z.string().trim().max(200).optional(),
-    jettonMaster: z.string().trim().max(100).default(''),
-  }),
-  payments: z.strictObject({
-    defaultExpirySeconds: z.number().int().min(60, 'must be at least 60 seconds').max(7 * 24 * 3600, 'must be at most 7 days'),
-    monitoringWindowSeconds: z.number().int().min(0).max(30 * 24 * 3600, 'must be at most 30 days'),
-  }),
-  allowedOrigins: z.array(z.string().trim().max(255)).max(MAX_ALLOWED_ORIGINS, `at most ${MAX_ALLOWED_ORIGINS} origins`),
-});
-export type SettingsInput = z.output<typeof SettingsBody>;
-
-export interface Problem {
-  field: string;
-  message: string;
-}
-
-export interface ChainSettings {
-  mode: Config['chain']['mode'];
-  merchantAddress: string;
-  toncenterEndpoint: string;
-  hasToncenterApiKey: boolean;
-  jettonMaster: string;
-}
 
 export const configFile = (dataDir: string): string => join(dataDir, 'config.json');
 

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
 import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins } from '../payment-pages/embed-access';
 import { forgetRefusal, readRefusals } from '../payment-pages/refused-origins';
 import { parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
-import { OriginSchema } from '../../contract/payments';
 import {
-  chainSettingsOf, configFile, MAX_ALLOWED_ORIGINS, mergedConfigFile, readConfigFile, settingsProblems, SettingsBody, startupProblem, writeConfigFile,
-  type Problem, type SettingsInput,
+  AllowOriginBodySchema, MAX_ALLOWED_ORIGINS, RefusedOriginQuerySchema, SettingsBodySchema, SettingsCheckSchema, SettingsViewSchema,
+  type SettingsInput, type SettingsProblem as Problem, type SettingsView,
+} from '../../contract/console-settings';
+import {
+  chainSettingsOf, configFile, mergedConfigFile, readConfigFile, settingsProblems, startupProblem, writeConfigFile,
 } from './settings-file';
 
 const TAGS = ['Console: settings'];
-const ProblemsSchema = z.object({ valid: z.boolean(), problems: z.array(z.object({ field: z.string(), message: z.string() })) });
-
-const OriginBody = z.strictObject({ origin: OriginSchema });
-const OriginQuery = z.strictObject({ origin: z.string().max(255) });
 
 const windowsOf = (config: Config) => ({
   defaultExpirySeconds: config.payments.defaultExpirySeconds, monitoringWindowSeconds: config.payments.monitoringWindowSeconds,
@@ -47,7 +44,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       origin: r.origin, firstSeenAt: new Date(r.firstSeenAt).toISOString(), lastSeenAt: new Date(r.lastSeenAt).toISOString(),
     }));
   };
-  const view = () => {
+  const view = (): SettingsView => {
     const saved = savedConfig();
     const running = { chain: chainSettingsOf(config), payments: windowsOf(config) };
     const next = { chain: chainSettingsOf(saved), payments: windowsOf(saved) };
@@ -62,14 +59,14 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'GET', url: '/settings', operationId: 'getSettings', tags: TAGS, auth: 'console',
     summary: 'Running and saved settings (chain changes apply at the next start), embedding origins, data folder',
-    responses: { 200: { description: 'Settings; the toncenter API key is never returned' } },
+    responses: { 200: { description: 'Settings; the toncenter API key is never returned', schema: SettingsViewSchema } },
     handler: view,
   });
 
   addRoute(app, {
     method: 'POST', url: '/settings/validate', operationId: 'validateSettings', tags: TAGS, auth: 'console', summary: 'Check settings without saving; lists every problem',
-    body: SettingsBody,
-    responses: { 200: { description: 'Problems by field', schema: ProblemsSchema } },
+    body: SettingsBodySchema,
+    responses: { 200: { description: 'Problems by field', schema: SettingsCheckSchema } },
     handler: ({ body }) => {
       const problems = allProblems(body);
       return { valid: problems.length === 0, problems };
@@ -79,8 +76,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'PUT', url: '/settings', operationId: 'updateSettings', tags: TAGS, auth: 'console',
     summary: 'Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart',
-    body: SettingsBody,
-    responses: { 200: { description: 'The settings after saving' } },
+    body: SettingsBodySchema,
+    responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
     handler: ({ body }) => {
       const [problem] = allProblems(body);
       if (problem) throw new AppError(400, ErrorCode.validation, `${problem.field}: ${problem.message}`, problem.field);
@@ -93,8 +90,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'POST', url: '/settings/allowed-origins', operationId: 'allowEmbeddingOrigin', tags: TAGS, auth: 'console',
     summary: 'Allow one origin to embed the checkout (the one-click approval of a refused origin); applies at once',
-    body: OriginBody,
-    responses: { 200: { description: 'The settings after saving' } },
+    body: AllowOriginBodySchema,
+    responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
     handler: ({ body }) => {
       const list = storeAllowedOrigins(app.services);
       if (!list.includes(body.origin)) {
@@ -109,8 +106,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'DELETE', url: '/settings/refused-origins', operationId: 'dismissRefusedOrigin', tags: TAGS, auth: 'console',
     summary: 'Dismiss a refused origin without allowing it (it is listed again if it tries again)',
-    query: OriginQuery,
-    responses: { 200: { description: 'The settings after saving' } },
+    query: RefusedOriginQuerySchema,
+    responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
     handler: ({ query }) => {
       forgetRefusal(settings, query.origin);
       return view();

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { addRoute } from '../http/route';
-import { PAYMENT_STATUSES } from '../../contract/payments';
+import { StatsQuerySchema, StatsSchema, type Stats } from '../../contract/console';
 import type { ConsoleQueries } from './console-queries';
 
 const DAY_MS = 86_400_000;
-const Bucket = z.object({ volume: z.string(), count: z.number().int() });
-const StatsSchema = z.object({
-  now: z.string(),
-  today: Bucket,
-  week: Bucket,
-  counts: z.record(z.enum(PAYMENT_STATUSES), z.number().int()),
-  unmatched: z.number().int(),
-  series: z.array(Bucket.extend({ date: z.string() })),
-});
 
 /** Midnight of the merchant's local day containing `now`, as epoch ms; the browser sends its offset. */
 export function localMidnight(now: number, tzOffsetMinutes: number): number {
@@ -26,14 +16,11 @@ const CACHE_MS = 2_000;
 
 export async function statsRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
   const { queries } = opts;
-  const cache = new Map<string, { at: number; value: z.output<typeof StatsSchema> }>();
+  const cache = new Map<string, { at: number; value: Stats }>();
   addRoute(app, {
     method: 'GET', url: '/stats', operationId: 'getStats', tags: ['Console: dashboard'], auth: 'console',
     summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",
-    query: z.strictObject({
-      tzOffset: z.coerce.number().int().min(-900).max(900).default(0).meta({ description: 'Date.getTimezoneOffset() of the console' }),
-      days: z.coerce.number().int().min(7).max(90).default(14),
-    }),
+    query: StatsQuerySchema,
     responses: { 200: { description: 'Dashboard figures', schema: StatsSchema } },
     handler: ({ query }) => {
       const now = app.services.clock.now();

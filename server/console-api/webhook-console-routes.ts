@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
-  AttemptSchema, CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliverySchema, EndpointSchema, EventIdParams,
-  IdParams, RedeliverBody, RotateBody, UpdateEndpointBody,
+  CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliveryDetailSchema, DeliveryPageSchema, DeliveryResultSchema, EndpointListSchema,
+  EndpointResultSchema, EndpointWithSecretSchema as WithSecret, EventIdParams, IdParams, RedeliverBody, RedeliveredSchema, RotateBody, UpdateEndpointBody,
 } from '../../contract/webhooks';
 import { presentAttempt, presentDelivery, presentEndpoint } from '../webhooks/webhook-presenter';
 
 const TAGS = ['Console: webhooks'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const WithSecret = z.object({ endpoint: EndpointSchema, secret: z.string().meta({ description: 'Shown only in this response' }) });
 
 /** Console API for webhooks; register under CONSOLE_API_PREFIX. */
 export async function webhookConsoleRoutes(app: FastifyInstance): Promise<void> {
@@ -24,7 +22,7 @@ function endpointRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   addRoute(app, {
     method: 'GET', url: '/webhooks/endpoints', operationId: 'listWebhookEndpoints', tags: TAGS, auth: 'console', summary: 'List webhook endpoints (never their secrets)',
-    responses: { 200: { description: 'Endpoints', schema: z.object({ items: z.array(EndpointSchema) }) } },
+    responses: { 200: { description: 'Endpoints', schema: EndpointListSchema } },
     handler: () => ({ items: webhooks.listEndpoints().map(presentEndpoint) }),
   });
   addRoute(app, {
@@ -39,7 +37,7 @@ function endpointRoutes(app: FastifyInstance): void {
   addRoute(app, {
     method: 'PATCH', url: '/webhooks/endpoints/:id', operationId: 'updateWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
     params: IdParams, body: UpdateEndpointBody,
-    responses: { 200: { description: 'The endpoint', schema: z.object({ endpoint: EndpointSchema }) }, ...errors(404) },
+    responses: { 200: { description: 'The endpoint', schema: EndpointResultSchema }, ...errors(404) },
     handler: ({ params, body }) => ({ endpoint: presentEndpoint(webhooks.updateEndpoint(params.id, body)) }),
   });
   addRoute(app, {
@@ -64,7 +62,7 @@ function endpointRoutes(app: FastifyInstance): void {
   addRoute(app, {
     method: 'POST', url: '/webhooks/endpoints/:id/test', operationId: 'sendTestWebhook', tags: TAGS, auth: 'console', summary: 'Send a webhook.test event to this endpoint',
     params: IdParams,
-    responses: { 200: { description: 'The queued delivery', schema: z.object({ delivery: DeliverySchema }) }, ...errors(404) },
+    responses: { 200: { description: 'The queued delivery', schema: DeliveryResultSchema }, ...errors(404) },
     handler: ({ params }) => ({ delivery: presentDelivery(webhooks.sendTest(params.id)) }),
   });
 }
@@ -74,7 +72,7 @@ function deliveryRoutes(app: FastifyInstance): void {
   addRoute(app, {
     method: 'GET', url: '/webhooks/deliveries', operationId: 'listWebhookDeliveries', tags: TAGS, auth: 'console', summary: 'The delivery log, newest first',
     query: DeliveriesQuery,
-    responses: { 200: { description: 'A page of deliveries', schema: z.object({ items: z.array(DeliverySchema), nextCursor: z.string().nullable() }) } },
+    responses: { 200: { description: 'A page of deliveries', schema: DeliveryPageSchema } },
     handler: ({ query }) => {
       const { cursor, limit, ...filters } = query;
       const rows = webhooks.deliveries.list({ ...filters, beforeSeq: cursor === undefined ? undefined : Number(cursor), limit: limit + 1 });
@@ -85,7 +83,7 @@ function deliveryRoutes(app: FastifyInstance): void {
   addRoute(app, {
     method: 'GET', url: '/webhooks/deliveries/:id', operationId: 'getWebhookDelivery', tags: TAGS, auth: 'console', summary: 'One delivery with every attempt, as sent and as answered',
     params: IdParams,
-    responses: { 200: { description: 'The delivery', schema: z.object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) }) }, ...errors(404) },
+    responses: { 200: { description: 'The delivery', schema: DeliveryDetailSchema }, ...errors(404) },
     handler: ({ params }) => {
       const delivery = webhooks.deliveries.find(params.id);
       if (!delivery) throw notFound(`delivery ${params.id}`);
@@ -96,7 +94,7 @@ function deliveryRoutes(app: FastifyInstance): void {
     method: 'POST', url: '/webhooks/events/:eventId/redeliver', operationId: 'redeliverEvent', tags: TAGS, auth: 'console',
     summary: 'Send an event again (same event id, new deliveries)',
     params: EventIdParams, body: RedeliverBody,
-    responses: { 200: { description: 'The new deliveries', schema: z.object({ deliveries: z.array(DeliverySchema) }) }, ...errors(404) },
+    responses: { 200: { description: 'The new deliveries', schema: RedeliveredSchema }, ...errors(404) },
     handler: ({ params, body }) => ({ deliveries: webhooks.redeliver(params.eventId, body.endpointId).map(presentDelivery) }),
   });
 }

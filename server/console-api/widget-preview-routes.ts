@@ -6,15 +6,16 @@ import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
-import { AmountSchema } from '../../contract/payments';
+import {
+  BUTTON_COLORS, WIDGET_MODES, WidgetPreviewSessionBodySchema, WidgetPreviewSessionSchema, type WidgetPreviewSession,
+} from '../../contract/widget';
 
-const COLORS = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'] as const;
 const CSS_LENGTH = /^\d{1,4}(px|vh|%|em|rem)$/;
 
 const PreviewQuery = z.object({
   signature: z.string().min(10).max(4096),
-  mode: z.enum(['iframe-only', 'small-widgets']).catch('iframe-only'),
-  color: z.enum(COLORS).catch('black-white'),
+  mode: z.enum(WIDGET_MODES).catch('iframe-only'),
+  color: z.enum(BUTTON_COLORS).catch('black-white'),
   buttonWidth: z.string().regex(CSS_LENGTH).optional().catch(undefined),
   buttonHeight: z.string().regex(CSS_LENGTH).optional().catch(undefined),
   height: z.string().regex(CSS_LENGTH).catch('480px'),
@@ -24,7 +25,7 @@ const PreviewQuery = z.object({
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** Forwards every ServiceWidget event to the console, to the console's exact origin only. */
+/** Forwards every ServiceWidget event to the console, to the console's exact origin only (PreviewMessage in contract/embed-messages.ts). */
 const SCRIPT = `(function () {
   var cfg = JSON.parse(document.getElementById('cfg').textContent);
   var box = document.getElementById('pay');
@@ -90,9 +91,9 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'POST', url: '/widget-preview/session', operationId: 'createWidgetPreviewSession', tags: ['Console: widget preview'], auth: 'console',
     summary: `Sandbox and testnet only: a fresh widget payment signed for this service's origin, valid ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes`,
-    body: z.strictObject({ amount: AmountSchema.default('10.00'), description: z.string().trim().max(200).optional() }).prefault({}),
-    responses: { 200: { description: 'A preview session' }, 403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema } },
-    handler: ({ body }, request) => {
+    body: WidgetPreviewSessionBodySchema,
+    responses: { 200: { description: 'A preview session', schema: WidgetPreviewSessionSchema }, 403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema } },
+    handler: ({ body }, request): WidgetPreviewSession => {
       if (services.config.chain.mode === 'mainnet') {
         throw new AppError(403, ErrorCode.sandboxOnly, 'widget previews use sandbox signatures, which are disabled on mainnet');
       }

@@ -1,23 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { noteRefusal, policyFor, verifySignature } from '../payment-pages/embed-access';
 import { isOrigin, mayFrame, requesterOrigin, type FramingPolicy } from '../payment-pages/embed-policy';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import type { Services } from '../services';
+import { EmbedCheckQuerySchema, EmbedCheckSchema } from '../../contract/widget';
 
 const TAGS = ['Embedded payment page'];
-
-const EmbedCheckQuerySchema = z.object({
-  signature: z.string().min(1).max(4096).meta({ description: 'The EPP signature the container carries' }),
-});
-
-const EmbedCheckSchema = z.object({
-  allowed: z.literal(true),
-  serviceOrigin: z.string().meta({ description: 'Origin of this service: the checkout frame comes from here' }),
-  anyOrigin: z.boolean().meta({ description: 'true in sandbox mode when no origin list applies: any page may embed this checkout' }),
-});
 
 /** The framing policy of a valid signature; anything else is the 4xx the widget reports. */
 function policyOfSignature(services: Services, signature: string): FramingPolicy {

@@ -1,25 +1,7 @@
-/** Stable error codes: integrations branch on these, so never rename one. */
-export const ErrorCode = {
-  validation: 'VALIDATION_ERROR',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  paymentNotFound: 'PAYMENT_NOT_FOUND',
-  idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
-  invalidTransition: 'INVALID_STATE_TRANSITION',
-  invalidSignature: 'INVALID_SIGNATURE',
-  signatureExpired: 'SIGNATURE_EXPIRED',
-  sandboxOnly: 'SANDBOX_ONLY',
-  originNotAllowed: 'ORIGIN_NOT_ALLOWED',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  rateLimited: 'RATE_LIMITED',
-  hostNotAllowed: 'HOST_NOT_ALLOWED',
-  restorePending: 'RESTORE_PENDING',
-  internal: 'INTERNAL_ERROR',
-} as const;
+import { ErrorCode, type ErrorBody, type ErrorCodeValue } from '../../contract/errors';
 
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+// The codes and the body are part of the wire contract; the server's modules keep importing them from here.
+export { ErrorCode, type ErrorBody, type ErrorCodeValue };
 
 export class AppError extends Error {
   constructor(
@@ -31,10 +13,6 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
-}
-
-export interface ErrorBody {
-  error: { code: ErrorCodeValue; message: string; field?: string };
 }
 
 export function errorBody(code: ErrorCodeValue, message: string, field?: string): ErrorBody {

@@ -1,21 +1,10 @@
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
+import { ErrorBodySchema as ErrorSchema } from '../../contract/errors';
 import { allowedWhileRestorePending } from '../db/restore-gate';
-import { ErrorCode } from './errors';
 import type { RouteAuth } from './route';
 
-export const ErrorSchema = z
-  .object({
-    error: z.object({
-      code: z.enum(Object.values(ErrorCode) as [string, ...string[]]).meta({ description: 'Stable: branch on it' }),
-      message: z.string().meta({ description: 'For people; may change' }),
-      field: z.string().optional().meta({ description: 'The request field at fault, when there is one' }),
-    }),
-  })
-  .meta({
-    id: 'Error',
-    description: 'Every error has this shape, whatever the status',
-    examples: [{ error: { code: 'VALIDATION_ERROR', message: 'amount: must be a decimal string such as "10.00"', field: 'amount' } }],
-  });
+/** Every error body (contract/errors.ts); routes document their error statuses with it. */
+export { ErrorSchema };
 
 export interface ResponseDoc {
   description: string;

@@ -4,13 +4,13 @@ import { signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { AmountSchema } from '../../contract/payments';
+import { BUTTON_COLORS as COLORS, WIDGET_MODES } from '../../contract/widget';
 import type { Services } from '../services';
 import { escapeHtml } from './page-html';
 import type { WebAssets } from './web-assets';
 
-const COLORS = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'] as const;
 const DemoQuerySchema = z.object({
-  mode: z.enum(['iframe-only', 'small-widgets']).catch('iframe-only'),
+  mode: z.enum(WIDGET_MODES).catch('iframe-only'),
   color: z.enum(COLORS).catch('black-white'),
   amount: AmountSchema.catch('10.00'),
 });

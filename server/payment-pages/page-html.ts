@@ -1,4 +1,4 @@
-import type { CheckoutView } from './checkout-view';
+import type { CheckoutPageConfig, CheckoutView } from '../../contract/checkout';
 import { frameAncestors, type FramingPolicy } from './embed-policy';
 import type { WebAssets } from './web-assets';
 
@@ -38,15 +38,9 @@ function shell(s: Shell): string {
     + `<main><div class="card">${s.body}</div></main></body></html>`;
 }
 
-export interface CheckoutPage {
+/** The page's setup (its data attributes, read by checkout/main.ts) and the view it opens with. */
+export interface CheckoutPage extends CheckoutPageConfig {
   view: CheckoutView;
-  mode: 'hpp' | 'epp';
-  parentOrigin: string | null;
-  /** sandbox without an origin list: any page may frame it, and the page says so in the console */
-  anyOrigin: boolean;
-  sandbox: boolean;
-  successUrl: string | null;
-  failUrl: string | null;
 }
 
 /** The page carries its initial state in data attributes (no inline script); checkout.js renders it. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Payment } from '../payments/payment-types';
+import type { CheckoutMode } from '../../contract/checkout';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import { toCheckoutView } from './checkout-view';
 import { resolveEmbed } from './embed-access';
@@ -30,7 +31,7 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
   const fail = (request: FastifyRequest, reply: FastifyReply, status: number, error: PageError, framing: FramingPolicy, embedded: boolean) =>
     sendHtml(reply, status, renderErrorPage(error, languageOf(request.headers['accept-language']), assets, embedded), framing);
 
-  const page = (payment: Payment, mode: 'hpp' | 'epp', parentOrigin: string | null, anyOrigin: boolean, assets: WebAssets) => renderCheckoutPage({
+  const page = (payment: Payment, mode: CheckoutMode, parentOrigin: string | null, anyOrigin: boolean, assets: WebAssets) => renderCheckoutPage({
     view: toCheckoutView(services.payments.present(payment), services.clock.now()), mode, parentOrigin, anyOrigin, sandbox,
     successUrl: mode === 'hpp' ? payment.successUrl : null, failUrl: mode === 'hpp' ? payment.failUrl : null,
   }, assets);

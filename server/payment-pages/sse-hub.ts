@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { CheckoutStreamEventName, CheckoutStreamEvents } from '../../contract/checkout';
 import { API_CSP } from '../plugins/security-headers';
 
 export interface SseLimits {
@@ -52,7 +53,7 @@ export class SseHub {
     this.heartbeat ??= setInterval(() => this.ping(), this.limits.heartbeatMs).unref();
   }
 
-  send(paymentId: string, event: string, data: unknown): void {
+  send<E extends CheckoutStreamEventName>(paymentId: string, event: E, data: CheckoutStreamEvents[E]): void {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const res of this.byPayment.get(paymentId) ?? []) res.write(frame);
   }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
+import { CheckoutViewSchema, type CheckoutView } from '../../contract/checkout';
 import { PaymentIdParamsSchema } from '../../contract/payments';
-import { CheckoutViewSchema, isPublicPayment, toCheckoutView, type CheckoutView } from './checkout-view';
+import { isPublicPayment, toCheckoutView } from './checkout-view';
 import { SSE_HEADERS, SseHub } from './sse-hub';
 
 const TAGS = ['Checkout (public)'];

@@ -1,27 +1,9 @@
-import { z } from 'zod';
 import { invalidInput } from '../domain/errors';
 import { parseAmount } from '../../contract/amount';
-import type { PublicPayment } from '../../contract/payments';
+import { SimulateRequestSchema, type SimulateRequest, type SimulationResult } from '../../contract/chain';
 import type { PaymentService } from '../payments/payment-service';
-import { AmountSchema } from '../../contract/payments';
 import type { ChainWatcher } from '../watcher/chain-watcher';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
-
-export const SIMULATION_CASES = ['exact', 'short', 'no-comment', 'zero-forward', 'comment-in-ref', 'fake-jetton', 'forged', 'bounced'] as const;
-
-export const SimulateRequestSchema = z.strictObject({
-  paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id'),
-  amount: AmountSchema.optional().meta({ description: 'Defaults to what is still due (short: one base unit less)' }),
-  comment: z.string().max(120).nullable().optional().meta({ description: "Defaults to the payment's memo" }),
-  case: z.enum(SIMULATION_CASES).default('exact'),
-});
-export type SimulateRequest = z.input<typeof SimulateRequestSchema>;
-
-export interface SimulationResult {
-  case: (typeof SIMULATION_CASES)[number];
-  txHashes: string[];
-  payment: PublicPayment;
-}
 
 /**
  * Sends real emulated transfers on the sandbox chain, then waits for the watcher to see them, so

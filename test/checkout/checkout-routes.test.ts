@@ -21,7 +21,7 @@ describe('checkout routes', () => {
 
   describe('pages', () => {
     it('HPP: strict CSP, framed by nobody, no inline script, state in data attributes', async () => {
-      const deposit = await createDeposit(service, { successUrl: 'https://shop.example/ok', customer: { email: 'a@b.example' }, metadata: { secret: 'm1' } });
+      const deposit = await createDeposit(service, { successUrl: 'https://shop.example/ok', customer: { email: 'a@b.example' }, metadata: { secret: 'metadata-never-shown' } });
       const res = await get(`/pay/${deposit.id}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -39,7 +39,8 @@ describe('checkout routes', () => {
       expect(html).not.toMatch(/\sstyle=|\son\w+="/);
       expect(html).toContain(`data-success-url="https://shop.example/ok"`);
       expect(html).not.toContain('a@b.example');
-      expect(html).not.toContain('m1');
+      // a value no address or id can contain by chance (the sandbox wallet address once did contain 'm1')
+      expect(html).not.toContain('metadata-never-shown');
     });
 
     it('HPP: unknown or malformed payment ids get a 404 page', async () => {

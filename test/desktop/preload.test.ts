@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DESKTOP_API_KEY, IPC_CHANNELS, type DesktopApi } from '../../preload/contract';
+import type { DesktopApi } from '../../contract/desktop';
+import { DESKTOP_API_KEY, IPC_CHANNELS } from '../../preload/contract';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SettingsInput, SettingsView } from '../../renderer/api/types';
+import type { SettingsInput, SettingsView } from '../../contract/console-settings';
 import {
   selectApiKeys, selectHasSettingsProblems, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectSettings,
   selectSettingsActions, selectSettingsProblems,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnmatchedTransfer } from '../../renderer/api/types';
+import type { UnmatchedTransfer } from '../../contract/chain';
 import { selectHasLoadedUnmatched, selectUnmatched, selectUnmatchedActions } from '../../renderer/store/slices/unmatched';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 

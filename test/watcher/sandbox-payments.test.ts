@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulateRequest } from '../../server/simulator/simulator';
+import type { SimulateRequest } from '../../contract/chain';
 import type { DepositRequest } from '../../contract/payments';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

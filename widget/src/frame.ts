@@ -1,9 +1,12 @@
+import type { CheckoutMessage, EmbedEventType, WidgetHello } from '../../contract/embed-messages';
 import { emit, fail } from './events';
 import type { Service } from './service';
-import type { InitOptions, WidgetEvent, WidgetEventType } from './types';
+import type { InitOptions, WidgetEvent } from './types';
 
-const PAGE_SOURCE = 'tontill-checkout';
-const TYPES: readonly WidgetEventType[] = ['loaded', 'resize', 'status', 'paid', 'expired'];
+const PAGE_SOURCE: CheckoutMessage['source'] = 'tontill-checkout';
+/** Every event type the checkout sends; the compiler holds the keys to the contract's list. */
+const TYPES = { loaded: true, resize: true, status: true, paid: true, expired: true } satisfies Record<EmbedEventType, true>;
+const HELLO: WidgetHello = { source: 'tontill-widget', type: 'hello' };
 /** How long the checkout may take to say it loaded before we tell the developer why it may not have. */
 const LOAD_TIMEOUT_MS = 15_000;
 
@@ -14,10 +17,10 @@ export interface Frame {
 
 /** Only a message from our own iframe, from the service origin, in our shape, becomes an event. */
 function toEvent(data: unknown, container: HTMLElement): WidgetEvent | null {
-  const d = data as Partial<WidgetEvent> & { source?: unknown } | null;
-  if (!d || typeof d !== 'object' || d.source !== PAGE_SOURCE || !TYPES.includes(d.type as WidgetEventType)) return null;
+  const d = data as Partial<Record<keyof CheckoutMessage, unknown>> | null;
+  if (!d || typeof d !== 'object' || d.source !== PAGE_SOURCE || typeof d.type !== 'string' || !Object.prototype.hasOwnProperty.call(TYPES, d.type)) return null;
   const event: WidgetEvent = {
-    type: d.type as WidgetEventType, paymentId: String(d.paymentId), status: d.status as WidgetEvent['status'],
+    type: d.type as EmbedEventType, paymentId: String(d.paymentId), status: d.status as WidgetEvent['status'],
     amount: String(d.amount), dueAmount: String(d.dueAmount), paidAmount: String(d.paidAmount), container,
   };
   if (typeof d.height === 'number') event.height = d.height;
@@ -41,7 +44,7 @@ export function createFrame(service: Service, signature: string, container: HTML
     if (event.type === 'loaded') loaded = true;
     emit(options, event);
   };
-  const onLoad = () => iframe.contentWindow?.postMessage({ source: 'tontill-widget', type: 'hello' }, service.origin);
+  const onLoad = () => iframe.contentWindow?.postMessage(HELLO, service.origin);
   const timer = setTimeout(() => {
     if (!loaded) {
       fail(container, options, 'LOAD_TIMEOUT', `the checkout did not load. May this page's origin (${location.origin}) frame it `

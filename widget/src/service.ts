@@ -1,3 +1,5 @@
+import type { ErrorBody } from '../../contract/errors';
+import type { EmbedCheck } from '../../contract/widget';
 import { PREFIX } from './events';
 
 export interface Service {
@@ -6,7 +8,8 @@ export interface Service {
   origin: string;
 }
 
-export type EmbedCheck = { ok: true; anyOrigin: boolean } | { ok: false; code: string; message: string } | null;
+/** What the embed check means for this page; null when it went unanswered. */
+export type EmbedVerdict = { ok: true; anyOrigin: boolean } | { ok: false; code: string; message: string } | null;
 
 /** The service's base URL from the signature's payload (base64url JSON, field `svc`). The MAC is the service's business. */
 function namedBy(signature: string): string | undefined {
@@ -35,12 +38,13 @@ export function serviceFor(signature: string, serviceUrl: string | undefined, sc
  * moment instead of a frame the browser silently blocks. `null` means the question went unanswered
  * (network, CSP connect-src, an older service): then the frame decides, as it always did.
  */
-export async function checkEmbed(service: Service, signature: string): Promise<EmbedCheck> {
+export async function checkEmbed(service: Service, signature: string): Promise<EmbedVerdict> {
   try {
     const url = new URL('widgets/embed-check', service.base);
     url.searchParams.set('signature', signature);
     const res = await fetch(url.href, { mode: 'cors', credentials: 'omit', cache: 'no-store' });
-    const body = (await res.json()) as { allowed?: unknown; anyOrigin?: unknown; error?: { code?: unknown; message?: unknown } };
+    // Read field by field: an older service, or a proxy in between, may answer something else.
+    const body = (await res.json()) as Partial<Record<keyof EmbedCheck, unknown>> & { error?: Partial<Record<keyof ErrorBody['error'], unknown>> };
     if (res.ok) return body.allowed === true ? { ok: true, anyOrigin: body.anyOrigin === true } : null;
     // 408 and 429 say nothing about this page; they must not stand between a customer and the payment.
     const verdict = res.status < 500 && res.status !== 408 && res.status !== 429 && body.error;

@@ -1,4 +1,7 @@
 /** Public types of the widget; the npm package's declarations are generated from this file and index.ts. */
+// Generated file by file, so nothing here may import: the types that cross the wire (statuses, event
+// types and figures, modes, colours) are written out and pinned to their contract/ twins by
+// test/unit/widget-public-types.test.ts.
 export type WidgetMode = 'iframe-only' | 'small-widgets';
 export type ButtonColor = 'white-black' | 'black-white' | 'red-white' | 'red-black' | 'blue-white';
 export type PaymentStatus = 'pending' | 'partially_paid' | 'paid' | 'expired' | 'cancelled';

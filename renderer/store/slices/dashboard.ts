@@ -1,6 +1,7 @@
 import { chainApi } from '../../api/chain';
-import type { Stats, WatcherStatus } from '../../api/types';
 import type { ConsoleStore, SliceCreator } from '../types';
+import type { WatcherStatusView as WatcherStatus } from '../../../contract/chain';
+import type { Stats } from '../../../contract/console';
 
 export interface DashboardSlice {
   stats: Stats | null;

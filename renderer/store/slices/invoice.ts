@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
-import type { Payment } from '../../api/types';
 import type { ConsoleStore, SliceCreator } from '../types';
+import type { PublicPayment as Payment } from '../../../contract/payments';
 
 export interface InvoiceDraft {
   amount: string;

@@ -1,12 +1,8 @@
-import { paymentsApi } from '../../api/payments';
-import type { Delivery, Payment, PaymentEvent, PaymentFilters, PaymentRow } from '../../api/types';
+import { paymentsApi, type PaymentFilters } from '../../api/payments';
+import type { PaymentDetail, PaymentRowView as PaymentRow } from '../../../contract/console';
+import type { WebhookDeliveryView as Delivery } from '../../../contract/webhooks';
 import { webhooksApi } from '../../api/webhooks';
 import type { ConsoleStore, SliceCreator } from '../types';
-
-export interface PaymentDetail {
-  payment: Payment;
-  events: PaymentEvent[];
-}
 
 export interface PaymentsSlice {
   rows: PaymentRow[];

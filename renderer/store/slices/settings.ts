@@ -1,7 +1,8 @@
 import { ApiError } from '../../api/client';
 import { settingsApi } from '../../api/settings';
-import type { ApiKey, Problem, SettingsInput, SettingsView } from '../../api/types';
 import type { ConsoleStore, SliceCreator } from '../types';
+import type { ApiKey } from '../../../contract/console';
+import type { SettingsProblem as Problem, SettingsInput, SettingsView } from '../../../contract/console-settings';
 
 export interface SettingsSlice {
   settings: SettingsView | null;

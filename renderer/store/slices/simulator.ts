@@ -1,5 +1,6 @@
 import { chainApi } from '../../api/chain';
-import type { PaymentRow, SimulationCase, SimulationResult } from '../../api/types';
+import type { SimulationCase, SimulationResult } from '../../../contract/chain';
+import type { PaymentRowView as PaymentRow } from '../../../contract/console';
 import { paymentsApi } from '../../api/payments';
 import type { ConsoleStore, SliceCreator } from '../types';
 import { EMPTY_FILTERS } from './payments';

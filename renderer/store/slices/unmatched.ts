@@ -1,6 +1,6 @@
 import { chainApi } from '../../api/chain';
-import type { UnmatchedTransfer } from '../../api/types';
 import type { ConsoleStore, SliceCreator } from '../types';
+import type { UnmatchedTransfer } from '../../../contract/chain';
 
 export interface UnmatchedSlice {
   unmatched: UnmatchedTransfer[];

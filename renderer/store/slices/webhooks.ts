@@ -1,14 +1,16 @@
 import { ApiError } from '../../api/client';
-import type { Attempt, Delivery, WebhookEndpoint } from '../../api/types';
-import { webhooksApi, type EndpointInput } from '../../api/webhooks';
 import type { ConsoleStore, SliceCreator } from '../types';
+import { webhooksApi } from '../../api/webhooks';
+import type {
+  CreateEndpointRequest as EndpointInput, DeliveryDetail, DeliveryStatus, WebhookDeliveryView as Delivery, WebhookEndpointView as WebhookEndpoint,
+} from '../../../contract/webhooks';
 
 export interface WebhooksSlice {
   endpoints: WebhookEndpoint[];
   deliveries: Delivery[];
   deliveriesCursor: string | null;
-  deliveryFilter: { status: string; endpointId: string };
-  openDelivery: { delivery: Delivery; attempts: Attempt[] } | null;
+  deliveryFilter: { status: DeliveryStatus | ''; endpointId: string };
+  openDelivery: DeliveryDetail | null;
   revealedSecret: { endpointId: string; secret: string } | null;
   endpointError: { field: string | null; message: string } | null;
   loadEndpoints(): Promise<void>;

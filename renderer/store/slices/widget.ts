@@ -1,10 +1,9 @@
 import { settingsApi } from '../../api/settings';
-import type { WidgetSession } from '../../api/types';
 import type { ConsoleStore, SliceCreator } from '../types';
+import type { ButtonColor, WidgetMode, WidgetPreviewSession as WidgetSession } from '../../../contract/widget';
 
-export type WidgetMode = 'iframe-only' | 'small-widgets';
-export type ButtonColor = 'white-black' | 'black-white' | 'red-white' | 'red-black' | 'blue-white';
-export const BUTTON_COLORS: readonly ButtonColor[] = ['white-black', 'black-white', 'red-white', 'red-black', 'blue-white'];
+export type { ButtonColor, WidgetMode };
+export { BUTTON_COLORS } from '../../../contract/widget';
 export const BUTTON_SIZES = { small: ['160px', '40px'], medium: ['220px', '48px'], large: ['300px', '60px'] } as const;
 export type ButtonSize = keyof typeof BUTTON_SIZES;
 

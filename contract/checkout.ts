@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './payments';
+
+/**
+ * What the customer's browser may know about a payment (GET /pay/:id/status, the page's initial
+ * state, the live stream): enough to pay it and see it land. Never the customer, metadata,
+ * callback or redirect URLs, transfers or the merchant's order id.
+ */
+export const CheckoutViewSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    amount: z.string(),
+    paidAmount: z.string(),
+    dueAmount: z.string(),
+    currency: z.literal('USDT'),
+    network: z.literal('TON'),
+    memo: z.string().meta({ description: 'The transfer comment the customer must include' }),
+    address: z.string(),
+    description: z.string().nullable(),
+    links: z.object({ ton: z.string(), tonkeeper: z.string() }),
+    expiresAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+    serverTime: z.iso.datetime().meta({ description: "The service's clock, so the countdown ignores a wrong device clock" }),
+  })
+  .meta({ id: 'CheckoutStatus' });
+export type CheckoutView = z.infer<typeof CheckoutViewSchema>;
+
+/**
+ * How the server sets up the checkout page (HPP /pay/:id, EPP /embed), carried in the page's data
+ * attributes next to the initial view (server/payment-pages/page-html.ts writes them, checkout/main.ts reads them).
+ */
+/** hpp: the hosted page nobody may frame; epp: the embedded page the widget frames. */
+export const CHECKOUT_MODES = ['hpp', 'epp'] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
+
+export const CheckoutPageConfigSchema = z.object({
+  mode: z.enum(CHECKOUT_MODES),
+  /** EPP: the exact origin of the embedding page, validated by the server against the signature */
+  parentOrigin: z.string().nullable(),
+  /** EPP in sandbox mode without any origin list: every page may frame it */
+  anyOrigin: z.boolean(),
+  sandbox: z.boolean(),
+  successUrl: z.string().nullable(),
+  failUrl: z.string().nullable(),
+});
+export type CheckoutPageConfig = z.infer<typeof CheckoutPageConfigSchema>;
+
+/**
+ * GET /pay/:id/events (Server-Sent Events): each event name with the JSON its `data:` line carries.
+ * The stream opens with a `status` event and sends one on every change.
+ */
+export interface CheckoutStreamEvents {
+  status: CheckoutView;
+}
+export type CheckoutStreamEventName = keyof CheckoutStreamEvents;

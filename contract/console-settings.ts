@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ChainModeSchema } from './chain';
+import { OriginSchema } from './payments';
+
+/** The store's embedding origins: each one is written into every framed checkout's CSP. */
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/** The chain settings as shown: the toncenter API key only as "there is one". */
+export const ChainSettingsSchema = z.object({
+  mode: ChainModeSchema,
+  merchantAddress: z.string(),
+  toncenterEndpoint: z.string(),
+  hasToncenterApiKey: z.boolean(),
+  jettonMaster: z.string(),
+}).meta({ id: 'ChainSettings' });
+export type ChainSettings = z.infer<typeof ChainSettingsSchema>;
+
+export const PaymentWindowsSchema = z.object({
+  defaultExpirySeconds: z.number().int(),
+  monitoringWindowSeconds: z.number().int(),
+}).meta({ id: 'PaymentWindows' });
+export type PaymentWindows = z.infer<typeof PaymentWindowsSchema>;
+
+/** A page that tried to embed a checkout and was refused by the store's list, waiting for approval. */
+export const RefusedOriginViewSchema = z.object({ origin: z.string(), firstSeenAt: z.iso.datetime(), lastSeenAt: z.iso.datetime() });
+export type RefusedOriginView = z.infer<typeof RefusedOriginViewSchema>;
+
+const RunningOrSavedSchema = z.object({ chain: ChainSettingsSchema, payments: PaymentWindowsSchema });
+
+export const SettingsViewSchema = z.object({
+  running: RunningOrSavedSchema.meta({ description: 'What the service runs with now' }),
+  saved: RunningOrSavedSchema.meta({ description: 'What config.json says: applies at the next start' }),
+  restartRequired: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+  refusedOrigins: z.array(RefusedOriginViewSchema),
+  dataDir: z.string(),
+  configFile: z.string(),
+  restoreStaged: z.boolean(),
+}).meta({ id: 'Settings', description: 'Settings; the toncenter API key is never returned' });
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+/** What the console may change. Chain and payment windows go to config.json (applied at restart). */
+export const SettingsBodySchema = z.strictObject({
+  chain: z.strictObject({
+    mode: ChainModeSchema,
+    merchantAddress: z.string().trim().max(100).default(''),
+    toncenterEndpoint: z.string().trim().max(300).default(''),
+    /** omitted: keep the saved key; '' removes it */
+    toncenterApiKey: z.string().trim().max(200).optional(),
+    jettonMaster: z.string().trim().max(100).default(''),
+  }),
+  payments: z.strictObject({
+    defaultExpirySeconds: z.number().int().min(60, 'must be at least 60 seconds').max(7 * 24 * 3600, 'must be at most 7 days'),
+    monitoringWindowSeconds: z.number().int().min(0).max(30 * 24 * 3600, 'must be at most 30 days'),
+  }),
+  allowedOrigins: z.array(z.string().trim().max(255)).max(MAX_ALLOWED_ORIGINS, `at most ${MAX_ALLOWED_ORIGINS} origins`),
+});
+/** The settings as the service reads them (defaults applied); the console sends every field anyway. */
+export type SettingsInput = z.output<typeof SettingsBodySchema>;
+
+export const SettingsProblemSchema = z.object({ field: z.string(), message: z.string() });
+export type SettingsProblem = z.infer<typeof SettingsProblemSchema>;
+export const SettingsCheckSchema = z.object({ valid: z.boolean(), problems: z.array(SettingsProblemSchema) });
+export type SettingsCheck = z.infer<typeof SettingsCheckSchema>;
+
+export const AllowOriginBodySchema = z.strictObject({ origin: OriginSchema });
+export const RefusedOriginQuerySchema = z.strictObject({ origin: z.string().max(255) });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema } from './payments';
+
+/**
+ * The console API's own answers (under /console/api): the session, API keys, the payments table and
+ * detail, the dashboard, backups. Settings are in console-settings.ts, the chain screens in chain.ts.
+ */
+
+const iso = z.iso.datetime();
+
+export const ConsoleSessionSchema = z.object({ ok: z.literal(true), mode: z.string() });
+export type ConsoleSession = z.infer<typeof ConsoleSessionSchema>;
+
+/** An API key as listed: never its secret, which only the creating response carries. */
+export const ApiKeySchema = z.object({
+  id: z.string(), name: z.string(), prefix: z.string(),
+  createdAt: iso, lastUsedAt: iso.nullable(), revokedAt: iso.nullable(),
+}).meta({ id: 'ApiKey' });
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+export const ApiKeyListSchema = z.object({ items: z.array(ApiKeySchema) });
+export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
+export const CreateApiKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(80) });
+export const CreatedApiKeySchema = z.object({ key: z.string().meta({ description: 'Shown only in this response' }), apiKey: ApiKeySchema });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/** One line of the payments table: what the list shows, nothing that needs a second query. */
+export const PaymentRowViewSchema = z.object({
+  seq: z.number().int(), id: z.string(), kind: z.enum(PAYMENT_KINDS), status: z.enum(PAYMENT_STATUSES), amount: z.string(),
+  paidAmount: z.string(), overpaidAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(),
+  late: z.boolean(), createdAt: z.string(), paidAt: z.string().nullable(), expiresAt: z.string(),
+}).meta({ id: 'PaymentRow' });
+export type PaymentRowView = z.infer<typeof PaymentRowViewSchema>;
+export const PaymentRowPageSchema = z.object({ items: z.array(PaymentRowViewSchema), nextCursor: z.string().nullable() });
+export type PaymentRowPage = z.infer<typeof PaymentRowPageSchema>;
+
+const dateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((v) => Date.parse(v));
+export const ConsolePaymentsQuerySchema = z.strictObject({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  createdFrom: dateOrTime.optional().meta({ description: 'Inclusive, ISO date or date-time' }),
+  createdTo: dateOrTime.optional().meta({ description: 'Exclusive, ISO date or date-time' }),
+  q: z.string().trim().max(128).optional().meta({ description: 'A payment id, a memo, or the start of an externalId' }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page').optional(),
+});
+
+/** A step of a payment's timeline: the event and the status and paid amount it left behind. */
+export const PaymentTimelineEventSchema = z.object({
+  id: z.string(), type: z.string(), createdAt: z.string(), status: z.string().nullable(), paidAmount: z.string().nullable(),
+}).meta({ id: 'PaymentTimelineEvent' });
+export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEventSchema>;
+export const PaymentDetailSchema = z.object({ payment: PaymentSchema, events: z.array(PaymentTimelineEventSchema) });
+export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
+
+export const CreateInvoiceBodySchema = z.strictObject({
+  amount: AmountSchema,
+  externalId: z.string().trim().min(1).max(128).optional(),
+  description: z.string().trim().max(500).optional(),
+  expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
+});
+export type CreateInvoiceRequest = z.input<typeof CreateInvoiceBodySchema>;
+
+export const VolumeBucketSchema = z.object({ volume: z.string(), count: z.number().int() });
+export type VolumeBucket = z.infer<typeof VolumeBucketSchema>;
+export const DailyVolumeSchema = VolumeBucketSchema.extend({ date: z.string().meta({ description: 'Local date, YYYY-MM-DD' }) });
+export type DailyVolume = z.infer<typeof DailyVolumeSchema>;
+
+export const StatsQuerySchema = z.strictObject({
+  tzOffset: z.coerce.number().int().min(-900).max(900).default(0).meta({ description: 'Date.getTimezoneOffset() of the console' }),
+  days: z.coerce.number().int().min(7).max(90).default(14),
+});
+
+export const StatsSchema = z.object({
+  now: z.string(),
+  today: VolumeBucketSchema,
+  week: VolumeBucketSchema,
+  counts: z.record(z.enum(PAYMENT_STATUSES), z.number().int()),
+  unmatched: z.number().int(),
+  series: z.array(DailyVolumeSchema),
+}).meta({ id: 'Stats' });
+export type Stats = z.infer<typeof StatsSchema>;
+
+export const RestoreStagedSchema = z.object({
+  staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start'),
+});
+export type RestoreStaged = z.infer<typeof RestoreStagedSchema>;
