@@ -36,7 +36,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console', summary: 'Transfers whose memo matched no payment',
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
     responses: { 200: { description: 'The inbox' } },
-    handler: ({ query }) => ({ items: ledger.listUnmatched(query.limit).map(presentTransfer) }),
+    handler: async ({ query }) => ({ items: (await ledger.listUnmatched(query.limit)).map(presentTransfer) }),
   });
 
   addRoute(app, {
@@ -44,7 +44,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     params: TxHashParams,
     body: z.strictObject({ paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id'), note: DecisionNote }),
     responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
-    handler: ({ params, body }) => payments.present(ledger.attach(params.txHash, body.paymentId, body.note)),
+    handler: async ({ params, body }) => payments.present(await ledger.attach(params.txHash, body.paymentId, body.note)),
   });
 
   addRoute(app, {
@@ -52,7 +52,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     params: TxHashParams,
     body: z.strictObject({ note: DecisionNote }),
     responses: { 200: { description: 'The dismissed transfer' }, ...errors(404, 409) },
-    handler: ({ params, body }) => presentTransfer(ledger.dismiss(params.txHash, body.note)),
+    handler: async ({ params, body }) => presentTransfer(await ledger.dismiss(params.txHash, body.note)),
   });
 
   addRoute(app, {

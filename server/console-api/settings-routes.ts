@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins } from '../payment-pages/embed-access';
+import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins, validOrigins } from '../payment-pages/embed-access';
 import { forgetRefusal, readRefusals } from '../payment-pages/refused-origins';
 import { parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
@@ -41,20 +41,20 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return startup ? [startup] : [];
   };
   /** Refused origins still waiting for the merchant: one allowed meanwhile (by hand) is no longer news. */
-  const refusedView = () => {
-    const allowed = new Set(storeAllowedOrigins(app.services));
-    return readRefusals(settings).filter((r) => !allowed.has(r.origin)).map((r) => ({
+  const refusedView = async () => {
+    const allowed = new Set(await storeAllowedOrigins(app.services));
+    return (await readRefusals(settings)).filter((r) => !allowed.has(r.origin)).map((r) => ({
       origin: r.origin, firstSeenAt: new Date(r.firstSeenAt).toISOString(), lastSeenAt: new Date(r.lastSeenAt).toISOString(),
     }));
   };
-  const view = () => {
+  const view = async () => {
     const saved = savedConfig();
     const running = { chain: chainSettingsOf(config), payments: windowsOf(config) };
     const next = { chain: chainSettingsOf(saved), payments: windowsOf(saved) };
     return {
       running, saved: next, restartRequired: JSON.stringify(running) !== JSON.stringify(next),
-      allowedOrigins: settings.get<string[]>(STORE_ALLOWED_ORIGINS_KEY) ?? [],
-      refusedOrigins: refusedView(),
+      allowedOrigins: (await settings.get<string[]>(STORE_ALLOWED_ORIGINS_KEY)) ?? [],
+      refusedOrigins: await refusedView(),
       dataDir, configFile: configFile(dataDir), restoreStaged: existsSync(restoreFile(dataDir)),
     };
   };
@@ -81,11 +81,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart',
     body: SettingsBody,
     responses: { 200: { description: 'The settings after saving' } },
-    handler: ({ body }) => {
+    handler: async ({ body }) => {
       const [problem] = allProblems(body);
       if (problem) throw new AppError(400, ErrorCode.validation, `${problem.field}: ${problem.message}`, problem.field);
       writeConfigFile(dataDir, mergedConfigFile(readConfigFile(dataDir), body));
-      settings.set(STORE_ALLOWED_ORIGINS_KEY, [...new Set(body.allowedOrigins)]);
+      await settings.set(STORE_ALLOWED_ORIGINS_KEY, [...new Set(body.allowedOrigins)]);
       return view();
     },
   });
@@ -95,13 +95,14 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Allow one origin to embed the checkout (the one-click approval of a refused origin); applies at once',
     body: OriginBody,
     responses: { 200: { description: 'The settings after saving' } },
-    handler: ({ body }) => {
-      const list = storeAllowedOrigins(app.services);
-      if (!list.includes(body.origin)) {
+    handler: async ({ body }) => {
+      await settings.change<unknown>(STORE_ALLOWED_ORIGINS_KEY, (stored) => {
+        const list = validOrigins(stored);
+        if (list.includes(body.origin)) return null;
         if (list.length >= MAX_ALLOWED_ORIGINS) throw new AppError(400, ErrorCode.validation, `origin: the store allows at most ${MAX_ALLOWED_ORIGINS} origins; remove one first`, 'origin');
-        settings.set(STORE_ALLOWED_ORIGINS_KEY, [...list, body.origin]);
-      }
-      forgetRefusal(settings, body.origin);
+        return [...list, body.origin];
+      });
+      await forgetRefusal(settings, body.origin);
       return view();
     },
   });
@@ -111,8 +112,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Dismiss a refused origin without allowing it (it is listed again if it tries again)',
     query: OriginQuery,
     responses: { 200: { description: 'The settings after saving' } },
-    handler: ({ query }) => {
-      forgetRefusal(settings, query.origin);
+    handler: async ({ query }) => {
+      await forgetRefusal(settings, query.origin);
       return view();
     },
   });
