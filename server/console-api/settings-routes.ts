@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins, validOrigins } from '../payment-pages/embed-access';
-import { forgetRefusal, readRefusals } from '../payment-pages/refused-origins';
+import { forgetRefusal, readRefusals, REFUSED_ORIGINS_KEY, withoutRefusal } from '../payment-pages/refused-origins';
 import { parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
@@ -96,13 +96,16 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     body: OriginBody,
     responses: { 200: { description: 'The settings after saving' } },
     handler: async ({ body }) => {
-      await settings.change<unknown>(STORE_ALLOWED_ORIGINS_KEY, (stored) => {
-        const list = validOrigins(stored);
-        if (list.includes(body.origin)) return null;
-        if (list.length >= MAX_ALLOWED_ORIGINS) throw new AppError(400, ErrorCode.validation, `origin: the store allows at most ${MAX_ALLOWED_ORIGINS} origins; remove one first`, 'origin');
-        return [...list, body.origin];
+      // one unit of work: the origin is allowed and its refusal forgotten together, or neither
+      await settings.edit(async (stored) => {
+        const list = validOrigins(await stored.get(STORE_ALLOWED_ORIGINS_KEY));
+        if (!list.includes(body.origin)) {
+          if (list.length >= MAX_ALLOWED_ORIGINS) throw new AppError(400, ErrorCode.validation, `origin: the store allows at most ${MAX_ALLOWED_ORIGINS} origins; remove one first`, 'origin');
+          await stored.set(STORE_ALLOWED_ORIGINS_KEY, [...list, body.origin]);
+        }
+        const refusals = withoutRefusal(await stored.get(REFUSED_ORIGINS_KEY), body.origin);
+        if (refusals) await stored.set(REFUSED_ORIGINS_KEY, refusals);
       });
-      await forgetRefusal(settings, body.origin);
       return view();
     },
   });

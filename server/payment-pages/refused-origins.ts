@@ -46,9 +46,12 @@ export async function recordRefusal(settings: SettingsStore, origin: string, now
   await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => withRefusal(refusalsIn(stored), origin, now));
 }
 
+/** The stored list without `origin`, or null when it was not on it. */
+export function withoutRefusal(stored: unknown, origin: string): RefusedOrigin[] | null {
+  const list = refusalsIn(stored);
+  return list.some((r) => r.origin === origin) ? list.filter((r) => r.origin !== origin) : null;
+}
+
 export async function forgetRefusal(settings: SettingsStore, origin: string): Promise<void> {
-  await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => {
-    const list = refusalsIn(stored);
-    return list.some((r) => r.origin === origin) ? list.filter((r) => r.origin !== origin) : null;
-  });
+  await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => withoutRefusal(stored, origin));
 }

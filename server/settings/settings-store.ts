@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Storage } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 
+/** Settings as one unit of work sees them: what it reads, its own writes included; all of it commits or none. */
+export interface SettingsEdit {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
 /** Small key/value settings kept in the ledger so a backup carries them. */
 export class SettingsStore {
   constructor(private readonly storage: Storage, private readonly clock: Clock) {}
@@ -14,14 +20,19 @@ export class SettingsStore {
     return this.storage.write((uow) => uow.settings.set(key, value, this.clock.now()));
   }
 
-  /**
-   * Rewrites a setting from its current value in one unit of work, so a change made meanwhile is
-   * never lost. `next` returns null when there is nothing to write; the answer is what was written.
-   */
+  /** Reads and rewrites settings in one unit of work, so a change made meanwhile is never lost. */
+  edit<T>(work: (settings: SettingsEdit) => Promise<T>): Promise<T> {
+    return this.storage.write((uow) => work({
+      get: (key) => uow.settings.get(key),
+      set: (key, value) => uow.settings.set(key, value, this.clock.now()),
+    }));
+  }
+
+  /** Rewrites one setting from its current value; `next` returns null when there is nothing to write. */
   change<T>(key: string, next: (current: T | undefined) => T | null): Promise<T | null> {
-    return this.storage.write(async (uow) => {
-      const value = next((await uow.settings.get(key)) as T | undefined);
-      if (value !== null) await uow.settings.set(key, value, this.clock.now());
+    return this.edit(async (settings) => {
+      const value = next((await settings.get(key)) as T | undefined);
+      if (value !== null) await settings.set(key, value);
       return value;
     });
   }

@@ -202,7 +202,6 @@ export class WebhookService {
   }
 
   async rotateCallbackSecret(graceHours: number): Promise<CallbackSecretSetting> {
-    await this.callbackSecret();
     const rotated = await this.deps.settings.change<CallbackSecretSetting>(CALLBACK_SECRET_KEY, (current) => {
       const now = this.deps.clock.now();
       const keepOld = graceHours > 0 && current !== undefined;

@@ -53,6 +53,13 @@ describe('SQLite storage', () => {
     expect(() => leaked!.afterCommit(() => undefined)).toThrow(/not awaited/);
   });
 
+  it('answers every job of a batch that cannot commit with the error that stopped it', async () => {
+    ledger.db.close();
+    const outcomes = await Promise.allSettled([newPayment(), newPayment()].map((p) => ledger.storage.write((uow) => uow.payments.insert(p))));
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/not open/);
+  });
+
   it('whenWritten resolves once what was admitted before it is durable', async () => {
     const p = newPayment();
     void ledger.storage.write((uow) => uow.payments.insert(p));

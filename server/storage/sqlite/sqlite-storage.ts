@@ -220,9 +220,8 @@ export class SqliteStorage implements Storage {
   private abandonBatch(): void {
     try {
       if (this.db.inTransaction) this.rollback.run();
-    } catch (err) {
-      // the connection is unusable (closed, disk gone): the jobs are refused with the first error
-      this.onCallbackError(err);
+    } catch {
+      // the connection is unusable (closed, disk gone); every job is refused with the error that said so
     }
     this.repos.endpoints.forgetRoutes();
   }
