@@ -10,7 +10,6 @@ const KEY_PREFIX = 'tt_';
 // Every merchant request presents a key; a short-lived cache of verified keys saves a query per
 // request. Revocation through this store evicts at once; the TTL bounds staleness for anything else.
 const VERIFIED_TTL_MS = 10_000;
-// last_used_at is informational; writing it on every request would cost a disk write per call.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Keys carry 256 random bits, so a fast hash is enough: there is nothing to brute-force. */
@@ -47,7 +46,8 @@ export class ApiKeyStore {
       if (record && revocations === this.revocations) this.remember(hash, record, now);
     }
     if (!record || record.revokedAt !== null) return null;
-    await this.touch(record.id);
+    // last_used_at is informational; writing it on every request would cost a disk write per call
+    if (now - (this.lastTouched.get(record.id) ?? 0) >= LAST_USED_RESOLUTION_MS) await this.touch(record.id, now);
     return record;
   }
 
@@ -56,9 +56,7 @@ export class ApiKeyStore {
     this.verified.set(hash, { record, until: now + VERIFIED_TTL_MS });
   }
 
-  private async touch(id: string): Promise<void> {
-    const now = this.clock.now();
-    if (now - (this.lastTouched.get(id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  private async touch(id: string, now: number): Promise<void> {
     this.lastTouched.set(id, now);
     await this.storage.write((uow) => uow.apiKeys.touch(id, now));
   }

@@ -181,8 +181,8 @@ export class PaymentService {
     return this.views.view(id);
   }
 
-  /** The same record already serialised: a status poll then costs a map lookup. */
-  viewJson(id: string): Promise<string> {
+  /** The same record already serialised: a status poll then costs a map lookup (a string at once, no promise). */
+  viewJson(id: string): string | Promise<string> {
     return this.views.json(id);
   }
 

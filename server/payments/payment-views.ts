@@ -53,10 +53,11 @@ export class PaymentViews {
     return (this.cache.get(id) ?? await this.load(id)).view;
   }
 
-  async json(id: string): Promise<string> {
-    const entry = this.cache.get(id) ?? await this.load(id);
-    entry.json ??= JSON.stringify(entry.view);
-    return entry.json;
+  /** Serialised once per cached view; a hit answers at once, without a promise. */
+  json(id: string): string | Promise<string> {
+    const entry = this.cache.get(id);
+    if (entry) return (entry.json ??= JSON.stringify(entry.view));
+    return this.load(id).then((loaded) => (loaded.json ??= JSON.stringify(loaded.view)));
   }
 
   evict(id: string): void {
