@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'node:*'];
 
+const SERVER_PATTERNS = [
+  { group: ['electron', 'react', 'react-dom', 'zustand'], message: 'server/ knows nothing of Electron or React' },
+  // (server/payment-pages is the server side of the hosted pages; it reads the browser bundles from dist/, never their source)
+  { group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/widget/**'], message: 'server/ is the bottom layer' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test/artifacts/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   ...tseslint.configs.recommended,
@@ -26,11 +32,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: SERVER_PATTERNS }],
+    },
+  },
+  // The domain reaches the ledger only through the storage port (server/storage/storage-port.ts):
+  // no SQLite, no HTTP. A rule's options are replaced, not merged, by a later block, so the
+  // server-wide patterns are repeated here.
+  {
+    files: ['server/payments/**/*.ts', 'server/webhooks/**/*.ts', 'server/chain/**/*.ts', 'server/watcher/**/*.ts', 'server/events/**/*.ts'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { group: ['electron', 'react', 'react-dom', 'zustand'], message: 'server/ knows nothing of Electron or React' },
-          // (server/payment-pages is the server side of the hosted pages; it reads the browser bundles from dist/, never their source)
-          { group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/widget/**'], message: 'server/ is the bottom layer' },
+          ...SERVER_PATTERNS,
+          { group: ['better-sqlite3', '**/db/**', '**/storage/sqlite/**'], message: 'domain code uses the storage port, never SQLite itself' },
+          { group: ['fastify', '**/http/**'], message: 'domain code knows nothing of HTTP' },
         ],
       }],
     },

@@ -9,6 +9,7 @@ import { CONSOLE_COOKIE } from '../server/auth/guards';
 import { parseConfig } from '../server/config/config';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services';
+import { SqliteStorage } from '../server/storage/sqlite/sqlite-storage';
 import { systemClock } from '../server/util/clock';
 import { tempDirPath } from './temp-dirs';
 
@@ -50,13 +51,15 @@ function seed(dataDir: string, rows: number): void {
 async function serve(dataDir: string) {
   const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false } });
   const db = openDatabase(join(dataDir, 'tontill.db'));
-  const services = createServices({ db, config, clock: systemClock, chain: CHAIN, publicUrl: () => '', onListenerError: () => undefined });
+  const storage = new SqliteStorage(db, () => undefined);
+  const services = await createServices({ storage, config, clock: systemClock, chain: CHAIN, publicUrl: () => '', onListenerError: () => undefined });
   const app = await buildApp({ services });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
-    url, session: services.sessions.createSession(),
+    url, session: await services.sessions.createSession(),
     async close() {
       await app.close();
+      await storage.whenWritten();
       closeDatabase(db);
     },
   };

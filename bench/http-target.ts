@@ -14,8 +14,8 @@ async function main(): Promise<void> {
 
   const dataDir = tempDirPath('tontill-bench-http-');
   const server = await startServer(parseConfig({ dataDir, port: 0, logLevel: 'silent', rateLimit: { enabled: false } }));
-  const { key } = server.services.apiKeys.create('bench');
-  const payment = server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '10.00' }).payment;
+  const { key } = await server.services.apiKeys.create('bench');
+  const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '10.00' });
   process.stdout.write(`${JSON.stringify({ ceilingUrl, appUrl: server.url, apiKey: key, paymentId: payment.id })}\n`);
   process.on('SIGTERM', () => {
     void Promise.all([ceiling.close(), server.close()]).then(() => process.exit(0));

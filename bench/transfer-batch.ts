@@ -14,7 +14,7 @@ export type TransferFactory = (memos: readonly string[]) => Transaction[];
  */
 export async function transferFactory(server: RunningServer, amount: bigint): Promise<TransferFactory> {
   const sandbox = server.chain.sandbox!;
-  const memo = server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' }).payment.memo;
+  const { memo } = (await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })).payment;
   const emitted = await sandbox.pay({ amount, comment: memo });
   const watchedHash = BigInt(`0x${server.chain.watchedAccount.hash.toString('hex')}`);
   const template = emitted.find((tx) => tx.address === watchedHash && parseInboundJettonTransfer(tx));

@@ -24,14 +24,15 @@ async function ingestRate(): Promise<number> {
     const account = server.chain.watchedAccount.toRawString();
     let ingestMs = 0;
     for (let done = 0; done < TRANSFERS; done += BATCH) {
-      const memos = services.payments.transaction(() => Array.from({ length: BATCH }, () =>
-        services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' }).payment.memo));
-      const batch = makeTransfers(memos);
+      // issued together, so they share one group commit
+      const created = await Promise.all(Array.from({ length: BATCH }, () =>
+        services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })));
+      const batch = makeTransfers(created.map((c) => c.payment.memo));
       const started = performance.now();
-      services.ledger.creditBatch(account, transfersIn(batch), cursorOf(batch.at(-1)!));
+      await services.ledger.creditBatch(account, transfersIn(batch), cursorOf(batch.at(-1)!));
       ingestMs += performance.now() - started;
     }
-    const paid = services.payments.list({ status: 'paid', limit: TRANSFERS + 2 }).length;
+    const paid = (await services.payments.list({ status: 'paid', limit: TRANSFERS + 2 })).length;
     if (paid < TRANSFERS) throw new Error(`ingest bench credited ${paid} of ${TRANSFERS}`);
     return TRANSFERS / (ingestMs / 1000);
   } finally {
@@ -45,7 +46,7 @@ async function detectionLatency(): Promise<number> {
   try {
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const payment = server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' }).payment;
+      const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
       const paid = new Promise<number>((resolve) => {
         const off = server.services.bus.onCommitted((e) => {
           if (e.type === 'payment.paid' && e.paymentId === payment.id) { off(); resolve(performance.now()); }

@@ -77,16 +77,15 @@ async function withServer<T>(prefix: string, work: (server: RunningServer, recei
 /** A backlog of outbox rows (one per payment), then the dispatcher started: time until every row is delivered and recorded. */
 async function deliveriesPerSecond(): Promise<number> {
   return withServer('tontill-bench-webhooks-', async ({ services }, receiver) => {
-    services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.created'] });
+    await services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.created'] });
     await services.webhooks.stopDispatcher();
-    services.payments.transaction(() => {
-      for (let i = 0; i < DELIVERIES; i += 1) services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' });
-    });
+    // issued together, so they share one group commit
+    await Promise.all(Array.from({ length: DELIVERIES }, () => services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })));
     const started = performance.now();
     const dispatcher = services.webhooks.startDispatcher();
     await dispatcher.whenIdle();
     const seconds = (performance.now() - started) / 1000;
-    const delivered = services.webhooks.deliveries.list({ status: 'delivered', limit: DELIVERIES + 1 }).length;
+    const delivered = (await services.webhooks.listDeliveries({ status: 'delivered', limit: DELIVERIES + 1 })).length;
     receiver.child.send('count');
     const { count } = (await receiver.next('count')) as { count: number };
     if (delivered !== DELIVERIES || count !== DELIVERIES) throw new Error(`webhook bench delivered ${delivered}, received ${count} of ${DELIVERIES}`);
@@ -98,10 +97,10 @@ async function deliveriesPerSecond(): Promise<number> {
 async function paidToWebhookMs(): Promise<number> {
   return withServer('tontill-bench-paid-webhook-', async (server, receiver) => {
     const { services } = server;
-    services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.paid'] });
+    await services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.paid'] });
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i += 1) {
-      const payment = services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' }).payment;
+      const { payment } = await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
       const committed = new Promise<number>((resolve) => {
         const off = services.bus.onCommitted((e) => {
           if (e.type === 'payment.paid' && e.paymentId === payment.id) { off(); resolve(performance.timeOrigin + performance.now()); }

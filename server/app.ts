@@ -18,6 +18,7 @@ import { restoreFreezePlugin } from './plugins/restore-freeze';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import type { Runtime } from './runtime/runtime';
 import type { Services } from './services';
+import type { SqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
 
 declare module 'fastify' {
@@ -31,6 +32,8 @@ export interface AppOptions {
   services: Services;
   /** the chain, watcher and simulator; absent in tests that exercise the API alone */
   runtime?: Runtime;
+  /** the ledger file, for the console's backup and restore (only a SQLite ledger has one) */
+  ledgerFile?: SqliteLedgerFile;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
   /** sees every route as it is registered (tests walk them all) */
@@ -73,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX });
+  await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null });
   await app.register(widgetPreviewDocumentRoutes);
   await app.register(consoleStatic);
   await app.register(docsRoutes);

@@ -10,6 +10,8 @@ import { tightenDataDirectory, type ModeChange } from './db/data-dir-permissions
 import { applyStagedRestore, type RestoreOutcome } from './db/restore';
 import { Simulator } from './simulator/simulator';
 import { createServices, type Services } from './services';
+import { sqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
+import { SqliteStorage } from './storage/sqlite/sqlite-storage';
 import { systemClock, type Clock } from './util/clock';
 import { createPaymentWatcher } from './watcher/payment-watcher';
 import type { Runtime } from './runtime/runtime';
@@ -61,10 +63,9 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   const clock = options.clock ?? systemClock;
   const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000));
   let publicUrl = config.publicUrl ?? '';
-  const services = createServices({
-    db, config, clock, chain: chain.info, publicUrl: () => publicUrl,
-    onListenerError: (err) => app.log.error({ err }, 'event listener failed'),
-  });
+  const onListenerError = (err: unknown) => app.log.error({ err }, 'event listener failed');
+  const storage = new SqliteStorage(db, onListenerError);
+  const services = await createServices({ storage, config, clock, chain: chain.info, publicUrl: () => publicUrl, onListenerError });
   // The watcher logs through the app's logger, which exists only once the app is built.
   const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
   const watcher = createPaymentWatcher({
@@ -72,7 +73,8 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   });
   const simulator = chain.sandbox ? new Simulator(chain.sandbox, services.payments, watcher) : null;
   const runtime: Runtime = { chain, watcher, simulator };
-  const app = await buildApp({ services, runtime, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
+  const ledgerFile = sqliteLedgerFile(db, storage);
+  const app = await buildApp({ services, runtime, ledgerFile, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
   for (const change of tightened) app.log.warn(change, 'data directory was readable by others: permissions tightened');
   if (restored.applied || 'rejected' in restored) app.log.warn({ restored }, 'a backup staged from the console was processed at start');
   const address = await app.listen({ host: config.host, port: config.port });
@@ -86,7 +88,8 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   });
   services.webhooks.startDispatcher({ log });
   const sweep = setInterval(() => {
-    if (!services.restore.pending) services.payments.expireDue();
+    if (services.restore.pending) return;
+    services.payments.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed; retrying at the next one'));
   }, EXPIRY_SWEEP_MS);
   writeServiceFile(config.dataDir, { url: address, pid: process.pid, consoleToken: services.sessions.processToken() });
 
@@ -96,6 +99,7 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
     await watcher.stop();
     await app.close();
     await services.webhooks.stopDispatcher();
+    await storage.whenWritten();
     closeDatabase(db);
     rmSync(serviceFile(config.dataDir), { force: true });
     lock.release();

@@ -1,26 +1,23 @@
-import type { Database } from 'better-sqlite3';
 import { ApiKeyStore } from './auth/api-keys';
 import { ConsoleSessions } from './auth/console-sessions';
 import type { Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
-import { WriteBatcher } from './db/write-batcher';
 import { EventBus } from './events/event-bus';
+import { EventLog } from './events/event-log';
 import { usdt } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
 import { TransferLedger } from './payments/transfer-ledger';
 import { SettingsStore } from './settings/settings-store';
+import type { Storage } from './storage/storage-port';
 import type { Clock } from './util/clock';
 import { WebhookService } from './webhooks/webhook-service';
 
+/** The domain services; nothing here hands out the storage, a connection or a repository. */
 export interface Services {
-  /** the service's one connection to the ledger (held exclusively); domain code goes through repositories */
-  db: Database;
   config: Config;
   clock: Clock;
   bus: EventBus;
-  /** group commit for request-driven writes: concurrent requests share one fsync */
-  writes: WriteBatcher;
   payments: PaymentService;
   ledger: TransferLedger;
   apiKeys: ApiKeyStore;
@@ -34,7 +31,7 @@ export interface Services {
 }
 
 export interface ServiceDeps {
-  db: Database;
+  storage: Storage;
   config: Config;
   clock: Clock;
   chain: ChainInfo;
@@ -44,28 +41,30 @@ export interface ServiceDeps {
 }
 
 /** Wires the domain objects once; HTTP, the CLI and the desktop shell all use this same set. */
-export function createServices(deps: ServiceDeps): Services {
+export async function createServices(deps: ServiceDeps): Promise<Services> {
+  const { storage, clock } = deps;
   const bus = new EventBus();
-  const settings = new SettingsStore(deps.db, deps.clock);
-  const writes = new WriteBatcher(deps.db, deps.onListenerError);
+  const events = new EventLog(bus, clock, deps.onListenerError);
+  const settings = new SettingsStore(storage, clock);
   const payments = new PaymentService({
-    db: deps.db, bus, clock: deps.clock, chain: deps.chain, publicUrl: deps.publicUrl, onListenerError: deps.onListenerError,
-    afterCommit: (callback) => writes.afterCommit(callback),
+    storage, bus, events, clock, chain: deps.chain, publicUrl: deps.publicUrl,
     policy: {
       maxAmount: usdt(deps.config.payments.maxAmount),
       defaultExpirySeconds: deps.config.payments.defaultExpirySeconds,
       monitoringWindowSeconds: deps.config.payments.monitoringWindowSeconds,
     },
   });
-  // Outbox rows are written inside the transaction that records each event: both commit or neither.
-  const webhooks = new WebhookService({ db: deps.db, clock: deps.clock, bus, events: payments.events, settings });
+  // Outbox rows are written in the unit of work that records each event: both commit or neither.
+  const webhooks = new WebhookService({ storage, clock, bus, events, settings });
   bus.inTransaction(webhooks.onEventRecorded);
+  // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
+  await webhooks.callbackSecret();
   return {
-    db: deps.db, config: deps.config, clock: deps.clock, bus, writes, payments, settings, webhooks, publicUrl: deps.publicUrl,
+    config: deps.config, clock, bus, payments, settings, webhooks, publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
-    ledger: new TransferLedger(payments, deps.clock),
-    apiKeys: new ApiKeyStore(deps.db, deps.clock),
-    sessions: new ConsoleSessions(deps.db, deps.clock),
-    eppSecret: settings.secret('epp_signing_secret'),
+    ledger: new TransferLedger({ storage, payments, events, clock }),
+    apiKeys: new ApiKeyStore(storage, clock),
+    sessions: new ConsoleSessions(storage, clock),
+    eppSecret: await settings.secret('epp_signing_secret'),
   };
 }

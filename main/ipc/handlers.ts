@@ -4,7 +4,7 @@ import { openExternalUrl } from '../security/open-external-url';
 
 export interface IpcHandlerDeps {
   /** a live console session token (renewed when the last one expired) */
-  sessionToken(): string;
+  sessionToken(): Promise<string>;
   serviceUrl(): string;
   openExternal(url: string): Promise<void>;
   version: string;
@@ -20,7 +20,7 @@ export type IpcHandlerTable = {
 
 export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlerTable {
   return {
-    [IPC_CHANNELS.getSession]: async () => ({ token: deps.sessionToken(), serviceUrl: deps.serviceUrl() }),
+    [IPC_CHANNELS.getSession]: async () => ({ token: await deps.sessionToken(), serviceUrl: deps.serviceUrl() }),
     [IPC_CHANNELS.openExternal]: (url: unknown) => openExternalUrl(url, deps.openExternal),
     [IPC_CHANNELS.appInfo]: async () => ({ version: deps.version, dataDir: deps.dataDir }),
   };

@@ -2,8 +2,8 @@
 export interface ServicePort {
   url: string;
   dataDir: string;
-  createSession(): string;
-  isSessionValid(token: string): boolean;
+  createSession(): Promise<string>;
+  isSessionValid(token: string): Promise<boolean>;
   /** stops HTTP, the watcher and the dispatcher, and checkpoints the database */
   close(): Promise<void>;
 }
@@ -11,7 +11,7 @@ export interface ServicePort {
 /** Structural, so only main/index.ts imports server/ while tests can adapt a real RunningServer. */
 export interface RunningServerLike {
   url: string;
-  services: { sessions: { createSession(): string; isValid(token: string): boolean } };
+  services: { sessions: { createSession(): Promise<string>; isValid(token: string): Promise<boolean> } };
   close(): Promise<void>;
 }
 

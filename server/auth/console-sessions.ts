@@ -1,5 +1,6 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { SessionKind } from '../storage/access-repositories';
+import type { Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { randomToken } from '../util/ids';
 
@@ -13,41 +14,33 @@ const hashToken = (token: string): string => createHash('sha256').update(`consol
  * header (cookie or bearer), a different hash domain. Neither credential can open the other API.
  */
 export class ConsoleSessions {
-  private readonly insertStmt: Statement<[string, string, number, number]>;
-  private readonly consumeStmt: Statement<[number, string, number]>;
-  private readonly findStmt: Statement<[string, number], { token_hash: string }>;
-  private readonly deleteStmt: Statement<[string]>;
   private processTokenHash: Buffer | null = null;
 
-  constructor(db: Database, private readonly clock: Clock) {
-    this.insertStmt = db.prepare('INSERT INTO console_sessions (token_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?)');
-    this.consumeStmt = db.prepare(`UPDATE console_sessions SET used_at = ?
-      WHERE token_hash = ? AND kind = 'login_link' AND used_at IS NULL AND expires_at > ?`);
-    this.findStmt = db.prepare(`SELECT token_hash FROM console_sessions WHERE token_hash = ? AND kind = 'session' AND expires_at > ?`);
-    this.deleteStmt = db.prepare('DELETE FROM console_sessions WHERE token_hash = ?');
-  }
+  constructor(private readonly storage: Storage, private readonly clock: Clock) {}
 
-  private issue(kind: 'login_link' | 'session', ttlMs: number): string {
+  private async issue(uow: UnitOfWork, kind: SessionKind, ttlMs: number): Promise<string> {
     const token = randomToken(32);
     const now = this.clock.now();
-    this.insertStmt.run(hashToken(token), kind, now, now + ttlMs);
+    await uow.sessions.insert(hashToken(token), kind, now, now + ttlMs);
     return token;
   }
 
   /** A one-time token for the login link `npm run serve` prints. */
-  createLoginToken(): string {
-    return this.issue('login_link', LOGIN_LINK_TTL_MS);
+  createLoginToken(): Promise<string> {
+    return this.storage.write((uow) => this.issue(uow, 'login_link', LOGIN_LINK_TTL_MS));
   }
 
   /** Trades a login token for a session token; a token works once. */
-  redeemLoginToken(token: string): string | null {
-    const used = this.consumeStmt.run(this.clock.now(), hashToken(token), this.clock.now()).changes === 1;
-    return used ? this.createSession() : null;
+  redeemLoginToken(token: string): Promise<string | null> {
+    return this.storage.write(async (uow) => {
+      const used = await uow.sessions.consumeLoginLink(hashToken(token), this.clock.now());
+      return used ? this.issue(uow, 'session', SESSION_TTL_MS) : null;
+    });
   }
 
   /** The desktop app hands one of these to its renderer per launch. */
-  createSession(): string {
-    return this.issue('session', SESSION_TTL_MS);
+  createSession(): Promise<string> {
+    return this.storage.write((uow) => this.issue(uow, 'session', SESSION_TTL_MS));
   }
 
   /**
@@ -61,14 +54,14 @@ export class ConsoleSessions {
     return token;
   }
 
-  isValid(token: string): boolean {
+  async isValid(token: string): Promise<boolean> {
     if (token.length > 100) return false;
     const hash = hashToken(token);
     if (this.processTokenHash && timingSafeEqual(Buffer.from(hash, 'hex'), this.processTokenHash)) return true;
-    return this.findStmt.get(hash, this.clock.now()) !== undefined;
+    return this.storage.read((view) => view.sessions.isLiveSession(hash, this.clock.now()));
   }
 
-  end(token: string): void {
-    this.deleteStmt.run(hashToken(token));
+  end(token: string): Promise<void> {
+    return this.storage.write((uow) => uow.sessions.delete(hashToken(token)));
   }
 }

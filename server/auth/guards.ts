@@ -38,17 +38,17 @@ function decodeCookieValue(raw: string): string | null {
   }
 }
 
-const verifiedKeys = new WeakMap<FastifyRequest, ApiKeyRecord | null>();
+const verifiedKeys = new WeakMap<FastifyRequest, Promise<ApiKeyRecord | null>>();
 
 /**
  * The live key behind the request's x-api-key, or null. Verified once per request: the rate limiter
  * asks first (to pick the key's budget), the API key guard reuses the answer.
  */
-export function apiKeyOf(request: FastifyRequest, keys: { verify(key: string): ApiKeyRecord | null }): ApiKeyRecord | null {
+export function apiKeyOf(request: FastifyRequest, keys: { verify(key: string): Promise<ApiKeyRecord | null> }): Promise<ApiKeyRecord | null> {
   const known = verifiedKeys.get(request);
   if (known !== undefined) return known;
   const presented = request.headers['x-api-key'];
-  const record = typeof presented === 'string' && presented.length > 0 ? keys.verify(presented) : null;
+  const record = typeof presented === 'string' && presented.length > 0 ? keys.verify(presented) : Promise.resolve(null);
   verifiedKeys.set(request, record);
   return record;
 }
@@ -60,7 +60,7 @@ function apiKeyGuard(app: FastifyInstance): onRequestHookHandler {
     if (typeof key !== 'string' || key.length === 0) {
       throw new AppError(401, ErrorCode.unauthorized, 'missing x-api-key header');
     }
-    const record = apiKeyOf(request, app.services.apiKeys);
+    const record = await apiKeyOf(request, app.services.apiKeys);
     if (!record) throw new AppError(401, ErrorCode.unauthorized, 'invalid or revoked API key');
     request.apiKey = record;
   };
@@ -73,7 +73,7 @@ function apiKeyGuard(app: FastifyInstance): onRequestHookHandler {
 function consoleSessionGuard(app: FastifyInstance): onRequestHookHandler {
   return async function requireConsoleSession(request) {
     const token = consoleTokenOf(request);
-    if (!token || !app.services.sessions.isValid(token)) {
+    if (!token || !await app.services.sessions.isValid(token)) {
       throw new AppError(401, ErrorCode.unauthorized, 'console session required; open the login link printed by the service');
     }
     assertConsoleWrite(request, app.services.config.publicUrl);

@@ -5,6 +5,7 @@ import { loadConfig } from '../config/config';
 import type { ApiKeyList, CreatedApiKey } from '../../contract/console';
 import { DataDirectoryInUseError, lockDataDirectory, type DataDirLock } from '../db/data-dir-lock';
 import { closeDatabase, openDatabase } from '../db/database';
+import { SqliteStorage } from '../storage/sqlite/sqlite-storage';
 import { systemClock } from '../util/clock';
 import { runningService, type ServiceClient } from './service-client';
 
@@ -34,10 +35,10 @@ function viaService(service: ServiceClient): KeyOps {
 function viaLedger(keys: ApiKeyStore): KeyOps {
   return {
     create: async (name) => {
-      const { key, record } = keys.create(name);
+      const { key, record } = await keys.create(name);
       return { key, id: record.id };
     },
-    list: async () => keys.list().map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
+    list: async () => (await keys.list()).map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
     revoke: async (id) => keys.revoke(id),
   };
 }
@@ -84,7 +85,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
     try {
-      return await run(viaLedger(new ApiKeyStore(db, systemClock)), command, id, name);
+      const storage = new SqliteStorage(db, (err) => console.error(err));
+      return await run(viaLedger(new ApiKeyStore(storage, systemClock)), command, id, name);
     } finally {
       closeDatabase(db);
     }

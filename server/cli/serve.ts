@@ -6,7 +6,7 @@ import { describeStartupError, printBanner } from './cli-output';
 async function main(): Promise<void> {
   const config = loadConfig(process.argv.slice(2));
   const server = await startServer(config, { logLevel: config.logLevel });
-  printBanner(config, server.url, server.services.sessions.createLoginToken());
+  printBanner(config, server.url, await server.services.sessions.createLoginToken());
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -5,14 +5,14 @@ import { checkBackup, restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
 import { RestoreStagedSchema } from '../../contract/console';
-import type { Database } from '../db/database';
+import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 
 const TAGS = ['Console: backup'];
 /** Uploads are held in memory once; a shop's ledger is far below this. */
 const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
-export async function backupRoutes(app: FastifyInstance, opts: { reader: Database }): Promise<void> {
+export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile }): Promise<void> {
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
 
@@ -25,7 +25,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
       mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
       const stamp = new Date(app.services.clock.now()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
       const file = join(tmpDir, `backup-${stamp}-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
-      await opts.reader.backup(file);
+      await opts.ledgerFile.backupTo(file);
       const stream = createReadStream(file);
       stream.on('close', () => rmSync(file, { force: true }));
       return reply.header('Content-Type', 'application/vnd.sqlite3')
@@ -48,7 +48,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
         writeFileSync(upload, body, { mode: 0o600 });
         const check = checkBackup(upload);
         if (!check.ok) throw new AppError(400, ErrorCode.validation, `file: the upload ${check.message}`, 'file');
-        await freezeWrites(app);
+        await freezeWrites(app, opts.ledgerFile);
         renameSync(upload, restoreFile(dataDir));
         return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
       } catch (err) {
@@ -72,7 +72,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { reader: Databas
 }
 
 /** New writes are refused first, then the writes already admitted commit: none lands after the backup is staged. */
-async function freezeWrites(app: FastifyInstance): Promise<void> {
+async function freezeWrites(app: FastifyInstance, ledgerFile: SqliteLedgerFile): Promise<void> {
   app.services.restore.set(true);
-  await app.services.writes.run(() => undefined);
+  await ledgerFile.whenWritten();
 }

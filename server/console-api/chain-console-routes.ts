@@ -36,7 +36,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console', summary: 'Transfers whose memo matched no payment',
     query: UnmatchedQuerySchema,
     responses: { 200: { description: 'The inbox', schema: UnmatchedListSchema } },
-    handler: ({ query }) => ({ items: ledger.listUnmatched(query.limit).map(presentTransfer) }),
+    handler: async ({ query }) => ({ items: (await ledger.listUnmatched(query.limit)).map(presentTransfer) }),
   });
 
   addRoute(app, {
@@ -44,7 +44,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     params: TxHashParams,
     body: AttachTransferBodySchema,
     responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
-    handler: ({ params, body }) => payments.present(ledger.attach(params.txHash, body.paymentId, body.note)),
+    handler: async ({ params, body }) => payments.present(await ledger.attach(params.txHash, body.paymentId, body.note)),
   });
 
   addRoute(app, {
@@ -52,7 +52,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     params: TxHashParams,
     body: DismissTransferBodySchema,
     responses: { 200: { description: 'The dismissed transfer', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
-    handler: ({ params, body }) => presentTransfer(ledger.dismiss(params.txHash, body.note)),
+    handler: async ({ params, body }) => presentTransfer(await ledger.dismiss(params.txHash, body.note)),
   });
 
   addRoute(app, {

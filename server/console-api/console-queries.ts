@@ -1,109 +1,50 @@
-import type { Statement } from 'better-sqlite3';
 import { formatAmount } from '../../contract/amount';
 import type { PaymentRowView, VolumeBucket } from '../../contract/console';
-import type { PaymentKind, PaymentStatus } from '../../contract/payments';
-import { PAYMENT_STATUSES } from '../../contract/payments';
-import { normalizeMemo } from '../util/ids';
-import type { Database } from '../db/database';
+import type { PaymentStatus } from '../../contract/payments';
+import type { PaymentService } from '../payments/payment-service';
+import type { Payment } from '../payments/payment-types';
+import type { TransferLedger } from '../payments/transfer-ledger';
+import type { PaidVolume, PaymentSearch } from '../storage/ledger-repositories';
 
-export interface ConsolePaymentFilter {
-  status?: PaymentStatus | undefined;
-  /** epoch ms, inclusive */
-  createdFrom?: number | undefined;
-  /** epoch ms, exclusive */
-  createdTo?: number | undefined;
-  /** a payment id, a memo, or the start of an externalId */
-  search?: string | undefined;
-  beforeSeq?: number | undefined;
-  limit: number;
-}
+/** The console's filters: status, a created range, a search box (id, memo or the start of an externalId), keyset pages. */
+export type ConsolePaymentFilter = PaymentSearch;
 
 export type { PaymentRowView, VolumeBucket };
 
-interface Row {
-  seq: bigint; id: string; kind: PaymentKind; status: PaymentStatus; amount: bigint; paid_amount: bigint; overpaid_amount: bigint;
-  external_id: string | null; memo: string; description: string | null; late: bigint;
-  created_at: bigint; paid_at: bigint | null; expires_at: bigint;
-}
+const iso = (ms: number): string => new Date(ms).toISOString();
 
-const COLUMNS = 'seq, id, kind, status, amount, paid_amount, overpaid_amount, external_id, memo, description, late, created_at, paid_at, expires_at';
-const iso = (ms: bigint): string => new Date(Number(ms)).toISOString();
-const DAY_MS = 86_400_000;
-
-function present(r: Row): PaymentRowView {
+export function presentPaymentRow(p: Payment): PaymentRowView {
   return {
-    seq: Number(r.seq), id: r.id, kind: r.kind, status: r.status, amount: formatAmount(r.amount), paidAmount: formatAmount(r.paid_amount),
-    overpaidAmount: formatAmount(r.overpaid_amount),
-    externalId: r.external_id, memo: r.memo, description: r.description, late: r.late === 1n,
-    createdAt: iso(r.created_at), paidAt: r.paid_at === null ? null : iso(r.paid_at), expiresAt: iso(r.expires_at),
+    seq: p.seq, id: p.id, kind: p.kind, status: p.status, amount: formatAmount(p.amount), paidAmount: formatAmount(p.paidAmount),
+    overpaidAmount: formatAmount(p.overpaidAmount), externalId: p.externalId, memo: p.memo, description: p.description, late: p.late,
+    createdAt: iso(p.createdAt), paidAt: p.paidAt === null ? null : iso(p.paidAt), expiresAt: iso(p.expiresAt),
   };
 }
 
-/** Read-only SQL behind the console screens, over the console's own connection. */
+const presentVolume = (v: PaidVolume): VolumeBucket => ({ volume: formatAmount(v.amount), count: v.count });
+
+/** What the console screens read, shaped for them; the payments themselves come from the payment service. */
 export class ConsoleQueries {
-  private readonly statements = new Map<string, Statement>();
+  constructor(private readonly payments: PaymentService, private readonly ledger: TransferLedger) {}
 
-  constructor(readonly db: Database) {}
-
-  /** Statements are keyed by their text: a handful of filter shapes, each prepared once. */
-  private prepare<R>(sql: string): Statement<Record<string, string | number>, R> {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql).safeIntegers(true);
-      this.statements.set(sql, stmt);
-    }
-    return stmt as Statement<Record<string, string | number>, R>;
+  async listPayments(filter: ConsolePaymentFilter): Promise<PaymentRowView[]> {
+    return (await this.payments.search(filter)).map(presentPaymentRow);
   }
 
-  listPayments(filter: ConsolePaymentFilter): PaymentRowView[] {
-    const where: string[] = [];
-    const params: Record<string, string | number> = { limit: filter.limit };
-    if (filter.status) { where.push('status = @status'); params.status = filter.status; }
-    // Unary + keeps SQLite walking seq (or status, seq) newest first and stopping at `limit`, instead of
-    // collecting a whole date range from the created_at index and sorting it (700 ms at 1M rows).
-    if (filter.createdFrom !== undefined) { where.push('+created_at >= @from'); params.from = filter.createdFrom; }
-    if (filter.createdTo !== undefined) { where.push('+created_at < @to'); params.to = filter.createdTo; }
-    if (filter.beforeSeq !== undefined) { where.push('seq < @before'); params.before = filter.beforeSeq; }
-    const search = filter.search?.trim();
-    if (search) {
-      // Each branch is an index lookup (id, memo, external_id are UNIQUE), so SQLite unions three small ranges.
-      where.push('(id = @q OR memo = @memo OR (external_id >= @q AND external_id < @qEnd))');
-      Object.assign(params, { q: search, memo: normalizeMemo(search), qEnd: `${search}\u{10FFFF}` });
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    return this.prepare<Row>(`SELECT ${COLUMNS} FROM payments ${clause} ORDER BY seq DESC LIMIT @limit`).all(params).map(present);
+  countsByStatus(): Promise<Record<PaymentStatus, number>> {
+    return this.payments.countByStatus();
   }
 
-  countsByStatus(): Record<PaymentStatus, number> {
-    const counts = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, 0])) as Record<PaymentStatus, number>;
-    for (const status of PAYMENT_STATUSES) {
-      const row = this.prepare<{ n: bigint }>('SELECT COUNT(*) AS n FROM payments WHERE status = @status').get({ status });
-      counts[status] = Number(row?.n ?? 0n);
-    }
-    return counts;
-  }
-
-  paidVolume(from: number, to: number): VolumeBucket {
-    const row = this.prepare<{ v: bigint | null; n: bigint }>(
-      'SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to',
-    ).get({ from, to });
-    return { volume: formatAmount(row?.v ?? 0n), count: Number(row?.n ?? 0n) };
+  async paidVolume(from: number, to: number): Promise<VolumeBucket> {
+    return presentVolume(await this.payments.paidVolume(from, to));
   }
 
   /** Paid volume per day for `days` days starting at `origin` (a local midnight, epoch ms). */
-  dailyVolume(origin: number, days: number): VolumeBucket[] {
-    const rows = this.prepare<{ d: bigint; v: bigint; n: bigint }>(`SELECT CAST((paid_at - @origin) / ${DAY_MS} AS INTEGER) AS d, SUM(paid_amount) AS v, COUNT(*) AS n
-      FROM payments WHERE paid_at >= @origin AND paid_at < @end GROUP BY d`).all({ origin, end: origin + days * DAY_MS });
-    const buckets: VolumeBucket[] = Array.from({ length: days }, () => ({ volume: formatAmount(0n), count: 0 }));
-    for (const r of rows) {
-      const bucket = buckets[Number(r.d)];
-      if (bucket) Object.assign(bucket, { volume: formatAmount(r.v), count: Number(r.n) });
-    }
-    return buckets;
+  async dailyVolume(origin: number, days: number): Promise<VolumeBucket[]> {
+    return (await this.payments.dailyPaidVolume(origin, days)).map(presentVolume);
   }
 
-  unmatchedCount(): number {
-    const row = this.prepare<{ n: bigint }>("SELECT COUNT(*) AS n FROM transfers WHERE status = 'unmatched'").get({});
-    return Number(row?.n ?? 0n);
+  unmatchedCount(): Promise<number> {
+    return this.ledger.countUnmatched();
   }
 }

@@ -29,8 +29,8 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Redeem a one-time login link: sets the console session cookie and opens the console',
     query: z.object({ token: z.string().min(1).max(100) }),
     responses: { 302: { description: 'Logged in; redirect to the console' }, ...errors(401) },
-    handler: ({ query }, request, reply) => {
-      const session = app.services.sessions.redeemLoginToken(query.token);
+    handler: async ({ query }, request, reply) => {
+      const session = await app.services.sessions.redeemLoginToken(query.token);
       if (!session) {
         return reply.status(401).type('text/html').send('<!doctype html><title>Link expired</title><p>This login link was already used or has expired. Start the service again or run <code>npm run serve</code> for a new one.</p>');
       }
@@ -52,9 +52,9 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'POST', url: '/logout', operationId: 'consoleLogout', tags: TAGS, auth: 'console', summary: 'End this console session',
     responses: { 204: { description: 'Logged out' } },
-    handler: (_input, request, reply) => {
+    handler: async (_input, request, reply) => {
       const token = consoleTokenOf(request);
-      if (token) sessions.end(token);
+      if (token) await sessions.end(token);
       reply.header('Set-Cookie', sessionCookie('', 0, isSecure(app, request)));
       return reply.status(204).send();
     },
@@ -63,15 +63,15 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'GET', url: '/api-keys', operationId: 'listApiKeys', tags: TAGS, auth: 'console', summary: 'List API keys (never their secrets)',
     responses: { 200: { description: 'Keys', schema: ApiKeyListSchema } },
-    handler: () => ({ items: apiKeys.list().map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })) }),
+    handler: async () => ({ items: (await apiKeys.list()).map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })) }),
   });
 
   addRoute(app, {
     method: 'POST', url: '/api-keys', operationId: 'createApiKey', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
     body: CreateApiKeyBodySchema,
     responses: { 200: { description: 'The new key', schema: CreatedApiKeySchema } },
-    handler: ({ body }) => {
-      const { key, record } = apiKeys.create(body.name);
+    handler: async ({ body }) => {
+      const { key, record } = await apiKeys.create(body.name);
       return { key, apiKey: { ...record, createdAt: iso(record.createdAt), lastUsedAt: null, revokedAt: null } };
     },
   });
@@ -80,8 +80,8 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
     method: 'DELETE', url: '/api-keys/:id', operationId: 'revokeApiKey', tags: TAGS, auth: 'console', summary: 'Revoke an API key',
     params: z.strictObject({ id: z.string().max(64) }),
     responses: { 204: { description: 'Revoked' }, ...errors(404) },
-    handler: ({ params }, _req, reply) => {
-      if (!apiKeys.revoke(params.id)) throw notFound(`active API key ${params.id}`);
+    handler: async ({ params }, _req, reply) => {
+      if (!await apiKeys.revoke(params.id)) throw notFound(`active API key ${params.id}`);
       return reply.status(204).send();
     },
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import { backupRoutes } from './backup-routes';
 import { ConsoleQueries } from './console-queries';
 import { paymentConsoleRoutes } from './payment-console-routes';
@@ -9,15 +10,13 @@ import { widgetPreviewRoutes } from './widget-preview-routes';
 /**
  * The console API behind the screens (dashboard, payments, settings, backup, widget preview);
  * register under CONSOLE_API_PREFIX. Each route declares auth: 'console', which installs the session guard.
- * Reads share the service's connection: the service holds the ledger exclusively, and every
- * query here is a bounded page, so none holds the event loop for long.
+ * Backup and restore exist only over a ledger file.
  */
-export async function consoleScreenRoutes(app: FastifyInstance): Promise<void> {
-  const reader = app.services.db;
-  const queries = new ConsoleQueries(reader);
+export async function consoleScreenRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile | null }): Promise<void> {
+  const queries = new ConsoleQueries(app.services.payments, app.services.ledger);
   await app.register(statsRoutes, { queries });
   await app.register(paymentConsoleRoutes, { queries });
   await app.register(settingsRoutes);
-  await app.register(backupRoutes, { reader });
+  if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });
   await app.register(widgetPreviewRoutes);
 }

@@ -35,7 +35,7 @@ async function* csvRows(queries: ConsoleQueries, q: ListQuery): AsyncGenerator<s
   yield `${CSV_COLUMNS.join(',')}\r\n`;
   let filter = filterOf(q, EXPORT_BATCH);
   for (;;) {
-    const rows = queries.listPayments(filter);
+    const rows = await queries.listPayments(filter);
     if (rows.length > 0) yield rows.map(csvLine).join('');
     if (rows.length < EXPORT_BATCH) return;
     filter = { ...filter, beforeSeq: rows[rows.length - 1]!.seq };
@@ -51,8 +51,8 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     method: 'GET', url: '/payments', operationId: 'listConsolePayments', tags: TAGS, auth: 'console', summary: 'Payments, newest first, filtered and searched; keyset pages',
     query: ConsolePaymentsQuery,
     responses: { 200: { description: 'A page', schema: PaymentRowPageSchema } },
-    handler: ({ query }) => {
-      const rows = queries.listPayments(filterOf(query, query.limit + 1));
+    handler: async ({ query }) => {
+      const rows = await queries.listPayments(filterOf(query, query.limit + 1));
       const page = rows.slice(0, query.limit);
       return { items: page, nextCursor: rows.length > query.limit ? String(page[page.length - 1]!.seq) : null };
     },
@@ -73,9 +73,9 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     method: 'GET', url: '/payments/:paymentId', operationId: 'getConsolePayment', tags: TAGS, auth: 'console', summary: 'One payment with its event timeline and credited transfers',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The payment', schema: PaymentDetailSchema }, ...errors(404) },
-    handler: ({ params }) => {
-      const payment = payments.present(payments.get(params.paymentId));
-      const events = payments.events.forPayment(params.paymentId).map((e) => {
+    handler: async ({ params }) => {
+      const payment = await payments.present(await payments.get(params.paymentId));
+      const events = (await payments.timeline(params.paymentId)).map((e) => {
         const data = e.data as { status?: string; paidAmount?: string } | null;
         return { id: e.id, type: e.type, createdAt: new Date(e.createdAt).toISOString(), status: data?.status ?? null, paidAmount: data?.paidAmount ?? null };
       });
@@ -87,13 +87,13 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     method: 'POST', url: '/payments', operationId: 'createConsoleInvoice', tags: TAGS, auth: 'console', summary: 'Create an invoice from the console (externalId makes it idempotent)',
     body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
-    handler: ({ body }) => payments.present(payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body }).payment),
+    handler: async ({ body }) => (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body })).view,
   });
 
   addRoute(app, {
     method: 'POST', url: '/payments/:paymentId/cancel', operationId: 'cancelConsolePayment', tags: TAGS, auth: 'console', summary: 'Cancel a pending payment',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errors(404, 409) },
-    handler: ({ params }) => payments.present(payments.cancel(params.paymentId)),
+    handler: async ({ params }) => payments.present(await payments.cancel(params.paymentId)),
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
-import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins } from '../payment-pages/embed-access';
-import { forgetRefusal, readRefusals } from '../payment-pages/refused-origins';
+import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins, validOrigins } from '../payment-pages/embed-access';
+import { forgetRefusal, readRefusals, REFUSED_ORIGINS_KEY, withoutRefusal } from '../payment-pages/refused-origins';
 import { parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
@@ -38,20 +38,20 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return startup ? [startup] : [];
   };
   /** Refused origins still waiting for the merchant: one allowed meanwhile (by hand) is no longer news. */
-  const refusedView = () => {
-    const allowed = new Set(storeAllowedOrigins(app.services));
-    return readRefusals(settings).filter((r) => !allowed.has(r.origin)).map((r) => ({
+  const refusedView = async () => {
+    const allowed = new Set(await storeAllowedOrigins(app.services));
+    return (await readRefusals(settings)).filter((r) => !allowed.has(r.origin)).map((r) => ({
       origin: r.origin, firstSeenAt: new Date(r.firstSeenAt).toISOString(), lastSeenAt: new Date(r.lastSeenAt).toISOString(),
     }));
   };
-  const view = (): SettingsView => {
+  const view = async (): Promise<SettingsView> => {
     const saved = savedConfig();
     const running = { chain: chainSettingsOf(config), payments: windowsOf(config) };
     const next = { chain: chainSettingsOf(saved), payments: windowsOf(saved) };
     return {
       running, saved: next, restartRequired: JSON.stringify(running) !== JSON.stringify(next),
-      allowedOrigins: settings.get<string[]>(STORE_ALLOWED_ORIGINS_KEY) ?? [],
-      refusedOrigins: refusedView(),
+      allowedOrigins: (await settings.get<string[]>(STORE_ALLOWED_ORIGINS_KEY)) ?? [],
+      refusedOrigins: await refusedView(),
       dataDir, configFile: configFile(dataDir), restoreStaged: existsSync(restoreFile(dataDir)),
     };
   };
@@ -78,11 +78,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart',
     body: SettingsBodySchema,
     responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
-    handler: ({ body }) => {
+    handler: async ({ body }) => {
       const [problem] = allProblems(body);
       if (problem) throw new AppError(400, ErrorCode.validation, `${problem.field}: ${problem.message}`, problem.field);
       writeConfigFile(dataDir, mergedConfigFile(readConfigFile(dataDir), body));
-      settings.set(STORE_ALLOWED_ORIGINS_KEY, [...new Set(body.allowedOrigins)]);
+      await settings.set(STORE_ALLOWED_ORIGINS_KEY, [...new Set(body.allowedOrigins)]);
       return view();
     },
   });
@@ -92,13 +92,17 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Allow one origin to embed the checkout (the one-click approval of a refused origin); applies at once',
     body: AllowOriginBodySchema,
     responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
-    handler: ({ body }) => {
-      const list = storeAllowedOrigins(app.services);
-      if (!list.includes(body.origin)) {
-        if (list.length >= MAX_ALLOWED_ORIGINS) throw new AppError(400, ErrorCode.validation, `origin: the store allows at most ${MAX_ALLOWED_ORIGINS} origins; remove one first`, 'origin');
-        settings.set(STORE_ALLOWED_ORIGINS_KEY, [...list, body.origin]);
-      }
-      forgetRefusal(settings, body.origin);
+    handler: async ({ body }) => {
+      // one unit of work: the origin is allowed and its refusal forgotten together, or neither
+      await settings.edit(async (stored) => {
+        const list = validOrigins(await stored.get(STORE_ALLOWED_ORIGINS_KEY));
+        if (!list.includes(body.origin)) {
+          if (list.length >= MAX_ALLOWED_ORIGINS) throw new AppError(400, ErrorCode.validation, `origin: the store allows at most ${MAX_ALLOWED_ORIGINS} origins; remove one first`, 'origin');
+          await stored.set(STORE_ALLOWED_ORIGINS_KEY, [...list, body.origin]);
+        }
+        const refusals = withoutRefusal(await stored.get(REFUSED_ORIGINS_KEY), body.origin);
+        if (refusals) await stored.set(REFUSED_ORIGINS_KEY, refusals);
+      });
       return view();
     },
   });
@@ -108,8 +112,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Dismiss a refused origin without allowing it (it is listed again if it tries again)',
     query: RefusedOriginQuerySchema,
     responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
-    handler: ({ query }) => {
-      forgetRefusal(settings, query.origin);
+    handler: async ({ query }) => {
+      await forgetRefusal(settings, query.origin);
       return view();
     },
   });

@@ -22,7 +22,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
     summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",
     query: StatsQuerySchema,
     responses: { 200: { description: 'Dashboard figures', schema: StatsSchema } },
-    handler: ({ query }) => {
+    handler: async ({ query }) => {
       const now = app.services.clock.now();
       const key = `${query.tzOffset}/${query.days}`;
       const hit = cache.get(key);
@@ -33,15 +33,15 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
       // Weeks start on Monday, as in most of the world's shops.
       const weekday = (new Date(today - query.tzOffset * 60_000).getUTCDay() + 6) % 7;
       const origin = today - (query.days - 1) * DAY_MS;
-      const series = queries.dailyVolume(origin, query.days).map((b, i) => ({
+      const series = (await queries.dailyVolume(origin, query.days)).map((b, i) => ({
         ...b, date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
       }));
       const value = {
         now: new Date(now).toISOString(),
-        today: queries.paidVolume(today, today + DAY_MS),
-        week: queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS),
-        counts: queries.countsByStatus(),
-        unmatched: queries.unmatchedCount(),
+        today: await queries.paidVolume(today, today + DAY_MS),
+        week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS),
+        counts: await queries.countsByStatus(),
+        unmatched: await queries.unmatchedCount(),
         series,
       };
       cache.clear();

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
@@ -7,6 +6,7 @@ import {
   EndpointResultSchema, EndpointWithSecretSchema as WithSecret, EventIdParams, IdParams, RedeliverBody, RedeliveredSchema, RotateBody, UpdateEndpointBody,
 } from '../../contract/webhooks';
 import { presentAttempt, presentDelivery, presentEndpoint } from '../webhooks/webhook-presenter';
+import type { CallbackSecretSetting } from '../webhooks/webhook-service';
 
 const TAGS = ['Console: webhooks'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -23,14 +23,14 @@ function endpointRoutes(app: FastifyInstance): void {
   addRoute(app, {
     method: 'GET', url: '/webhooks/endpoints', operationId: 'listWebhookEndpoints', tags: TAGS, auth: 'console', summary: 'List webhook endpoints (never their secrets)',
     responses: { 200: { description: 'Endpoints', schema: EndpointListSchema } },
-    handler: () => ({ items: webhooks.listEndpoints().map(presentEndpoint) }),
+    handler: async () => ({ items: (await webhooks.listEndpoints()).map(presentEndpoint) }),
   });
   addRoute(app, {
     method: 'POST', url: '/webhooks/endpoints', operationId: 'createWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Add an endpoint; its signing secret is shown only here',
     body: CreateEndpointBody,
     responses: { 200: { description: 'The endpoint and its secret', schema: WithSecret } },
-    handler: ({ body }) => {
-      const { endpoint, secret } = webhooks.createEndpoint(body);
+    handler: async ({ body }) => {
+      const { endpoint, secret } = await webhooks.createEndpoint(body);
       return { endpoint: presentEndpoint(endpoint), secret };
     },
   });
@@ -38,15 +38,15 @@ function endpointRoutes(app: FastifyInstance): void {
     method: 'PATCH', url: '/webhooks/endpoints/:id', operationId: 'updateWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
     params: IdParams, body: UpdateEndpointBody,
     responses: { 200: { description: 'The endpoint', schema: EndpointResultSchema }, ...errors(404) },
-    handler: ({ params, body }) => ({ endpoint: presentEndpoint(webhooks.updateEndpoint(params.id, body)) }),
+    handler: async ({ params, body }) => ({ endpoint: presentEndpoint(await webhooks.updateEndpoint(params.id, body)) }),
   });
   addRoute(app, {
     method: 'POST', url: '/webhooks/endpoints/:id/rotate-secret', operationId: 'rotateWebhookEndpointSecret', tags: TAGS, auth: 'console',
     summary: 'Roll the signing secret; the old one keeps signing beside it for graceHours (default 24)',
     params: IdParams, body: RotateBody,
     responses: { 200: { description: 'The endpoint and its new secret', schema: WithSecret }, ...errors(404) },
-    handler: ({ params, body }) => {
-      const { endpoint, secret } = webhooks.rotateSecret(params.id, body.graceHours);
+    handler: async ({ params, body }) => {
+      const { endpoint, secret } = await webhooks.rotateSecret(params.id, body.graceHours);
       return { endpoint: presentEndpoint(endpoint), secret };
     },
   });
@@ -54,8 +54,8 @@ function endpointRoutes(app: FastifyInstance): void {
     method: 'DELETE', url: '/webhooks/endpoints/:id', operationId: 'deleteWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Remove an endpoint; its pending deliveries stop',
     params: IdParams,
     responses: { 204: { description: 'Removed' }, ...errors(404) },
-    handler: ({ params }, _req, reply) => {
-      webhooks.deleteEndpoint(params.id);
+    handler: async ({ params }, _req, reply) => {
+      await webhooks.deleteEndpoint(params.id);
       return reply.status(204).send();
     },
   });
@@ -63,7 +63,7 @@ function endpointRoutes(app: FastifyInstance): void {
     method: 'POST', url: '/webhooks/endpoints/:id/test', operationId: 'sendTestWebhook', tags: TAGS, auth: 'console', summary: 'Send a webhook.test event to this endpoint',
     params: IdParams,
     responses: { 200: { description: 'The queued delivery', schema: DeliveryResultSchema }, ...errors(404) },
-    handler: ({ params }) => ({ delivery: presentDelivery(webhooks.sendTest(params.id)) }),
+    handler: async ({ params }) => ({ delivery: presentDelivery(await webhooks.sendTest(params.id)) }),
   });
 }
 
@@ -73,9 +73,9 @@ function deliveryRoutes(app: FastifyInstance): void {
     method: 'GET', url: '/webhooks/deliveries', operationId: 'listWebhookDeliveries', tags: TAGS, auth: 'console', summary: 'The delivery log, newest first',
     query: DeliveriesQuery,
     responses: { 200: { description: 'A page of deliveries', schema: DeliveryPageSchema } },
-    handler: ({ query }) => {
+    handler: async ({ query }) => {
       const { cursor, limit, ...filters } = query;
-      const rows = webhooks.deliveries.list({ ...filters, beforeSeq: cursor === undefined ? undefined : Number(cursor), limit: limit + 1 });
+      const rows = await webhooks.listDeliveries({ ...filters, beforeSeq: cursor === undefined ? undefined : Number(cursor), limit: limit + 1 });
       const page = rows.slice(0, limit);
       return { items: page.map(presentDelivery), nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
     },
@@ -84,10 +84,9 @@ function deliveryRoutes(app: FastifyInstance): void {
     method: 'GET', url: '/webhooks/deliveries/:id', operationId: 'getWebhookDelivery', tags: TAGS, auth: 'console', summary: 'One delivery with every attempt, as sent and as answered',
     params: IdParams,
     responses: { 200: { description: 'The delivery', schema: DeliveryDetailSchema }, ...errors(404) },
-    handler: ({ params }) => {
-      const delivery = webhooks.deliveries.find(params.id);
-      if (!delivery) throw notFound(`delivery ${params.id}`);
-      return { delivery: presentDelivery(delivery), attempts: webhooks.deliveries.attempts(delivery.id).map(presentAttempt) };
+    handler: async ({ params }) => {
+      const { delivery, attempts } = await webhooks.delivery(params.id);
+      return { delivery: presentDelivery(delivery), attempts: attempts.map(presentAttempt) };
     },
   });
   addRoute(app, {
@@ -95,26 +94,26 @@ function deliveryRoutes(app: FastifyInstance): void {
     summary: 'Send an event again (same event id, new deliveries)',
     params: EventIdParams, body: RedeliverBody,
     responses: { 200: { description: 'The new deliveries', schema: RedeliveredSchema }, ...errors(404) },
-    handler: ({ params, body }) => ({ deliveries: webhooks.redeliver(params.eventId, body.endpointId).map(presentDelivery) }),
+    handler: async ({ params, body }) => ({ deliveries: (await webhooks.redeliver(params.eventId, body.endpointId)).map(presentDelivery) }),
   });
 }
 
 function callbackSecretRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
-  const present = (s: ReturnType<typeof webhooks.callbackSecret>) => ({
+  const present = (s: CallbackSecretSetting) => ({
     secret: s.secret, rotatedAt: iso(s.rotatedAt)!, previousSecretExpiresAt: iso(s.previousSecretExpiresAt),
   });
   addRoute(app, {
     method: 'GET', url: '/webhooks/callback-secret', operationId: 'getCallbackSecret', tags: TAGS, auth: 'console',
     summary: 'The store-wide secret signing per-payment callbackUrl deliveries',
     responses: { 200: { description: 'The secret', schema: CallbackSecretSchema } },
-    handler: () => present(webhooks.callbackSecret()),
+    handler: async () => present(await webhooks.callbackSecret()),
   });
   addRoute(app, {
     method: 'POST', url: '/webhooks/callback-secret', operationId: 'rotateCallbackSecret', tags: TAGS, auth: 'console',
     summary: 'Roll the callback secret; the old one keeps signing beside it for graceHours (default 24)',
     body: RotateBody,
     responses: { 200: { description: 'The new secret', schema: CallbackSecretSchema } },
-    handler: ({ body }) => present(webhooks.rotateCallbackSecret(body.graceHours)),
+    handler: async ({ body }) => present(await webhooks.rotateCallbackSecret(body.graceHours)),
   });
 }

@@ -93,12 +93,12 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
     summary: `Sandbox and testnet only: a fresh widget payment signed for this service's origin, valid ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes`,
     body: WidgetPreviewSessionBodySchema,
     responses: { 200: { description: 'A preview session', schema: WidgetPreviewSessionSchema }, 403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema } },
-    handler: ({ body }, request): WidgetPreviewSession => {
+    handler: async ({ body }, request): Promise<WidgetPreviewSession> => {
       if (services.config.chain.mode === 'mainnet') {
         throw new AppError(403, ErrorCode.sandboxOnly, 'widget previews use sandbox signatures, which are disabled on mainnet');
       }
       const origin = requestOrigin(request);
-      const { payment } = services.payments.create('widget', {
+      const { payment, view } = await services.payments.create('widget', {
         currency: 'USDT', mainCurrency: 'TON', amount: body.amount, description: body.description ?? 'Widget preview (console)', allowedOrigins: [origin],
       });
       const nowSeconds = Math.floor(services.clock.now() / 1000);
@@ -107,7 +107,7 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
       const signature = signEpp({ paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox }, services.eppSecret);
       return {
         signature, paymentId: payment.id, serviceOrigin: origin, mode: services.config.chain.mode,
-        signatureExpiresAt: new Date(expiresAt * 1000).toISOString(), amount: services.payments.present(payment).amount,
+        signatureExpiresAt: new Date(expiresAt * 1000).toISOString(), amount: view.amount,
       };
     },
   });

@@ -10,10 +10,10 @@ import { EmbedCheckQuerySchema, EmbedCheckSchema } from '../../contract/widget';
 const TAGS = ['Embedded payment page'];
 
 /** The framing policy of a valid signature; anything else is the 4xx the widget reports. */
-function policyOfSignature(services: Services, signature: string): FramingPolicy {
+async function policyOfSignature(services: Services, signature: string): Promise<FramingPolicy> {
   const verified = verifySignature(services, signature);
   if (verified.ok) {
-    if (!services.payments.payments.findById(verified.claims.paymentId)) throw new AppError(404, ErrorCode.paymentNotFound, 'the payment this signature names does not exist');
+    if (!await services.payments.find(verified.claims.paymentId)) throw new AppError(404, ErrorCode.paymentNotFound, 'the payment this signature names does not exist');
     return policyFor(services, verified.claims.allowedOrigins);
   }
   if (verified.reason === 'expired') throw new AppError(410, ErrorCode.signatureExpired, 'the signature has expired; create a new one with POST /invoice/widgets', 'signature');
@@ -66,12 +66,12 @@ export async function embedCheckRoutes(app: FastifyInstance): Promise<void> {
       410: { description: 'SIGNATURE_EXPIRED', schema: ErrorSchema },
       429: { description: 'Rate limited', schema: ErrorSchema },
     },
-    handler: ({ query }, request) => {
-      const policy = policyOfSignature(services, query.signature);
+    handler: async ({ query }, request) => {
+      const policy = await policyOfSignature(services, query.signature);
       const origin = requesterOrigin(headerOf(request, 'origin'), headerOf(request, 'sec-fetch-site'), selfOrigin(request));
       if (!origin) throw new AppError(400, ErrorCode.validation, 'Origin: call this from the page that embeds the widget (the browser sends its Origin)', 'origin');
       if (!mayFrame(policy, origin)) {
-        noteRefusal(services, policy, origin);
+        await noteRefusal(services, policy, origin);
         throw refusal(origin, policy);
       }
       return { allowed: true as const, serviceOrigin: new URL(services.publicUrl()).origin, anyOrigin: policy.kind === 'any' };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
-import type { Payment } from '../payments/payment-types';
+import type { CreateResult } from '../payments/payment-service';
 import { SandboxSignatureQuerySchema, WidgetSessionRequestSchema, WidgetSessionResponseSchema } from '../../contract/payments';
 import type { Services } from '../services';
 import { signEpp } from './epp-signature';
@@ -11,7 +11,7 @@ const TAGS = ['Embedded payment page'];
 /** Sandbox signatures are for trying things by hand; they die quickly so none ends up in production. */
 export const SANDBOX_SIGNATURE_TTL_SECONDS = 10 * 60;
 
-function issueSignature(services: Services, payment: Payment, shortLived: boolean) {
+function issueSignature(services: Services, { payment, view }: CreateResult, shortLived: boolean) {
   const nowSeconds = Math.floor(services.clock.now() / 1000);
   const paymentExpiry = Math.ceil(payment.expiresAt / 1000);
   const expiresAt = shortLived ? Math.min(paymentExpiry, nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS) : paymentExpiry;
@@ -23,7 +23,7 @@ function issueSignature(services: Services, payment: Payment, shortLived: boolea
     paymentId: payment.id,
     expiresAt: new Date(payment.expiresAt).toISOString(),
     signatureExpiresAt: new Date(expiresAt * 1000).toISOString(),
-    payment: services.payments.present(payment),
+    payment: view,
   };
 }
 
@@ -37,9 +37,9 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
     body: WidgetSessionRequestSchema,
     responses: { 200: { description: 'A fresh EPP signature', schema: WidgetSessionResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
-      const result = await services.writes.run(() => services.payments.create('widget', body));
+      const result = await services.payments.create('widget', body);
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return issueSignature(services, result.payment, false);
+      return issueSignature(services, result, false);
     },
   });
 
@@ -57,12 +57,12 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
       if (services.config.chain.mode === 'mainnet') {
         throw new AppError(403, ErrorCode.sandboxOnly, 'sandbox signatures are disabled on mainnet; create signatures with POST /invoice/widgets from your backend');
       }
-      const result = await services.writes.run(() => services.payments.create('widget', {
+      const result = await services.payments.create('widget', {
         currency: 'USDT', mainCurrency: 'TON', amount: query.amount, externalId: query.externalId,
         allowedOrigins: query.allowedOrigins,
-      }));
+      });
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return issueSignature(services, result.payment, true);
+      return issueSignature(services, result, true);
     },
   });
 }

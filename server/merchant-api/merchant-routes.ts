@@ -16,7 +16,7 @@ function markReplay(reply: FastifyReply, result: CreateResult): void {
 }
 
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
-  const { payments, writes } = app.services;
+  const { payments } = app.services;
 
   addRoute(app, {
     method: 'POST', url: '/invoice/deposit', operationId: 'createHostedDeposit', tags: TAGS, auth: 'apiKey',
@@ -25,10 +25,9 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     body: DepositRequestSchema,
     responses: { 200: { description: 'The payment and its hosted page', schema: HostedDepositResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
-      const result = await writes.run(() => payments.create('hpp', body));
+      const result = await payments.create('hpp', body);
       markReplay(reply, result);
-      const view = payments.present(result.payment);
-      return { ...view, url: view.links.checkout };
+      return { ...result.view, url: result.view.links.checkout };
     },
   });
 
@@ -39,9 +38,9 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     body: DepositRequestSchema,
     responses: { 200: { description: 'Payment instructions', schema: ReceivingAddressResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
-      const result = await writes.run(() => payments.create('address', body));
+      const result = await payments.create('address', body);
       markReplay(reply, result);
-      return { ...payments.present(result.payment), network: 'TON' as const, decimals: 6 as const };
+      return { ...result.view, network: 'TON' as const, decimals: 6 as const };
     },
   });
 
@@ -51,9 +50,9 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     body: DepositRequestSchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
-      const result = await writes.run(() => payments.create('invoice', body));
+      const result = await payments.create('invoice', body);
       markReplay(reply, result);
-      return payments.present(result.payment);
+      return result.view;
     },
   });
 
@@ -62,7 +61,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Read a payment record',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The payment', schema: PaymentSchema }, ...errors(404) },
-    handler: ({ params }, _req, reply) => reply.type('application/json; charset=utf-8').send(payments.viewJson(params.paymentId)),
+    handler: async ({ params }, _req, reply) => reply.type('application/json; charset=utf-8').send(await payments.viewJson(params.paymentId)),
   });
 
   addRoute(app, {
@@ -71,8 +70,8 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     description: 'Pass `nextCursor` back as `cursor` for the next page; it is `null` on the last one.',
     query: ListPaymentsQuerySchema,
     responses: { 200: { description: 'A page of payments', schema: PaymentListSchema } },
-    handler: ({ query }) => {
-      const page = payments.list({
+    handler: async ({ query }) => {
+      const page = await payments.list({
         status: query.status, externalId: query.externalId, limit: query.limit + 1,
         createdFrom: query.createdFrom ? Date.parse(query.createdFrom) : undefined,
         createdTo: query.createdTo ? Date.parse(query.createdTo) : undefined,
@@ -80,7 +79,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
       });
       const items = page.slice(0, query.limit);
       const last = items.at(-1);
-      return { items: items.map((p) => payments.present(p)), nextCursor: page.length > query.limit && last ? String(last.seq) : null };
+      return { items: await Promise.all(items.map((p) => payments.present(p))), nextCursor: page.length > query.limit && last ? String(last.seq) : null };
     },
   });
 
@@ -90,6 +89,6 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     params: PaymentIdParamsSchema,
     body: z.strictObject({}).optional(),
     responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errors(404, 409) },
-    handler: async ({ params }) => payments.present(await writes.run(() => payments.cancel(params.paymentId))),
+    handler: async ({ params }) => payments.present(await payments.cancel(params.paymentId)),
   });
 }

@@ -17,8 +17,8 @@ const DemoQuerySchema = z.object({
 type DemoQuery = z.infer<typeof DemoQuerySchema>;
 
 /** A fresh sandbox payment signed for this origin, exactly as a merchant backend would do with POST /invoice/widgets. */
-function demoSignature(services: Services, origin: string, amount: string): string {
-  const { payment } = services.payments.create('widget', {
+async function demoSignature(services: Services, origin: string, amount: string): Promise<string> {
+  const { payment } = await services.payments.create('widget', {
     currency: 'USDT', mainCurrency: 'TON', amount, description: 'Demo shop order (sandbox)', allowedOrigins: [origin],
   });
   const nowSeconds = Math.floor(services.clock.now() / 1000);
@@ -62,14 +62,14 @@ function originOf(text: string): string {
 
 /** Sandbox only: a sample merchant page, the whole EPP integration with one-click payment. */
 export async function demoRoutes(app: FastifyInstance, opts: { assets: WebAssets | null }): Promise<void> {
-  app.get('/demo/merchant', { config: { auth: 'public' } }, (request, reply) => {
+  app.get('/demo/merchant', { config: { auth: 'public' } }, async (request, reply) => {
     if (app.services.config.chain.mode !== 'sandbox' || !app.runtime?.simulator || !opts.assets) {
       throw new AppError(404, ErrorCode.notFound, 'the demo shop exists only in sandbox mode');
     }
     // Sandbox only, so the Host header is trusted: the demo must work on whichever name the developer typed.
     const origin = originOf(`${request.protocol}://${request.host}`);
     const query = DemoQuerySchema.parse(request.query ?? {});
-    const signature = demoSignature(app.services, origin, query.amount);
+    const signature = await demoSignature(app.services, origin, query.amount);
     const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self' ${origin}; `
       + `connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
     return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')

@@ -12,15 +12,16 @@ export type EmbedAccess =
   | { ok: true; payment: Payment; policy: FramingPolicy; parentOrigin: string | null }
   | { ok: false; status: number; error: PageError; policy: FramingPolicy };
 
-const validOrigins = (list: unknown): string[] => (Array.isArray(list) ? list.filter(isOrigin) : []);
+/** The origins in a list, anything else dropped. */
+export const validOrigins = (list: unknown): string[] => (Array.isArray(list) ? list.filter(isOrigin) : []);
 
-export function storeAllowedOrigins(services: Services): string[] {
-  return validOrigins(services.settings.get<unknown>(STORE_ALLOWED_ORIGINS_KEY));
+export async function storeAllowedOrigins(services: Services): Promise<string[]> {
+  return validOrigins(await services.settings.get<unknown>(STORE_ALLOWED_ORIGINS_KEY));
 }
 
 /** The framing policy for a session that names these origins, under this store's settings and chain mode. */
-export function policyFor(services: Services, sessionOrigins: unknown): FramingPolicy {
-  return framingPolicy(validOrigins(sessionOrigins), storeAllowedOrigins(services), services.config.chain.mode === 'sandbox');
+export async function policyFor(services: Services, sessionOrigins: unknown): Promise<FramingPolicy> {
+  return framingPolicy(validOrigins(sessionOrigins), await storeAllowedOrigins(services), services.config.chain.mode === 'sandbox');
 }
 
 export function verifySignature(services: Services, signature: string): VerifyResult {
@@ -28,9 +29,9 @@ export function verifySignature(services: Services, signature: string): VerifyRe
 }
 
 /** Notes an origin the store's list refused, for the console to offer; never during a staged restore. */
-export function noteRefusal(services: Services, policy: FramingPolicy, origin: string | null): void {
+export async function noteRefusal(services: Services, policy: FramingPolicy, origin: string | null): Promise<void> {
   if (!origin || !recordsRefusals(policy) || mayFrame(policy, origin) || services.restore.pending) return;
-  recordRefusal(services.settings, origin, services.clock.now());
+  await recordRefusal(services.settings, origin, services.clock.now());
 }
 
 /**
@@ -53,21 +54,21 @@ export interface EmbedRequest {
 }
 
 /** Decides whether and by whom an EPP may be shown, and which parent origin it may talk to. */
-export function resolveEmbed(services: Services, request: EmbedRequest): EmbedAccess {
+export async function resolveEmbed(services: Services, request: EmbedRequest): Promise<EmbedAccess> {
   const { signature, parent } = request.query;
-  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', policy: policyFor(services, []) };
+  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', policy: await policyFor(services, []) };
   const verified = verifySignature(services, signature);
   if (!verified.ok) {
-    const policy = policyFor(services, claimedOrigins(signature));
+    const policy = await policyFor(services, claimedOrigins(signature));
     if (verified.reason === 'malformed') return { ok: false, status: 400, error: 'bad_link', policy };
     const expired = verified.reason === 'expired';
     return { ok: false, status: expired ? 410 : 403, error: expired ? 'expired' : 'bad_signature', policy };
   }
-  const policy = policyFor(services, verified.claims.allowedOrigins);
-  const payment = services.payments.payments.findById(verified.claims.paymentId);
+  const policy = await policyFor(services, verified.claims.allowedOrigins);
+  const payment = await services.payments.find(verified.claims.paymentId);
   if (!payment) return { ok: false, status: 404, error: 'not_found', policy };
   const framer = framerOrigin(parent, request.fetchDest, request.referer);
-  noteRefusal(services, policy, framer);
+  await noteRefusal(services, policy, framer);
   if (parent === undefined || parent === '') {
     const only = policy.kind === 'list' && policy.origins.length === 1 ? policy.origins[0]! : null;
     return { ok: true, payment, policy, parentOrigin: only };

@@ -31,25 +31,25 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
   const fail = (request: FastifyRequest, reply: FastifyReply, status: number, error: PageError, framing: FramingPolicy, embedded: boolean) =>
     sendHtml(reply, status, renderErrorPage(error, languageOf(request.headers['accept-language']), assets, embedded), framing);
 
-  const page = (payment: Payment, mode: CheckoutMode, parentOrigin: string | null, anyOrigin: boolean, assets: WebAssets) => renderCheckoutPage({
-    view: toCheckoutView(services.payments.present(payment), services.clock.now()), mode, parentOrigin, anyOrigin, sandbox,
+  const page = async (payment: Payment, mode: CheckoutMode, parentOrigin: string | null, anyOrigin: boolean, assets: WebAssets) => renderCheckoutPage({
+    view: toCheckoutView(await services.payments.present(payment), services.clock.now()), mode, parentOrigin, anyOrigin, sandbox,
     successUrl: mode === 'hpp' ? payment.successUrl : null, failUrl: mode === 'hpp' ? payment.failUrl : null,
   }, assets);
 
-  app.get('/pay/:paymentId', { config: { auth: 'public' } }, (request, reply) => {
+  app.get('/pay/:paymentId', { config: { auth: 'public' } }, async (request, reply) => {
     if (!assets) return fail(request, reply, 503, 'unavailable', NOBODY, false);
     const params = PaymentIdParamsSchema.safeParse(request.params);
-    const payment = params.success ? services.payments.payments.findById(params.data.paymentId) : null;
+    const payment = params.success ? await services.payments.find(params.data.paymentId) : null;
     if (!payment) return fail(request, reply, 404, 'not_found', NOBODY, false);
-    return sendHtml(reply, 200, page(payment, 'hpp', null, false, assets), NOBODY);
+    return sendHtml(reply, 200, await page(payment, 'hpp', null, false, assets), NOBODY);
   });
 
-  app.get('/embed', { config: { auth: 'public' } }, (request, reply) => {
-    const access = resolveEmbed(services, {
+  app.get('/embed', { config: { auth: 'public' } }, async (request, reply) => {
+    const access = await resolveEmbed(services, {
       query: request.query as Record<string, unknown>, fetchDest: header(request, 'sec-fetch-dest'), referer: header(request, 'referer'),
     });
     if (!assets) return fail(request, reply, 503, 'unavailable', access.policy, true);
     if (!access.ok) return fail(request, reply, access.status, access.error, access.policy, true);
-    return sendHtml(reply, 200, page(access.payment, 'epp', access.parentOrigin, access.policy.kind === 'any', assets), access.policy);
+    return sendHtml(reply, 200, await page(access.payment, 'epp', access.parentOrigin, access.policy.kind === 'any', assets), access.policy);
   });
 }

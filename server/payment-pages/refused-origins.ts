@@ -33,17 +33,25 @@ const isRefusal = (value: unknown): value is RefusedOrigin => {
   return !!r && typeof r.origin === 'string' && isOrigin(r.origin) && typeof r.firstSeenAt === 'number' && typeof r.lastSeenAt === 'number';
 };
 
-export function readRefusals(settings: SettingsStore): RefusedOrigin[] {
-  const stored = settings.get<unknown>(REFUSED_ORIGINS_KEY);
-  return Array.isArray(stored) ? stored.filter(isRefusal).slice(0, MAX_REFUSED_ORIGINS) : [];
+const refusalsIn = (stored: unknown): RefusedOrigin[] =>
+  Array.isArray(stored) ? stored.filter(isRefusal).slice(0, MAX_REFUSED_ORIGINS) : [];
+
+export async function readRefusals(settings: SettingsStore): Promise<RefusedOrigin[]> {
+  return refusalsIn(await settings.get<unknown>(REFUSED_ORIGINS_KEY));
 }
 
-export function recordRefusal(settings: SettingsStore, origin: string, now: number): void {
-  const next = withRefusal(readRefusals(settings), origin, now);
-  if (next) settings.set(REFUSED_ORIGINS_KEY, next);
+export async function recordRefusal(settings: SettingsStore, origin: string, now: number): Promise<void> {
+  // Most views from a refused origin change nothing: look before asking for a write.
+  if (!withRefusal(await readRefusals(settings), origin, now)) return;
+  await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => withRefusal(refusalsIn(stored), origin, now));
 }
 
-export function forgetRefusal(settings: SettingsStore, origin: string): void {
-  const list = readRefusals(settings);
-  if (list.some((r) => r.origin === origin)) settings.set(REFUSED_ORIGINS_KEY, list.filter((r) => r.origin !== origin));
+/** The stored list without `origin`, or null when it was not on it. */
+export function withoutRefusal(stored: unknown, origin: string): RefusedOrigin[] | null {
+  const list = refusalsIn(stored);
+  return list.some((r) => r.origin === origin) ? list.filter((r) => r.origin !== origin) : null;
+}
+
+export async function forgetRefusal(settings: SettingsStore, origin: string): Promise<void> {
+  await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => withoutRefusal(stored, origin));
 }

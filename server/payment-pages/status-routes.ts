@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import { CheckoutViewSchema, type CheckoutView } from '../../contract/checkout';
-import { PaymentIdParamsSchema } from '../../contract/payments';
+import { PaymentIdParamsSchema, type PublicPayment } from '../../contract/payments';
 import { isPublicPayment, toCheckoutView } from './checkout-view';
 import { SSE_HEADERS, SseHub } from './sse-hub';
 
@@ -16,7 +16,20 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   const { services } = app;
   const hub = opts.hub ?? new SseHub();
   const inFlight = new Set<string>();
-  const view = (id: string): CheckoutView => toCheckoutView(services.payments.view(id), services.clock.now());
+  const view = async (id: string): Promise<CheckoutView> => toCheckoutView(await services.payments.view(id), services.clock.now());
+  /** What a new stream starts with: a change committed while the view was being read wins over the read. */
+  const openingView = async (id: string): Promise<CheckoutView> => {
+    let changed: PublicPayment | null = null;
+    const off = services.bus.onCommitted((event) => {
+      if (event.paymentId === id && isPublicPayment(event.data, id)) changed = event.data;
+    });
+    try {
+      const read = await view(id);
+      return changed ? toCheckoutView(changed, services.clock.now()) : read;
+    } finally {
+      off();
+    }
+  };
 
   const unsubscribe = services.bus.onCommitted((event) => {
     const id = event.paymentId;
@@ -36,9 +49,9 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
     handler: ({ params }) => view(params.paymentId),
   });
 
-  app.get('/pay/:paymentId/events', { config: { auth: 'public' } }, (request, reply) => {
+  app.get('/pay/:paymentId/events', { config: { auth: 'public' } }, async (request, reply) => {
     const { paymentId } = parsePart(PaymentIdParamsSchema, request.params, 'params');
-    const first = view(paymentId);
+    const first = await openingView(paymentId);
     if (!hub.canAccept(paymentId)) throw new AppError(429, ErrorCode.rateLimited, 'too many open status streams; poll /pay/{paymentId}/status instead');
     reply.hijack();
     const res = reply.raw;
@@ -65,7 +78,7 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
 async function sandboxPay(app: FastifyInstance, inFlight: Set<string>, paymentId: string): Promise<CheckoutView> {
   const simulator = app.runtime?.simulator;
   if (!simulator || app.services.config.chain.mode !== 'sandbox') throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
-  const payment = app.services.payments.get(paymentId);
+  const payment = await app.services.payments.get(paymentId);
   if (payment.status !== 'pending' && payment.status !== 'partially_paid') {
     throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; there is nothing left to pay`);
   }

@@ -1,4 +1,5 @@
 import type { Customer, PaymentKind, PaymentStatus } from '../../contract/payments';
+import type { InboundJettonTransfer } from '../chain/types';
 
 /** The ledger's view of a payment. Money in micro-USDT, times in epoch milliseconds. */
 export interface Payment {
@@ -27,4 +28,20 @@ export interface Payment {
   paidAt: number | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export type NewPayment = Omit<Payment, 'seq'>;
+
+/** What a state change writes: the state machine's fields, nothing a merchant set. */
+export type PaymentStateChange = Pick<Payment, 'id' | 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt' | 'updatedAt'>;
+
+export type TransferStatus = 'credited' | 'unmatched' | 'dismissed';
+
+/** An inbound transfer as the ledger recorded it, with what became of it. */
+export interface TransferRecord extends InboundJettonTransfer {
+  paymentId: string | null;
+  status: TransferStatus;
+  resolution: string | null;
+  createdAt: number;
+  resolvedAt: number | null;
 }

@@ -1,18 +1,26 @@
 import type { InboundJettonTransfer, TxCursor } from '../chain/types';
-import { invalidTransition, notFound } from '../domain/errors';
+import { invalidTransition, notFound, paymentNotFound } from '../domain/errors';
+import type { EventLog } from '../events/event-log';
 import { formatAmount } from '../../contract/amount';
+import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { failpoint } from '../util/failpoints';
 import { normalizeMemo } from '../util/ids';
-import type { EventRecorder, PaymentService } from './payment-service';
-import { applyCredit } from './payment-state';
-import type { Payment } from './payment-types';
-import type { TransferRecord } from './transfer-repository';
+import type { CreditedTransfer } from './payment-presenter';
+import type { PaymentService } from './payment-service';
+import type { Payment, TransferRecord } from './payment-types';
 
 export interface BatchSummary {
   credited: number;
   unmatched: number;
   duplicates: number;
+}
+
+export interface TransferLedgerDeps {
+  storage: Storage;
+  payments: PaymentService;
+  events: EventLog;
+  clock: Clock;
 }
 
 const MEMO_IN_TEXT = /TT-[2-9A-HJKMNP-Z]{10}/;
@@ -26,87 +34,94 @@ export function presentTransfer(t: TransferRecord | InboundJettonTransfer) {
   };
 }
 
+/** A memo typed by hand may carry extra words or the wrong case: find ours inside it. */
+async function matchPayment(view: ReadView, comment: string | null): Promise<Payment | null> {
+  if (!comment) return null;
+  const text = normalizeMemo(comment);
+  const exact = await view.payments.findByMemo(text);
+  if (exact) return exact;
+  const found = MEMO_IN_TEXT.exec(text);
+  return found ? view.payments.findByMemo(found[0]) : null;
+}
+
 /**
- * Turns chain facts (transfers the watcher saw) into ledger changes. The watcher never touches
- * payments; this is the only place a transfer becomes money on a payment.
+ * Turns chain facts (transfers the watcher saw) into ledger records: it matches each transfer to a
+ * payment and records it exactly once, and asks the payment service to credit it. The watcher never
+ * touches payments.
  */
 export class TransferLedger {
-  constructor(private readonly payments: PaymentService, private readonly clock: Clock) {}
+  constructor(private readonly deps: TransferLedgerDeps) {}
 
-  private get transfers() {
-    return this.payments.transfers;
-  }
-
-  /** Credits a batch and advances the cursor in one transaction: a crash keeps both or neither. */
-  creditBatch(account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor): BatchSummary {
-    return this.payments.transaction((record) => {
+  /** Credits a batch and advances the cursor in one unit of work: a crash keeps both or neither. */
+  creditBatch(account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor): Promise<BatchSummary> {
+    return this.deps.storage.write(async (uow) => {
       const summary: BatchSummary = { credited: 0, unmatched: 0, duplicates: 0 };
-      batch.forEach((transfer, index) => {
-        summary[this.creditOne(transfer, record)] += 1;
+      for (const [index, transfer] of batch.entries()) {
+        summary[await this.creditOne(uow, transfer)] += 1;
         if (index === Math.floor(batch.length / 2)) failpoint('credit-batch-midway');
-      });
-      this.transfers.saveCursor(account, cursor, this.clock.now());
+      }
+      await uow.transfers.saveCursor(account, cursor, this.deps.clock.now());
       return summary;
     });
   }
 
-  cursor(account: string): TxCursor | null {
-    return this.transfers.cursor(account);
+  cursor(account: string): Promise<TxCursor | null> {
+    return this.deps.storage.read((view) => view.transfers.cursor(account));
   }
 
-  /** A memo typed by hand may carry extra words or the wrong case: find ours inside it. */
-  matchPayment(comment: string | null): Payment | null {
-    if (!comment) return null;
-    const text = normalizeMemo(comment);
-    const exact = this.payments.payments.findByMemo(text);
-    if (exact) return exact;
-    const found = MEMO_IN_TEXT.exec(text);
-    return found ? this.payments.payments.findByMemo(found[0]) : null;
-  }
-
-  private creditOne(t: InboundJettonTransfer, record: EventRecorder): 'credited' | 'unmatched' | 'duplicates' {
-    const now = this.clock.now();
-    const payment = this.matchPayment(t.comment);
-    // Chain time decides lateness: a watcher that was down must not make an on-time payment late.
+  private async creditOne(uow: UnitOfWork, t: InboundJettonTransfer): Promise<keyof BatchSummary> {
+    const now = this.deps.clock.now();
+    const payment = await matchPayment(uow, t.comment);
     if (!payment || t.amount <= 0n) {
-      if (!this.transfers.insert(t, null, 'unmatched', now)) return 'duplicates';
-      record.raw('transfer.unmatched', null, presentTransfer(t));
+      if (!await uow.transfers.insert(t, null, 'unmatched', now)) return 'duplicates';
+      await this.deps.events.record(uow, 'transfer.unmatched', null, presentTransfer(t));
       return 'unmatched';
     }
     // A matched transfer is credited to its payment in every state: a closed one keeps its status
     // and the event tells the merchant to refund.
-    const outcome = applyCredit(payment, t.amount, t.utime * 1000, this.payments.policy.monitoringWindowSeconds * 1000);
-    if (!this.transfers.insert(t, payment.id, 'credited', now)) return 'duplicates';
-    record.change({ ...payment, ...outcome.next, updatedAt: now }, outcome.events);
+    if (!await uow.transfers.insert(t, payment.id, 'credited', now)) return 'duplicates';
+    await this.deps.payments.creditFromChain(uow, payment, t.amount, t.utime * 1000);
     return 'credited';
   }
 
-  listUnmatched(limit = 200): TransferRecord[] {
-    return this.transfers.withStatus('unmatched', limit);
+  listUnmatched(limit = 200): Promise<TransferRecord[]> {
+    return this.deps.storage.read((view) => view.transfers.withStatus('unmatched', limit));
+  }
+
+  countUnmatched(): Promise<number> {
+    return this.deps.storage.read((view) => view.transfers.countWithStatus('unmatched'));
+  }
+
+  /** The transfers credited to a payment, oldest first. */
+  creditedTo(paymentId: string): Promise<CreditedTransfer[]> {
+    return this.deps.storage.read((view) => view.transfers.creditedTo(paymentId));
+  }
+
+  find(txHash: string): Promise<TransferRecord | null> {
+    return this.deps.storage.read((view) => view.transfers.find(txHash));
   }
 
   /** The merchant decides an unmatched transfer belongs to a payment; the decision is recorded. */
-  attach(txHash: string, paymentId: string, note: string): Payment {
-    return this.payments.transaction((record) => {
-      const transfer = this.unmatched(txHash);
-      const payment = this.payments.get(paymentId);
-      // The merchant's explicit decision overrides the monitoring window, so use the current time.
-      const outcome = applyCredit(payment, transfer.amount, this.clock.now(), Number.MAX_SAFE_INTEGER);
-      this.transfers.resolve(txHash, 'credited', payment.id, note || 'attached by merchant', this.clock.now());
-      return record.change({ ...payment, ...outcome.next, updatedAt: this.clock.now() }, outcome.events);
+  attach(txHash: string, paymentId: string, note: string): Promise<Payment> {
+    return this.deps.storage.write(async (uow) => {
+      const transfer = await this.unmatched(uow, txHash);
+      const payment = await uow.payments.findById(paymentId);
+      if (!payment) throw paymentNotFound(paymentId);
+      await uow.transfers.resolve(txHash, 'credited', payment.id, note || 'attached by merchant', this.deps.clock.now());
+      return this.deps.payments.creditByMerchant(uow, payment, transfer.amount);
     });
   }
 
-  dismiss(txHash: string, note: string): TransferRecord {
-    return this.payments.transaction(() => {
-      this.unmatched(txHash);
-      this.transfers.resolve(txHash, 'dismissed', null, note || 'dismissed by merchant', this.clock.now());
-      return this.transfers.find(txHash)!;
+  dismiss(txHash: string, note: string): Promise<TransferRecord> {
+    return this.deps.storage.write(async (uow) => {
+      await this.unmatched(uow, txHash);
+      await uow.transfers.resolve(txHash, 'dismissed', null, note || 'dismissed by merchant', this.deps.clock.now());
+      return (await uow.transfers.find(txHash))!;
     });
   }
 
-  private unmatched(txHash: string): TransferRecord {
-    const transfer = this.transfers.find(txHash);
+  private async unmatched(view: ReadView, txHash: string): Promise<TransferRecord> {
+    const transfer = await view.transfers.find(txHash);
     if (!transfer) throw notFound(`transfer ${txHash}`);
     if (transfer.status !== 'unmatched') throw invalidTransition(`transfer is already ${transfer.status}`, 'txHash');
     return transfer;

@@ -32,7 +32,7 @@ export const rateLimitPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       timeWindow: config.windowMs,
-      keyGenerator: (request) => rateBucket(apiKeyOf(request, app.services.apiKeys), request.ip),
+      keyGenerator: async (request) => rateBucket(await apiKeyOf(request, app.services.apiKeys), request.ip),
       max: (_request, bucket) => budgetOf(bucket, config),
       errorResponseBuilder: (_request, context) =>
         new AppError(429, ErrorCode.rateLimited, `rate limit of ${context.max} requests per ${context.after} exceeded; retry later`),

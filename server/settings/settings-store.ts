@@ -1,33 +1,57 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import type { Storage } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
+
+/** Settings as one unit of work sees them: what it reads, its own writes included; all of it commits or none. */
+export interface SettingsEdit {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
 
 /** Small key/value settings kept in the ledger so a backup carries them. */
 export class SettingsStore {
-  private readonly getStmt: Statement<[string], { value_json: string }>;
-  private readonly setStmt: Statement<[string, string, number]>;
+  constructor(private readonly storage: Storage, private readonly clock: Clock) {}
 
-  constructor(db: Database, private readonly clock: Clock) {
-    this.getStmt = db.prepare('SELECT value_json FROM settings WHERE key = ?');
-    this.setStmt = db.prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, ?)
-      ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`);
+  get<T>(key: string): Promise<T | undefined> {
+    return this.storage.read(async (view) => (await view.settings.get(key)) as T | undefined);
   }
 
-  get<T>(key: string): T | undefined {
-    const row = this.getStmt.get(key);
-    return row ? (JSON.parse(row.value_json) as T) : undefined;
+  set(key: string, value: unknown): Promise<void> {
+    return this.storage.write((uow) => uow.settings.set(key, value, this.clock.now()));
   }
 
-  set(key: string, value: unknown): void {
-    this.setStmt.run(key, JSON.stringify(value), this.clock.now());
+  /** Reads and rewrites settings in one unit of work, so a change made meanwhile is never lost. */
+  edit<T>(work: (settings: SettingsEdit) => Promise<T>): Promise<T> {
+    return this.storage.write((uow) => work({
+      get: (key) => uow.settings.get(key),
+      set: (key, value) => uow.settings.set(key, value, this.clock.now()),
+    }));
+  }
+
+  /** Rewrites one setting from its current value; `next` returns null when there is nothing to write. */
+  change<T>(key: string, next: (current: T | undefined) => T | null): Promise<T | null> {
+    return this.edit(async (settings) => {
+      const value = next((await settings.get(key)) as T | undefined);
+      if (value !== null) await settings.set(key, value);
+      return value;
+    });
+  }
+
+  /** The stored value, or `create()`'s, stored on first use; callers racing to create it agree on one. */
+  async getOrCreate<T>(key: string, create: () => T): Promise<T> {
+    const existing = await this.get<T>(key);
+    if (existing !== undefined) return existing;
+    return this.storage.write(async (uow) => {
+      const stored = (await uow.settings.get(key)) as T | undefined;
+      if (stored !== undefined) return stored;
+      const fresh = create();
+      await uow.settings.set(key, fresh, this.clock.now());
+      return fresh;
+    });
   }
 
   /** A secret generated on first use and stable afterwards (signing keys). */
-  secret(key: string): Buffer {
-    const existing = this.get<string>(key);
-    if (existing) return Buffer.from(existing, 'base64');
-    const fresh = randomBytes(32);
-    this.set(key, fresh.toString('base64'));
-    return fresh;
+  async secret(key: string): Promise<Buffer> {
+    return Buffer.from(await this.getOrCreate(key, () => randomBytes(32).toString('base64')), 'base64');
   }
 }

@@ -18,7 +18,7 @@ export class Simulator {
 
   async pay(input: SimulateRequest): Promise<SimulationResult> {
     const request = SimulateRequestSchema.parse(input);
-    const payment = this.payments.get(request.paymentId);
+    const payment = await this.payments.get(request.paymentId);
     const due = payment.amount > payment.paidAmount ? payment.amount - payment.paidAmount : payment.amount;
     let amount = request.amount === undefined ? due : parsedAmount(request.amount);
     if (request.case === 'short') amount = amount > 1n ? amount - 1n : amount;
@@ -34,7 +34,7 @@ export class Simulator {
     return {
       case: request.case,
       txHashes: transactions.map((tx) => tx.hash().toString('hex')),
-      payment: this.payments.view(payment.id),
+      payment: await this.payments.view(payment.id),
     };
   }
 }

@@ -27,9 +27,9 @@ export interface WatcherLogger {
 export interface ChainWatcherOptions {
   source: ChainSource;
   account: Address;
-  loadCursor: () => TxCursor | null;
-  /** Must credit the transactions and store the cursor atomically (one DB transaction). */
-  commitBatch: (transactions: Transaction[], cursor: TxCursor) => void;
+  loadCursor: () => Promise<TxCursor | null> | TxCursor | null;
+  /** Must credit the transactions and store the cursor atomically (one unit of work). */
+  commitBatch: (transactions: Transaction[], cursor: TxCursor) => Promise<void> | void;
   intervalMs: number;
   pageSize?: number;
   maxBatch?: number;
@@ -75,7 +75,7 @@ function createPoller(options: ChainWatcherOptions, now: () => number) {
   };
 
   async function fetchAndCommit(): Promise<number> {
-    const start = loadCursor();
+    const start = await loadCursor();
     state.cursor = start;
     const { transactions } = await fetchNewTransactions(source, account, start, { pageSize });
     // Chunked so that a long catch-up survives a crash with most of its progress stored.
@@ -83,7 +83,7 @@ function createPoller(options: ChainWatcherOptions, now: () => number) {
       const chunk = transactions.slice(i, i + maxBatch);
       const last = chunk[chunk.length - 1] as Transaction;
       const cursor = cursorOf(last);
-      commitBatch(chunk, cursor);
+      await commitBatch(chunk, cursor);
       state.cursor = cursor;
       state.newestUtime = last.now;
     }

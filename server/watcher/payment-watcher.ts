@@ -33,8 +33,8 @@ export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatch
     intervalMs: options.intervalMs,
     maxBatch: options.batchSize,
     loadCursor: () => options.ledger.cursor(key),
-    commitBatch: (transactions: Transaction[], cursor: TxCursor) => {
-      options.ledger.creditBatch(key, transfersIn(transactions), cursor);
+    commitBatch: async (transactions: Transaction[], cursor: TxCursor) => {
+      await options.ledger.creditBatch(key, transfersIn(transactions), cursor);
     },
     ...(options.log ? { log: options.log } : {}),
   });

@@ -1,14 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import type { Database } from 'better-sqlite3';
-import type { Clock } from '../util/clock';
-import type { DeliveryRepository, DueDelivery } from './delivery-repository';
-import type { EndpointRepository } from './endpoint-repository';
 import { targetUrlProblem } from '../../contract/webhooks';
+import type { Storage } from '../storage/storage-port';
+import type { Clock } from '../util/clock';
 import { HttpSender } from './http-sender';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
-import { settleBatch, type FinishedAttempt, type SettlementDeps } from './settlement';
+import { settleBatch, type FinishedAttempt, type SettlementPolicy } from './settlement';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, liveSecrets, SIGNATURE_HEADER, signatureHeader } from './signing';
+import type { DueDelivery } from './webhook-types';
 
 export interface DispatcherOptions {
   clock: Clock;
@@ -28,11 +27,9 @@ export interface DispatcherOptions {
 }
 
 export interface DispatcherDeps {
-  db: Database;
-  deliveries: DeliveryRepository;
-  endpoints: EndpointRepository;
+  storage: Storage;
   /** secrets signing per-payment callbackUrl deliveries */
-  callbackSecrets(now: number): string[];
+  callbackSecrets(now: number): Promise<string[]>;
 }
 
 /** aborted by shutdown: not recorded, the row stays pending */
@@ -61,13 +58,16 @@ export function eventBody(row: Pick<DueDelivery, 'eventId' | 'eventType' | 'even
 export class Dispatcher {
   private readonly o: Required<Omit<DispatcherOptions, 'log'>> & Pick<DispatcherOptions, 'log'>;
   private readonly sender: HttpSender;
-  private readonly settlement: SettlementDeps;
+  private readonly settlement: SettlementPolicy;
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly perTarget = new Map<string, number>();
   private completed: Completed[] = [];
   private idleWaiters: Array<() => void> = [];
   private running = false;
   private pumpQueued = false;
+  /** the pump that is reading or writing; wake-ups meanwhile make it go round once more */
+  private pumping: Promise<void> | null = null;
+  private pumpAgain = false;
   /** a new row may be due: look even if few slots freed */
   private lookRequested = true;
   private settledSinceLook = 0;
@@ -82,7 +82,7 @@ export class Dispatcher {
       idlePollMs: 1_000, stopGraceMs: 1_000, ...options,
     };
     this.sender = new HttpSender(this.o.maxConcurrency);
-    this.settlement = { deliveries: deps.deliveries, endpoints: deps.endpoints, policy: this.o.policy, random: this.o.random, log: this.o.log };
+    this.settlement = { policy: this.o.policy, random: this.o.random, log: this.o.log };
   }
 
   get isRunning(): boolean {
@@ -110,7 +110,22 @@ export class Dispatcher {
     this.pumpQueued = true;
     setImmediate(() => {
       this.pumpQueued = false;
-      this.pump();
+      this.runPump();
+    });
+  }
+
+  /** One pump at a time: it reads and writes across awaits, and two would claim the same rows. */
+  private runPump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => {
+      this.pumping = null;
+      if (this.pumpAgain) {
+        this.pumpAgain = false;
+        this.schedulePump();
+      }
     });
   }
 
@@ -138,7 +153,8 @@ export class Dispatcher {
     await all();
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    this.flush();
+    await this.pumping;
+    await this.flush();
     this.sender.close();
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
@@ -147,29 +163,33 @@ export class Dispatcher {
    * Writes finished attempts, then claims due rows. Finished deliveries free slots one by one;
    * claiming waits for a few of them (or a wake-up) so each query fills several slots at once.
    */
-  private pump(): void {
-    if (!this.running) return;
+  private async pump(): Promise<void> {
     try {
-      this.flush();
+      if (!this.running) return;
+      await this.flush();
       const look = this.lookRequested || this.inflight.size === 0 || this.settledSinceLook >= CLAIM_BATCH;
-      const launched = look ? this.claimAndLaunch() : 0;
+      const launched = look ? await this.claimAndLaunch() : 0;
       if (look && launched === 0 && this.inflight.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      if (!this.timer) this.arm(this.idleLookAt());
+      if (!this.timer) this.arm(await this.idleLookAt());
     } catch (err) {
-      // Rows stay pending in SQLite; the next look sends them again.
+      // Rows stay pending in the ledger; the next look sends them again.
       this.o.log?.warn({ err }, 'webhook dispatcher pump failed; retrying shortly');
       this.arm(this.o.clock.now() + this.o.idlePollMs);
     }
   }
 
-  private claimAndLaunch(): number {
+  private async claimAndLaunch(): Promise<number> {
     this.lookRequested = false;
     this.settledSinceLook = 0;
     let capacity = this.o.maxConcurrency - this.inflight.size;
     if (capacity <= 0) return 0;
     let launched = 0;
     const claimed = [...this.inflight.keys()];
-    for (const row of this.deps.deliveries.due(this.o.clock.now(), capacity + CLAIM_SLACK, claimed)) {
+    const now = this.o.clock.now();
+    const due = await this.deps.storage.read((view) => view.deliveries.due(now, capacity + CLAIM_SLACK, claimed));
+    // stopped while reading: what was due stays pending for the next start
+    if (!this.running) return 0;
+    for (const row of due) {
       const target = targetOf(row);
       const busy = this.perTarget.get(target) ?? 0;
       if (busy >= this.o.maxPerTarget || this.inflight.has(row.id)) continue;
@@ -198,9 +218,9 @@ export class Dispatcher {
   }
 
   /** When an idle dispatcher looks again: the next retry, but at least every idlePollMs (other writers, manual clocks). */
-  private idleLookAt(): number {
+  private async idleLookAt(): Promise<number> {
     const now = this.o.clock.now();
-    const next = this.deps.deliveries.nextRetryAt(now);
+    const next = await this.deps.storage.read((view) => view.deliveries.nextRetryAt(now));
     return now + (next === null ? this.o.idlePollMs : Math.max(0, Math.min(this.o.idlePollMs, next - now)));
   }
 
@@ -221,7 +241,7 @@ export class Dispatcher {
   private async deliver(row: DueDelivery): Promise<Completed> {
     const at = this.o.clock.now();
     const body = eventBody(row);
-    const secrets = row.endpointId ? liveSecrets(row.secret ?? '', row.previousSecret, row.previousSecretExpiresAt, at) : this.deps.callbackSecrets(at);
+    const secrets = row.endpointId ? liveSecrets(row.secret ?? '', row.previousSecret, row.previousSecretExpiresAt, at) : await this.deps.callbackSecrets(at);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'TonTill-Webhooks/1',
@@ -237,14 +257,15 @@ export class Dispatcher {
     return { row, at, headers, body, result, durationMs: Math.round(performance.now() - started), refused: false, aborted };
   }
 
-  /** Writes finished attempts in one transaction, then frees their slots. */
-  private flush(): void {
+  /** Writes finished attempts in one unit of work, then frees their slots. */
+  private async flush(): Promise<void> {
     if (this.completed.length === 0) return;
     const batch = this.completed;
     this.completed = [];
     try {
       const finished = batch.filter((done) => !done.aborted);
-      const retries = this.deps.db.transaction(() => settleBatch(this.settlement, finished, this.o.clock.now()))();
+      if (finished.length === 0) return;
+      const retries = await this.deps.storage.write((uow) => settleBatch(uow, this.settlement, finished, this.o.clock.now()));
       if (retries.length) this.arm(Math.min(...retries));
     } finally {
       this.settledSinceLook += batch.length;

@@ -1,9 +1,9 @@
 import type { StoredEvent } from '../events/event-bus';
+import type { ReadView, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId } from '../util/ids';
-import type { DeliveryRepository } from './delivery-repository';
-import { subscribes, type EndpointRepository } from './endpoint-repository';
 import type { RetryPolicy } from './retry-policy';
+import { subscribes } from './webhook-types';
 
 /** Where one event goes: a store-wide endpoint, or a payment's own callbackUrl. */
 export interface Target {
@@ -19,28 +19,23 @@ export function callbackUrlOf(event: Pick<StoredEvent, 'paymentId' | 'data'>): s
 }
 
 /**
- * Turns events into outbox rows. `onEvent` runs inside the transaction that records the event
+ * Turns events into outbox rows. `onEvent` runs inside the unit of work that records the event
  * (EventBus.inTransaction), so an event and its deliveries commit, or vanish, together.
  */
 export class Outbox {
   private enqueued = false;
 
-  constructor(
-    private readonly endpoints: EndpointRepository,
-    private readonly deliveries: DeliveryRepository,
-    private readonly clock: Clock,
-    private readonly policy: () => RetryPolicy,
-  ) {}
+  constructor(private readonly clock: Clock, private readonly policy: () => RetryPolicy) {}
 
-  readonly onEvent = (event: StoredEvent): void => {
+  readonly onEvent = async (event: StoredEvent, uow: UnitOfWork): Promise<void> => {
     // A test event goes only to the endpoint it tests; the service enqueues it itself.
     if (event.type === 'webhook.test') return;
-    for (const target of this.subscribers(event)) this.enqueue(event, target);
+    for (const target of await this.subscribers(uow, event)) await this.enqueue(uow, event, target);
   };
 
   /** Enabled endpoints subscribed to the event's type, then the payment's callbackUrl. */
-  subscribers(event: Pick<StoredEvent, 'type' | 'paymentId' | 'data'>): Target[] {
-    const targets: Target[] = this.endpoints.routes()
+  async subscribers(view: ReadView, event: Pick<StoredEvent, 'type' | 'paymentId' | 'data'>): Promise<Target[]> {
+    const targets: Target[] = (await view.endpoints.routes())
       .filter((e) => subscribes(e, event.type))
       .map((e) => ({ endpointId: e.id, url: e.url }));
     const callbackUrl = callbackUrlOf(event);
@@ -55,13 +50,13 @@ export class Outbox {
     return enqueued;
   }
 
-  /** Must run inside a transaction when it accompanies a state change; returns the delivery id. */
-  enqueue(event: Pick<StoredEvent, 'id' | 'type' | 'paymentId'>, target: Target): string {
+  /** Queues one delivery in the unit of work that records or redelivers the event; returns its id. */
+  async enqueue(uow: UnitOfWork, event: Pick<StoredEvent, 'id' | 'type' | 'paymentId'>, target: Target): Promise<string> {
     const id = newId('whd');
     const now = this.clock.now();
     const subject = event.paymentId ?? `delivery:${id}`;
     const orderKey = target.endpointId ? `endpoint:${target.endpointId}|${subject}` : `url:${target.url}|${subject}`;
-    this.deliveries.insert({
+    await uow.deliveries.insert({
       id, eventId: event.id, eventType: event.type, paymentId: event.paymentId, endpointId: target.endpointId,
       url: target.url, orderKey, createdAt: now, giveUpAt: now + this.policy().giveUpAfterMs,
     });

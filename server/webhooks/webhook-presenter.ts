@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { AttemptSchema, DeliverySchema, EndpointSchema } from '../../contract/webhooks';
-import type { Attempt, Delivery } from './delivery-repository';
-import type { WebhookEndpoint } from './endpoint-repository';
+import type { Attempt, Delivery, WebhookEndpoint } from './webhook-types';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

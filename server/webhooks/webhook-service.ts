@@ -1,22 +1,21 @@
-import type { Database } from 'better-sqlite3';
-import type { EventBus, StoredEvent } from '../events/event-bus';
-import type { EventStore } from '../events/event-store';
+import type { EventBus, StoredEvent, TransactionalListener } from '../events/event-bus';
+import type { EventLog } from '../events/event-log';
 import { notFound } from '../domain/errors';
 import type { SettingsStore } from '../settings/settings-store';
+import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId } from '../util/ids';
-import { DeliveryRepository, type Delivery } from './delivery-repository';
 import { Dispatcher, type DispatcherOptions } from './dispatcher';
-import { EndpointRepository, type WebhookEndpoint } from './endpoint-repository';
 import { Outbox, type Target } from './outbox';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { liveSecrets, newWebhookSecret } from './signing';
+import type { Attempt, Delivery, DeliveryFilter, WebhookEndpoint } from './webhook-types';
 
 export interface WebhookServiceDeps {
-  db: Database;
+  storage: Storage;
   clock: Clock;
   bus: EventBus;
-  events: EventStore;
+  events: EventLog;
   settings: SettingsStore;
 }
 
@@ -27,7 +26,7 @@ export interface EndpointInput {
   description?: string | null | undefined;
 }
 
-interface CallbackSecretSetting {
+export interface CallbackSecretSetting {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: number | null;
@@ -37,29 +36,29 @@ interface CallbackSecretSetting {
 const CALLBACK_SECRET_KEY = 'webhook_callback_secret';
 const HOUR_MS = 3600_000;
 
+async function endpointIn(view: ReadView, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await view.endpoints.find(id);
+  if (!endpoint) throw notFound(`webhook endpoint ${id}`);
+  return endpoint;
+}
+
 /** Endpoints, the outbox, the callback secret and the dispatcher's lifecycle, behind one door. */
 export class WebhookService {
-  readonly endpoints: EndpointRepository;
-  readonly deliveries: DeliveryRepository;
-  readonly outbox: Outbox;
+  private readonly outbox: Outbox;
   private dispatcher: Dispatcher | null = null;
   private policy: RetryPolicy = DEFAULT_RETRY_POLICY;
 
   constructor(private readonly deps: WebhookServiceDeps) {
-    this.endpoints = new EndpointRepository(deps.db);
-    this.deliveries = new DeliveryRepository(deps.db);
-    this.outbox = new Outbox(this.endpoints, this.deliveries, deps.clock, () => this.policy);
+    this.outbox = new Outbox(deps.clock, () => this.policy);
     // After commit: wake the dispatcher, so a delivery leaves as soon as its event is durable;
     // events nobody subscribes to (most, in a store without endpoints) cost no query.
     deps.bus.onCommitted(() => {
       if (this.outbox.takeEnqueued()) this.dispatcher?.wake();
     });
-    // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
-    this.callbackSecret();
   }
 
   /** The EventBus.inTransaction listener that writes outbox rows beside each event. */
-  get onEventRecorded(): (event: StoredEvent) => void {
+  get onEventRecorded(): TransactionalListener {
     return this.outbox.onEvent;
   }
 
@@ -67,7 +66,7 @@ export class WebhookService {
     if (this.dispatcher?.isRunning) return this.dispatcher;
     this.policy = options.policy ?? DEFAULT_RETRY_POLICY;
     this.dispatcher = new Dispatcher(
-      { db: this.deps.db, deliveries: this.deliveries, endpoints: this.endpoints, callbackSecrets: (now) => this.callbackSecrets(now) },
+      { storage: this.deps.storage, callbackSecrets: (now) => this.callbackSecrets(now) },
       { clock: this.deps.clock, ...options },
     );
     this.dispatcher.start();
@@ -78,120 +77,144 @@ export class WebhookService {
     await this.dispatcher?.stop();
   }
 
-  listEndpoints(): WebhookEndpoint[] {
-    return this.endpoints.list();
+  listEndpoints(): Promise<WebhookEndpoint[]> {
+    return this.deps.storage.read((view) => view.endpoints.list());
   }
 
-  endpoint(id: string): WebhookEndpoint {
-    const endpoint = this.endpoints.find(id);
-    if (!endpoint) throw notFound(`webhook endpoint ${id}`);
-    return endpoint;
+  endpoint(id: string): Promise<WebhookEndpoint> {
+    return this.deps.storage.read((view) => endpointIn(view, id));
   }
 
-  createEndpoint(input: EndpointInput): { endpoint: WebhookEndpoint; secret: string } {
+  async createEndpoint(input: EndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const id = newId('whe');
     const secret = newWebhookSecret();
-    this.endpoints.insert({
-      id, url: input.url, events: input.events, enabled: input.enabled ?? true,
-      description: input.description ?? null, secret, createdAt: this.deps.clock.now(),
+    const endpoint = await this.deps.storage.write(async (uow) => {
+      await uow.endpoints.insert({
+        id, url: input.url, events: input.events, enabled: input.enabled ?? true,
+        description: input.description ?? null, secret, createdAt: this.deps.clock.now(),
+      });
+      return endpointIn(uow, id);
     });
-    return { endpoint: this.endpoint(id), secret };
+    return { endpoint, secret };
   }
 
-  updateEndpoint(id: string, patch: Partial<EndpointInput>): WebhookEndpoint {
-    const current = this.endpoint(id);
+  async updateEndpoint(id: string, patch: Partial<EndpointInput>): Promise<WebhookEndpoint> {
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    this.endpoints.update({ ...current, ...defined, updatedAt: this.deps.clock.now() });
-    const updated = this.endpoint(id);
-    if (updated.enabled && !current.enabled) this.dispatcher?.wake();
-    return updated;
+    const [before, after] = await this.deps.storage.write(async (uow) => {
+      const current = await endpointIn(uow, id);
+      await uow.endpoints.update({ ...current, ...defined, updatedAt: this.deps.clock.now() });
+      return [current, await endpointIn(uow, id)] as const;
+    });
+    if (after.enabled && !before.enabled) this.dispatcher?.wake();
+    return after;
   }
 
   /** A new secret signs from now on; the old one keeps signing beside it for `graceHours`. */
-  rotateSecret(id: string, graceHours: number): { endpoint: WebhookEndpoint; secret: string } {
-    const current = this.endpoint(id);
-    const now = this.deps.clock.now();
+  async rotateSecret(id: string, graceHours: number): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const secret = newWebhookSecret();
-    const keepOld = graceHours > 0;
-    this.endpoints.update({
-      ...current, secret, updatedAt: now,
-      previousSecret: keepOld ? current.secret : null,
-      previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
+    const endpoint = await this.deps.storage.write(async (uow) => {
+      const current = await endpointIn(uow, id);
+      const now = this.deps.clock.now();
+      const keepOld = graceHours > 0;
+      await uow.endpoints.update({
+        ...current, secret, updatedAt: now,
+        previousSecret: keepOld ? current.secret : null,
+        previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
+      });
+      return endpointIn(uow, id);
     });
-    return { endpoint: this.endpoint(id), secret };
+    return { endpoint, secret };
   }
 
   /** Soft delete; whatever was still pending for it is marked failed with the reason. */
-  deleteEndpoint(id: string): void {
+  deleteEndpoint(id: string): Promise<void> {
     const now = this.deps.clock.now();
-    this.deps.db.transaction(() => {
-      if (!this.endpoints.softDelete(id, now)) throw notFound(`webhook endpoint ${id}`);
-      this.deliveries.abandon(id, 'endpoint deleted', now);
-    })();
+    return this.deps.storage.write(async (uow) => {
+      if (!await uow.endpoints.softDelete(id, now)) throw notFound(`webhook endpoint ${id}`);
+      await uow.deliveries.abandon(id, 'endpoint deleted', now);
+    });
   }
 
   /** Records a `webhook.test` event and queues it for this endpoint only (even when disabled). */
-  sendTest(endpointId: string): Delivery {
-    const endpoint = this.endpoint(endpointId);
-    const now = this.deps.clock.now();
-    const deliveryId = this.deps.db.transaction(() => {
-      const event = this.deps.events.append('webhook.test', null, {
-        message: 'This is a test event sent from the TonTill console.', endpointId: endpoint.id, sentAt: new Date(now).toISOString(),
-      }, now);
-      return this.outbox.enqueue(event, { endpointId: endpoint.id, url: endpoint.url });
-    })();
+  async sendTest(endpointId: string): Promise<Delivery> {
+    const delivery = await this.deps.storage.write(async (uow) => {
+      const endpoint = await endpointIn(uow, endpointId);
+      const event = await this.deps.events.record(uow, 'webhook.test', null, {
+        message: 'This is a test event sent from the TonTill console.', endpointId: endpoint.id, sentAt: new Date(this.deps.clock.now()).toISOString(),
+      });
+      return this.enqueued(uow, event, [{ endpointId: endpoint.id, url: endpoint.url }]);
+    });
     this.dispatcher?.wake();
-    return this.deliveries.find(deliveryId)!;
+    return delivery[0]!;
   }
 
   /**
    * Queues the event again as new deliveries (same event id, new delivery ids): to one endpoint
    * if named, else to the current subscribers (a test event: to the endpoints it was sent to).
    */
-  redeliver(eventId: string, endpointId?: string): Delivery[] {
-    const event = this.deps.events.findById(eventId);
-    if (!event) throw notFound(`event ${eventId}`);
-    const targets = endpointId ? [this.targetOf(endpointId)] : this.redeliveryTargets(event);
-    const ids = this.deps.db.transaction(() => targets.map((t) => this.outbox.enqueue(event, t)))();
+  async redeliver(eventId: string, endpointId?: string): Promise<Delivery[]> {
+    const deliveries = await this.deps.storage.write(async (uow) => {
+      const event = await uow.events.findById(eventId);
+      if (!event) throw notFound(`event ${eventId}`);
+      const targets = endpointId ? [await this.targetOf(uow, endpointId)] : await this.redeliveryTargets(uow, event);
+      return this.enqueued(uow, event, targets);
+    });
     this.dispatcher?.wake();
-    return ids.map((id) => this.deliveries.find(id)!);
+    return deliveries;
   }
 
-  private targetOf(endpointId: string): Target {
-    const endpoint = this.endpoint(endpointId);
+  private async enqueued(uow: UnitOfWork, event: StoredEvent, targets: readonly Target[]): Promise<Delivery[]> {
+    const deliveries: Delivery[] = [];
+    for (const target of targets) deliveries.push((await uow.deliveries.find(await this.outbox.enqueue(uow, event, target)))!);
+    return deliveries;
+  }
+
+  private async targetOf(view: ReadView, endpointId: string): Promise<Target> {
+    const endpoint = await endpointIn(view, endpointId);
     return { endpointId: endpoint.id, url: endpoint.url };
   }
 
-  private redeliveryTargets(event: StoredEvent): Target[] {
-    if (event.type !== 'webhook.test') return this.outbox.subscribers(event);
-    const sentTo = new Set(this.deliveries.list({ eventId: event.id, limit: 100 }).map((d) => d.endpointId));
-    return this.endpoints.list().filter((e) => sentTo.has(e.id)).map((e) => ({ endpointId: e.id, url: e.url }));
+  private async redeliveryTargets(view: ReadView, event: StoredEvent): Promise<Target[]> {
+    if (event.type !== 'webhook.test') return this.outbox.subscribers(view, event);
+    const sentTo = new Set((await view.deliveries.list({ eventId: event.id, limit: 100 })).map((d) => d.endpointId));
+    return (await view.endpoints.list()).filter((e) => sentTo.has(e.id)).map((e) => ({ endpointId: e.id, url: e.url }));
+  }
+
+  /** The delivery log, newest first; `beforeSeq` is the cursor. */
+  listDeliveries(filter: DeliveryFilter): Promise<Delivery[]> {
+    return this.deps.storage.read((view) => view.deliveries.list(filter));
+  }
+
+  /** One delivery with every attempt, as sent and as answered. */
+  delivery(id: string): Promise<{ delivery: Delivery; attempts: Attempt[] }> {
+    return this.deps.storage.read(async (view) => {
+      const delivery = await view.deliveries.find(id);
+      if (!delivery) throw notFound(`delivery ${id}`);
+      return { delivery, attempts: await view.deliveries.attempts(id) };
+    });
   }
 
   /** The store-wide secret that signs per-payment callbackUrl deliveries; created if the store has none. */
-  callbackSecret(): CallbackSecretSetting {
-    const existing = this.deps.settings.get<CallbackSecretSetting>(CALLBACK_SECRET_KEY);
-    if (existing) return existing;
-    const fresh: CallbackSecretSetting = { secret: newWebhookSecret(), previousSecret: null, previousSecretExpiresAt: null, rotatedAt: this.deps.clock.now() };
-    this.deps.settings.set(CALLBACK_SECRET_KEY, fresh);
-    return fresh;
+  callbackSecret(): Promise<CallbackSecretSetting> {
+    return this.deps.settings.getOrCreate<CallbackSecretSetting>(CALLBACK_SECRET_KEY, () => ({
+      secret: newWebhookSecret(), previousSecret: null, previousSecretExpiresAt: null, rotatedAt: this.deps.clock.now(),
+    }));
   }
 
-  rotateCallbackSecret(graceHours: number): CallbackSecretSetting {
-    const current = this.callbackSecret();
-    const now = this.deps.clock.now();
-    const keepOld = graceHours > 0;
-    const next: CallbackSecretSetting = {
-      secret: newWebhookSecret(), rotatedAt: now,
-      previousSecret: keepOld ? current.secret : null, previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
-    };
-    this.deps.settings.set(CALLBACK_SECRET_KEY, next);
-    return next;
+  async rotateCallbackSecret(graceHours: number): Promise<CallbackSecretSetting> {
+    const rotated = await this.deps.settings.change<CallbackSecretSetting>(CALLBACK_SECRET_KEY, (current) => {
+      const now = this.deps.clock.now();
+      const keepOld = graceHours > 0 && current !== undefined;
+      return {
+        secret: newWebhookSecret(), rotatedAt: now,
+        previousSecret: keepOld ? current.secret : null, previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
+      };
+    });
+    return rotated!;
   }
 
-  callbackSecrets(now: number): string[] {
-    const s = this.callbackSecret();
+  async callbackSecrets(now: number): Promise<string[]> {
+    const s = await this.callbackSecret();
     return liveSecrets(s.secret, s.previousSecret, s.previousSecretExpiresAt, now);
   }
 }
-

@@ -56,7 +56,7 @@ describe('checkout routes', () => {
     it("EPP: framable by the signature's origins; the store's list applies to sessions that name none; parent checked against them", async () => {
       const s = await createWidgetSession(service, { allowedOrigins: [SHOP] });
       const bare = await createWidgetSession(service, {});
-      service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE, 'not an origin']);
+      await service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE, 'not an origin']);
       try {
         const res = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=${encodeURIComponent(SHOP)}`);
         expect(res.status).toBe(200);
@@ -75,7 +75,7 @@ describe('checkout routes', () => {
         expect(stranger.status).toBe(403);
         expect(await stranger.text()).toContain('This checkout cannot be shown here');
       } finally {
-        service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, []);
+        await service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, []);
       }
     });
 

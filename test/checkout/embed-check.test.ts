@@ -45,11 +45,11 @@ describe('embed check', () => {
       expect(res.headers['access-control-allow-origin']).toBe(SHOP);
       expect(res.headers.vary).toContain('Origin');
       expect(await embedCsp(t, signature)).toBe('*');
-      expect(readRefusals(t.services.settings)).toEqual([]);
+      expect(await readRefusals(t.services.settings)).toEqual([]);
     });
 
     it("keeps framing strict once the store lists origins, and records the refused page", async () => {
-      t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE]);
+      await t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE]);
       try {
         const signature = await session(t);
         expect(await embedCsp(t, signature)).toBe(STORE);
@@ -61,10 +61,10 @@ describe('embed check', () => {
         expect(refused.json().error.code).toBe('ORIGIN_NOT_ALLOWED');
         expect(refused.json().error.message).toContain(SHOP);
         expect(refused.json().error.message).toContain('console');
-        expect(readRefusals(t.services.settings).map((r) => r.origin)).toEqual([SHOP]);
+        expect((await readRefusals(t.services.settings)).map((r) => r.origin)).toEqual([SHOP]);
       } finally {
-        t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, []);
-        t.services.settings.set(REFUSED_ORIGINS_KEY, []);
+        await t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, []);
+        await t.services.settings.set(REFUSED_ORIGINS_KEY, []);
       }
     });
 
@@ -116,14 +116,14 @@ describe('embed check', () => {
         expect([res.statusCode, res.json().error.code]).toEqual([403, 'ORIGIN_NOT_ALLOWED']);
       }
       await check(t, signature, { origin: 'http://127.0.0.1:5173' });
-      const refusals = readRefusals(t.services.settings);
+      const refusals = await readRefusals(t.services.settings);
       expect(refusals.map((r) => r.origin)).toEqual([SHOP, 'http://127.0.0.1:5173']);
       expect(refusals[0]).toMatchObject({ firstSeenAt: t.clock.now(), lastSeenAt: t.clock.now() });
     });
 
     it("the store's list lets its origins in; a session's own list wins and its refusals are not the store's to approve", async () => {
-      t.services.settings.set(REFUSED_ORIGINS_KEY, []);
-      t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [SHOP]);
+      await t.services.settings.set(REFUSED_ORIGINS_KEY, []);
+      await t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [SHOP]);
       try {
         const viaStore = await session(t);
         expect((await check(t, viaStore)).json()).toEqual({ allowed: true, serviceOrigin: 'http://127.0.0.1:8787', anyOrigin: false });
@@ -132,19 +132,19 @@ describe('embed check', () => {
         const refused = await check(t, own);
         expect(refused.json().error).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
         expect(refused.json().error.message).toContain('allowedOrigins');
-        expect(readRefusals(t.services.settings)).toEqual([]);
+        expect(await readRefusals(t.services.settings)).toEqual([]);
       } finally {
-        t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, []);
+        await t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, []);
       }
     });
 
     it('records a page that frames /embed directly: by the widget-given parent or by the Referer of the iframe load', async () => {
-      t.services.settings.set(REFUSED_ORIGINS_KEY, []);
+      await t.services.settings.set(REFUSED_ORIGINS_KEY, []);
       const signature = await session(t);
       const byParent = await t.app.inject({ url: `/embed?signature=${encodeURIComponent(signature)}&parent=${encodeURIComponent(SHOP)}` });
       expect(byParent.statusCode).toBe(403);
       await t.app.inject({ url: `/embed?signature=${encodeURIComponent(signature)}`, headers: { 'sec-fetch-dest': 'iframe', referer: `${STORE}/cart` } });
-      expect(readRefusals(t.services.settings).map((r) => r.origin)).toEqual([SHOP, STORE]);
+      expect((await readRefusals(t.services.settings)).map((r) => r.origin)).toEqual([SHOP, STORE]);
     });
   });
 

@@ -17,20 +17,20 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
   const res = await t.app.inject({ method, url: `/console/api${url}`, headers: auth, ...(payload ? { payload } : {}) });
   return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.body, res };
 };
-const invoice = (amount: string, externalId?: string) =>
-  t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, ...(externalId ? { externalId } : {}) }).payment;
+const invoice = async (amount: string, externalId?: string) =>
+  (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, ...(externalId ? { externalId } : {}) })).payment;
 const SETTINGS = { chain: { mode: 'sandbox' }, payments: { defaultExpirySeconds: 1800, monitoringWindowSeconds: 3600 }, allowedOrigins: [] };
 
 describe('console API for the screens', () => {
   beforeEach(async () => {
     t = await createTestApp();
-    auth = { authorization: `Bearer ${t.services.sessions.createSession()}` };
+    auth = { authorization: `Bearer ${await t.services.sessions.createSession()}` };
   });
   afterEach(async () => t.close());
 
   it('lists payments newest first with keyset pages, filters and search by id, memo or order reference', async () => {
-    const made = Array.from({ length: 7 }, (_, i) => invoice(`${i + 1}.00`, `order-${i}`));
-    t.services.payments.cancel(made[2]!.id);
+    const made = await Promise.all(Array.from({ length: 7 }, (_, i) => invoice(`${i + 1}.00`, `order-${i}`)));
+    await t.services.payments.cancel(made[2]!.id);
     const first = await call('GET', '/payments?limit=3');
     expect(first.body.items.map((p: { id: string }) => p.id)).toEqual([made[6]!.id, made[5]!.id, made[4]!.id]);
     const second = await call('GET', `/payments?limit=3&cursor=${first.body.nextCursor}`);
@@ -63,8 +63,8 @@ describe('console API for the screens', () => {
   });
 
   it('streams CSV that a spreadsheet cannot run as formulas', async () => {
-    invoice('1.00', '=HYPERLINK("http://evil")');
-    invoice('2.50', 'plain, with comma');
+    await invoice('1.00', '=HYPERLINK("http://evil")');
+    await invoice('2.50', 'plain, with comma');
     const csv = await call('GET', '/payments/export.csv');
     expect(csv.res.headers['content-type']).toContain('text/csv');
     expect(csv.res.headers['content-disposition']).toMatch(/attachment; filename="tontill-payments-/);
@@ -76,7 +76,7 @@ describe('console API for the screens', () => {
   });
 
   it('stats count by status and sum paid volume by local day', async () => {
-    invoice('5.00');
+    await invoice('5.00');
     const stats = await call('GET', '/stats?tzOffset=-120');
     expect(stats.body.counts.pending).toBe(1);
     expect(stats.body.series).toHaveLength(14);
@@ -109,10 +109,10 @@ describe('console API for the screens', () => {
   });
 
   it('backs up online, refuses a non-ledger or future upload, stages a good one and applies it at the next start', async () => {
-    invoice('1.00', 'in-backup');
+    await invoice('1.00', 'in-backup');
     const backup = await call('GET', '/backup');
     expect(backup.res.rawPayload.subarray(0, 15).toString()).toBe('SQLite format 3');
-    invoice('2.00', 'after-backup');
+    await invoice('2.00', 'after-backup');
     const junk = await t.app.inject({ method: 'POST', url: '/console/api/restore', headers: { ...auth, 'content-type': 'application/octet-stream' }, payload: Buffer.from('not a database at all') });
     expect(junk.json().error).toMatchObject({ field: 'file', message: expect.stringContaining('not an SQLite database') });
     const future = join(t.dataDir, 'future.db');
@@ -148,7 +148,7 @@ describe('console API for the screens', () => {
     expect(doc.body).toContain(`content="frame-src 'self' http://127.0.0.1:8787"`);
     const mainnet = await createTestApp({ config: { chain: { mode: 'mainnet', merchantAddress: new Address(0, Buffer.alloc(32, 1)).toString() } } });
     try {
-      const refused = await mainnet.app.inject({ method: 'POST', url: '/console/api/widget-preview/session', headers: { authorization: `Bearer ${mainnet.services.sessions.createSession()}` }, payload: {} });
+      const refused = await mainnet.app.inject({ method: 'POST', url: '/console/api/widget-preview/session', headers: { authorization: `Bearer ${await mainnet.services.sessions.createSession()}` }, payload: {} });
       expect(refused.statusCode).toBe(403);
     } finally {
       await mainnet.close();

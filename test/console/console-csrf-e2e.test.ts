@@ -13,9 +13,9 @@ let attacker: MerchantSite;
 let browser: Browser;
 
 const REBOUND_HOST = 'rebound.test';
-const paymentCount = (): number =>
-  (service.server.services.db.prepare('SELECT COUNT(*) AS n FROM payments').get() as { n: number }).n;
-const callbackSecret = (): string => service.server.services.webhooks.callbackSecret().secret;
+const paymentCount = async (): Promise<number> =>
+  Object.values(await service.server.services.payments.countByStatus()).reduce((a, b) => a + b, 0);
+const callbackSecret = async (): Promise<string> => (await service.server.services.webhooks.callbackSecret()).secret;
 
 /** A page on another local origin firing the requests a browser lets any page send: no-cors, cookie included. */
 function forgeryPage(target: string): string {
@@ -49,14 +49,14 @@ describe('console requests forged from another local origin (Chromium)', () => {
 
   it('a no-cors POST from another port carries the cookie but changes nothing', async () => {
     const context = await browser.newContext();
-    const session = service.server.services.sessions.createSession();
+    const session = await service.server.services.sessions.createSession();
     await context.addCookies([{ name: CONSOLE_COOKIE, value: session, url: service.url, httpOnly: true, sameSite: 'Strict' }]);
-    const before = { secret: callbackSecret(), payments: paymentCount() };
+    const before = { secret: await callbackSecret(), payments: await paymentCount() };
     attacker.pages.set('/forge', forgeryPage(service.url));
     const page = await context.newPage();
     await page.goto(`${attacker.origin}/forge`);
     await eventually(() => page.title(), is('sent'));
-    expect({ secret: callbackSecret(), payments: paymentCount() }).toEqual(before);
+    expect({ secret: await callbackSecret(), payments: await paymentCount() }).toEqual(before);
 
     // The same cookie does work from the console's own origin, so the refusal above is the origin check.
     await page.goto(`${service.url}/console/`);
@@ -64,7 +64,7 @@ describe('console requests forged from another local origin (Chromium)', () => {
       method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}',
     })).status);
     expect(status).toBe(200);
-    expect(callbackSecret()).not.toBe(before.secret);
+    expect(await callbackSecret()).not.toBe(before.secret);
     await context.close();
   });
 

@@ -105,7 +105,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByTestId('invoice-card').waitFor();
     await page.getByRole('button', { name: /till mode/ }).click();
     await page.getByTestId('till').waitFor();
-    const [open] = service.server.services.payments.list({ status: 'pending', limit: 1 });
+    const [open] = await service.server.services.payments.list({ status: 'pending', limit: 1 });
     await service.server.simulator!.pay({ paymentId: open!.id });
     await page.locator('.till-done').waitFor();
     await screenshot(page, 'till-paid');
@@ -149,7 +149,7 @@ describe('the merchant console in Chromium, against the real service', () => {
   });
 
   it('attaches an unmatched transfer to a payment from the inbox', async () => {
-    const { payment } = service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00', externalId: 'forgot-memo' });
+    const { payment } = await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00', externalId: 'forgot-memo' });
     await service.server.simulator!.pay({ paymentId: payment.id, case: 'no-comment' });
     await go('unmatched');
     await page.getByTestId('unmatched-transfer').first().waitFor();
@@ -157,7 +157,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByPlaceholder('pay_…').fill(payment.id);
     await page.getByRole('button', { name: 'Attach' }).click();
     await page.getByText(/now paid/).first().waitFor();
-    expect(service.server.services.payments.get(payment.id).status).toBe('paid');
+    expect((await service.server.services.payments.get(payment.id)).status).toBe('paid');
   });
 
   it('previews the widget in each mode with its snippet and live events', async () => {
@@ -197,7 +197,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByTestId('restart-notice').waitFor();
     const saved = JSON.parse(readFileSync(`${service.dataDir}/config.json`, 'utf8')) as { chain: Record<string, string> };
     expect(saved.chain).toMatchObject({ mode: 'testnet', merchantAddress: wallet, jettonMaster: jetton });
-    expect(service.server.services.settings.get('allowedOrigins')).toEqual(['https://shop.example']);
+    expect(await service.server.services.settings.get('allowedOrigins')).toEqual(['https://shop.example']);
     await page.getByLabel('New key name').fill('shop backend');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByTestId('new-api-key').waitFor();

@@ -32,7 +32,7 @@ export interface ConsoleService {
   server: RunningServer;
   url: string;
   dataDir: string;
-  loginUrl(): string;
+  loginUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -43,7 +43,7 @@ export async function startConsoleService(config: Partial<ConfigInput> = {}, dat
   const server = await startServer(parseConfig({ dataDir: path, port: 0, rateLimit: { enabled: false }, ...config }));
   return {
     server, url: server.url, dataDir: path,
-    loginUrl: () => `${server.url}/console/login?token=${server.services.sessions.createLoginToken()}`,
+    loginUrl: async () => `${server.url}/console/login?token=${await server.services.sessions.createLoginToken()}`,
     async close() {
       await server.close();
       dir?.remove();
@@ -69,7 +69,7 @@ export async function openConsole(service: ConsoleService, options: { colorSchem
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text())) errors.push(`console: ${msg.text()}`);
   });
-  await page.goto(service.loginUrl());
+  await page.goto(await service.loginUrl());
   await page.waitForURL(/\/console\/(#.*)?$/);
   return { browser, context, page, errors };
 }

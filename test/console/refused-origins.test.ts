@@ -24,8 +24,8 @@ describe('refused embedding origins in the console, in Chromium', () => {
     await ensureBuilt();
     [service, shop] = await Promise.all([startConsoleService(), MerchantSite.start()]);
     // A store list makes even the sandbox strict: only listed origins may frame its checkouts.
-    service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE]);
-    const { key } = service.server.services.apiKeys.create('shop backend');
+    await service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE]);
+    const { key } = await service.server.services.apiKeys.create('shop backend');
     const res = await fetch(`${service.url}/invoice/widgets`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key },
       body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '9.00' }),
@@ -53,7 +53,7 @@ ServiceWidget.init({ container: '#pay' });`,
   it('records the refused shop origin and shows it in settings', async () => {
     await shopPage.goto(`${shop.origin}/checkout`);
     await eventually(shopEvents, includes('ORIGIN_NOT_ALLOWED'));
-    expect(readRefusals(service.server.services.settings).map((r) => r.origin)).toEqual([shop.origin]);
+    expect((await readRefusals(service.server.services.settings)).map((r) => r.origin)).toEqual([shop.origin]);
 
     await ui.page.evaluate(() => { location.hash = '#/settings'; });
     const row = ui.page.locator(`[data-testid="embedding-requests"] tr[data-origin="${shop.origin}"]`);
@@ -65,8 +65,8 @@ ServiceWidget.init({ container: '#pay' });`,
   it('allows it in one click: the store list gains it, the request disappears, and the shop page embeds', async () => {
     await ui.page.getByRole('button', { name: `Allow ${shop.origin}` }).click();
     await eventually(() => ui.page.locator('[data-testid="embedding-requests"]').count(), is(0));
-    expect(service.server.services.settings.get(STORE_ALLOWED_ORIGINS_KEY)).toEqual([STORE, shop.origin]);
-    expect(readRefusals(service.server.services.settings)).toEqual([]);
+    expect(await service.server.services.settings.get(STORE_ALLOWED_ORIGINS_KEY)).toEqual([STORE, shop.origin]);
+    expect(await readRefusals(service.server.services.settings)).toEqual([]);
     expect(await ui.page.getByLabel(/Allowed embedding origins/).inputValue()).toBe(`${STORE}\n${shop.origin}`);
 
     await shopPage.reload();
@@ -82,7 +82,7 @@ ServiceWidget.init({ container: '#pay' });`,
     await ui.page.reload();
     await ui.page.getByRole('button', { name: `Dismiss ${stranger}` }).click();
     await eventually(() => ui.page.locator('[data-testid="embedding-requests"]').count(), is(0));
-    expect(readRefusals(service.server.services.settings)).toEqual([]);
-    expect(service.server.services.settings.get(STORE_ALLOWED_ORIGINS_KEY)).toEqual([STORE, shop.origin]);
+    expect(await readRefusals(service.server.services.settings)).toEqual([]);
+    expect(await service.server.services.settings.get(STORE_ALLOWED_ORIGINS_KEY)).toEqual([STORE, shop.origin]);
   });
 });

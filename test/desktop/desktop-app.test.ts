@@ -143,7 +143,7 @@ describe('IPC', () => {
     expect(logout.status).toBe(204);
     const second = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
     expect(second.token).not.toBe(first.token);
-    expect(desktop.service()!.isSessionValid(second.token)).toBe(true);
+    expect(await desktop.service()!.isSessionValid(second.token)).toBe(true);
   });
 
   it('rejects IPC from an untrusted frame', async () => {

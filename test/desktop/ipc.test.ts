@@ -10,7 +10,7 @@ const WINDOW_ID = 11;
 function setup() {
   const openExternal = vi.fn(async (_url: string) => undefined);
   const table = createIpcHandlers({
-    sessionToken: () => 'tok_1', serviceUrl: () => 'http://127.0.0.1:4321', openExternal, version: '0.1.0', dataDir: '/data',
+    sessionToken: async () => 'tok_1', serviceUrl: () => 'http://127.0.0.1:4321', openExternal, version: '0.1.0', dataDir: '/data',
   });
   const ipcMain = new FakeIpcMain();
   registerIpcHandlers(ipcMain, table, () => WINDOW_ID);
@@ -72,16 +72,16 @@ describe('IPC handler table', () => {
 });
 
 describe('createSessionKeeper', () => {
-  it('reuses the live session and replaces one that expired or was logged out', () => {
+  it('reuses the live session and replaces one that expired or was logged out', async () => {
     const valid = new Set<string>();
     let n = 0;
     const keeper = createSessionKeeper({
-      createSession: () => { const token = `t${++n}`; valid.add(token); return token; },
-      isSessionValid: (token) => valid.has(token),
+      createSession: async () => { const token = `t${++n}`; valid.add(token); return token; },
+      isSessionValid: async (token) => valid.has(token),
     });
-    expect(keeper()).toBe('t1');
-    expect(keeper()).toBe('t1');
+    expect(await keeper()).toBe('t1');
+    expect(await keeper()).toBe('t1');
     valid.delete('t1');
-    expect(keeper()).toBe('t2');
+    expect(await keeper()).toBe('t2');
   });
 });

@@ -6,7 +6,7 @@ import { createFakeElectron } from './fake-electron';
 
 function stubService(): ServicePort & { close: ReturnType<typeof vi.fn<() => Promise<void>>> } {
   return {
-    url: 'http://127.0.0.1:1', dataDir: '/data', createSession: () => 'tok', isSessionValid: () => true,
+    url: 'http://127.0.0.1:1', dataDir: '/data', createSession: async () => 'tok', isSessionValid: async () => true,
     close: vi.fn(async () => undefined),
   };
 }

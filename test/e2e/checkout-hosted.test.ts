@@ -71,7 +71,7 @@ describe('hosted checkout (HPP), in Chromium', () => {
     const deposit = await createDeposit(service, { failUrl: `${shop.origin}/failed` });
     await page.goto(deposit.url);
     await page.locator('[data-field="memo"]').waitFor();
-    service.server.services.payments.cancel(deposit.id);
+    await service.server.services.payments.cancel(deposit.id);
     await eventually(() => page.locator('h1').textContent(), is('This payment was cancelled'));
     await page.waitForURL(`${shop.origin}/failed`);
   });

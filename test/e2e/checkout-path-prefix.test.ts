@@ -49,7 +49,7 @@ describe('the service mounted under a path prefix, in Chromium', () => {
     [proxy, browser] = await Promise.all([PrefixProxy.start('/pay'), launchChromium(), buildWeb()]);
     server = await startServer(parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false }, publicUrl: `${proxy.base}/` }));
     proxy.target = server.url;
-    apiKey = server.services.apiKeys.create('prefix').key;
+    apiKey = (await server.services.apiKeys.create('prefix')).key;
   });
   afterAll(async () => {
     await browser?.close();

@@ -26,7 +26,7 @@ export async function startService(options: { clock?: Clock } = {}): Promise<Ser
   await buildWeb();
   const dir = tempDir('tontill-e2e-');
   const server = await startServer(parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false } }), options.clock ? { clock: options.clock } : {});
-  const { key } = server.services.apiKeys.create('e2e');
+  const { key } = await server.services.apiKeys.create('e2e');
   return {
     server, url: server.url, apiKey: key,
     async close() {

@@ -70,7 +70,7 @@ async function startMainnetService(): Promise<{ service: Service; double: Toncen
       toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: 600_000,
     },
   }));
-  const { key } = server.services.apiKeys.create('e2e');
+  const { key } = await server.services.apiKeys.create('e2e');
   const service: Service = {
     server, url: server.url, apiKey: key,
     async close() {
@@ -170,7 +170,7 @@ describe('a merchant page written from the spec alone, in Chromium', () => {
       console.info(`[spec-only embed] ORIGIN_NOT_ALLOWED error event ${Math.round(error.at - initAt)} ms after init`);
       expect(seen.filter((e) => e.type !== 'error')).toEqual([]);
       await eventually(() => page.locator('#pay').innerText(), (text) => text.includes(shop.origin) && /allow/i.test(text));
-      expect(readRefusals(service.server.services.settings).map((r) => r.origin)).toEqual([shop.origin]);
+      expect((await readRefusals(service.server.services.settings)).map((r) => r.origin)).toEqual([shop.origin]);
     });
   });
 });

@@ -8,6 +8,8 @@ import { parseConfig, type ConfigInput } from '../../server/config/config';
 import { closeDatabase, openDatabase, type Database } from '../../server/db/database';
 import type { ChainInfo } from '../../server/payments/payment-links';
 import { createServices, type Services } from '../../server/services';
+import { sqliteLedgerFile } from '../../server/storage/sqlite/sqlite-ledger-file';
+import { SqliteStorage } from '../../server/storage/sqlite/sqlite-storage';
 import type { Clock } from '../../server/util/clock';
 
 export const TEST_CHAIN: ChainInfo = {
@@ -35,6 +37,9 @@ export function tempDir(prefix = 'tontill-test-'): { path: string; remove(): voi
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
+  /** the storage under the services, for tests that check what the port guarantees */
+  storage: SqliteStorage;
+  /** the connection itself, for tests that check the SQL (query plans, what is stored) */
   db: Database;
   apiKey: string;
   clock: ManualClock;
@@ -51,15 +56,16 @@ export async function createTestApp(options: {
   const config = parseConfig({ dataDir, rateLimit: { enabled: false }, ...options.config });
   const db = openDatabase(join(dataDir, 'tontill.db'), { exclusive: true });
   const clock = options.clock ?? new ManualClock();
-  const services = createServices({
-    db, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError: (err) => { throw err; },
-  });
-  const app = await buildApp({ services, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
-  const { key } = services.apiKeys.create('test');
+  const onListenerError = (err: unknown) => { throw err; };
+  const storage = new SqliteStorage(db, onListenerError);
+  const services = await createServices({ storage, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError });
+  const app = await buildApp({ services, ledgerFile: sqliteLedgerFile(db, storage), ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
+  const { key } = await services.apiKeys.create('test');
   return {
-    app, services, db, apiKey: key, clock, dataDir,
+    app, services, storage, db, apiKey: key, clock, dataDir,
     async close() {
       await app.close();
+      await storage.whenWritten();
       closeDatabase(db);
       dir?.remove();
     },

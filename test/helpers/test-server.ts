@@ -17,7 +17,7 @@ export async function startTestServer(options: { config?: Partial<ConfigInput>; 
   const clock = options.clock ?? new ManualClock();
   const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...options.config });
   const server = await startServer(config, { clock });
-  const { key } = server.services.apiKeys.create('test');
+  const { key } = await server.services.apiKeys.create('test');
   return Object.assign(server, {
     clock, dataDir, apiKey: key,
     async dispose() {

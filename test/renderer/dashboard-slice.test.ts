@@ -9,8 +9,8 @@ describe('dashboard slice: stats and the watcher status from the real service', 
   let h: StoreHarness;
   beforeAll(async () => { h = await startStoreHarness(); });
   afterAll(async () => { await h.dispose(); });
-  const invoice = (amount: string) =>
-    h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount }).payment;
+  const invoice = async (amount: string) =>
+    (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
 
   it('knows nothing before the first load', () => {
     const s = h.newStore().getState();
@@ -18,10 +18,10 @@ describe('dashboard slice: stats and the watcher status from the real service', 
   });
 
   it('loads counts by status, paid volume, the unmatched inbox and the sandbox watcher', async () => {
-    const paid = invoice('10.00');
-    const cancelled = invoice('2.00');
-    const open = invoice('3.00');
-    h.server.services.payments.cancel(cancelled.id);
+    const paid = await invoice('10.00');
+    const cancelled = await invoice('2.00');
+    const open = await invoice('3.00');
+    await h.server.services.payments.cancel(cancelled.id);
     await h.server.simulator!.pay({ paymentId: paid.id });
     await h.server.simulator!.pay({ paymentId: open.id, case: 'no-comment' });
 
@@ -51,7 +51,7 @@ describe('dashboard slice: stats and the watcher status from the real service', 
     const { loadDashboard, loadWatcher } = selectDashboardActions(store.getState());
     await loadDashboard();
     const { stats, watcher } = store.getState();
-    h.signIn('not-a-console-session');
+    await h.signIn('not-a-console-session');
     await loadDashboard();
     expect(lastToast(store.getState())).toMatch(/^Could not load the dashboard: /);
     expect(selectIsUnauthorized(store.getState())).toBe(true);
@@ -59,6 +59,6 @@ describe('dashboard slice: stats and the watcher status from the real service', 
     await loadWatcher();
     expect(selectWatcher(store.getState())).toBe(watcher);
     expect(store.getState().toasts).toHaveLength(1);
-    h.signIn();
+    await h.signIn();
   });
 });

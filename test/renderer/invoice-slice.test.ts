@@ -19,7 +19,7 @@ describe('invoice slice: the new-invoice form, till mode and the live invoice', 
     expect(selectInvoiceError(store.getState())).toBeNull();
     expect(await createInvoice()).toBeNull();
     expect(selectInvoiceError(store.getState())?.field).toBe('expiresInSeconds');
-    expect(h.server.services.payments.list({ limit: 10 })).toHaveLength(0);
+    expect(await h.server.services.payments.list({ limit: 10 })).toHaveLength(0);
   });
 
   it('creates an invoice, keeps the expiry for the next one, follows it until paid and shows it in till mode', async () => {

@@ -13,19 +13,19 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
   beforeAll(async () => {
     h = await startStoreHarness();
     receiver = await Receiver.start();
-    h.server.services.webhooks.createEndpoint({ url: receiver.url(), events: ['*'] });
+    await h.server.services.webhooks.createEndpoint({ url: receiver.url(), events: ['*'] });
   });
   afterAll(async () => {
     await h.dispose();
     await receiver.stop();
   });
-  const invoice = (amount = '1.00') =>
-    h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount }).payment;
+  const invoice = async (amount = '1.00') =>
+    (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
 
   it('lists newest first in pages of 200, and the filters set last decide the rows', async () => {
-    const made = Array.from({ length: 201 }, () => invoice());
+    const made = await Promise.all(Array.from({ length: 201 }, () => invoice()));
     const cancelled = made[3]!;
-    h.server.services.payments.cancel(cancelled.id);
+    await h.server.services.payments.cancel(cancelled.id);
     const store = h.newStore();
     const { loadPayments, loadMorePayments, setFilters } = selectPaymentsActions(store.getState());
     expect([selectHasLoadedList(store.getState()), selectHasMorePayments(store.getState())]).toEqual([false, false]);
@@ -49,7 +49,7 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
   });
 
   it('opens a payment with its timeline and webhook deliveries, cancels it and redelivers an event', async () => {
-    const payment = invoice('4.00');
+    const payment = await invoice('4.00');
     const store = h.newStore();
     const { loadPayments, openPayment, cancelPayment, redeliverEvent } = selectPaymentsActions(store.getState());
     await loadPayments();
@@ -74,8 +74,8 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
   });
 
   it('reports what the service refuses as a toast', async () => {
-    const payment = invoice();
-    h.server.services.payments.cancel(payment.id);
+    const payment = await invoice();
+    await h.server.services.payments.cancel(payment.id);
     const store = h.newStore();
     const { cancelPayment, openPayment, setFilters, exportPayments } = selectPaymentsActions(store.getState());
 

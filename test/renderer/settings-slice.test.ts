@@ -55,8 +55,8 @@ describe('settings slice: chain and payment settings, embedding origins, API key
   });
 
   it('allows a refused embedding origin in one step and dismisses another', async () => {
-    recordRefusal(h.server.services.settings, 'https://shop.example', h.server.clock.now());
-    recordRefusal(h.server.services.settings, 'https://stranger.example', h.server.clock.now());
+    await recordRefusal(h.server.services.settings, 'https://shop.example', h.server.clock.now());
+    await recordRefusal(h.server.services.settings, 'https://stranger.example', h.server.clock.now());
     const store = h.newStore();
     const { loadSettings, allowOrigin, dismissRefusedOrigin } = selectSettingsActions(store.getState());
     await loadSettings();
@@ -86,7 +86,7 @@ describe('settings slice: chain and payment settings, embedding origins, API key
   });
 
   it('stages a checked backup for the next start and cancels it', async () => {
-    const backup = await fetch(`${h.server.url}/console/api/backup`, { headers: { authorization: `Bearer ${h.server.services.sessions.createSession()}` } });
+    const backup = await fetch(`${h.server.url}/console/api/backup`, { headers: { authorization: `Bearer ${await h.server.services.sessions.createSession()}` } });
     expect(backup.status).toBe(200);
     const store = h.newStore();
     const { uploadRestore, cancelRestore } = selectSettingsActions(store.getState());

@@ -8,13 +8,13 @@ describe('simulator slice: real emulated transfers on the sandbox chain', () => 
   let h: StoreHarness;
   beforeAll(async () => { h = await startStoreHarness({ chain: { mode: 'sandbox' } }); });
   afterAll(async () => { await h.dispose(); });
-  const invoice = (amount: string) =>
-    h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount }).payment;
+  const invoice = async (amount: string) =>
+    (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
 
   it('lists the payments still open, pays one in two transfers and records what the service concluded', async () => {
-    const first = invoice('5.00');
-    const second = invoice('8.00');
-    h.server.services.payments.cancel(invoice('1.00').id);
+    const first = await invoice('5.00');
+    const second = await invoice('8.00');
+    await h.server.services.payments.cancel((await invoice('1.00')).id);
     const store = h.newStore();
     const { loadOpenPayments, simulate } = selectSimulatorActions(store.getState());
     await loadOpenPayments();
@@ -35,7 +35,7 @@ describe('simulator slice: real emulated transfers on the sandbox chain', () => 
   });
 
   it('never credits a look-alike token', async () => {
-    const payment = invoice('3.00');
+    const payment = await invoice('3.00');
     const store = h.newStore();
     await selectSimulatorActions(store.getState()).simulate(payment.id, 'fake-jetton');
     expect(selectSimulations(store.getState())[0]?.payment).toMatchObject({ status: 'pending', paidAmount: '0.00' });

@@ -35,7 +35,7 @@ export interface StoreHarness {
   /** A fresh store, built the way the console builds its own. */
   newStore(): StoreApi<ConsoleStore>;
   /** Points the API client at the service with this console session token (default: a new session). */
-  signIn(token?: string): void;
+  signIn(token?: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -43,8 +43,8 @@ export interface StoreHarness {
 export async function startStoreHarness(config: Partial<ConfigInput> = {}): Promise<StoreHarness> {
   const server = await startTestServer({ config });
   const browser = installBrowserGlobals();
-  const signIn = (token = server.services.sessions.createSession()) => configureApiClient({ baseUrl: server.url, token });
-  signIn();
+  const signIn = async (token?: string) => configureApiClient({ baseUrl: server.url, token: token ?? await server.services.sessions.createSession() });
+  await signIn();
   return {
     server, browser, signIn,
     newStore: createConsoleStore,

@@ -71,10 +71,10 @@ describe('ui slice: routes, theme, toasts and how failures are reported', () => 
   });
 
   it('signs the console out when the service no longer accepts its session', async () => {
-    h.signIn('not-a-console-session');
+    await h.signIn('not-a-console-session');
     await selectSettingsActions(state()).loadSettings();
     expect(selectIsUnauthorized(state())).toBe(true);
     expect(lastToast(state())).toMatch(/^Could not load settings: /);
-    h.signIn();
+    await h.signIn();
   });
 });

@@ -7,11 +7,11 @@ describe('unmatched slice: the inbox of transfers whose memo matched nothing', (
   let h: StoreHarness;
   beforeAll(async () => { h = await startStoreHarness(); });
   afterAll(async () => { await h.dispose(); });
-  const invoice = (amount: string) =>
-    h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount }).payment;
+  const invoice = async (amount: string) =>
+    (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
   /** A real transfer on the sandbox chain with no comment: the watcher files it in the inbox. */
   const strayTransfer = async (amount: string) => {
-    await h.server.simulator!.pay({ paymentId: invoice(amount).id, case: 'no-comment' });
+    await h.server.simulator!.pay({ paymentId: (await invoice(amount)).id, case: 'no-comment' });
   };
   const hashOf = (items: readonly UnmatchedTransfer[], amount: string) => items.find((t) => t.amount === amount)!.txHash;
 
@@ -21,7 +21,7 @@ describe('unmatched slice: the inbox of transfers whose memo matched nothing', (
     await loadUnmatched();
     expect([selectUnmatched(store.getState()), selectHasLoadedUnmatched(store.getState())]).toEqual([[], true]);
 
-    const target = invoice('7.00');
+    const target = await invoice('7.00');
     await strayTransfer('7.00');
     await strayTransfer('1.50');
     await loadUnmatched();
@@ -31,7 +31,7 @@ describe('unmatched slice: the inbox of transfers whose memo matched nothing', (
 
     expect(await attachTransfer(forTarget, ` ${target.id} `, 'customer forgot the memo')).toBe(true);
     expect(lastToast(store.getState())).toBe(`Attached to ${target.id}: now paid`);
-    expect(h.server.services.payments.view(target.id).status).toBe('paid');
+    expect((await h.server.services.payments.view(target.id)).status).toBe('paid');
     await dismissTransfer(stray, 'refunded by hand');
     expect(lastToast(store.getState())).toBe('Transfer dismissed');
     expect(selectUnmatched(store.getState())).toEqual([]);

@@ -42,7 +42,7 @@ describe('webhooks slice: endpoints, their secrets and the delivery log', () => 
   });
 
   it('sends a test event, filters the log by endpoint and opens a delivery with its attempts', async () => {
-    const { endpoint } = h.server.services.webhooks.createEndpoint({ url: receiver.url('/log'), events: ['*'] });
+    const { endpoint } = await h.server.services.webhooks.createEndpoint({ url: receiver.url('/log'), events: ['*'] });
     const store = h.newStore();
     const { sendTest, setDeliveryFilter, showDelivery, loadDeliveries } = selectWebhooksActions(store.getState());
     await sendTest(endpoint.id);

@@ -22,7 +22,7 @@ describe('widget slice: the preview options, its signed session and the events i
     expect(selectIsWidgetLoading(store.getState())).toBe(false);
     const session = selectWidgetSession(store.getState())!;
     expect(session).toMatchObject({ serviceOrigin: h.server.url, mode: 'sandbox', amount: '4.20' });
-    expect(h.server.services.payments.view(session.paymentId)).toMatchObject({ kind: 'widget', amount: '4.20', status: 'pending' });
+    expect(await h.server.services.payments.view(session.paymentId)).toMatchObject({ kind: 'widget', amount: '4.20', status: 'pending' });
   });
 
   it('logs the widget events newest first, and a change of options starts the log again', () => {

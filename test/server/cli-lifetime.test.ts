@@ -34,7 +34,7 @@ describe('CLIs work for the whole life of the service', () => {
     expect(created.out).toMatch(/Created API key \w+ \(late\)/);
     expect(created.code).toBe(0);
     const key = created.out.trim().split('\n').at(-1)!;
-    expect(server.services.apiKeys.verify(key)).not.toBeNull();
+    expect(await server.services.apiKeys.verify(key)).not.toBeNull();
   });
 
   it('says what is wrong when the service refuses the CLI credential', async () => {

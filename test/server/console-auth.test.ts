@@ -7,7 +7,7 @@ describe('console sessions', () => {
   afterEach(async () => { await t.close(); });
 
   it('a one-time login link sets an HttpOnly SameSite=Strict cookie that opens the console API', async () => {
-    const token = t.services.sessions.createLoginToken();
+    const token = await t.services.sessions.createLoginToken();
     const login = await t.app.inject({ url: `/console/login?token=${token}` });
     expect(login.statusCode).toBe(302);
     expect(login.headers.location).toBe('/console/');
@@ -19,19 +19,19 @@ describe('console sessions', () => {
   });
 
   it('a login link works once', async () => {
-    const token = t.services.sessions.createLoginToken();
+    const token = await t.services.sessions.createLoginToken();
     expect((await t.app.inject({ url: `/console/login?token=${token}` })).statusCode).toBe(302);
     expect((await t.app.inject({ url: `/console/login?token=${token}` })).statusCode).toBe(401);
   });
 
   it('a login link expires', async () => {
-    const token = t.services.sessions.createLoginToken();
+    const token = await t.services.sessions.createLoginToken();
     t.clock.advance(16 * 60_000);
     expect((await t.app.inject({ url: `/console/login?token=${token}` })).statusCode).toBe(401);
   });
 
   it('a merchant API key never opens the console API, and a console session never opens the merchant API', async () => {
-    const session = t.services.sessions.createSession();
+    const session = await t.services.sessions.createSession();
     expect((await t.app.inject({ url: '/console/api/session', headers: { 'x-api-key': t.apiKey } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/console/api/session', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': session } })).statusCode).toBe(401);
@@ -39,7 +39,7 @@ describe('console sessions', () => {
   });
 
   it('manages API keys: created once in clear, listed without secrets, revoked', async () => {
-    const headers = { authorization: `Bearer ${t.services.sessions.createSession()}` };
+    const headers = { authorization: `Bearer ${await t.services.sessions.createSession()}` };
     const created = await t.app.inject({ method: 'POST', url: '/console/api/api-keys', payload: { name: 'till 1' }, headers });
     expect(created.statusCode).toBe(200);
     const { key, apiKey } = created.json();
@@ -56,7 +56,7 @@ describe('console sessions', () => {
   });
 
   it('logout ends the session', async () => {
-    const session = t.services.sessions.createSession();
+    const session = await t.services.sessions.createSession();
     const headers = { authorization: `Bearer ${session}` };
     expect((await t.app.inject({ method: 'POST', url: '/console/api/logout', headers })).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/console/api/session', headers })).statusCode).toBe(401);

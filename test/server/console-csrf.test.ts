@@ -12,7 +12,7 @@ describe('console writes prove they come from the console', () => {
   afterEach(async () => { await t.close(); });
 
   const withCookie = async (options: { headers?: Record<string, string>; payload?: string; method?: InjectOptions['method']; url?: string } = {}) => {
-    const session = t.services.sessions.createSession();
+    const session = await t.services.sessions.createSession();
     return t.app.inject({
       method: options.method ?? 'POST', url: options.url ?? ROTATE,
       headers: { cookie: `${CONSOLE_COOKIE}=${session}`, ...options.headers },
@@ -67,7 +67,7 @@ describe('console writes prove they come from the console', () => {
 
   it('a bearer token is not ambient, so bearer writes (desktop app, CLIs) need no origin proof', async () => {
     t = await createTestApp();
-    const authorization = `Bearer ${t.services.sessions.createSession()}`;
+    const authorization = `Bearer ${await t.services.sessions.createSession()}`;
     const res = await t.app.inject({ method: 'POST', url: ROTATE, headers: { authorization, origin: 'app://console' } });
     expect(res.statusCode).toBe(200);
   });
@@ -81,7 +81,7 @@ describe('the console answers only under host names it serves (DNS rebinding)', 
 
   it('refuses a foreign host name on every console route with 421 HOST_NOT_ALLOWED', async () => {
     t = await createTestApp();
-    const token = t.services.sessions.createLoginToken();
+    const token = await t.services.sessions.createLoginToken();
     for (const url of ['/console/', '/console/api/session', `/console/login?token=${token}`, '/console/widget-preview?signature=x']) {
       const res = await get(url, 'rebound.example:8787');
       expect(res.statusCode, url).toBe(421);
@@ -94,7 +94,7 @@ describe('the console answers only under host names it serves (DNS rebinding)', 
 
   it('serves localhost, IP literals, the publicUrl host and allowedHosts', async () => {
     t = await createTestApp({ config: { publicUrl: 'https://pay.example', allowedHosts: ['till.shop.lan'] } });
-    const bearer = `Bearer ${t.services.sessions.createSession()}`;
+    const bearer = `Bearer ${await t.services.sessions.createSession()}`;
     for (const host of ['localhost', 'localhost:8787', '127.0.0.1:8787', '[::1]:8787', '192.168.1.20:8787', 'pay.example', 'TILL.shop.lan:8787']) {
       const res = await t.app.inject({ url: '/console/api/session', headers: { host, authorization: bearer } });
       expect(res.statusCode, host).toBe(200);

@@ -26,11 +26,11 @@ async function createInvoice(server: TestServer, externalId: string): Promise<Re
   });
 }
 
-function consoleCall(server: TestServer, method: string, path: string, body?: Buffer): Promise<Response> {
+async function consoleCall(server: TestServer, method: string, path: string, body?: Buffer): Promise<Response> {
   return fetch(`${server.url}/console/api${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${server.services.sessions.createSession()}`, 'x-tontill-console': '1',
+      authorization: `Bearer ${await server.services.sessions.createSession()}`, 'x-tontill-console': '1',
       ...(body ? { 'content-type': 'application/octet-stream' } : {}),
     },
     ...(body ? { body: new Uint8Array(body) } : {}),

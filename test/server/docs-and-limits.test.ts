@@ -58,7 +58,7 @@ describe('API documentation, headers and limits', () => {
       const limited = await call();
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.code).toBe('RATE_LIMITED');
-      const other = t.services.apiKeys.create('other').key;
+      const other = (await t.services.apiKeys.create('other')).key;
       expect((await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': other } })).statusCode).toBe(200);
     } finally {
       await t.close();

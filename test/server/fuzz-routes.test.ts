@@ -108,7 +108,7 @@ describe('random requests at every registered route', () => {
   beforeAll(async () => {
     s = await startTestServer();
     routes = registeredRoutes(s.app);
-    const session = s.services.sessions.createSession();
+    const session = await s.services.sessions.createSession();
     const created = await s.app.inject({ method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': s.apiKey }, payload: { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' } });
     const endpoint = await s.app.inject({ method: 'POST', url: '/console/api/webhooks/endpoints', headers: { authorization: `Bearer ${session}` }, payload: { url: 'http://127.0.0.1:9/hook', events: ['*'] } });
     const backup = await s.app.inject({ url: '/console/api/backup', headers: { authorization: `Bearer ${session}` } });
@@ -116,7 +116,7 @@ describe('random requests at every registered route', () => {
     const page = await s.app.inject({ url: `/pay/${created.json().id}` });
     expect([created, endpoint, backup, widget, page].map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     known = {
-      paymentId: created.json().id, endpointId: endpoint.json().endpoint.id, apiKeyId: s.services.apiKeys.list()[0]!.id,
+      paymentId: created.json().id, endpointId: endpoint.json().endpoint.id, apiKeyId: (await s.services.apiKeys.list())[0]!.id,
       asset: /\/assets\/([\w.-]+)/.exec(page.body)?.[1] ?? 'none.js', signature: widget.json().signature, backup: backup.rawPayload,
     };
   });
@@ -141,9 +141,9 @@ describe('random requests at every registered route', () => {
       await fc.assert(fc.asyncProperty(request, async (r) => {
         let n = 0;
         const fill = placeholders(s, known);
-        const url = fill(route.url.replace(/:\w+|\*/g, () => r.params[n++]!) + r.query);
+        const url = await fill(route.url.replace(/:\w+|\*/g, () => r.params[n++]!) + r.query);
         const what = `${r.method} ${route.url} as ${url}`;
-        const headers = Object.fromEntries(Object.entries(r.headers).map(([name, value]) => [name, fill(value)]));
+        const headers = Object.fromEntries(await Promise.all(Object.entries(r.headers).map(async ([name, value]) => [name, await fill(value)])));
         const res = STREAMING.has(route.url) ? await streamed(s.url, r.method, url) : await injected(s.app, { ...r, headers }, url);
         expectDocumented(what, r.method, res);
       }), { seed: SEED + index, numRuns: RUNS_PER_ROUTE });
@@ -152,20 +152,21 @@ describe('random requests at every registered route', () => {
 });
 
 /** A fresh session and key per run: a fuzzed logout or key revocation must not blind the runs after it. */
-function placeholders(s: TestServer, known: Known): (text: string) => string {
-  const values: Record<string, () => string> = {
+function placeholders(s: TestServer, known: Known): (text: string) => Promise<string> {
+  const values: Record<string, () => Promise<string> | string> = {
     SESSION: () => s.services.sessions.createSession(),
-    KEY: () => s.services.apiKeys.create('fuzz').key,
+    KEY: async () => (await s.services.apiKeys.create('fuzz')).key,
     HOST: () => new URL(s.url).host,
     ORIGIN: () => new URL(s.url).origin,
     SIGNATURE: () => known.signature,
   };
-  const made = new Map<string, string>();
-  return (text) => text.replace(/__([A-Z]+)__/g, (whole, name: string) => {
-    if (!values[name]) return whole;
-    if (!made.has(name)) made.set(name, values[name]());
-    return made.get(name)!;
-  });
+  const made = new Map<string, Promise<string> | string>();
+  return async (text) => {
+    const wanted = [...text.matchAll(/__([A-Z]+)__/g)].map((m) => m[1]!).filter((name) => values[name]);
+    for (const name of wanted) if (!made.has(name)) made.set(name, values[name]!());
+    const filled = new Map(await Promise.all(wanted.map(async (name) => [name, await made.get(name)!] as const)));
+    return text.replace(/__([A-Z]+)__/g, (whole, name: string) => filled.get(name) ?? whole);
+  };
 }
 
 async function injected(app: FastifyInstance, r: { method: string; headers: Record<string, string>; body: string | Buffer | undefined }, url: string): Promise<Answer> {

@@ -160,9 +160,9 @@ describe('merchant API', () => {
     });
 
     it('refuses a revoked key at once', async () => {
-      const { key, record } = t.services.apiKeys.create('temp');
+      const { key, record } = await t.services.apiKeys.create('temp');
       expect((await post('/crypto/deposit/invoice', QUICK_START, key)).statusCode).toBe(200);
-      t.services.apiKeys.revoke(record.id);
+      await t.services.apiKeys.revoke(record.id);
       expect((await post('/crypto/deposit/invoice', QUICK_START, key)).statusCode).toBe(401);
     });
 
@@ -200,7 +200,7 @@ describe('merchant API', () => {
       const again = await post(`/crypto/payment/${created.id}/cancel`, undefined);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.code).toBe('INVALID_STATE_TRANSITION');
-      const types = t.services.payments.events.forPayment(created.id).map((e) => e.type);
+      const types = (await t.services.payments.timeline(created.id)).map((e) => e.type);
       expect(types).toEqual(['payment.created', 'payment.cancelled']);
     });
 
@@ -215,10 +215,10 @@ describe('merchant API', () => {
 
     it('expires an unpaid payment at its expiry time', async () => {
       const created = (await post('/crypto/deposit/invoice', { ...QUICK_START, expiresInSeconds: 60 })).json();
-      expect(t.services.payments.expireDue()).toBe(0);
+      expect(await t.services.payments.expireDue()).toBe(0);
       t.clock.advance(60_000);
-      expect(t.services.payments.expireDue()).toBe(1);
-      expect(t.services.payments.get(created.id).status).toBe('expired');
+      expect(await t.services.payments.expireDue()).toBe(1);
+      expect((await t.services.payments.get(created.id)).status).toBe('expired');
     });
   });
 });

@@ -47,7 +47,7 @@ describe('every view of a payment agrees after every step', () => {
   let lt = 1_000n;
   beforeAll(async () => {
     t = await createTestApp({ config: { payments: { monitoringWindowSeconds: WINDOW_SECONDS } } });
-    t.services.webhooks.createEndpoint({ url: 'https://shop.example/hook', events: ['*'] });
+    await t.services.webhooks.createEndpoint({ url: 'https://shop.example/hook', events: ['*'] });
   });
   afterAll(async () => t.close());
 
@@ -57,24 +57,24 @@ describe('every view of a payment agrees after every step', () => {
     return res.json();
   };
 
-  function credit(payment: PublicPayment, amount: bigint, datedAtCreation: boolean): void {
+  async function credit(payment: PublicPayment, amount: bigint, datedAtCreation: boolean): Promise<void> {
     lt += 1n;
     const hash = lt.toString(16).padStart(64, '0');
     const at = datedAtCreation ? Date.parse(payment.createdAt) : t.clock.now();
-    t.services.ledger.creditBatch(ACCOUNT, [{
+    await t.services.ledger.creditBatch(ACCOUNT, [{
       txHash: hash, lt, utime: Math.floor(at / 1000), amount, from: null, comment: payment.memo, queryId: 0n,
     }], { lt, hash });
   }
 
-  function apply(step: Op, payment: PublicPayment): void {
+  async function apply(step: Op, payment: PublicPayment): Promise<void> {
     const expiresAt = Date.parse(payment.expiresAt);
-    if (step.op === 'credit') credit(payment, step.amount, step.datedAtCreation);
+    if (step.op === 'credit') await credit(payment, step.amount, step.datedAtCreation);
     if (step.op === 'pastExpiry') t.clock.advance(Math.max(0, expiresAt - t.clock.now()) + 1_000);
     if (step.op === 'pastWindow') t.clock.advance(Math.max(0, expiresAt + WINDOW_SECONDS * 1000 - t.clock.now()) + 1_000);
-    if (step.op === 'sweep') t.services.payments.expireDue();
+    if (step.op === 'sweep') await t.services.payments.expireDue();
     if (step.op === 'cancel') {
       try {
-        t.services.payments.cancel(payment.id);
+        await t.services.payments.cancel(payment.id);
       } catch (err) {
         expect((err as DomainError).kind).toBe(DomainErrorKind.invalidTransition);
       }
@@ -87,7 +87,7 @@ describe('every view of a payment agrees after every step', () => {
     const consoleRow = (await get(`/console/api/payments?q=${payment.id}`, consoleAuth)).items[0];
     const detail = await get(`/console/api/payments/${payment.id}`, consoleAuth);
     const checkout = await get(`/pay/${payment.id}/status`, {});
-    const events = t.services.payments.events.forPayment(payment.id);
+    const events = await t.services.payments.timeline(payment.id);
     const last = events.at(-1)!.data as PublicPayment;
 
     const expected = essentials(record);
@@ -103,7 +103,7 @@ describe('every view of a payment agrees after every step', () => {
     expect(record.transfers.reduce((sum, x) => sum + micro(x.amount), 0n)).toBe(creditedSum);
     expect(record.overpaidAmount).toBe(formatAmount(creditedSum > AMOUNT ? creditedSum - AMOUNT : 0n));
     // every event reaches the webhook outbox
-    for (const event of events) expect(t.services.webhooks.deliveries.list({ eventId: event.id, limit: 2 })).toHaveLength(1);
+    for (const event of events) expect(await t.services.webhooks.listDeliveries({ eventId: event.id, limit: 2 })).toHaveLength(1);
   }
 
   it('status record, list rows, console detail, checkout and the event stream', async () => {
@@ -113,23 +113,22 @@ describe('every view of a payment agrees after every step', () => {
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 12 }), async (steps) => {
         const externalId = `prop-${(run += 1)}`;
         // the clock moves hours per run: a session from the first run would have expired
-        consoleAuth = { authorization: `Bearer ${t.services.sessions.createSession()}` };
-        const { payment: created } = t.services.payments.create('invoice', {
+        consoleAuth = { authorization: `Bearer ${await t.services.sessions.createSession()}` };
+        const { view: payment } = await t.services.payments.create('invoice', {
           currency: 'USDT', mainCurrency: 'TON', amount: formatAmount(AMOUNT), externalId, expiresInSeconds: 600,
         });
-        const payment = t.services.payments.present(created);
         let creditedSum = 0n;
         await expectAgreement(payment, creditedSum, externalId);
         for (const step of steps) {
-          const eventsBefore = t.services.payments.events.forPayment(payment.id).length;
-          apply(step, payment);
+          const eventsBefore = (await t.services.payments.timeline(payment.id)).length;
+          await apply(step, payment);
           if (step.op === 'credit') {
             creditedSum += step.amount;
-            expect(t.services.payments.events.forPayment(payment.id).length, 'a credit is announced').toBeGreaterThan(eventsBefore);
+            expect((await t.services.payments.timeline(payment.id)).length, 'a credit is announced').toBeGreaterThan(eventsBefore);
           }
           await expectAgreement(payment, creditedSum, externalId);
         }
-        for (const event of t.services.payments.events.forPayment(payment.id)) seen.add(event.type);
+        for (const event of await t.services.payments.timeline(payment.id)) seen.add(event.type);
       }),
       { seed: 20261121, numRuns: 80 },
     );

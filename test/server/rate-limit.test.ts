@@ -32,7 +32,7 @@ describe('rate limits: a budget per valid API key, another per client address', 
     const call = () => t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', payload: QUICK_START, headers: { 'x-api-key': t.apiKey } });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(429);
-    const other = t.services.apiKeys.create('other').key;
+    const other = (await t.services.apiKeys.create('other')).key;
     expect((await payments({ 'x-api-key': other })).statusCode).toBe(200);
   });
 
@@ -70,7 +70,7 @@ describe('trustProxy and the console cookie', () => {
   afterEach(async () => { await t.close(); });
 
   const login = async (headers: Record<string, string> = {}) => {
-    const token = t.services.sessions.createLoginToken();
+    const token = await t.services.sessions.createLoginToken();
     const res = await t.app.inject({ url: `/console/login?token=${token}`, headers });
     expect(res.statusCode).toBe(302);
     return String(res.headers['set-cookie']);

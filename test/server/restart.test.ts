@@ -31,7 +31,7 @@ describe('the ledger across restarts', () => {
         method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ ...QUICK_START, externalId: 'restart-0' }),
       });
       expect(((await again.json()) as { id: string }).id).toBe(created[0]);
-      expect(second.services.payments.events.forPayment(created[0]!).map((e) => e.type)).toEqual(['payment.created']);
+      expect((await second.services.payments.timeline(created[0]!)).map((e) => e.type)).toEqual(['payment.created']);
       await second.close();
     } finally {
       dir.remove();

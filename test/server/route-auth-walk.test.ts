@@ -21,9 +21,9 @@ describe('every route enforces the auth it declares', () => {
         for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth: route.config?.auth });
       },
     });
-    session = t.services.sessions.createSession();
-    const revoked = t.services.apiKeys.create('revoked');
-    t.services.apiKeys.revoke(revoked.record.id);
+    session = await t.services.sessions.createSession();
+    const revoked = await t.services.apiKeys.create('revoked');
+    await t.services.apiKeys.revoke(revoked.record.id);
     revokedKey = revoked.key;
   });
   afterAll(async () => t.close());

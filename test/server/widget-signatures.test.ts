@@ -77,7 +77,7 @@ describe('EPP signatures', () => {
   it('the embedded page refuses a sandbox signature on a testnet service sharing its secret', async () => {
     const testnet = await createTestApp({ config: { chain: { mode: 'testnet', merchantAddress: TESTNET_ADDRESS, jettonMaster: TESTNET_ADDRESS } } });
     try {
-      const { payment } = testnet.services.payments.create('widget', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00', allowedOrigins: ['https://shop.example'] });
+      const { payment } = await testnet.services.payments.create('widget', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00', allowedOrigins: ['https://shop.example'] });
       const sign = (sandbox: boolean) => signEpp({ paymentId: payment.id, serviceUrl: 'https://pay.example', expiresAt: Math.floor(testnet.clock.now() / 1000) + 600, allowedOrigins: ['https://shop.example'], sandbox }, testnet.services.eppSecret);
       expect((await testnet.app.inject({ url: `/embed?signature=${sign(true)}` })).statusCode).toBe(403);
       expect((await testnet.app.inject({ url: `/embed?signature=${sign(false)}` })).statusCode).toBe(200);

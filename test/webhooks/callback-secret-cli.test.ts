@@ -33,7 +33,7 @@ describe('the callback secret, headless', () => {
 
   it('exists as soon as the store does, before any payment or console visit', async () => {
     server = await startTestServer();
-    const stored = server.services.settings.get<{ secret: string; rotatedAt: number }>('webhook_callback_secret');
+    const stored = await server.services.settings.get<{ secret: string; rotatedAt: number }>('webhook_callback_secret');
     expect(stored?.secret).toMatch(/^whsec_[\w-]{43}$/);
     expect(stored?.rotatedAt).toBe(server.clock.now());
   });
@@ -44,7 +44,7 @@ describe('the callback secret, headless', () => {
     const dataDir = ['--data-dir', server.dataDir];
     const shown = await webhooksCli(['secret', ...dataDir]);
     expect(shown.code).toBe(0);
-    expect(shown.lastLine).toBe(server.services.webhooks.callbackSecret().secret);
+    expect(shown.lastLine).toBe((await server.services.webhooks.callbackSecret()).secret);
     expect(shown.out).toContain('No other secret signs deliveries.');
 
     const rotated = await webhooksCli(['rotate', ...dataDir]);
@@ -67,14 +67,14 @@ describe('the callback secret, headless', () => {
     const ended = await webhooksCli(['rotate', '--grace-hours', '0', ...dataDir]);
     expect(ended.code).toBe(0);
     expect(ended.out).toContain('No other secret signs deliveries.');
-    expect(server.services.webhooks.callbackSecrets(server.clock.now())).toEqual([ended.lastLine]);
+    expect(await server.services.webhooks.callbackSecrets(server.clock.now())).toEqual([ended.lastLine]);
   });
 
   it('`list` shows the endpoints without their secrets', async () => {
     server = await startTestServer();
     const empty = await webhooksCli(['list', '--data-dir', server.dataDir]);
     expect(empty.out).toContain('No webhook endpoints');
-    const { endpoint, secret } = server.services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
+    const { endpoint, secret } = await server.services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
     const listed = await webhooksCli(['list', '--data-dir', server.dataDir]);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain(`${endpoint.id}  active  http://127.0.0.1:9/hook  events: payment.paid`);

@@ -124,10 +124,12 @@ describe('webhook console API', () => {
   it('writes no outbox row when the event is rolled back', async () => {
     await create({ events: ['*'] });
     const payment = await h.createPayment();
-    expect(() => h.services.payments.transaction((record) => {
-      record('payment.cancelled', h.services.payments.get(payment.id as string));
+    // a credit (its events and their outbox rows) in a unit of work that then fails
+    await expect(h.storage.write(async (uow) => {
+      const current = (await uow.payments.findById(payment.id as string))!;
+      await h.services.payments.creditFromChain(uow, current, 1n, h.clock.now());
       throw new Error('boom');
-    })).toThrow('boom');
+    })).rejects.toThrow('boom');
     const res = await h.consoleApi('GET', '/webhooks/deliveries');
     expect(res.body.items.map((d: { eventType: string }) => d.eventType)).toEqual(['payment.created']);
   });

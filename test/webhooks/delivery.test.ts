@@ -41,7 +41,7 @@ describe('webhook delivery to a real receiver', () => {
     h.clock.advance(ms);
     await dispatcher.whenIdle();
   };
-  const ledgerOrder = (paymentId: string) => h.services.payments.events.forPayment(paymentId).map((e) => e.id);
+  const ledgerOrder = async (paymentId: string) => (await h.services.payments.timeline(paymentId)).map((e) => e.id);
 
   it('delivers signed events that the README recipe verifies; data is the payment as the status endpoint returns it', async () => {
     const { endpoint, secret } = await addEndpoint();
@@ -51,7 +51,7 @@ describe('webhook delivery to a real receiver', () => {
     await waitUntil(() => receiver.received.length === 2, 'two deliveries');
 
     const status = (await h.app.inject({ url: `/crypto/payment/${payment.id}`, headers: { 'x-api-key': h.apiKey } })).json();
-    const [stored] = h.services.payments.events.forPayment(payment.id);
+    const [stored] = await h.services.payments.timeline(payment.id);
     for (const r of receiver.received) {
       expect(r.event).toEqual({ id: stored!.id, type: 'payment.created', createdAt: '2026-11-21T12:00:00.000Z', data: status });
       expect(r.headers['content-type']).toBe('application/json');
@@ -125,7 +125,7 @@ describe('webhook delivery to a real receiver', () => {
     await waitUntil(async () => (await deliveries('&status=delivered')).length === 10, 'all ten delivered');
 
     const order = arrivalOrderByPayment(receiver.received);
-    for (const p of payments) expect(order.get(p.id)).toEqual(ledgerOrder(p.id));
+    for (const p of payments) expect(order.get(p.id)).toEqual(await ledgerOrder(p.id));
     expect((await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({ status: 'active', failingSince: null });
   });
 
@@ -154,7 +154,7 @@ describe('webhook delivery to a real receiver', () => {
     }
     expect(await deliveries('&status=delivered')).toHaveLength(80);
     const order = arrivalOrderByPayment(receiver.received);
-    for (const p of payments) expect(order.get(p.id)).toEqual(ledgerOrder(p.id));
+    for (const p of payments) expect(order.get(p.id)).toEqual(await ledgerOrder(p.id));
   });
 
   it('receiver answering 500, then 200: retried with backoff, every attempt logged', async () => {

@@ -18,10 +18,10 @@ export interface WebhookHarness extends TestApp {
 /** The real app over a real SQLite file, plus console and merchant helpers; the dispatcher is started by the test. */
 export async function createWebhookHarness(): Promise<WebhookHarness> {
   const t = await createTestApp();
-  const token = t.services.sessions.createSession();
+  const token = await t.services.sessions.createSession();
   // A session per call: tests move the manual clock by days, past any session's lifetime.
   const consoleApi: WebhookHarness['consoleApi'] = async (method, url, payload) => {
-    const token = t.services.sessions.createSession();
+    const token = await t.services.sessions.createSession();
     const res = await t.app.inject({
       method, url: `/console/api${url}`,
       headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },

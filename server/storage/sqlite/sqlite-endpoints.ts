@@ -1,32 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { StoredEvent } from '../events/event-bus';
-
-/** A store-wide webhook endpoint as the service sees it (secrets included: never return this as is). */
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  /** event types, or `*` for all */
-  events: string[];
-  enabled: boolean;
-  description: string | null;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: number | null;
-  status: 'active' | 'failing';
-  consecutiveFailures: number;
-  failingSince: number | null;
-  lastDeliveryAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** What deliveries change on an endpoint. */
-export interface EndpointHealth {
-  status: 'active' | 'failing';
-  consecutiveFailures: number;
-  failingSince: number | null;
-  lastDeliveryAt: number | null;
-}
+import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from '../../webhooks/webhook-types';
+import type { EndpointRepository } from '../webhook-repositories';
 
 interface EndpointRow {
   id: string; url: string; events_json: string; enabled: number; description: string | null;
@@ -42,20 +16,20 @@ const fromRow = (r: EndpointRow): WebhookEndpoint => ({
   lastDeliveryAt: r.last_delivery_at, createdAt: r.created_at, updatedAt: r.updated_at,
 });
 
-export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events'>, type: StoredEvent['type']): boolean =>
-  endpoint.events.includes('*') || endpoint.events.includes(type);
-
-/** Endpoints are soft-deleted so the delivery log keeps pointing at something. */
-export class EndpointRepository {
+export class SqliteEndpoints implements EndpointRepository {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly byIdStmt: Statement<[string], EndpointRow>;
-  private routesCache: Array<Pick<WebhookEndpoint, 'id' | 'url' | 'events'>> | null = null;
   private readonly listStmt: Statement<[], EndpointRow>;
   private readonly enabledStmt: Statement<[], EndpointRow>;
   private readonly healthStmt: Statement<[string], EndpointHealth>;
   private readonly saveHealthStmt: Statement<[EndpointHealth & { id: string }]>;
   private readonly deleteStmt: Statement<[number, string]>;
+  /**
+   * Read on every event inside the recording transaction, so kept in memory: this process owns the
+   * file, and every change to endpoints goes through this object.
+   */
+  private routesCache: EndpointRoute[] | null = null;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`INSERT INTO webhook_endpoints (id, url, events_json, enabled, description, secret, created_at, updated_at)
@@ -74,12 +48,12 @@ export class EndpointRepository {
       WHERE id = ? AND deleted_at IS NULL`);
   }
 
-  insert(e: { id: string; url: string; events: string[]; enabled: boolean; description: string | null; secret: string; createdAt: number }): void {
+  async insert(e: NewEndpoint): Promise<void> {
     this.insertStmt.run({ ...e, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0 });
     this.routesCache = null;
   }
 
-  update(e: WebhookEndpoint): void {
+  async update(e: WebhookEndpoint): Promise<void> {
     this.updateStmt.run({
       id: e.id, url: e.url, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0, description: e.description,
       secret: e.secret, previousSecret: e.previousSecret, previousSecretExpiresAt: e.previousSecretExpiresAt, updatedAt: e.updatedAt,
@@ -87,34 +61,35 @@ export class EndpointRepository {
     this.routesCache = null;
   }
 
-  find(id: string): WebhookEndpoint | null {
+  async find(id: string): Promise<WebhookEndpoint | null> {
     const row = this.byIdStmt.get(id);
     return row ? fromRow(row) : null;
   }
 
-  list(): WebhookEndpoint[] {
+  async list(): Promise<WebhookEndpoint[]> {
     return this.listStmt.all().map(fromRow);
   }
 
-  /**
-   * Where events go: enabled endpoints' id, URL and subscriptions. Read on every event inside the
-   * recording transaction, so it is cached; every change to endpoints goes through this object.
-   */
-  routes(): ReadonlyArray<Pick<WebhookEndpoint, 'id' | 'url' | 'events'>> {
+  async routes(): Promise<readonly EndpointRoute[]> {
     this.routesCache ??= this.enabledStmt.all().map(fromRow).map(({ id, url, events }) => ({ id, url, events }));
     return this.routesCache;
   }
 
-  health(id: string): EndpointHealth | null {
+  async health(id: string): Promise<EndpointHealth | null> {
     return this.healthStmt.get(id) ?? null;
   }
 
-  saveHealth(id: string, health: EndpointHealth): void {
+  async saveHealth(id: string, health: EndpointHealth): Promise<void> {
     this.saveHealthStmt.run({ ...health, id });
   }
 
-  softDelete(id: string, now: number): boolean {
+  async softDelete(id: string, now: number): Promise<boolean> {
     this.routesCache = null;
     return this.deleteStmt.run(now, id).changes === 1;
+  }
+
+  /** A rolled-back job may have changed endpoints: what was read since is forgotten. */
+  forgetRoutes(): void {
+    this.routesCache = null;
   }
 }

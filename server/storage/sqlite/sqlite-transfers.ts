@@ -1,16 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { InboundJettonTransfer, TxCursor } from '../chain/types';
-import type { CreditedTransfer } from './payment-presenter';
-
-export type TransferStatus = 'credited' | 'unmatched' | 'dismissed';
-
-export interface TransferRecord extends InboundJettonTransfer {
-  paymentId: string | null;
-  status: TransferStatus;
-  resolution: string | null;
-  createdAt: number;
-  resolvedAt: number | null;
-}
+import type { InboundJettonTransfer, TxCursor } from '../../chain/types';
+import type { CreditedTransfer } from '../../payments/payment-presenter';
+import type { TransferRecord, TransferStatus } from '../../payments/payment-types';
+import type { TransferRepository } from '../ledger-repositories';
 
 interface TransferRow {
   tx_hash: string;
@@ -33,11 +25,12 @@ const fromRow = (r: TransferRow): TransferRecord => ({
 });
 
 /** Every inbound transfer the watcher reported, and the watcher's cursor: both move in one transaction. */
-export class TransferRepository {
+export class SqliteTransfers implements TransferRepository {
   private readonly insertStmt: Statement;
   private readonly forPaymentStmt: Statement<[string], TransferRow>;
   private readonly byHashStmt: Statement<[string], TransferRow>;
   private readonly byStatusStmt: Statement<[TransferStatus, number], TransferRow>;
+  private readonly countStmt: Statement<[TransferStatus], { n: bigint }>;
   private readonly resolveStmt: Statement;
   private readonly cursorGetStmt: Statement<[string], { lt: bigint; hash: string }>;
   private readonly cursorSetStmt: Statement;
@@ -50,6 +43,7 @@ export class TransferRepository {
     this.forPaymentStmt = safe(db.prepare(`SELECT * FROM transfers WHERE payment_id = ? AND status = 'credited' ORDER BY lt`));
     this.byHashStmt = safe(db.prepare('SELECT * FROM transfers WHERE tx_hash = ?'));
     this.byStatusStmt = safe(db.prepare('SELECT * FROM transfers WHERE status = ? ORDER BY lt DESC LIMIT ?'));
+    this.countStmt = safe(db.prepare('SELECT COUNT(*) AS n FROM transfers WHERE status = ?'));
     this.resolveStmt = db.prepare(`UPDATE transfers SET status = @status, payment_id = @paymentId, resolution = @resolution,
       resolved_at = @resolvedAt WHERE tx_hash = @txHash AND status = 'unmatched'`);
     this.cursorGetStmt = safe(db.prepare('SELECT lt, hash FROM watcher_cursor WHERE account = ?'));
@@ -57,37 +51,39 @@ export class TransferRepository {
       ON CONFLICT (account) DO UPDATE SET lt = excluded.lt, hash = excluded.hash, updated_at = excluded.updated_at`);
   }
 
-  /** False when this transaction hash was already recorded. */
-  insert(t: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): boolean {
+  async insert(t: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): Promise<boolean> {
     return this.insertStmt.run({ ...t, paymentId, status, createdAt }).changes === 1;
   }
 
-  creditedTo(paymentId: string): CreditedTransfer[] {
+  async creditedTo(paymentId: string): Promise<CreditedTransfer[]> {
     return this.forPaymentStmt.all(paymentId).map((r) => ({
       txHash: r.tx_hash, amount: r.amount, from: r.from_address, comment: r.comment, creditedAt: Number(r.created_at),
     }));
   }
 
-  find(txHash: string): TransferRecord | null {
+  async find(txHash: string): Promise<TransferRecord | null> {
     const row = this.byHashStmt.get(txHash);
     return row ? fromRow(row) : null;
   }
 
-  withStatus(status: TransferStatus, limit: number): TransferRecord[] {
+  async withStatus(status: TransferStatus, limit: number): Promise<TransferRecord[]> {
     return this.byStatusStmt.all(status, limit).map(fromRow);
   }
 
-  /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
-  resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): boolean {
+  async countWithStatus(status: TransferStatus): Promise<number> {
+    return Number(this.countStmt.get(status)?.n ?? 0n);
+  }
+
+  async resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean> {
     return this.resolveStmt.run({ txHash, status, paymentId, resolution, resolvedAt: at }).changes === 1;
   }
 
-  cursor(account: string): TxCursor | null {
+  async cursor(account: string): Promise<TxCursor | null> {
     const row = this.cursorGetStmt.get(account);
     return row ? { lt: row.lt, hash: row.hash } : null;
   }
 
-  saveCursor(account: string, cursor: TxCursor, at: number): void {
+  async saveCursor(account: string, cursor: TxCursor, at: number): Promise<void> {
     this.cursorSetStmt.run(account, cursor.lt, cursor.hash, at);
   }
 }

@@ -1,57 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface Delivery {
-  seq: number;
-  id: string;
-  eventId: string;
-  eventType: string;
-  paymentId: string | null;
-  endpointId: string | null;
-  url: string;
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: number | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: number;
-  deliveredAt: number | null;
-}
-
-export interface NewDelivery {
-  id: string; eventId: string; eventType: string; paymentId: string | null; endpointId: string | null;
-  url: string; orderKey: string; createdAt: number; giveUpAt: number;
-}
-
-export interface Attempt {
-  id: string;
-  deliveryId: string;
-  at: number;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string;
-  responseStatus: number | null;
-  responseBody: string | null;
-  durationMs: number;
-  error: string | null;
-}
-
-/** What the dispatcher needs to send one delivery, read in one query. */
-export interface DueDelivery {
-  seq: number; id: string; eventId: string; eventType: string; paymentId: string | null; endpointId: string | null;
-  url: string; orderKey: string; attempts: number; giveUpAt: number; eventCreatedAt: number; dataJson: string;
-  secret: string | null; previousSecret: string | null; previousSecretExpiresAt: number | null;
-}
-
-export interface DeliveryFilter {
-  paymentId?: string | undefined;
-  status?: DeliveryStatus | undefined;
-  endpointId?: string | undefined;
-  eventId?: string | undefined;
-  beforeSeq?: number | undefined;
-  limit: number;
-}
+import type {
+  Attempt, Delivery, DeliveryFilter, DeliverySettlement, DeliveryStatus, DueDelivery, NewDelivery,
+} from '../../webhooks/webhook-types';
+import type { DeliveryRepository } from '../webhook-repositories';
+import { StatementCache } from './statement-cache';
 
 interface DeliveryRow {
   seq: number; id: string; event_id: string; event_type: string; payment_id: string | null; endpoint_id: string | null;
@@ -91,8 +43,7 @@ const DUE_SQL = `SELECT d.seq, d.id, d.event_id AS eventId, d.event_type AS even
       WHERE p.order_key = d.order_key AND p.status = 'pending' AND p.seq < d.seq)
   ORDER BY d.next_attempt_at, d.seq LIMIT @limit`;
 
-/** The outbox rows and their attempt log. */
-export class DeliveryRepository {
+export class SqliteDeliveries implements DeliveryRepository {
   private readonly insertStmt: Statement<[NewDelivery & { nextAttemptAt: number }]>;
   private readonly byIdStmt: Statement<[string], DeliveryRow>;
   private readonly attemptsStmt: Statement<[string], AttemptRow>;
@@ -102,9 +53,10 @@ export class DeliveryRepository {
   private readonly settleStmt: Statement;
   private readonly hurryStmt: Statement<[number, string, number]>;
   private readonly abandonStmt: Statement<[string, number, string]>;
-  private readonly listStmts = new Map<string, Statement>();
+  private readonly byShape: StatementCache;
 
-  constructor(private readonly db: Database) {
+  constructor(db: Database) {
+    this.byShape = new StatementCache(db, false);
     this.insertStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
       status, next_attempt_at, give_up_at, created_at)
       VALUES (@id, @eventId, @eventType, @paymentId, @endpointId, @url, @orderKey, 'pending', @nextAttemptAt, @giveUpAt, @createdAt)`);
@@ -124,21 +76,20 @@ export class DeliveryRepository {
       WHERE status = 'pending' AND endpoint_id = ?`);
   }
 
-  insert(d: NewDelivery): void {
+  async insert(d: NewDelivery): Promise<void> {
     this.insertStmt.run({ ...d, nextAttemptAt: d.createdAt });
   }
 
-  find(id: string): Delivery | null {
+  async find(id: string): Promise<Delivery | null> {
     const row = this.byIdStmt.get(id);
     return row ? fromRow(row) : null;
   }
 
-  attempts(deliveryId: string): Attempt[] {
+  async attempts(deliveryId: string): Promise<Attempt[]> {
     return this.attemptsStmt.all(deliveryId).map(attemptFromRow);
   }
 
-  /** Newest first; `beforeSeq` is the cursor. */
-  list(filter: DeliveryFilter): Delivery[] {
+  async list(filter: DeliveryFilter): Promise<Delivery[]> {
     const conds: string[] = [];
     if (filter.paymentId !== undefined) conds.push('payment_id = @paymentId');
     if (filter.status !== undefined) conds.push('status = @status');
@@ -146,41 +97,31 @@ export class DeliveryRepository {
     if (filter.eventId !== undefined) conds.push('event_id = @eventId');
     if (filter.beforeSeq !== undefined) conds.push('seq < @beforeSeq');
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-    let stmt = this.listStmts.get(where);
-    if (!stmt) {
-      stmt = this.db.prepare(`SELECT * FROM webhook_deliveries ${where} ORDER BY seq DESC LIMIT @limit`);
-      this.listStmts.set(where, stmt);
-    }
-    const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
-    return (stmt.all(params) as DeliveryRow[]).map(fromRow);
+    const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+    return this.byShape.get<DeliveryRow>(`SELECT * FROM webhook_deliveries ${where} ORDER BY seq DESC LIMIT @limit`).all(params).map(fromRow);
   }
 
-  /** Due rows, oldest first, leaving out those the dispatcher already holds (`claimed`). */
-  due(now: number, limit: number, claimed: readonly string[] = []): DueDelivery[] {
+  async due(now: number, limit: number, claimed: readonly string[]): Promise<DueDelivery[]> {
     return this.dueStmt.all({ now, limit, claimed: JSON.stringify(claimed) });
   }
 
-  /** The earliest future retry, to know how long the dispatcher may sleep. */
-  nextRetryAt(now: number): number | null {
+  async nextRetryAt(now: number): Promise<number | null> {
     return this.nextDueStmt.get(now)?.at ?? null;
   }
 
-  recordAttempt(a: Attempt): void {
+  async recordAttempt(a: Attempt): Promise<void> {
     this.insertAttemptStmt.run({ ...a, requestHeaders: JSON.stringify(a.requestHeaders) });
   }
 
-  /** Applies an attempt's outcome; a no-op if the delivery is no longer pending (e.g. its endpoint was deleted). */
-  settle(s: { id: string; url: string; status: DeliveryStatus; nextAttemptAt: number; statusCode: number | null; error: string | null; deliveredAt: number | null }): void {
+  async settle(s: DeliverySettlement): Promise<void> {
     this.settleStmt.run(s);
   }
 
-  /** A recovered endpoint gets its backlog retried now instead of at the end of each backoff. */
-  hurry(endpointId: string, now: number): number {
+  async hurry(endpointId: string, now: number): Promise<number> {
     return this.hurryStmt.run(now, endpointId, now).changes;
   }
 
-  /** Stops what is still pending for an endpoint (it was deleted); the log keeps the reason. */
-  abandon(endpointId: string, reason: string, now: number): number {
+  async abandon(endpointId: string, reason: string, now: number): Promise<number> {
     return this.abandonStmt.run(reason, now, endpointId).changes;
   }
 }

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { newId } from '../util/ids';
-import type { EventBus, StoredEvent } from './event-bus';
+import type { StoredEvent } from '../../events/event-bus';
+import type { EventRepository, NewEvent } from '../ledger-repositories';
 
 interface EventRow {
   seq: bigint;
@@ -20,33 +20,29 @@ const fromRow = (r: EventRow): StoredEvent => ({
   data: JSON.parse(r.data_json),
 });
 
-/** Append-only log of every payment event; the webhook outbox and timelines read from it. */
-export class EventStore {
+/** The append-only log of every payment event; the webhook outbox and timelines read from it. */
+export class SqliteEvents implements EventRepository {
   private readonly insertStmt: Statement;
   private readonly byPaymentStmt: Statement<[string], EventRow>;
   private readonly byIdStmt: Statement<[string], EventRow>;
 
-  constructor(db: Database, private readonly bus: EventBus) {
+  constructor(db: Database) {
     this.insertStmt = db.prepare(`INSERT INTO payment_events (id, payment_id, type, data_json, created_at)
       VALUES (?, ?, ?, ?, ?)`);
     this.byPaymentStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE payment_id = ? ORDER BY seq').safeIntegers(true);
     this.byIdStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE id = ?').safeIntegers(true);
   }
 
-  /** Must run inside the caller's transaction: the event commits or rolls back with the change it reports. */
-  append(type: StoredEvent['type'], paymentId: string | null, data: unknown, createdAt: number): StoredEvent {
-    const id = newId('evt');
-    const result = this.insertStmt.run(id, paymentId, type, JSON.stringify(data), createdAt);
-    const event: StoredEvent = { id, seq: Number(result.lastInsertRowid), type, paymentId, createdAt, data };
-    this.bus.recorded(event);
-    return event;
+  async append(e: NewEvent): Promise<StoredEvent> {
+    const result = this.insertStmt.run(e.id, e.paymentId, e.type, JSON.stringify(e.data), e.createdAt);
+    return { ...e, seq: Number(result.lastInsertRowid) };
   }
 
-  forPayment(paymentId: string): StoredEvent[] {
+  async forPayment(paymentId: string): Promise<StoredEvent[]> {
     return this.byPaymentStmt.all(paymentId).map(fromRow);
   }
 
-  findById(id: string): StoredEvent | null {
+  async findById(id: string): Promise<StoredEvent | null> {
     const row = this.byIdStmt.get(id);
     return row ? fromRow(row) : null;
   }

@@ -1,0 +1,86 @@
+import type { PaymentStatus } from '../../contract/payments';
+import type { InboundJettonTransfer, TxCursor } from '../chain/types';
+import type { StoredEvent } from '../events/event-bus';
+import type { CreditedTransfer } from '../payments/payment-presenter';
+import type { NewPayment, Payment, PaymentStateChange, TransferRecord, TransferStatus } from '../payments/payment-types';
+
+/** The merchant API's list: exact filters, newest first. */
+export interface PaymentFilter {
+  status?: PaymentStatus | undefined;
+  externalId?: string | undefined;
+  createdFrom?: number | undefined;
+  createdTo?: number | undefined;
+  /** keyset: only payments older (smaller seq) than this */
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+/** The console's list: the merchant API's filters plus a search box. */
+export interface PaymentSearch {
+  status?: PaymentStatus | undefined;
+  /** epoch ms, inclusive */
+  createdFrom?: number | undefined;
+  /** epoch ms, exclusive */
+  createdTo?: number | undefined;
+  /** a payment id, a memo, or the start of an externalId */
+  search?: string | undefined;
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+/** Money that settled payments brought in over some span, in micro-USDT. */
+export interface PaidVolume {
+  amount: bigint;
+  count: number;
+}
+
+export interface PaymentReads {
+  findById(id: string): Promise<Payment | null>;
+  findByExternalId(externalId: string): Promise<Payment | null>;
+  findByMemo(memo: string): Promise<Payment | null>;
+  /** open payments whose expiry has passed, the oldest expiry first */
+  dueForExpiry(now: number, limit: number): Promise<Payment[]>;
+  list(filter: PaymentFilter): Promise<Payment[]>;
+  search(filter: PaymentSearch): Promise<Payment[]>;
+  countByStatus(): Promise<Record<PaymentStatus, number>>;
+  /** by paid_at, `from` inclusive, `to` exclusive */
+  paidVolume(from: number, to: number): Promise<PaidVolume>;
+  /** one entry per day of `days` days from `origin` (epoch ms), empty days included */
+  dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]>;
+}
+
+export interface PaymentRepository extends PaymentReads {
+  insert(payment: NewPayment): Promise<Payment>;
+  updateState(change: PaymentStateChange): Promise<void>;
+}
+
+export interface TransferReads {
+  find(txHash: string): Promise<TransferRecord | null>;
+  creditedTo(paymentId: string): Promise<CreditedTransfer[]>;
+  /** newest (by lt) first */
+  withStatus(status: TransferStatus, limit: number): Promise<TransferRecord[]>;
+  countWithStatus(status: TransferStatus): Promise<number>;
+  /** where the watcher stopped on this account */
+  cursor(account: string): Promise<TxCursor | null>;
+}
+
+export interface TransferRepository extends TransferReads {
+  /** The exactly-once gate: false when this transaction hash was already recorded. */
+  insert(transfer: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): Promise<boolean>;
+  /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
+  resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean>;
+  saveCursor(account: string, cursor: TxCursor, at: number): Promise<void>;
+}
+
+export type NewEvent = Omit<StoredEvent, 'seq'>;
+
+export interface EventReads {
+  /** oldest first */
+  forPayment(paymentId: string): Promise<StoredEvent[]>;
+  findById(id: string): Promise<StoredEvent | null>;
+}
+
+/** The append-only event log. */
+export interface EventRepository extends EventReads {
+  append(event: NewEvent): Promise<StoredEvent>;
+}

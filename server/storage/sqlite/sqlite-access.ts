@@ -1,0 +1,105 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type {
+  ApiKeyRecord, ApiKeyRepository, SessionKind, SessionRepository, SettingRepository,
+} from '../access-repositories';
+
+interface ApiKeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+const keyFromRow = (r: ApiKeyRow): ApiKeyRecord => ({
+  id: r.id, name: r.name, prefix: r.prefix, createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at,
+});
+
+export class SqliteApiKeys implements ApiKeyRepository {
+  private readonly insertStmt: Statement;
+  private readonly byHashStmt: Statement<[string], ApiKeyRow>;
+  private readonly touchStmt: Statement<[number, string]>;
+  private readonly revokeStmt: Statement<[number, string]>;
+  private readonly listStmt: Statement<[], ApiKeyRow>;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare('INSERT INTO api_keys (id, name, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)');
+    this.byHashStmt = db.prepare('SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE key_hash = ?');
+    this.touchStmt = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
+    this.revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+    this.listStmt = db.prepare('SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys ORDER BY created_at DESC');
+  }
+
+  async insert(record: ApiKeyRecord, keyHash: string): Promise<void> {
+    this.insertStmt.run(record.id, record.name, record.prefix, keyHash, record.createdAt);
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const row = this.byHashStmt.get(keyHash);
+    return row ? keyFromRow(row) : null;
+  }
+
+  async touch(id: string, at: number): Promise<void> {
+    this.touchStmt.run(at, id);
+  }
+
+  async revoke(id: string, at: number): Promise<boolean> {
+    return this.revokeStmt.run(at, id).changes === 1;
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return this.listStmt.all().map(keyFromRow);
+  }
+}
+
+export class SqliteSessions implements SessionRepository {
+  private readonly insertStmt: Statement<[string, SessionKind, number, number]>;
+  private readonly consumeStmt: Statement<[number, string, number]>;
+  private readonly findStmt: Statement<[string, number], { token_hash: string }>;
+  private readonly deleteStmt: Statement<[string]>;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare('INSERT INTO console_sessions (token_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?)');
+    this.consumeStmt = db.prepare(`UPDATE console_sessions SET used_at = ?
+      WHERE token_hash = ? AND kind = 'login_link' AND used_at IS NULL AND expires_at > ?`);
+    this.findStmt = db.prepare(`SELECT token_hash FROM console_sessions WHERE token_hash = ? AND kind = 'session' AND expires_at > ?`);
+    this.deleteStmt = db.prepare('DELETE FROM console_sessions WHERE token_hash = ?');
+  }
+
+  async insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number): Promise<void> {
+    this.insertStmt.run(tokenHash, kind, createdAt, expiresAt);
+  }
+
+  async consumeLoginLink(tokenHash: string, now: number): Promise<boolean> {
+    return this.consumeStmt.run(now, tokenHash, now).changes === 1;
+  }
+
+  async isLiveSession(tokenHash: string, now: number): Promise<boolean> {
+    return this.findStmt.get(tokenHash, now) !== undefined;
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    this.deleteStmt.run(tokenHash);
+  }
+}
+
+export class SqliteSettings implements SettingRepository {
+  private readonly getStmt: Statement<[string], { value_json: string }>;
+  private readonly setStmt: Statement<[string, string, number]>;
+
+  constructor(db: Database) {
+    this.getStmt = db.prepare('SELECT value_json FROM settings WHERE key = ?');
+    this.setStmt = db.prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, ?)
+      ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`);
+  }
+
+  async get(key: string): Promise<unknown> {
+    const row = this.getStmt.get(key);
+    return row ? (JSON.parse(row.value_json) as unknown) : undefined;
+  }
+
+  async set(key: string, value: unknown, at: number): Promise<void> {
+    this.setStmt.run(key, JSON.stringify(value), at);
+  }
+}

@@ -1,0 +1,238 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { ReadView, Storage, UnitOfWork } from '../storage-port';
+import { SqliteApiKeys, SqliteSessions, SqliteSettings } from './sqlite-access';
+import { SqliteDeliveries } from './sqlite-deliveries';
+import { SqliteEndpoints } from './sqlite-endpoints';
+import { SqliteEvents } from './sqlite-events';
+import { SqlitePayments } from './sqlite-payments';
+import { SqliteTransfers } from './sqlite-transfers';
+
+interface Job {
+  work: (uow: UnitOfWork) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Every repository over the one connection, statements prepared once. */
+class SqliteRepositories implements ReadView {
+  readonly payments: SqlitePayments;
+  readonly transfers: SqliteTransfers;
+  readonly events: SqliteEvents;
+  readonly endpoints: SqliteEndpoints;
+  readonly deliveries: SqliteDeliveries;
+  readonly settings: SqliteSettings;
+  readonly apiKeys: SqliteApiKeys;
+  readonly sessions: SqliteSessions;
+
+  constructor(db: Database) {
+    this.payments = new SqlitePayments(db);
+    this.transfers = new SqliteTransfers(db);
+    this.events = new SqliteEvents(db);
+    this.endpoints = new SqliteEndpoints(db);
+    this.deliveries = new SqliteDeliveries(db);
+    this.settings = new SqliteSettings(db);
+    this.apiKeys = new SqliteApiKeys(db);
+    this.sessions = new SqliteSessions(db);
+  }
+}
+
+/** One job's view of the batch: the shared repositories, and its own after-commit callbacks. */
+class JobUnitOfWork implements UnitOfWork {
+  readonly payments: SqlitePayments;
+  readonly transfers: SqliteTransfers;
+  readonly events: SqliteEvents;
+  readonly endpoints: SqliteEndpoints;
+  readonly deliveries: SqliteDeliveries;
+  readonly settings: SqliteSettings;
+  readonly apiKeys: SqliteApiKeys;
+  readonly sessions: SqliteSessions;
+  private open = true;
+
+  constructor(repos: SqliteRepositories, private readonly committed: Array<() => void>) {
+    this.payments = repos.payments;
+    this.transfers = repos.transfers;
+    this.events = repos.events;
+    this.endpoints = repos.endpoints;
+    this.deliveries = repos.deliveries;
+    this.settings = repos.settings;
+    this.apiKeys = repos.apiKeys;
+    this.sessions = repos.sessions;
+  }
+
+  afterCommit(callback: () => void): void {
+    // A job that let work run on past its end (a missing await) would attach it to someone else's batch.
+    if (!this.open) throw new Error('afterCommit called after its unit of work ended: something was not awaited');
+    this.committed.push(callback);
+  }
+
+  end(): void {
+    this.open = false;
+  }
+}
+
+/**
+ * The storage port over one better-sqlite3 connection, held exclusively by this process.
+ *
+ * Group commit: with synchronous=FULL every commit waits for the disk, so writes that arrive in the
+ * same turn of the event loop share one transaction and one fsync. Jobs run one after another, each
+ * in its own savepoint, so one job's error rolls back only that job; every caller is answered only
+ * after the commit is durable, so a 2xx still means "on disk".
+ *
+ * Turns: a job may await between two statements, and on one connection a read issued meanwhile would
+ * see (and a cache might keep) what the batch has not committed. So reads never run while a batch is
+ * open: they wait for its end, and a batch waits for the reads in progress to finish.
+ */
+export class SqliteStorage implements Storage {
+  private readonly repos: SqliteRepositories;
+  private readonly begin: Statement;
+  private readonly commit: Statement;
+  private readonly rollback: Statement;
+  private readonly savepoint: Statement;
+  private readonly release: Statement;
+  private readonly rollbackTo: Statement;
+  private queue: Job[] = [];
+  private flushScheduled = false;
+  private batchOpen = false;
+  /** a batch waits for the reads in progress; reads that arrive meanwhile wait for the batch */
+  private batchWaiting = false;
+  private readers = 0;
+  private turnWaiters: Array<() => void> = [];
+
+  constructor(private readonly db: Database, private readonly onCallbackError: (err: unknown) => void) {
+    this.repos = new SqliteRepositories(db);
+    this.begin = db.prepare('BEGIN');
+    this.commit = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
+    this.savepoint = db.prepare('SAVEPOINT job');
+    this.release = db.prepare('RELEASE job');
+    this.rollbackTo = db.prepare('ROLLBACK TO job');
+  }
+
+  write<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  read<T>(work: (view: ReadView) => Promise<T>): Promise<T> {
+    if (this.batchOpen || this.batchWaiting) return this.nextTurn().then(() => this.read(work));
+    this.readers += 1;
+    let answer: Promise<T>;
+    try {
+      answer = work(this.repos);
+    } catch (error) {
+      this.readDone();
+      return Promise.reject(error);
+    }
+    return answer.then(
+      (value) => { this.readDone(); return value; },
+      (error: unknown) => { this.readDone(); throw error; },
+    );
+  }
+
+  /** Resolves once every write admitted before the call is durable (shutdown, a staged restore). */
+  async whenWritten(): Promise<void> {
+    if (this.batchOpen || this.queue.length > 0) await this.write(async () => undefined);
+  }
+
+  private nextTurn(): Promise<void> {
+    return new Promise((resolve) => this.turnWaiters.push(resolve));
+  }
+
+  private readDone(): void {
+    this.readers -= 1;
+    if (this.readers === 0 && this.batchWaiting) this.startBatch();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(this.flush);
+  }
+
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    // an open batch schedules the next one when it ends
+    if (this.batchOpen || this.batchWaiting || this.queue.length === 0) return;
+    if (this.readers > 0) this.batchWaiting = true;
+    else this.startBatch();
+  };
+
+  private startBatch(): void {
+    this.batchWaiting = false;
+    this.batchOpen = true;
+    void this.runBatch(this.queue.splice(0));
+  }
+
+  private async runBatch(jobs: Job[]): Promise<void> {
+    const committed: Array<() => void> = [];
+    let outcomes: Outcome[] | null = null;
+    let failure: unknown = null;
+    try {
+      this.begin.run();
+      const results: Outcome[] = [];
+      for (const job of jobs) results.push(await this.runJob(job, committed));
+      this.commit.run();
+      outcomes = results;
+    } catch (error) {
+      // the commit failed, or SQLite ended the transaction itself: nothing of this batch is durable
+      this.abandonBatch();
+      failure = error;
+    }
+    this.batchOpen = false;
+    jobs.forEach((job, i) => {
+      const outcome = outcomes?.[i];
+      if (!outcome) job.reject(failure);
+      else if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    });
+    for (const resolve of this.turnWaiters.splice(0)) resolve();
+    if (this.queue.length > 0) this.scheduleFlush();
+    // last, so a callback whose error handler throws leaves the storage consistent; the callers and
+    // the waiting reads only continue once this returns, so they still see every callback's effect
+    if (outcomes) this.runCallbacks(committed);
+  }
+
+  private async runJob(job: Job, committed: Array<() => void>): Promise<Outcome> {
+    const uow = new JobUnitOfWork(this.repos, committed);
+    const callbacksBefore = committed.length;
+    this.savepoint.run();
+    try {
+      const value = await job.work(uow);
+      this.release.run();
+      return { ok: true, value };
+    } catch (error) {
+      // what a rolled-back job asked to announce never happened
+      committed.length = callbacksBefore;
+      if (!this.db.inTransaction) throw error;
+      this.rollbackTo.run();
+      this.release.run();
+      this.repos.endpoints.forgetRoutes();
+      return { ok: false, error };
+    } finally {
+      uow.end();
+    }
+  }
+
+  private abandonBatch(): void {
+    try {
+      if (this.db.inTransaction) this.rollback.run();
+    } catch {
+      // the connection is unusable (closed, disk gone); every job is refused with the error that said so
+    }
+    this.repos.endpoints.forgetRoutes();
+  }
+
+  private runCallbacks(callbacks: ReadonlyArray<() => void>): void {
+    for (const callback of callbacks) {
+      try {
+        callback();
+      } catch (err) {
+        this.onCallbackError(err);
+      }
+    }
+  }
+}

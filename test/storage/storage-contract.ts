@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewPayment } from '../../server/payments/payment-types';
+import type { Storage } from '../../server/storage/storage-port';
+
+/**
+ * What every implementation of the storage port must do, checked through the port alone, so the
+ * same suite can run against PostgreSQL later: give `storageContract` a way to open a fresh,
+ * migrated, empty ledger.
+ */
+export interface ContractLedger {
+  storage: Storage;
+  /** whether another connection to the same database sees this payment (it is committed) */
+  visibleOutside(paymentId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export function newPayment(overrides: Partial<NewPayment> = {}): NewPayment {
+  counter += 1;
+  const id = `pay_contract${String(counter).padStart(12, '0')}`;
+  return {
+    id, kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n, currency: 'USDT',
+    mainCurrency: 'TON', externalId: null, requestHash: 'h', memo: `TT-C${String(counter).padStart(9, '0')}`, address: 'EQ-merchant',
+    description: null, customer: null, callbackUrl: null, successUrl: null, failUrl: null, metadata: null, allowedOrigins: null,
+    late: false, expiresAt: 2_000_000_000_000, paidAt: null, createdAt: 1_700_000_000_000 + counter, updatedAt: 1_700_000_000_000 + counter,
+    ...overrides,
+  };
+}
+
+interface Deferred<T = void> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => { resolve = r; });
+  return { promise, resolve };
+}
+
+/** Lets `n` turns of the event loop pass, so anything scheduled (a group commit) gets its chance. */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+const settledState = async <T>(p: Promise<T>): Promise<'pending' | 'settled'> => {
+  const marker = Symbol('pending');
+  const first = await Promise.race([p.then(() => null, () => null), turns(1).then(() => marker)]);
+  return first === marker ? 'pending' : 'settled';
+};
+
+export function storageContract(name: string, open: () => Promise<ContractLedger>): void {
+  describe(`storage port contract: ${name}`, () => {
+    let ledger: ContractLedger;
+    let storage: Storage;
+    beforeEach(async () => {
+      ledger = await open();
+      storage = ledger.storage;
+    });
+    afterEach(() => ledger.close());
+
+    it('answers a write only once it is committed, and writes issued together share one commit', async () => {
+      const payments = [newPayment(), newPayment(), newPayment()];
+      const written = await Promise.all(payments.map((p, i) => storage.write(async (uow) => {
+        const stored = await uow.payments.insert(p);
+        // a job of a group commit runs after the jobs before it, but nothing is committed yet
+        const earlierVisible = i > 0 && await ledger.visibleOutside(payments[i - 1]!.id);
+        return { stored, visible: await ledger.visibleOutside(p.id), earlierVisible };
+      })));
+      expect(written.map((w) => [w.visible, w.earlierVisible])).toEqual([[false, false], [false, false], [false, false]]);
+      for (const p of payments) expect(await ledger.visibleOutside(p.id)).toBe(true);
+      expect(new Set(written.map((w) => w.stored.seq)).size).toBe(3);
+    });
+
+    it('a write issued while a batch is open goes into the next batch', async () => {
+      const [first, second] = [newPayment(), newPayment()];
+      let next: Promise<boolean> | null = null;
+      await storage.write(async (uow) => {
+        await uow.payments.insert(first);
+        next = storage.write(async (later) => {
+          await later.payments.insert(second);
+          return ledger.visibleOutside(first.id);
+        });
+      });
+      expect(await next!, 'the first batch was committed before the next one ran').toBe(true);
+    });
+
+    it("rolls back only the failing job: the others of its batch commit", async () => {
+      const [a, b] = [newPayment(), newPayment()];
+      const outcomes = await Promise.allSettled([
+        storage.write((uow) => uow.payments.insert(a)),
+        storage.write(async (uow) => { await uow.payments.insert(b); throw new Error('refused'); }),
+        storage.write((uow) => uow.payments.insert({ ...newPayment(), memo: a.memo })),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
+      expect(await storage.read((v) => v.payments.findById(a.id))).not.toBeNull();
+      expect(await storage.read((v) => v.payments.findById(b.id))).toBeNull();
+    });
+
+    it('runs after-commit callbacks once the batch is durable, and never those of a job that rolled back', async () => {
+      const [kept, dropped] = [newPayment(), newPayment()];
+      const seen: Array<[string, boolean]> = [];
+      const announce = (id: string) => () => { void ledger.visibleOutside(id).then((visible) => seen.push([id, visible])); };
+      await Promise.allSettled([
+        storage.write(async (uow) => { await uow.payments.insert(kept); uow.afterCommit(announce(kept.id)); }),
+        storage.write(async (uow) => { await uow.payments.insert(dropped); uow.afterCommit(announce(dropped.id)); throw new Error('no'); }),
+      ]);
+      await turns(2);
+      expect(seen).toEqual([[kept.id, true]]);
+    });
+
+    it('a job sees its own writes and those of the jobs before it in the batch', async () => {
+      const p = newPayment();
+      const [, found] = await Promise.all([
+        storage.write((uow) => uow.payments.insert(p)),
+        storage.write((uow) => uow.payments.findByMemo(p.memo)),
+      ]);
+      expect(found?.id).toBe(p.id);
+    });
+
+    it('reads never see a batch that is still open, even while its job awaits', async () => {
+      const p = newPayment();
+      const inserted = deferred();
+      const release = deferred();
+      const writing = storage.write(async (uow) => {
+        await uow.payments.insert(p);
+        inserted.resolve();
+        // a job may wait between two statements (a network database always does)
+        await release.promise;
+        throw new Error('rolled back after all');
+      });
+      await inserted.promise;
+      const reading = storage.read((v) => v.payments.findById(p.id));
+      release.resolve();
+      await expect(writing).rejects.toThrow('rolled back after all');
+      expect(await reading, 'the read saw a row that was never committed').toBeNull();
+    });
+
+    it('a batch waits for the reads in progress, which see the state before it', async () => {
+      const p = newPayment();
+      const proceed = deferred();
+      const reading = storage.read(async (v) => {
+        await proceed.promise;
+        return v.payments.findById(p.id);
+      });
+      const writing = storage.write((uow) => uow.payments.insert(p));
+      await turns(3);
+      expect(await settledState(writing)).toBe('pending');
+      proceed.resolve();
+      expect(await reading).toBeNull();
+      expect((await writing).id).toBe(p.id);
+      expect(await storage.read((v) => v.payments.findById(p.id))).not.toBeNull();
+    });
+
+    it('records a transfer exactly once, however often it is reported', async () => {
+      const transfer = { txHash: 'ab'.repeat(32), lt: 42n, utime: 1_700_000_000, amount: 5n, from: null, comment: 'hi', queryId: 0n };
+      const inserted = await Promise.all([1, 2, 3].map(() => storage.write((uow) => uow.transfers.insert(transfer, null, 'unmatched', 1))));
+      expect(inserted.filter(Boolean)).toHaveLength(1);
+      expect(await storage.write((uow) => uow.transfers.insert(transfer, null, 'unmatched', 2))).toBe(false);
+      expect(await storage.read((v) => v.transfers.countWithStatus('unmatched'))).toBe(1);
+    });
+
+    it('pages payments by keyset, newest first, without gaps or repeats', async () => {
+      const made = [];
+      for (let i = 0; i < 7; i += 1) made.push(await storage.write((uow) => uow.payments.insert(newPayment())));
+      const seen: string[] = [];
+      let beforeSeq: number | undefined;
+      for (;;) {
+        const page = await storage.read((v) => v.payments.search({ limit: 3, beforeSeq }));
+        seen.push(...page.map((p) => p.id));
+        if (page.length < 3) break;
+        beforeSeq = page.at(-1)!.seq;
+      }
+      expect(seen).toEqual(made.map((p) => p.id).reverse());
+    });
+
+    it('keeps a payment as written, money as bigint', async () => {
+      const p = newPayment({ amount: 9_007_199_254_740_993n, customer: { email: 'a@b.c' }, metadata: { order: '7' }, allowedOrigins: ['https://shop.example'] });
+      const stored = await storage.write((uow) => uow.payments.insert(p));
+      expect(await storage.read((v) => v.payments.findById(p.id))).toEqual(stored);
+    });
+  });
+}
