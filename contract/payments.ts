@@ -110,6 +110,7 @@ export const PaymentLinksSchema = z.object({
   ton: z.string().meta({ description: 'ton:// jetton transfer link' }),
   tonkeeper: z.string().meta({ description: 'Tonkeeper https link' }),
 }).meta({ id: 'PaymentLinks' });
+export type PaymentLinks = z.infer<typeof PaymentLinksSchema>;
 
 export const PaymentSchema = z
   .object({

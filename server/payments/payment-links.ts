@@ -1,16 +1,12 @@
+import type { ChainMode } from '../../contract/chain';
+import type { PaymentLinks } from '../../contract/payments';
 import type { Payment } from './payment-types';
 
 export interface ChainInfo {
-  mode: 'sandbox' | 'testnet' | 'mainnet';
+  mode: ChainMode;
   /** merchant's main wallet, user-friendly form: customers pay to this, never to the jetton wallet */
   merchantAddress: string;
   jettonMaster: string;
-}
-
-export interface PaymentLinks {
-  checkout: string;
-  ton: string;
-  tonkeeper: string;
 }
 
 /** Deep links per docs.ton.org: amount in jetton base units, comment as `text`. */

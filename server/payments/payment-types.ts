@@ -1,3 +1,4 @@
+import type { TransferStatus } from '../../contract/chain';
 import type { Customer, PaymentKind, PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer } from '../chain/types';
 
@@ -35,7 +36,6 @@ export type NewPayment = Omit<Payment, 'seq'>;
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
 export type PaymentStateChange = Pick<Payment, 'id' | 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt' | 'updatedAt'>;
 
-export type TransferStatus = 'credited' | 'unmatched' | 'dismissed';
 
 /** An inbound transfer as the ledger recorded it, with what became of it. */
 export interface TransferRecord extends InboundJettonTransfer {

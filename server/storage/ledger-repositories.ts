@@ -2,7 +2,8 @@ import type { PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import type { StoredEvent } from '../events/event-bus';
 import type { CreditedTransfer } from '../payments/payment-presenter';
-import type { NewPayment, Payment, PaymentStateChange, TransferRecord, TransferStatus } from '../payments/payment-types';
+import type { NewPayment, Payment, PaymentStateChange, TransferRecord } from '../payments/payment-types';
+import type { TransferStatus } from '../../contract/chain';
 
 /** The merchant API's list: exact filters, newest first. */
 export interface PaymentFilter {

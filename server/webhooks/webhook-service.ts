@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { CreateEndpointBody } from '../../contract/webhooks';
 import type { EventBus, StoredEvent, TransactionalListener } from '../events/event-bus';
 import type { EventLog } from '../events/event-log';
 import { notFound } from '../domain/errors';
@@ -19,12 +21,8 @@ export interface WebhookServiceDeps {
   settings: SettingsStore;
 }
 
-export interface EndpointInput {
-  url: string;
-  events: string[];
-  enabled?: boolean | undefined;
-  description?: string | null | undefined;
-}
+/** What creating an endpoint takes, as the console route validated it. */
+export type EndpointInput = z.output<typeof CreateEndpointBody>;
 
 export interface CallbackSecretSetting {
   secret: string;

@@ -1,3 +1,4 @@
+import type { DeliveryStatus, EndpointStatus } from '../../contract/webhooks';
 import type { StoredEvent } from '../events/event-bus';
 
 /** A store-wide webhook endpoint as the service sees it (secrets included: never return this as is). */
@@ -11,7 +12,7 @@ export interface WebhookEndpoint {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: number | null;
-  status: 'active' | 'failing';
+  status: EndpointStatus;
   consecutiveFailures: number;
   failingSince: number | null;
   lastDeliveryAt: number | null;
@@ -34,7 +35,7 @@ export type EndpointRoute = Pick<WebhookEndpoint, 'id' | 'url' | 'events'>;
 
 /** What deliveries change on an endpoint. */
 export interface EndpointHealth {
-  status: 'active' | 'failing';
+  status: EndpointStatus;
   consecutiveFailures: number;
   failingSince: number | null;
   lastDeliveryAt: number | null;
@@ -43,7 +44,6 @@ export interface EndpointHealth {
 export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events'>, type: StoredEvent['type']): boolean =>
   endpoint.events.includes('*') || endpoint.events.includes(type);
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface Delivery {
   seq: number;

@@ -1,7 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type {
-  Attempt, Delivery, DeliveryFilter, DeliverySettlement, DeliveryStatus, DueDelivery, NewDelivery,
-} from '../../webhooks/webhook-types';
+import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, NewDelivery } from '../../webhooks/webhook-types';
+import type { DeliveryStatus } from '../../../contract/webhooks';
 import type { DeliveryRepository } from '../webhook-repositories';
 import { StatementCache } from './statement-cache';
 

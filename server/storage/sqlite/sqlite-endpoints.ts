@@ -1,3 +1,4 @@
+import type { EndpointStatus } from '../../../contract/webhooks';
 import type { Database, Statement } from 'better-sqlite3';
 import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from '../../webhooks/webhook-types';
 import type { EndpointRepository } from '../webhook-repositories';
@@ -5,7 +6,7 @@ import type { EndpointRepository } from '../webhook-repositories';
 interface EndpointRow {
   id: string; url: string; events_json: string; enabled: number; description: string | null;
   secret: string; previous_secret: string | null; previous_secret_expires_at: number | null;
-  status: 'active' | 'failing'; consecutive_failures: number; failing_since: number | null;
+  status: EndpointStatus; consecutive_failures: number; failing_since: number | null;
   last_delivery_at: number | null; created_at: number; updated_at: number;
 }
 

@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { InboundJettonTransfer, TxCursor } from '../../chain/types';
 import type { CreditedTransfer } from '../../payments/payment-presenter';
-import type { TransferRecord, TransferStatus } from '../../payments/payment-types';
+import type { TransferRecord } from '../../payments/payment-types';
+import type { TransferStatus } from '../../../contract/chain';
 import type { TransferRepository } from '../ledger-repositories';
 
 interface TransferRow {
