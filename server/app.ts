@@ -16,21 +16,21 @@ import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugi
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { restoreFreezePlugin } from './plugins/restore-freeze';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import type { Runtime } from './runtime/runtime';
+import type { RuntimeHandle } from './runtime/runtime';
 import type { Services } from './services';
 import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    runtime: Runtime | null;
+    runtime: RuntimeHandle | null;
   }
 }
 
 export interface AppOptions {
   services: Services;
-  /** the chain, watcher and simulator; absent in tests that exercise the API alone */
-  runtime?: Runtime;
+  /** the chain, watcher and simulator (opening after the app listens); absent in tests that exercise the API alone */
+  runtime?: RuntimeHandle;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
   /** sees every route as it is registered (tests walk them all) */

@@ -6,6 +6,7 @@ import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
+import { sandboxSimulator } from '../runtime/runtime';
 
 const TAGS = ['Console: chain'];
 const TxHashParams = z.strictObject({ txHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a transaction hash (64 hex digits)') });
@@ -19,7 +20,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
     responses: { 200: { description: 'Watcher status' } },
     handler: () => {
-      const runtime = app.runtime;
+      const runtime = app.runtime?.current();
       if (!runtime) return { mode: app.services.config.chain.mode, running: false };
       const status = runtime.watcher.status();
       return {
@@ -65,7 +66,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
       ...errors(404),
     },
     handler: async ({ body }) => {
-      const simulator = app.runtime?.simulator;
+      const simulator = await sandboxSimulator(app.runtime);
       if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');
       return simulator.pay(body);
     },

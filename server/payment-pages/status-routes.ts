@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
+import { sandboxSimulator } from '../runtime/runtime';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import { CheckoutViewSchema, isPublicPayment, toCheckoutView, type CheckoutView } from './checkout-view';
 import { SSE_HEADERS, SseHub } from './sse-hub';
@@ -62,8 +63,8 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
 }
 
 async function sandboxPay(app: FastifyInstance, inFlight: Set<string>, paymentId: string): Promise<CheckoutView> {
-  const simulator = app.runtime?.simulator;
-  if (!simulator || app.services.config.chain.mode !== 'sandbox') throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
+  const simulator = await sandboxSimulator(app.runtime);
+  if (!simulator) throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
   const payment = app.services.payments.get(paymentId);
   if (payment.status !== 'pending' && payment.status !== 'partially_paid') {
     throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; there is nothing left to pay`);

@@ -20,6 +20,8 @@ export interface SandboxChainOptions {
   seed?: string;
   /** blockchain clock in unix seconds (default: real time) */
   now?: () => number;
+  /** the state file's content when the caller has just read it (null: there is none yet) */
+  saved?: SandboxStateFile | null;
 }
 
 interface ChainCore {
@@ -65,8 +67,8 @@ export class SandboxChain {
   }
 
   static async open(opts: SandboxChainOptions = {}): Promise<SandboxChain> {
-    if (opts.stateFile) await removeStaleTempFiles(opts.stateFile);
-    const saved = opts.stateFile ? await readSandboxState(opts.stateFile) : null;
+    if (opts.stateFile && opts.saved === undefined) await removeStaleTempFiles(opts.stateFile);
+    const saved = opts.saved !== undefined ? opts.saved : opts.stateFile ? await readSandboxState(opts.stateFile) : null;
     if (saved && opts.seed !== undefined && opts.seed !== saved.seed) {
       throw new Error(`${opts.stateFile}: the sandbox chain was created with another seed`);
     }

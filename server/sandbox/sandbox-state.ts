@@ -116,16 +116,21 @@ export async function removeStaleTempFiles(file: string): Promise<void> {
 
 /** Returns once the new state is in place and survives a power cut, not merely a process crash. */
 export async function writeSandboxState(file: string, state: SandboxStateFile): Promise<void> {
+  await writeDurably(file, JSON.stringify(state), () => failpoint('sandbox-state-before-rename'));
+}
+
+/** Replaces `file` atomically (a reader sees the old or the new content) and durably. */
+export async function writeDurably(file: string, content: string, beforeRename: () => void = () => undefined): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const fh = await open(tmp, 'w', 0o600);
   try {
-    await fh.writeFile(JSON.stringify(state));
+    await fh.writeFile(content);
     await fh.sync();
   } finally {
     await fh.close();
   }
-  failpoint('sandbox-state-before-rename');
+  beforeRename();
   await rename(tmp, file);
   await syncDirectory(dirname(file));
 }
