@@ -1,8 +1,12 @@
 // Who is who on a sandbox chain, from its seed alone: the wallets' keys and addresses and the test
 // USDT master. No emulator needed, so the service knows the merchant's address before it loads one.
 import { contractAddress, type Address } from '@ton/core';
-import { keyPairFromSeed, sha256_sync, type KeyPair } from '@ton/crypto';
-import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+import { sha256_sync, type KeyPair } from '@ton/crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+// The wallet modules alone: @ton/ton's index also loads its HTTP clients (axios), 130 ms more on
+// the first start of a data directory, where this runs before the service listens.
+import { WalletContractV4 } from '@ton/ton/dist/wallets/WalletContractV4.js';
+import { WalletContractV5R1 } from '@ton/ton/dist/wallets/v5r1/WalletContractV5R1.js';
 import { jettonMinterInit, type JettonMetadata } from './jetton-contracts';
 
 export const TEST_USDT: JettonMetadata = { name: 'Test USDT', symbol: 'USDT', decimals: 6 };
@@ -17,6 +21,19 @@ export interface SandboxWallets {
   attacker: Wallet<WalletContractV4>;
   payer: Wallet<WalletContractV4>;
   merchant: Wallet<WalletContractV5R1>;
+}
+
+/** DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows. */
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/**
+ * @ton/crypto's keyPairFromSeed (tweetnacl's layout: secretKey = seed + publicKey), computed by
+ * Node's native Ed25519: tweetnacl's pure-JS key derivation costs 20 ms a key on a cold start.
+ */
+export function keyPairFromSeed(seed: Buffer): KeyPair {
+  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, seed]), format: 'der', type: 'pkcs8' });
+  const publicKey = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  return { publicKey, secretKey: Buffer.concat([seed, publicKey]) };
 }
 
 function keysFor(seed: string, role: string): KeyPair {
