@@ -33,7 +33,10 @@ const EXPIRY_SWEEP_MS = 1_000;
 const CHAIN_OPENS_WHEN_QUIET_MS = 100;
 const CHAIN_OPENS_AT_LATEST_MS = 2_000;
 
-/** Takes the data directory, opens the ledger and the chain, starts HTTP, the watcher and the expiry sweep. */
+/**
+ * Takes the data directory, opens the ledger, starts HTTP and the expiry sweep, then opens the chain
+ * and starts the watcher; resolves once all of it runs (requests are served from the moment it listens).
+ */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Ownership first: nothing in the directory is read, swapped or written before this process holds it.
   const lock = lockDataDirectory(config.dataDir);

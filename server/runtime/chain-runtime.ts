@@ -3,6 +3,7 @@ import { MAINNET_USDT_MASTER, type Config } from '../config/config';
 import type { ChainInfo } from '../payments/payment-links';
 import { resolveJettonWallet } from '../chain/jetton-wallet-check';
 import { createTokenBucket } from '../chain/rate-limiter';
+import { createToncenterSource } from '../chain/toncenter-source';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 import type { ChainSource } from '../chain/types';
 import { friendlyAddress, prepareSandbox } from './sandbox-runtime';
@@ -40,8 +41,6 @@ export async function prepareChain(config: Config, nowSeconds?: () => number): P
   return {
     info,
     async open() {
-      // toncenter's client (@ton/ton, axios) loads only in the modes that use it
-      const { createToncenterSource } = await import('../chain/toncenter-source');
       const source = createToncenterSource({
         mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[mode], apiKey: chain.toncenterApiKey,
         ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),

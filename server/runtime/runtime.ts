@@ -25,7 +25,7 @@ export interface RuntimeHandle {
 }
 
 export interface DeferredRuntime extends RuntimeHandle {
-  /** Opens it (the launcher calls this once listening); the same promise as ready(). */
+  /** Opens it (startServer calls this once listening); the same promise as ready(). */
   start(): Promise<Runtime>;
 }
 
@@ -51,7 +51,7 @@ export function deferredRuntime(info: ChainInfo, open: () => Promise<Runtime>): 
   let begin!: () => void;
   const started = new Promise<void>((resolve) => { begin = resolve; });
   const opened = started.then(open).then((runtime) => (current = runtime));
-  // A failure is reported through start(), to the launcher; requests waiting on ready() see it too.
+  // A failure is reported through start(), to startServer; requests waiting on ready() see it too.
   opened.catch(() => undefined);
   return {
     info,

@@ -4,8 +4,6 @@ import { Address } from '@ton/core';
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { resolveJettonWallet } from '../chain/jetton-wallet-check';
 import type { ChainInfo } from '../payments/payment-links';
 import { readSandboxState, removeStaleTempFiles, writeDurably, type SandboxStateFile } from '../sandbox/sandbox-state';
 import type { PendingChain } from './chain-runtime';
@@ -38,17 +36,6 @@ async function newIdentity(seedFile: string): Promise<Identity> {
   return { seed, ...sandboxIdentity(seed) };
 }
 
-/**
- * The emulator is a 5 MB WebAssembly module. V8's optimising tier recompiles its hot functions in
- * the background, which keeps about 90 MB more resident for the life of the process, and sandbox
- * transfers run no faster for it (100 emulated payments: 5.6 s either way). Set before the module
- * compiles; nothing else in the service runs WebAssembly.
- */
-function keepEmulatorOnBaselineTier(): void {
-  setFlagsFromString('--no-wasm-tier-up');
-  setFlagsFromString('--no-wasm-dynamic-tiering');
-}
-
 export async function prepareSandbox(dataDir: string, now?: () => number): Promise<PendingChain> {
   const stateFile = join(dataDir, 'sandbox-chain.json');
   const seedFile = join(dataDir, 'sandbox-chain.seed');
@@ -61,7 +48,6 @@ export async function prepareSandbox(dataDir: string, now?: () => number): Promi
   return {
     info,
     async open() {
-      keepEmulatorOnBaselineTier();
       const { SandboxChain } = await import('../sandbox/sandbox-chain');
       const sandbox = await SandboxChain.open({ stateFile, seed: identity.seed, saved, ...(now ? { now } : {}) });
       if (!sandbox.merchantAddress.equals(identity.merchant) || !sandbox.jettonMaster.equals(identity.jettonMaster)) {
@@ -69,9 +55,9 @@ export async function prepareSandbox(dataDir: string, now?: () => number): Promi
       }
       // The state file holds the seed from now on; a chain started afresh later must get new wallets.
       if (!saved) await rm(seedFile, { force: true });
-      const source = sandbox.source();
-      const { wallet: watchedAccount } = await resolveJettonWallet(source, sandbox.jettonMaster, sandbox.merchantAddress);
-      return { info, source, watchedAccount, sandbox };
+      // The chain's own minter named the merchant's USDT wallet when the chain was set up (the state
+      // file keeps its answer); asking it again here would load the emulator just to hear it twice.
+      return { info, source: sandbox.source(), watchedAccount: sandbox.merchantJettonWallet, sandbox };
     },
   };
 }
