@@ -1,4 +1,3 @@
-import { Address } from '@ton/core';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,48 +10,22 @@ import { closeDatabase, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services';
 import { SqliteStorage } from '../server/storage/sqlite/sqlite-storage';
 import { systemClock } from '../server/util/clock';
+import { SEED_CHAIN, seedPayments } from './seed-ledger';
 import { tempDirPath } from './temp-dirs';
 
 type Figures = Record<string, { value: number; unit: string }>;
 
 const ROOT = join(import.meta.dirname, '..');
-const CHAIN = {
-  mode: 'sandbox' as const,
-  merchantAddress: new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }),
-  jettonMaster: new Address(0, Buffer.alloc(32, 9)).toString({ testOnly: true }),
-};
-const STATUSES = ['pending', 'paid', 'paid', 'paid', 'expired', 'cancelled', 'partially_paid'];
-
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** One prepared statement, one transaction: the fastest honest way to a big ledger. */
-function seed(dataDir: string, rows: number): void {
-  const db = openDatabase(join(dataDir, 'tontill.db'));
-  const insert = db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency,
-    external_id, request_hash, memo, address, description, late, expires_at, paid_at, created_at, updated_at)
-    VALUES (?, 'invoice', ?, ?, ?, 0, 'USDT', 'TON', ?, 'x', ?, ?, ?, 0, ?, ?, ?, ?)`);
-  const start = Date.now() - rows * 60_000;
-  db.transaction(() => {
-    for (let i = 0; i < rows; i++) {
-      const status = STATUSES[i % STATUSES.length]!;
-      const created = start + i * 60_000;
-      const amount = 1_000_000 + (i % 997) * 10_000;
-      insert.run(`pay_${i.toString(36).padStart(22, '0')}`, status, amount, status === 'paid' ? amount : 0, `order-${i}`,
-        `TT-B${String(i).padStart(9, '0')}`, CHAIN.merchantAddress, i % 3 ? `Order ${i}` : null,
-        created + 1_800_000, status === 'paid' ? created + 30_000 : null, created, created);
-    }
-  })();
-  closeDatabase(db);
-}
-
 async function serve(dataDir: string) {
   const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false } });
   const db = openDatabase(join(dataDir, 'tontill.db'));
   const storage = new SqliteStorage(db, () => undefined);
-  const services = await createServices({ storage, config, clock: systemClock, chain: CHAIN, publicUrl: () => '', onListenerError: () => undefined });
+  const services = await createServices({ storage, config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined });
   const app = await buildApp({ services });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -68,7 +41,7 @@ async function serve(dataDir: string) {
 async function firstPageMs(rows: number): Promise<number> {
   const dir = tempDirPath('tontill-bench-console-');
   try {
-    seed(dir, rows);
+    seedPayments(dir, rows);
     const server = await serve(dir);
     try {
       const headers = { authorization: `Bearer ${server.session}` };
@@ -96,7 +69,7 @@ async function rendererPageMs(rows: number): Promise<number> {
     executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    seed(dir, rows);
+    seedPayments(dir, rows);
     const server = await serve(dir);
     try {
       const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });

@@ -5,19 +5,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openDatabase } from '../server/db/database';
 import type { Figures } from './figures';
+import { buildService, createApiKey, spawnBuiltService, writeConfig, type BuiltService } from './built-service';
 import { tempDirPath } from './temp-dirs';
 
 const DURATION_S = 5;
 const CONNECTIONS = 16;
-
-interface Target {
-  ceilingUrl: string;
-  appUrl: string;
-  apiKey: string;
-  paymentId: string;
-}
-
 const WARMUP_S = 2;
+const INVOICE = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00', description: 'bench' });
 
 /** Requests per second after a warm-up, so the JIT has compiled both the ceiling and our code. */
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
@@ -40,31 +34,46 @@ function bareInsertRate(rows: number): number {
   return rows / seconds;
 }
 
-async function startTarget(): Promise<{ target: Target; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'http-target.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'ceiling-target.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const stopped = new Promise((resolve) => child.on('exit', resolve));
-  return { target: JSON.parse(firstLine) as Target, stop: async () => { child.kill('SIGTERM'); await stopped; } };
+  return { url: (JSON.parse(firstLine) as { ceilingUrl: string }).ceilingUrl, stop: async () => { child.kill('SIGTERM'); await stopped; } };
+}
+
+/** The service as `npm run serve` runs it (built, its own process), quiet and unthrottled, with a key and one payment. */
+async function startService(): Promise<{ service: BuiltService; url: string; apiKey: string; paymentId: string }> {
+  buildService();
+  const dataDir = tempDirPath('tontill-bench-http-');
+  writeConfig(dataDir, { logLevel: 'silent', rateLimit: { enabled: false } });
+  const apiKey = await createApiKey(dataDir);
+  const service = spawnBuiltService(dataDir);
+  await service.running();
+  const url = await service.url();
+  const res = await fetch(`${url}/crypto/deposit/invoice`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: INVOICE });
+  if (!res.ok) throw new Error(`bench service: creating a payment answered ${res.status}`);
+  return { service, url, apiKey, paymentId: ((await res.json()) as { id: string }).id };
 }
 
 export async function runCoreBench(): Promise<Figures> {
-  const { target, stop } = await startTarget();
+  const ceiling = await startCeiling();
+  const { service, url, apiKey, paymentId } = await startService();
   try {
-    const ceiling = await load(`${target.ceilingUrl}/empty`);
-    const statusLookup = await load(`${target.appUrl}/crypto/payment/${target.paymentId}`, { headers: { 'x-api-key': target.apiKey } });
-    const invoiceCreate = await load(`${target.appUrl}/crypto/deposit/invoice`, {
-      method: 'POST',
-      headers: { 'x-api-key': target.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00', description: 'bench' }),
+    const ceilingRps = await load(`${ceiling.url}/empty`);
+    const statusLookup = await load(`${url}/crypto/payment/${paymentId}`, { headers: { 'x-api-key': apiKey } });
+    const invoiceCreate = await load(`${url}/crypto/deposit/invoice`, {
+      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: INVOICE,
     });
+    const rss = service.rssMiB();
     const sqliteInsert = bareInsertRate(10_000);
     return {
-      ceiling_rps: { value: ceiling, unit: 'req/s' },
+      ceiling_rps: { value: ceilingRps, unit: 'req/s' },
       sqlite_insert_rps: { value: sqliteInsert, unit: 'rows/s' },
       invoice_create_rps: { value: invoiceCreate, unit: 'req/s' },
       status_lookup_rps: { value: statusLookup, unit: 'req/s' },
+      rss_mib_after_load: { value: Math.round(rss * 10) / 10, unit: 'MiB (service process, after the status and create runs)' },
     };
   } finally {
-    await stop();
+    await Promise.all([ceiling.stop(), service.stop()]);
   }
 }

@@ -7,9 +7,9 @@
  * Usage: npx tsx scripts/build-desktop.ts
  */
 import { build, type BuildOptions } from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { copyServerRuntimeFiles } from './server-runtime-files';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Electron 45 runs Node 22. */
@@ -42,9 +42,8 @@ export async function buildDesktop(options: { outDir?: string } = {}): Promise<B
     }),
     build({ ...common, entryPoints: [join(ROOT, 'preload/index.ts')], outfile: join(outDir, 'preload.cjs') }),
   ]);
-  // server/sandbox/jetton-contracts.ts reads ./contracts/compiled.json next to "its" module, now main.cjs.
-  mkdirSync(join(outDir, 'contracts'), { recursive: true });
-  copyFileSync(join(ROOT, 'server/sandbox/contracts/compiled.json'), join(outDir, 'contracts/compiled.json'));
+  // The server's modules are now main.cjs: what they read beside themselves goes beside it.
+  copyServerRuntimeFiles(outDir);
   const files: Record<string, number> = {};
   for (const result of [mainResult, preloadResult]) {
     for (const [file, meta] of Object.entries(result.metafile?.outputs ?? {})) {

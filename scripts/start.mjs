@@ -1,10 +1,13 @@
 // `npm start`: the desktop app where Electron can run; elsewhere the same service and console
-// headless, with a login link. Plain JS so it runs before anything is built.
-import { spawn, spawnSync } from 'node:child_process';
+// headless, with a login link. Plain JS so it runs before anything is built; what it runs is
+// built only when its sources changed since the last start.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './build-freshness.mjs';
+import { runBuilt } from './run-built.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -31,12 +34,14 @@ function electronBinary() {
   return existsSync(binary) ? { binary } : missing;
 }
 
-/** Bundles main/ and preload/ (a few seconds with esbuild), so the app never runs a stale shell. */
-function buildDesktopShell() {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-desktop.ts')], { cwd: root, encoding: 'utf8' });
-  if (result.status === 0 && existsSync(desktopEntry)) return null;
-  const detail = (result.stderr || result.stdout || String(result.error ?? '')).trim().split('\n')[0];
-  return `the desktop shell did not build (${detail || `exit ${result.status}`})`;
+/** The shell, the console and the pages it shows, rebuilt if their sources changed, so the app never runs stale code. */
+function buildDesktopApp() {
+  try {
+    ensureBuilt(root, ['web', 'console', 'desktop']);
+    return null;
+  } catch (err) {
+    return `the desktop app did not build (${err.message})`;
+  }
 }
 
 /** Electron's binary, or why the desktop shell cannot start here. */
@@ -44,7 +49,7 @@ function desktop() {
   const found = electronBinary();
   if (!found.binary) return found;
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'there is no display' };
-  const failed = buildDesktopShell();
+  const failed = buildDesktopApp();
   return failed ? { reason: failed } : found;
 }
 
@@ -57,7 +62,7 @@ function run(command, args) {
 const { binary, reason } = desktop();
 if (reason) {
   console.log(`Desktop app unavailable: ${reason}. Starting the service and console headless instead.`);
-  run(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli', 'serve.ts'), ...process.argv.slice(2)]);
+  await runBuilt('serve', process.argv.slice(2));
 } else {
   run(binary, [desktopEntry, ...process.argv.slice(2)]);
 }

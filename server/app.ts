@@ -1,4 +1,5 @@
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { consoleHostGuard } from './auth/console-origin';
 import { routeAuthPlugin } from './auth/guards';
 import { chainConsoleRoutes } from './console-api/chain-console-routes';
@@ -16,7 +17,7 @@ import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugi
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { restoreFreezePlugin } from './plugins/restore-freeze';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import type { Runtime } from './runtime/runtime';
+import type { RuntimeHandle } from './runtime/runtime';
 import type { Services } from './services';
 import type { SqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
@@ -24,14 +25,14 @@ import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    runtime: Runtime | null;
+    runtime: RuntimeHandle | null;
   }
 }
 
 export interface AppOptions {
   services: Services;
-  /** the chain, watcher and simulator; absent in tests that exercise the API alone */
-  runtime?: Runtime;
+  /** the chain, watcher and simulator (opening after the app listens); absent in tests that exercise the API alone */
+  runtime?: RuntimeHandle;
   /** the ledger file, for the console's backup and restore (only a SQLite ledger has one) */
   ledgerFile?: SqliteLedgerFile;
   /** omit for a silent app (tests); set to log with secrets redacted */
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Errors raised before routing or by Node's HTTP parser get the documented shape too.
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: compiledOnFirstUse } },
   });
   app.decorate('services', services);
   app.decorate('runtime', options.runtime ?? null);
@@ -83,6 +85,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/healthz', { config: { auth: 'public', rateLimit: false } }, async () => ({ ok: true }));
   return app;
 }
+
+type SerializerFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
+
+/**
+ * Fastify's own serializers (fast-json-stringify), each compiled when its route first answers
+ * rather than at start, where compiling all of them took a third of the time to listen.
+ * test/server/response-serializers.test.ts compiles every one, so a bad schema still fails a test.
+ */
+const compiledOnFirstUse: SerializerFactory = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    let serialize: ((doc: unknown) => string) | undefined;
+    return (doc) => (serialize ??= compile(route))(doc);
+  };
+};
 
 /** `POST` with `Content-Type: application/json` and no body is a common client habit: treat it as no body. */
 function allowEmptyJsonBody(app: FastifyInstance): void {

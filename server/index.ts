@@ -2,19 +2,18 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { openChainRuntime } from './runtime/chain-runtime';
+import { prepareChain } from './runtime/chain-runtime';
 import type { Config } from './config/config';
 import { closeDatabase, openDatabase, type Database } from './db/database';
 import { lockDataDirectory, type DataDirLock } from './db/data-dir-lock';
 import { tightenDataDirectory, type ModeChange } from './db/data-dir-permissions';
 import { applyStagedRestore, type RestoreOutcome } from './db/restore';
-import { Simulator } from './simulator/simulator';
 import { createServices, type Services } from './services';
 import { sqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import { SqliteStorage } from './storage/sqlite/sqlite-storage';
 import { systemClock, type Clock } from './util/clock';
-import { createPaymentWatcher } from './watcher/payment-watcher';
-import type { Runtime } from './runtime/runtime';
+import { deferredRuntime, openRuntime, type DeferredRuntime, type Runtime } from './runtime/runtime';
+import { whenQuiet } from './runtime/when-quiet';
 
 export interface RunningServer extends Runtime {
   url: string;
@@ -32,8 +31,14 @@ export interface StartOptions {
 export const serviceFile = (dataDir: string): string => join(dataDir, 'service.json');
 
 const EXPIRY_SWEEP_MS = 1_000;
+/** The chain opens once requests pause this long after listening, or this long after at the latest. */
+const CHAIN_OPENS_WHEN_QUIET_MS = 100;
+const CHAIN_OPENS_AT_LATEST_MS = 2_000;
 
-/** Takes the data directory, opens the ledger and the chain, starts HTTP, the watcher and the expiry sweep. */
+/**
+ * Takes the data directory, opens the ledger, starts HTTP and the expiry sweep, then opens the chain
+ * and starts the watcher; resolves once all of it runs (requests are served from the moment it listens).
+ */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Ownership first: nothing in the directory is read, swapped or written before this process holds it.
   const lock = lockDataDirectory(config.dataDir);
@@ -61,31 +66,24 @@ interface Owned {
 
 async function startOnLedger(config: Config, options: StartOptions, { lock, db, tightened, restored }: Owned): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const chain = await openChainRuntime(config, () => Math.floor(clock.now() / 1000));
+  const chain = await prepareChain(config, () => Math.floor(clock.now() / 1000));
   let publicUrl = config.publicUrl ?? '';
   const onListenerError = (err: unknown) => app.log.error({ err }, 'event listener failed');
   const storage = new SqliteStorage(db, onListenerError);
   const services = await createServices({ storage, config, clock, chain: chain.info, publicUrl: () => publicUrl, onListenerError });
   // The watcher logs through the app's logger, which exists only once the app is built.
   const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
-  const watcher = createPaymentWatcher({
-    chain, ledger: services.ledger, intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log,
-  });
-  const simulator = chain.sandbox ? new Simulator(chain.sandbox, services.payments, watcher) : null;
-  const runtime: Runtime = { chain, watcher, simulator };
+  // The chain (an emulator to load, or toncenter to reach) opens once the service listens: creating
+  // a payment needs only chain.info.
+  const runtime = deferredRuntime(chain.info, () => openRuntime(chain, services, {
+    intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log,
+  }));
   const ledgerFile = sqliteLedgerFile(db, storage);
   const app = await buildApp({ services, runtime, ledgerFile, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
   for (const change of tightened) app.log.warn(change, 'data directory was readable by others: permissions tightened');
   if (restored.applied || 'rejected' in restored) app.log.warn({ restored }, 'a backup staged from the console was processed at start');
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
-  watcher.start();
-  // Chain facts credited after a restore was staged would land in the ledger it replaces; the
-  // restored ledger's own cursor picks them up again from the chain at the next start.
-  let toggling: Promise<void> = Promise.resolve();
-  services.restore.onChange((staged) => {
-    toggling = toggling.then(() => (staged ? watcher.stop() : watcher.start()));
-  });
   services.webhooks.startDispatcher({ log });
   const sweep = setInterval(() => {
     if (services.restore.pending) return;
@@ -96,7 +94,7 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= (async () => {
     clearInterval(sweep);
-    await watcher.stop();
+    await runtime.current()?.watcher.stop();
     await app.close();
     await services.webhooks.stopDispatcher();
     await storage.whenWritten();
@@ -104,7 +102,32 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
     rmSync(serviceFile(config.dataDir), { force: true });
     lock.release();
   })());
-  return { url: address, app, services, ...runtime, close };
+  const live = await goLive(runtime, services, close, whenQuiet(app.server, CHAIN_OPENS_WHEN_QUIET_MS, CHAIN_OPENS_AT_LATEST_MS));
+  return { url: address, app, services, ...live, close };
+}
+
+/**
+ * Opens the chain (loading an emulator holds the event loop for a few hundred ms, so the first
+ * requests go first) and runs the watcher, except while a staged restore waits. A chain that
+ * cannot open stops the service.
+ */
+async function goLive(runtime: DeferredRuntime, services: Services, close: () => Promise<void>, quiet: Promise<void>): Promise<Runtime> {
+  let live: Runtime;
+  try {
+    await quiet;
+    live = await runtime.start();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  // Chain facts credited after a restore was staged would land in the ledger it replaces; the
+  // restored ledger's own cursor picks them up again from the chain at the next start.
+  if (!services.restore.pending) live.watcher.start();
+  let toggling: Promise<void> = Promise.resolve();
+  services.restore.onChange((staged) => {
+    toggling = toggling.then(() => (staged ? live.watcher.stop() : live.watcher.start()));
+  });
+  return live;
 }
 
 function writeServiceFile(dataDir: string, content: { url: string; pid: number; consoleToken: string }): void {

@@ -1,4 +1,4 @@
-import { TonClient } from '@ton/ton';
+import type { TonClient } from '@ton/ton';
 import type { Address, TupleItem } from '@ton/core';
 import type { ChainSource } from './types';
 import { createTokenBucket, type TokenBucket } from './rate-limiter';
@@ -34,7 +34,10 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 
 export function createToncenterSource(options: ToncenterSourceOptions): ChainSource {
   const { mode, endpoint, apiKey, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const client = new TonClient({ endpoint, apiKey, timeout: timeoutMs });
+  // @ton/ton (and axios with it) loads with the first request: the watcher imports this module for
+  // classifyChainError in every chain mode, and in sandbox mode it would hold 10 MB for nothing.
+  let loading: Promise<TonClient> | undefined;
+  const client = () => (loading ??= import('@ton/ton').then(({ TonClient }) => new TonClient({ endpoint, apiKey, timeout: timeoutMs })));
   // toncenter's published limits: 1 rps without a key, 10 rps on the free key.
   const limiter = options.limiter ?? createTokenBucket({ ratePerSecond: apiKey ? 10 : 1, burst: 1 });
 
@@ -53,8 +56,8 @@ export function createToncenterSource(options: ToncenterSourceOptions): ChainSou
       if ((lt === undefined) !== (hash === undefined)) {
         throw new TypeError('getTransactions: lt and hash must be given together');
       }
-      return call(() =>
-        client.getTransactions(account, {
+      return call(async () =>
+        (await client()).getTransactions(account, {
           limit,
           lt: lt?.toString(),
           // TonClient takes base64 and converts it back to hex for the wire.
@@ -68,7 +71,7 @@ export function createToncenterSource(options: ToncenterSourceOptions): ChainSou
       );
     },
     runGetMethod(account: Address, method: string, stack: TupleItem[] = []) {
-      return call(async () => (await client.runMethod(account, method, stack)).stack);
+      return call(async () => (await (await client()).runMethod(account, method, stack)).stack);
     },
   };
 }

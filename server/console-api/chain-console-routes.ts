@@ -19,7 +19,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
     responses: { 200: { description: 'Watcher status', schema: WatcherStatusViewSchema } },
     handler: () => {
-      const runtime = app.runtime;
+      const runtime = app.runtime?.current();
       if (!runtime) return { mode: app.services.config.chain.mode, running: false };
       const status = runtime.watcher.status();
       return {
@@ -65,7 +65,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
       ...errors(404),
     },
     handler: async ({ body }) => {
-      const simulator = app.runtime?.simulator;
+      const simulator = (await app.runtime?.sandboxSimulator()) ?? null;
       if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');
       return simulator.pay(body);
     },

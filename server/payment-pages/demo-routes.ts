@@ -63,7 +63,7 @@ function originOf(text: string): string {
 /** Sandbox only: a sample merchant page, the whole EPP integration with one-click payment. */
 export async function demoRoutes(app: FastifyInstance, opts: { assets: WebAssets | null }): Promise<void> {
   app.get('/demo/merchant', { config: { auth: 'public' } }, async (request, reply) => {
-    if (app.services.config.chain.mode !== 'sandbox' || !app.runtime?.simulator || !opts.assets) {
+    if (app.runtime?.info.mode !== 'sandbox' || !opts.assets) {
       throw new AppError(404, ErrorCode.notFound, 'the demo shop exists only in sandbox mode');
     }
     // Sandbox only, so the Host header is trusted: the demo must work on whichever name the developer typed.

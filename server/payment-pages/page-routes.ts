@@ -27,7 +27,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets | null }): Promise<void> {
   const { services } = app;
   const { assets } = opts;
-  const sandbox = services.config.chain.mode === 'sandbox' && !!app.runtime?.simulator;
+  // the sandbox's one-click payment, where a simulator runs (or soon will: the chain opens after listening)
+  const sandbox = app.runtime?.info.mode === 'sandbox';
   const fail = (request: FastifyRequest, reply: FastifyReply, status: number, error: PageError, framing: FramingPolicy, embedded: boolean) =>
     sendHtml(reply, status, renderErrorPage(error, languageOf(request.headers['accept-language']), assets, embedded), framing);
 

@@ -76,8 +76,8 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
 }
 
 async function sandboxPay(app: FastifyInstance, inFlight: Set<string>, paymentId: string): Promise<CheckoutView> {
-  const simulator = app.runtime?.simulator;
-  if (!simulator || app.services.config.chain.mode !== 'sandbox') throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
+  const simulator = (await app.runtime?.sandboxSimulator()) ?? null;
+  if (!simulator) throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
   const payment = await app.services.payments.get(paymentId);
   if (payment.status !== 'pending' && payment.status !== 'partially_paid') {
     throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; there is nothing left to pay`);

@@ -1,12 +1,12 @@
 import { Address } from '@ton/core';
-import { join } from 'node:path';
 import { MAINNET_USDT_MASTER, type Config } from '../config/config';
 import type { ChainInfo } from '../payments/payment-links';
 import { resolveJettonWallet } from '../chain/jetton-wallet-check';
-import { SandboxChain } from '../sandbox/sandbox-chain';
 import { createTokenBucket } from '../chain/rate-limiter';
 import { createToncenterSource } from '../chain/toncenter-source';
+import type { SandboxChain } from '../sandbox/sandbox-chain';
 import type { ChainSource } from '../chain/types';
+import { friendlyAddress, prepareSandbox } from './sandbox-runtime';
 
 const TONCENTER = { mainnet: 'https://toncenter.com/api/v2/jsonRPC', testnet: 'https://testnet.toncenter.com/api/v2/jsonRPC' };
 
@@ -19,31 +19,34 @@ export interface ChainRuntime {
   sandbox: SandboxChain | null;
 }
 
-const friendly = (address: Address, mode: ChainInfo['mode']) =>
-  address.toString({ urlSafe: true, bounceable: false, testOnly: mode !== 'mainnet' });
+/**
+ * A chain in two steps. `info` (where customers pay) is all that creating a payment needs and is
+ * known in milliseconds; `open` loads the emulator or reaches toncenter, which takes long enough
+ * that the service listens first.
+ */
+export interface PendingChain {
+  info: ChainInfo;
+  open(): Promise<ChainRuntime>;
+}
 
 /** `nowSeconds` drives the sandbox chain's clock, so tests can move chain time with the ledger's. */
-export async function openChainRuntime(config: Config, nowSeconds?: () => number): Promise<ChainRuntime> {
+export async function prepareChain(config: Config, nowSeconds?: () => number): Promise<PendingChain> {
   const { chain } = config;
-  if (chain.mode === 'sandbox') {
-    const sandbox = await SandboxChain.open({ stateFile: join(config.dataDir, 'sandbox-chain.json'), ...(nowSeconds ? { now: nowSeconds } : {}) });
-    const source = sandbox.source();
-    const { wallet: watchedAccount } = await resolveJettonWallet(source, sandbox.jettonMaster, sandbox.merchantAddress);
-    return {
-      info: { mode: 'sandbox', merchantAddress: friendly(sandbox.merchantAddress, 'sandbox'), jettonMaster: sandbox.jettonMaster.toString({ testOnly: true }) },
-      source, watchedAccount, sandbox,
-    };
-  }
+  if (chain.mode === 'sandbox') return prepareSandbox(config.dataDir, nowSeconds);
   if (!chain.merchantAddress) throw new Error(`chain.merchantAddress is required in ${chain.mode} mode`);
+  const { mode } = chain;
   const master = Address.parse(chain.jettonMaster ?? MAINNET_USDT_MASTER);
   const merchant = Address.parse(chain.merchantAddress);
-  const source = createToncenterSource({
-    mode: chain.mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[chain.mode], apiKey: chain.toncenterApiKey,
-    ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),
-  });
-  const { wallet: watchedAccount } = await resolveJettonWallet(source, master, merchant);
+  const info: ChainInfo = { mode, merchantAddress: friendlyAddress(merchant, mode), jettonMaster: master.toString() };
   return {
-    info: { mode: chain.mode, merchantAddress: friendly(merchant, chain.mode), jettonMaster: master.toString() },
-    source, watchedAccount, sandbox: null,
+    info,
+    async open() {
+      const source = createToncenterSource({
+        mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[mode], apiKey: chain.toncenterApiKey,
+        ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),
+      });
+      const { wallet: watchedAccount } = await resolveJettonWallet(source, master, merchant);
+      return { info, source, watchedAccount, sandbox: null };
+    },
   };
 }

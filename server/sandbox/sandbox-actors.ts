@@ -1,11 +1,12 @@
 // The sandbox's cast: real wallets with keys derived from the chain's seed, and the two
 // minters (our test USDT and an attacker's look-alike).
-import { Address, contractAddress, internal, SendMode, toNano, type MessageRelaxed } from '@ton/core';
-import { keyPairFromSeed, sha256_sync, type KeyPair } from '@ton/crypto';
+import { Address, internal, SendMode, toNano, type MessageRelaxed } from '@ton/core';
+import type { KeyPair } from '@ton/crypto';
 import { internal as rawInternal, type Blockchain, type SandboxContract, type SendMessageResult } from '@ton/sandbox';
-import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+import type { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { mintBody } from './jetton-messages';
-import { jettonMinterInit, jettonWalletAddress, jettonWalletInit, type JettonMetadata } from './jetton-contracts';
+import { jettonMinterInit, jettonWalletAddress, jettonWalletInit } from './jetton-contracts';
+import { sandboxWallets, testUsdtMaster, TEST_USDT } from './sandbox-identity';
 import type { SandboxAddresses } from './sandbox-state';
 
 export interface Actor<W> {
@@ -23,26 +24,16 @@ export interface SandboxActors {
 /** Sends one thing at blockchain time `now`; the caller records the transactions. */
 export type ChainSend = (send: (now: number) => Promise<SendMessageResult>) => Promise<unknown>;
 
-export const TEST_USDT: JettonMetadata = { name: 'Test USDT', symbol: 'USDT', decimals: 6 };
 /** 1 000 000 test USDT (6 decimals) for the payer, of both the genuine and the look-alike jetton */
 const PAYER_MINT = 1_000_000_000_000n;
 
-function keysFor(seed: string, role: string): KeyPair {
-  return keyPairFromSeed(sha256_sync(`tontill-sandbox/${seed}/${role}`));
-}
-
 export function openActors(bc: Blockchain, seed: string): SandboxActors {
-  const v4 = (role: string): Actor<WalletContractV4> => {
-    const keys = keysFor(seed, role);
-    return { keys, wallet: bc.openContract(WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey })) };
-  };
-  const merchantKeys = keysFor(seed, 'merchant');
-  const merchantWallet = WalletContractV5R1.create({ workchain: 0, publicKey: merchantKeys.publicKey });
+  const { admin, attacker, payer, merchant } = sandboxWallets(seed);
   return {
-    admin: v4('admin'),
-    attacker: v4('attacker'),
-    payer: v4('payer'),
-    merchant: { keys: merchantKeys, wallet: bc.openContract(merchantWallet) },
+    admin: { keys: admin.keys, wallet: bc.openContract(admin.contract) },
+    attacker: { keys: attacker.keys, wallet: bc.openContract(attacker.contract) },
+    payer: { keys: payer.keys, wallet: bc.openContract(payer.contract) },
+    merchant: { keys: merchant.keys, wallet: bc.openContract(merchant.contract) },
   };
 }
 
@@ -76,7 +67,7 @@ async function deployMinterAndMint(
   payer: Address,
 ): Promise<Address> {
   const init = jettonMinterInit(owner.wallet.address, TEST_USDT);
-  const minter = contractAddress(0, init);
+  const minter = testUsdtMaster(owner.wallet.address);
   const body = mintBody({ queryId: 1n, to: payer, amount: PAYER_MINT, tonAmount: toNano('0.1'), responseAddress: payer });
   await send((now) => walletTransfer(owner, [internal({ to: minter, value: toNano('0.5'), init, body })], now));
   return minter;

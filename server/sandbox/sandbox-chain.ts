@@ -1,12 +1,16 @@
 // An in-process TON chain (@ton/sandbox) with our test USDT, real wallets and a payer that
-// sends real emulated transfers. It serves the watcher through the same ChainSource as toncenter.
+// sends real emulated transfers. It serves the watcher through the same ChainSource as toncenter,
+// from its own record of transactions: the emulator itself loads only when something must be
+// emulated (a transfer, a get-method), so a restarted service that only watches never loads it.
 import { randomBytes } from 'node:crypto';
-import { Address, beginCell, type Transaction, type TupleItem } from '@ton/core';
-import { Blockchain, snapshotFromSerializable, snapshotToSerializable, type SendMessageResult } from '@ton/sandbox';
-import { openActors, setUpFreshChain, type SandboxActors } from './sandbox-actors';
-import { sendPayment, type PayOptions, type PayTargets } from './sandbox-payments';
+import { Address, Cell, type Transaction, type TupleItem } from '@ton/core';
+import type { SendMessageResult } from '@ton/sandbox';
+import type { Emulator } from './sandbox-emulator';
+import { sandboxWallets } from './sandbox-identity';
+import type { PayOptions } from './sandbox-payments';
 import {
-  readSandboxState, removeStaleTempFiles, unusableStateError, writeSandboxState, type SandboxAddresses, type SandboxStateFile,
+  readSandboxState, removeStaleTempFiles, unusableStateError, writeSandboxState,
+  type JettonWallets, type SandboxAddresses, type SandboxStateFile, type SerializableSnapshot,
 } from './sandbox-state';
 import { TxLog } from './sandbox-tx-log';
 import type { ChainSource } from '../chain/types';
@@ -20,18 +24,21 @@ export interface SandboxChainOptions {
   seed?: string;
   /** blockchain clock in unix seconds (default: real time) */
   now?: () => number;
+  /** the state file's content when the caller has just read it (null: there is none yet) */
+  saved?: SandboxStateFile | null;
 }
 
 interface ChainCore {
-  bc: Blockchain;
   log: TxLog;
-  actors: SandboxActors;
   seed: string;
   clock: () => number;
   lastNow: number;
 }
 
+type Addresses = SandboxAddresses & JettonWallets;
+
 const realClock = () => Math.floor(Date.now() / 1000);
+const loadEmulatorModule = () => import('./sandbox-emulator');
 
 export class SandboxChain {
   readonly merchantAddress: Address;
@@ -39,73 +46,81 @@ export class SandboxChain {
   readonly jettonMaster: Address;
   readonly fakeJettonMaster: Address;
   readonly merchantJettonWallet: Address;
-  private readonly targets: PayTargets;
+  private readonly targets: { merchant: Address; jettonMaster: Address; merchantJettonWallet: Address; payerJettonWallet: Address; payerFakeJettonWallet: Address };
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly core: ChainCore,
-    private readonly addresses: SandboxAddresses,
-    wallets: { merchant: Address; payer: Address; payerFake: Address },
+    private readonly addresses: Addresses,
     private readonly stateFile: string | undefined,
+    /** loaded, or loading; null until something needs it */
+    private emulator: Promise<Emulator> | null,
+    /** what a restored chain's emulator starts from, until it loads */
+    private snapshot: SerializableSnapshot | null,
   ) {
-    this.merchantAddress = core.actors.merchant.wallet.address;
-    this.payerAddress = core.actors.payer.wallet.address;
+    this.merchantAddress = Address.parse(addresses.merchant);
+    this.payerAddress = Address.parse(addresses.payer);
     this.jettonMaster = Address.parse(addresses.jettonMaster);
     this.fakeJettonMaster = Address.parse(addresses.fakeJettonMaster);
-    this.merchantJettonWallet = wallets.merchant;
+    this.merchantJettonWallet = Address.parse(addresses.merchantJettonWallet);
     this.targets = {
-      bc: core.bc,
-      payer: core.actors.payer,
       merchant: this.merchantAddress,
       jettonMaster: this.jettonMaster,
-      merchantJettonWallet: wallets.merchant,
-      payerJettonWallet: wallets.payer,
-      payerFakeJettonWallet: wallets.payerFake,
+      merchantJettonWallet: this.merchantJettonWallet,
+      payerJettonWallet: Address.parse(addresses.payerJettonWallet),
+      payerFakeJettonWallet: Address.parse(addresses.payerFakeJettonWallet),
     };
   }
 
   static async open(opts: SandboxChainOptions = {}): Promise<SandboxChain> {
-    if (opts.stateFile) await removeStaleTempFiles(opts.stateFile);
-    const saved = opts.stateFile ? await readSandboxState(opts.stateFile) : null;
+    if (opts.stateFile && opts.saved === undefined) await removeStaleTempFiles(opts.stateFile);
+    const saved = opts.saved !== undefined ? opts.saved : opts.stateFile ? await readSandboxState(opts.stateFile) : null;
     if (saved && opts.seed !== undefined && opts.seed !== saved.seed) {
       throw new Error(`${opts.stateFile}: the sandbox chain was created with another seed`);
     }
     const seed = saved?.seed ?? opts.seed ?? randomBytes(16).toString('hex');
-    const bc = await Blockchain.create();
     const core: ChainCore = {
-      bc,
-      log: saved ? await restoreChain(bc, saved, opts.stateFile!) : new TxLog(),
-      actors: openActors(bc, seed),
+      log: saved ? restoredLog(saved, opts.stateFile!) : new TxLog(),
       seed,
       clock: opts.now ?? realClock,
       lastNow: saved?.lastNow ?? 0,
     };
-    const addresses = saved?.addresses ?? (await setUpFreshChain(bc, core.actors, (s) => send(core, s)));
-    if (saved && !sameActors(core.actors, saved.addresses)) {
-      throw unusableStateError(opts.stateFile!, 'its wallet addresses do not match its seed');
-    }
-    const chain = new SandboxChain(core, addresses, await resolveJettonWallets(core, addresses), opts.stateFile);
-    if (!saved) await chain.commit();
+    if (saved && hasJettonWallets(saved.addresses)) return new SandboxChain(core, saved.addresses, opts.stateFile, null, saved.snapshot);
+    // A new chain is set up by emulation; a file saved before the jetton wallets were kept learns them from it.
+    const emulator = await openEmulatorFor(seed, saved?.snapshot ?? null, opts.stateFile);
+    const { setUp, jettonWalletsOf } = await loadEmulatorModule();
+    const addresses = saved?.addresses ?? (await setUp(emulator, (job) => send(core, emulator, job)));
+    const chain = new SandboxChain(core, { ...addresses, ...(await jettonWalletsOf(emulator, addresses)) }, opts.stateFile, Promise.resolve(emulator), null);
+    await chain.commit(emulator);
     return chain;
   }
 
   source(): ChainSource {
-    const { bc, log } = this.core;
+    const { log } = this.core;
     return {
       mode: 'sandbox',
       getTransactions: async (account, opts) => log.page(account, opts),
       runGetMethod: async (account: Address, method: string, stack: TupleItem[] = []) =>
-        (await bc.runGetMethod(account, method, stack)).stackReader,
+        (await (await this.loadEmulator()).bc.runGetMethod(account, method, stack)).stackReader,
     };
   }
 
   /** Sends a real emulated transfer from the payer; returns every transaction it caused. */
   pay(opts: PayOptions): Promise<Transaction[]> {
     return this.enqueue(async () => {
-      const txs = await send(this.core, (now) => sendPayment(this.targets, opts, now));
-      await this.commit();
+      const [emulator, { pay }] = await Promise.all([this.loadEmulator(), loadEmulatorModule()]);
+      const txs = await send(this.core, emulator, (now) => pay(emulator, this.targets, opts, now));
+      await this.commit(emulator);
       return txs;
     });
+  }
+
+  private loadEmulator(): Promise<Emulator> {
+    this.emulator ??= openEmulatorFor(this.core.seed, this.snapshot, this.stateFile).then((emulator) => {
+      this.snapshot = null;
+      return emulator;
+    });
+    return this.emulator;
   }
 
   /** The product may pay concurrently; the sandbox and the state file need one send at a time. */
@@ -120,55 +135,60 @@ export class SandboxChain {
    * could still take back. Runs in the send queue (or in open), so saves never overlap. If the
    * save fails, the new transactions stay unserved until a later save holds them.
    */
-  private async commit(): Promise<void> {
-    const { bc, log, seed, lastNow } = this.core;
+  private async commit(emulator: Emulator): Promise<void> {
+    const { log, seed, lastNow } = this.core;
     const transactions = log.toJSON();
     if (this.stateFile) {
-      // the sandbox's own transaction list (with logs) would only bloat the file: we keep ours
-      const snapshot = snapshotToSerializable({ ...bc.snapshot(), transactions: [] });
-      await writeSandboxState(this.stateFile, { version: 1, seed, lastNow, addresses: this.addresses, snapshot, transactions });
+      const { snapshotOf } = await loadEmulatorModule();
+      await writeSandboxState(this.stateFile, { version: 1, seed, lastNow, addresses: this.addresses, snapshot: snapshotOf(emulator), transactions });
     }
     log.publish(transactions.length);
   }
 }
 
+function hasJettonWallets(addresses: SandboxStateFile['addresses']): addresses is Addresses {
+  return !!(addresses.merchantJettonWallet && addresses.payerJettonWallet && addresses.payerFakeJettonWallet);
+}
+
 /** Runs one send at a monotonic blockchain time and records what it caused. */
-async function send(core: ChainCore, job: (now: number) => Promise<SendMessageResult>): Promise<Transaction[]> {
+async function send(core: ChainCore, emulator: Emulator, job: (now: number) => Promise<SendMessageResult>): Promise<Transaction[]> {
   const now = Math.max(core.clock(), core.lastNow);
   core.lastNow = now;
-  core.bc.now = now;
+  emulator.bc.now = now;
   const result = await job(now);
   return result.transactions.map((tx) => core.log.record(tx));
 }
 
-/** Loads a saved chain into `bc`; data the shape check could not vet fails here, naming the file. */
-async function restoreChain(bc: Blockchain, saved: SandboxStateFile, file: string): Promise<TxLog> {
+function cannotDecode(file: string, err: unknown) {
+  return unusableStateError(file, `its chain data cannot be decoded: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+/**
+ * A saved chain's history, checked as far as it can be without the emulator: every transaction and
+ * account decodes, and the wallets are those of its seed. Data this cannot vet fails here, naming the file.
+ */
+function restoredLog(saved: SandboxStateFile, file: string): TxLog {
+  let log: TxLog;
   try {
-    await bc.loadFrom(snapshotFromSerializable(saved.snapshot));
-    return TxLog.fromJSON(saved.transactions);
+    log = TxLog.fromJSON(saved.transactions);
+    const { contracts, networkConfig, libs } = saved.snapshot;
+    for (const boc of [networkConfig, ...(libs ? [libs] : []), ...contracts.map((c) => c.account)]) Cell.fromBase64(boc);
   } catch (err) {
-    throw unusableStateError(file, `its chain data cannot be decoded: ${err instanceof Error ? err.message : String(err)}`);
+    throw cannotDecode(file, err);
   }
+  const derived = sandboxWallets(saved.seed);
+  const { admin, attacker, payer, merchant } = saved.addresses;
+  const same = [derived.admin, derived.attacker, derived.payer, derived.merchant]
+    .every((wallet, i) => wallet.contract.address.toRawString() === [admin, attacker, payer, merchant][i]);
+  if (!same) throw unusableStateError(file, 'its wallet addresses do not match its seed');
+  return log;
 }
 
-function sameActors(actors: SandboxActors, saved: SandboxAddresses): boolean {
-  const derived = [actors.admin, actors.attacker, actors.payer, actors.merchant].map((a) => a.wallet.address.toRawString());
-  const stored = [saved.admin, saved.attacker, saved.payer, saved.merchant];
-  return derived.every((addr, i) => addr === stored[i]);
-}
-
-/** Asks the minters on chain (not our code) so a restored chain keeps its own wallet addresses. */
-async function resolveJettonWallets(core: ChainCore, a: SandboxAddresses) {
-  const walletOf = async (minter: string, owner: Address) => {
-    const stack: TupleItem[] = [{ type: 'slice', cell: beginCell().storeAddress(owner).endCell() }];
-    const res = await core.bc.runGetMethod(Address.parse(minter), 'get_wallet_address', stack);
-    return res.stackReader.readAddress();
-  };
-  const merchant = core.actors.merchant.wallet.address;
-  const payer = core.actors.payer.wallet.address;
-  return {
-    merchant: await walletOf(a.jettonMaster, merchant),
-    payer: await walletOf(a.jettonMaster, payer),
-    payerFake: await walletOf(a.fakeJettonMaster, payer),
-  };
+async function openEmulatorFor(seed: string, snapshot: SerializableSnapshot | null, file: string | undefined): Promise<Emulator> {
+  const { openEmulator } = await loadEmulatorModule();
+  try {
+    return await openEmulator(seed, snapshot);
+  } catch (err) {
+    throw snapshot && file ? cannotDecode(file, err) : err;
+  }
 }

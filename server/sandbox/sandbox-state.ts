@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { failpoint } from '../util/failpoints';
 import type { RecordedTx } from './sandbox-tx-log';
 
-type SerializableSnapshot = ReturnType<typeof snapshotToSerializable>;
+export type SerializableSnapshot = ReturnType<typeof snapshotToSerializable>;
 
 export interface SandboxAddresses {
   admin: string;
@@ -18,13 +18,21 @@ export interface SandboxAddresses {
   fakeJettonMaster: string;
 }
 
+/** The USDT wallets the minters answered for, raw: kept so that a restored chain needs no emulator to know them. */
+export interface JettonWallets {
+  merchantJettonWallet: string;
+  payerJettonWallet: string;
+  payerFakeJettonWallet: string;
+}
+
 export interface SandboxStateFile {
   version: 1;
   /** derives the sandbox wallets' keys; test money only */
   seed: string;
   /** last blockchain time used (unix seconds): sandbox time must never go backwards */
   lastNow: number;
-  addresses: SandboxAddresses;
+  /** the jetton wallets are missing from files written before they were kept */
+  addresses: SandboxAddresses & Partial<JettonWallets>;
   snapshot: SerializableSnapshot;
   transactions: RecordedTx[];
 }
@@ -53,6 +61,7 @@ const StateShape = z.object({
   lastNow: z.number().int().nonnegative(),
   addresses: z.object({
     admin: RawAddress, attacker: RawAddress, payer: RawAddress, merchant: RawAddress, jettonMaster: RawAddress, fakeJettonMaster: RawAddress,
+    merchantJettonWallet: RawAddress.optional(), payerJettonWallet: RawAddress.optional(), payerFakeJettonWallet: RawAddress.optional(),
   }),
   snapshot: z.looseObject({
     contracts: z.array(z.looseObject({ address: z.string(), account: Base64, lastTxTime: z.number() })),
@@ -116,16 +125,21 @@ export async function removeStaleTempFiles(file: string): Promise<void> {
 
 /** Returns once the new state is in place and survives a power cut, not merely a process crash. */
 export async function writeSandboxState(file: string, state: SandboxStateFile): Promise<void> {
+  await writeDurably(file, JSON.stringify(state), () => failpoint('sandbox-state-before-rename'));
+}
+
+/** Replaces `file` atomically (a reader sees the old or the new content) and durably. */
+export async function writeDurably(file: string, content: string, beforeRename: () => void = () => undefined): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const fh = await open(tmp, 'w', 0o600);
   try {
-    await fh.writeFile(JSON.stringify(state));
+    await fh.writeFile(content);
     await fh.sync();
   } finally {
     await fh.close();
   }
-  failpoint('sandbox-state-before-rename');
+  beforeRename();
   await rename(tmp, file);
   await syncDirectory(dirname(file));
 }

@@ -70,6 +70,41 @@ describe('SandboxChain durability', () => {
   });
 });
 
+describe('a restored chain', () => {
+  it('serves its history and its jetton wallets without the emulator, which loads for the next transfer', async () => {
+    const copy = tempDir('tontill-sandbox-restored-');
+    try {
+      const file = join(copy.path, 'sandbox-chain.json');
+      writeFileSync(file, readFileSync(stateFile, 'utf8'));
+      const restored = await SandboxChain.open({ stateFile: file, now });
+      expect(restored.merchantJettonWallet.equals(chain.merchantJettonWallet)).toBe(true);
+      expect(await watcherHead(restored)).toEqual(await watcherHead(chain));
+      clock += 10;
+      await restored.pay({ amount: 3_000_000n, comment: 'INV-restored' });
+      const [newest] = await restored.source().getTransactions(restored.merchantJettonWallet, { limit: 1 });
+      expect(parseInboundJettonTransfer(newest!)?.comment).toBe('INV-restored');
+    } finally {
+      copy.remove();
+    }
+  });
+
+  it('written before the jetton wallets were kept, learns them from its minters and keeps them', async () => {
+    const copy = tempDir('tontill-sandbox-old-');
+    try {
+      const file = join(copy.path, 'sandbox-chain.json');
+      const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { addresses: Record<string, string> };
+      const { merchantJettonWallet: _m, payerJettonWallet: _p, payerFakeJettonWallet: _f, ...older } = state.addresses;
+      writeFileSync(file, JSON.stringify({ ...state, addresses: older }));
+      const restored = await SandboxChain.open({ stateFile: file, now });
+      expect(restored.merchantJettonWallet.equals(chain.merchantJettonWallet)).toBe(true);
+      const kept = (JSON.parse(readFileSync(file, 'utf8')) as typeof state).addresses;
+      expect(kept).toEqual(state.addresses);
+    } finally {
+      copy.remove();
+    }
+  });
+});
+
 describe('a damaged sandbox state file', () => {
   const good = () => JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, unknown>;
   const cases: [string, () => string, RegExp][] = [

@@ -13,6 +13,11 @@ export interface ServiceProcess {
   exited: Promise<NodeJS.Signals | number | null>;
 }
 
+/** node's arguments for `npm run <entry> -- <args>`: the built CLI, rebuilt first if its sources changed. */
+export function cliArgs(entry: string, args: string[]): string[] {
+  return [join(ROOT, 'scripts', 'run-built.mjs'), entry, ...args];
+}
+
 /** Writes `<dataDir>/config.json`, read by the service at start like a merchant's own config. */
 export function writeServiceConfig(dataDir: string, config: object): void {
   writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config));
@@ -20,7 +25,7 @@ export function writeServiceConfig(dataDir: string, config: object): void {
 
 /** Runs `npm run serve` as a real child process (so it can really be SIGKILLed) and waits until it listens. */
 export async function spawnService(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], {
+  const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), {
     cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, stopService, type ServiceProcess } from '../helpers/service-process';
+import { cliArgs, spawnService, stopService, type ServiceProcess } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 
 const run = promisify(execFile);
@@ -14,7 +14,7 @@ describe('npm run simulate and the console chain API against a running service',
   let apiKey: string;
   beforeAll(async () => {
     service = await spawnService(dir.path);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', 'create', '--data-dir', dir.path], { cwd: ROOT });
+    const { stdout } = await run(process.execPath, cliArgs('keys', ['create', '--data-dir', dir.path]), { cwd: ROOT });
     apiKey = stdout.trim().split('\n').at(-1)!;
   });
   afterAll(async () => {
@@ -23,7 +23,7 @@ describe('npm run simulate and the console chain API against a running service',
   });
 
   const simulate = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'server/cli/simulate.ts', 'pay', ...args, '--data-dir', dir.path], { cwd: ROOT }).then((r) => r.stdout);
+    run(process.execPath, cliArgs('simulate', ['pay', ...args, '--data-dir', dir.path]), { cwd: ROOT }).then((r) => r.stdout);
   const consoleApi = (path: string, init: RequestInit = {}) =>
     fetch(`${service.url}/console/api${path}`, { ...init, headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' } });
   const createPayment = async () =>

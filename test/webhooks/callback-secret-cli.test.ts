@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cliArgs } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loadReadmeRecipe, type Recipe } from './readme-recipe';
@@ -10,7 +11,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** `npm run webhooks -- …` as a merchant's shell runs it: a separate process, no browser, no cookie. */
 function webhooksCli(args: string[]): Promise<{ code: number | null; out: string; lastLine: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/webhooks.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs('webhooks', args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
   child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });

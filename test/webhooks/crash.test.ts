@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliArgs } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 import { arrivalOrderByPayment, Receiver, waitUntil } from './receiver';
 
@@ -14,7 +15,7 @@ interface Service { child: ChildProcess; url: string; pid: number; consoleToken:
 
 /** Starts the real service as a child process and waits for its ready line and service.json. */
 async function startService(dataDir: string): Promise<Service> {
-  const child = spawn('npx', ['tsx', 'server/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
@@ -58,7 +59,7 @@ describe('webhooks survive a crash', () => {
     await receiver.stop(); // the receiver is down; its port is known
     const first = await startService(dir.path);
     started.push(first);
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'server/cli/keys.ts', 'create', '--data-dir', dir.path], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(process.execPath, cliArgs('keys', ['create', '--data-dir', dir.path]), { cwd: ROOT });
     const apiKey = stdout.trim().split('\n').at(-1)!;
     const console1 = { authorization: `Bearer ${first.consoleToken}` };
     const merchant = { 'x-api-key': apiKey };

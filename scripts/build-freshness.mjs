@@ -1,0 +1,181 @@
+// What is built from what, and whether a build is stale. A build is redone only when the content of
+// its sources changed since it was made (not their mtimes: a checkout or a copy touches mtimes
+// without changing anything), or when an output is missing. Plain JS: it runs before anything is
+// built, at every `npm start` and `npm run serve`, so it must cost milliseconds.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The service's command-line entry points: server/cli/<name>.ts -> dist/server/<name>.js */
+export const SERVER_ENTRIES = ['serve', 'keys', 'webhooks', 'simulate'];
+
+const TSX = ['--import', 'tsx'];
+
+/** @param {string} root */
+function viteBin(root) {
+  const pkg = createRequire(join(root, 'package.json')).resolve('vite/package.json');
+  return join(dirname(pkg), JSON.parse(readFileSync(pkg, 'utf8')).bin.vite);
+}
+
+/**
+ * Every build the service needs at run time. `inputs` are files or folders (relative to the
+ * repository) whose content decides the output; `outputs` must all exist; `stamp` records the
+ * fingerprint of the inputs the outputs were built from; `command` gives node's arguments.
+ * @type {Record<string, import('./build-freshness.d.mts').BuildTarget>}
+ */
+export const BUILDS = {
+  server: {
+    inputs: ['server', 'contract', 'package-lock.json', 'scripts/build-server.ts', 'scripts/server-runtime-files.ts', 'scripts/build-freshness.mjs'],
+    outputs: [...SERVER_ENTRIES.map((name) => `dist/server/${name}.js`), 'dist/server/contracts/compiled.json'],
+    stamp: 'dist/server/build-stamp.json',
+    command: () => [...TSX, 'scripts/build-server.ts'],
+  },
+  web: {
+    inputs: ['checkout', 'widget/src', 'widget/demo', 'widget/package.json', 'package-lock.json', 'scripts/build-web.ts', 'scripts/docs-bundle.ts'],
+    outputs: ['dist/web/manifest.json', 'widget/dist/index.js'],
+    stamp: 'dist/web/build-stamp.json',
+    command: () => [...TSX, 'scripts/build-web.ts'],
+  },
+  console: {
+    inputs: ['renderer', 'preload/contract.ts', 'package-lock.json'],
+    outputs: ['dist/console/index.html'],
+    stamp: 'dist/console/build-stamp.json',
+    command: (root) => [viteBin(root), 'build', '-c', 'renderer/vite.config.ts', '--logLevel', 'warn'],
+  },
+  desktop: {
+    inputs: ['main', 'preload', 'server', 'contract', 'package-lock.json', 'scripts/build-desktop.ts', 'scripts/server-runtime-files.ts'],
+    outputs: ['dist/desktop/main.cjs', 'dist/desktop/preload.cjs'],
+    stamp: 'dist/desktop/build-stamp.json',
+    command: () => [...TSX, 'scripts/build-desktop.ts'],
+  },
+};
+
+/**
+ * @param {string} root
+ * @param {string} rel
+ * @param {string[]} into
+ */
+function listFiles(root, rel, into) {
+  let entries;
+  try {
+    entries = readdirSync(join(root, rel), { withFileTypes: true });
+  } catch (err) {
+    if (err.code === 'ENOTDIR') into.push(rel);
+    else if (err.code !== 'ENOENT') throw err;
+    return;
+  }
+  for (const entry of entries) {
+    const child = `${rel}/${entry.name}`;
+    if (entry.isDirectory()) listFiles(root, child, into);
+    else if (entry.isFile()) into.push(child);
+  }
+}
+
+/**
+ * One hash over the names and contents of every file under `inputs`: any edit, addition, removal
+ * or rename changes it.
+ * @param {string} root
+ * @param {string[]} inputs
+ */
+export function fingerprint(root, inputs) {
+  const files = [];
+  for (const input of inputs) listFiles(root, input, files);
+  const hash = createHash('sha256');
+  for (const file of files.sort()) {
+    const content = readFileSync(join(root, file));
+    hash.update(`${file}\0${content.length}\0`).update(content);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Why `target` must be built, or null when every output is there and was built from the sources
+ * as they are now.
+ * @param {string} root
+ * @param {import('./build-freshness.d.mts').BuildTarget} target
+ * @returns {string | null}
+ */
+export function whyStale(root, target) {
+  const missing = target.outputs.find((file) => !existsSync(join(root, file)));
+  if (missing) return `${missing} is missing`;
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(join(root, target.stamp), 'utf8'));
+  } catch {
+    return 'it was not built by this script';
+  }
+  return stamp.fingerprint === fingerprint(root, target.inputs) ? null : 'its sources changed';
+}
+
+/** @param {number} ms */
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** @param {number} pid */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `job` while holding `file`, so parallel starts (tests, a till and a terminal) never build
+ * into the same folder at once. A lock left by a dead process is taken over.
+ * @template T
+ * @param {string} file
+ * @param {() => T} job
+ * @returns {T}
+ */
+function withLock(file, job) {
+  mkdirSync(dirname(file), { recursive: true });
+  for (;;) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    const holder = Number(readFileSync(file, 'utf8').trim() || '0');
+    // an empty file is a lock being written this very moment
+    if (holder && !alive(holder)) rmSync(file, { force: true });
+    else sleep(100);
+  }
+  try {
+    return job();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Builds each named target that is stale, one after the other; build output goes to stderr so a
+ * command's own stdout stays clean. Throws if a build fails.
+ * @param {string} root
+ * @param {string[]} names
+ */
+export function ensureBuilt(root, names) {
+  for (const name of names) {
+    const target = BUILDS[name];
+    if (!target) throw new Error(`no build named ${name}`);
+    if (whyStale(root, target) === null) continue;
+    withLock(join(root, 'dist', `.build-${name}.lock`), () => {
+      const reason = whyStale(root, target);
+      if (reason === null) return;
+      process.stderr.write(`tontill: building ${name} (${reason})…\n`);
+      // Taken before building: a source edited during the build makes the next start build again.
+      const sources = fingerprint(root, target.inputs);
+      const result = spawnSync(process.execPath, target.command(root), { cwd: root, stdio: ['ignore', 2, 2] });
+      if (result.status !== 0) throw new Error(`building ${name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+      const stamp = join(root, target.stamp);
+      mkdirSync(dirname(stamp), { recursive: true });
+      writeFileSync(`${stamp}.tmp`, `${JSON.stringify({ fingerprint: sources })}\n`);
+      renameSync(`${stamp}.tmp`, stamp);
+    });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Bundles the service's command-line entry points for Node, so `npm run serve` and the other CLIs
+ * start from JavaScript instead of transpiling TypeScript at every start:
+ *   dist/server/{serve,keys,webhooks,simulate}.js   server/cli/<name>.ts (ESM, linked source maps)
+ *   dist/server/chunk-*.js                          code shared by entries, or imported only when
+ *                                                   needed (the sandbox emulator, toncenter, the watcher)
+ *   dist/server/contracts/compiled.json             read at run time beside the bundle
+ * Packages stay in node_modules. scripts/run-built.mjs runs this when the sources changed.
+ * Usage: npx tsx scripts/build-server.ts
+ */
+import { build } from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_ENTRIES } from './build-freshness.mjs';
+import { copyServerRuntimeFiles } from './server-runtime-files';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildServerResult {
+  outDir: string;
+  /** path relative to the repository -> bytes, source maps left out */
+  files: Record<string, number>;
+}
+
+export async function buildServer(options: { outDir?: string } = {}): Promise<BuildServerResult> {
+  const outDir = options.outDir ?? join(ROOT, 'dist/server');
+  const result = await build({
+    entryPoints: Object.fromEntries(SERVER_ENTRIES.map((name) => [name, join(ROOT, 'server/cli', `${name}.ts`)])),
+    outdir: outDir,
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external',
+    // Dynamic imports become chunks of their own, loaded when first needed rather than at start.
+    // Chunks sit beside the entries: what the server reads relative to its module must be found from either.
+    splitting: true, chunkNames: 'chunk-[hash]',
+    sourcemap: 'linked', legalComments: 'eof', logLevel: 'warning', metafile: true,
+  });
+  copyServerRuntimeFiles(outDir);
+  const files: Record<string, number> = {};
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    if (!file.endsWith('.map')) files[relative(ROOT, resolve(ROOT, file))] = meta.bytes;
+  }
+  removeOldChunks(outDir, new Set(Object.keys(result.metafile.outputs).map((file) => resolve(ROOT, file))));
+  return { outDir, files };
+}
+
+/** Chunks are named by content hash: those of earlier builds would pile up. */
+function removeOldChunks(outDir: string, current: Set<string>): void {
+  for (const name of readdirSync(outDir)) {
+    if (name.startsWith('chunk-') && !current.has(join(outDir, name))) rmSync(join(outDir, name), { force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  buildServer().then(
+    (r) => {
+      for (const [file, bytes] of Object.entries(r.files)) console.log(`${file.padEnd(40)} ${String(bytes).padStart(9)} B`);
+      console.log(`server built into ${relative(process.cwd(), r.outDir) || '.'}`);
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

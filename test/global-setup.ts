@@ -1,0 +1,9 @@
+// Once, before any test file: builds what the tests run or read (the built CLIs, the payment pages
+// and widget, the console) if it is missing or its sources changed. `npx vitest run` then works on
+// a fresh clone like `npm test`, and no two test files build the same thing at once.
+import { join } from 'node:path';
+import { ensureBuilt } from '../scripts/build-freshness.mjs';
+
+export default function setup(): void {
+  ensureBuilt(join(import.meta.dirname, '..'), ['server', 'web', 'console']);
+}

@@ -1,0 +1,65 @@
+// The service as `npm run serve` runs it: the launcher (which rebuilds dist/server if its sources
+// changed) running the built entry. It takes invoices as soon as it listens, before its sandbox
+// chain has opened, with the merchant address that chain then really has.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cliArgs } from '../helpers/service-process';
+import { tempDir } from '../helpers/test-app';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const INVOICE = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The URL in service.json once this very process (not an earlier one) has written it: right after it listens. */
+async function listening(dataDir: string, pid: number, exited: () => boolean): Promise<string> {
+  for (;;) {
+    if (exited()) throw new Error('the service exited before listening');
+    try {
+      const info = JSON.parse(readFileSync(join(dataDir, 'service.json'), 'utf8')) as { url: string; pid: number; consoleToken: string };
+      if (info.pid === pid) return info.url;
+    } catch { /* not written yet */ }
+    await pause(5);
+  }
+}
+
+describe('the built service', () => {
+  const dirs: Array<{ remove(): void }> = [];
+  const stops: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) await stop();
+    for (const dir of dirs.splice(0)) dir.remove();
+  });
+
+  it('creates an invoice and reads its status right after it listens, on a fresh data directory', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const { stdout } = await promisify(execFile)(process.execPath, cliArgs('keys', ['create', '--data-dir', dir.path]), { cwd: ROOT });
+    const headers = { 'x-api-key': stdout.trim().split('\n').at(-1)!, 'content-type': 'application/json' };
+
+    const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dir.path, '--port', '0']), { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let exited = false;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+    stops.push(async () => { if (!exited) child.kill('SIGTERM'); await gone; });
+    const running = new Promise<void>((resolve) => createInterface({ input: child.stdout! }).on('line', (line) => { if (line.startsWith('TonTill is running')) resolve(); }));
+
+    const url = await listening(dir.path, child.pid!, () => exited);
+    const created = await fetch(`${url}/crypto/deposit/invoice`, { method: 'POST', headers, body: INVOICE });
+    expect(created.status).toBe(200);
+    const payment = (await created.json()) as { id: string; address: string; status: string };
+    const status = await fetch(`${url}/crypto/payment/${payment.id}`, { headers });
+    expect(await status.json()).toMatchObject({ id: payment.id, status: 'pending', amount: '10.00', address: payment.address });
+
+    await running;
+    const { consoleToken } = JSON.parse(readFileSync(join(dir.path, 'service.json'), 'utf8')) as { consoleToken: string };
+    const watcher = await (await fetch(`${url}/console/api/watcher`, { headers: { authorization: `Bearer ${consoleToken}` } })).json();
+    expect(watcher).toMatchObject({ mode: 'sandbox', merchantAddress: payment.address });
+    // the chain holds its seed now; the file that kept it until the first save is gone
+    expect(existsSync(join(dir.path, 'sandbox-chain.json'))).toBe(true);
+    expect(existsSync(join(dir.path, 'sandbox-chain.seed'))).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+// The app compiles each route's response serializer when the route first answers (server/app.ts),
+// so a schema fast-json-stringify cannot compile would no longer stop the start: this compiles
+// every one of them, as Fastify would, and fails here instead.
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+interface Serialized { method: string; url: string; httpStatus: string; schema: unknown }
+
+describe('response serializers', () => {
+  let t: TestApp;
+  const responses: Serialized[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      onRoute: (route: RouteOptions) => {
+        const byStatus = (route.schema?.response ?? {}) as Record<string, unknown>;
+        for (const [httpStatus, schema] of Object.entries(byStatus)) {
+          for (const method of [route.method].flat()) responses.push({ method, url: route.url, httpStatus, schema });
+        }
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('compile for every route and status that declares one', () => {
+    expect(responses.length).toBeGreaterThanOrEqual(40);
+    const compile = SerializerSelector()();
+    for (const response of responses) {
+      expect(() => compile(response), `${response.method} ${response.url} ${response.httpStatus}`).not.toThrow();
+    }
+  });
+
+  it('are compiled by the first answer of their route, which they serialize', async () => {
+    const created = await t.app.inject({
+      method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': t.apiKey },
+      payload: { currency: 'USDT', mainCurrency: 'TON', amount: '10.00' },
+    });
+    expect(created.statusCode).toBe(200);
+    const status = await t.app.inject({ method: 'GET', url: `/crypto/payment/${created.json<{ id: string }>().id}`, headers: { 'x-api-key': t.apiKey } });
+    expect(status.json()).toMatchObject({ id: created.json<{ id: string }>().id, status: 'pending', amount: '10.00' });
+  });
+});
