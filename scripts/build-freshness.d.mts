@@ -14,5 +14,14 @@ export interface BuildTarget {
 export const SERVER_ENTRIES: readonly string[];
 export const BUILDS: Record<'server' | 'web' | 'console' | 'desktop', BuildTarget>;
 export function fingerprint(root: string, inputs: string[]): string;
-export function whyStale(root: string, target: Pick<BuildTarget, 'inputs' | 'outputs' | 'stamp'>): string | null;
+export interface Stamp {
+  /** sha-256 over the names and contents of the inputs */
+  fingerprint: string;
+  /** sha-256 over their names, sizes and mtimes: equal means unchanged, without reading them */
+  stats: string;
+}
+type Target = Pick<BuildTarget, 'inputs' | 'outputs' | 'stamp'>;
+export function freshness(root: string, target: Target): { stale: string | null; restamp: Stamp | null };
+export function whyStale(root: string, target: Target): string | null;
+export function writeStamp(root: string, target: Target, stamp: Stamp): void;
 export function ensureBuilt(root: string, names: string[]): void;

@@ -4,7 +4,7 @@
 // built, at every `npm start` and `npm run serve`, so it must cost milliseconds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -74,16 +74,24 @@ function listFiles(root, rel, into) {
 }
 
 /**
+ * @param {string} root
+ * @param {string[]} inputs
+ */
+function sourceFiles(root, inputs) {
+  const files = [];
+  for (const input of inputs) listFiles(root, input, files);
+  return files.sort();
+}
+
+/**
  * One hash over the names and contents of every file under `inputs`: any edit, addition, removal
  * or rename changes it.
  * @param {string} root
  * @param {string[]} inputs
  */
 export function fingerprint(root, inputs) {
-  const files = [];
-  for (const input of inputs) listFiles(root, input, files);
   const hash = createHash('sha256');
-  for (const file of files.sort()) {
+  for (const file of sourceFiles(root, inputs)) {
     const content = readFileSync(join(root, file));
     hash.update(`${file}\0${content.length}\0`).update(content);
   }
@@ -91,25 +99,66 @@ export function fingerprint(root, inputs) {
 }
 
 /**
+ * One hash over the names, sizes and mtimes of the files: when it matches the stamp's, the
+ * contents are taken as unchanged without reading them (a start then costs a few stats).
+ * @param {string} root
+ * @param {string[]} inputs
+ */
+function statsKey(root, inputs) {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles(root, inputs)) {
+    const { size, mtimeMs } = statSync(join(root, file));
+    hash.update(`${file}\0${size}\0${mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Whether `target` must be built: `stale` says why, or is null. Sources whose names, sizes and
+ * mtimes match the stamp's are unchanged; otherwise their content decides, so a touch or a
+ * checkout of the same content builds nothing (`restamp` then records their new mtimes).
+ * @param {string} root
+ * @param {Pick<import('./build-freshness.d.mts').BuildTarget, 'inputs' | 'outputs' | 'stamp'>} target
+ * @returns {{ stale: string | null, restamp: { fingerprint: string, stats: string } | null }}
+ */
+export function freshness(root, target) {
+  const missing = target.outputs.find((file) => !existsSync(join(root, file)));
+  if (missing) return { stale: `${missing} is missing`, restamp: null };
+  let recorded;
+  try {
+    recorded = JSON.parse(readFileSync(join(root, target.stamp), 'utf8'));
+  } catch {
+    return { stale: 'it was not built by this script', restamp: null };
+  }
+  const stats = statsKey(root, target.inputs);
+  if (recorded.stats === stats) return { stale: null, restamp: null };
+  const current = { fingerprint: fingerprint(root, target.inputs), stats };
+  return current.fingerprint === recorded.fingerprint ? { stale: null, restamp: current } : { stale: 'its sources changed', restamp: null };
+}
+
+/**
  * Why `target` must be built, or null when every output is there and was built from the sources
  * as they are now.
  * @param {string} root
- * @param {import('./build-freshness.d.mts').BuildTarget} target
+ * @param {Pick<import('./build-freshness.d.mts').BuildTarget, 'inputs' | 'outputs' | 'stamp'>} target
  * @returns {string | null}
  */
 export function whyStale(root, target) {
-  const missing = target.outputs.find((file) => !existsSync(join(root, file)));
-  if (missing) return `${missing} is missing`;
-  let stamp;
-  try {
-    stamp = JSON.parse(readFileSync(join(root, target.stamp), 'utf8'));
-  } catch {
-    return 'it was not built by this script';
-  }
-  return stamp.fingerprint === fingerprint(root, target.inputs) ? null : 'its sources changed';
+  return freshness(root, target).stale;
 }
 
-/** @param {number} ms */
+/**
+ * @param {string} root
+ * @param {import('./build-freshness.d.mts').BuildTarget} target
+ * @param {{ fingerprint: string, stats: string }} stamp
+ */
+export function writeStamp(root, target, stamp) {
+  const file = join(root, target.stamp);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(stamp)}\n`);
+  renameSync(`${file}.${process.pid}.tmp`, file);
+}
+
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** @param {number} pid */
@@ -163,19 +212,28 @@ export function ensureBuilt(root, names) {
   for (const name of names) {
     const target = BUILDS[name];
     if (!target) throw new Error(`no build named ${name}`);
-    if (whyStale(root, target) === null) continue;
-    withLock(join(root, 'dist', `.build-${name}.lock`), () => {
-      const reason = whyStale(root, target);
-      if (reason === null) return;
-      process.stderr.write(`tontill: building ${name} (${reason})…\n`);
-      // Taken before building: a source edited during the build makes the next start build again.
-      const sources = fingerprint(root, target.inputs);
-      const result = spawnSync(process.execPath, target.command(root), { cwd: root, stdio: ['ignore', 2, 2] });
-      if (result.status !== 0) throw new Error(`building ${name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
-      const stamp = join(root, target.stamp);
-      mkdirSync(dirname(stamp), { recursive: true });
-      writeFileSync(`${stamp}.tmp`, `${JSON.stringify({ fingerprint: sources })}\n`);
-      renameSync(`${stamp}.tmp`, stamp);
-    });
+    const { stale, restamp } = freshness(root, target);
+    if (stale === null) {
+      if (restamp) writeStamp(root, target, restamp);
+      continue;
+    }
+    withLock(join(root, 'dist', `.build-${name}.lock`), () => build(root, name, target));
   }
 }
+
+/**
+ * @param {string} root
+ * @param {string} name
+ * @param {import('./build-freshness.d.mts').BuildTarget} target
+ */
+function build(root, name, target) {
+  const reason = whyStale(root, target);
+  if (reason === null) return; // another process built it while this one waited for the lock
+  process.stderr.write(`tontill: building ${name} (${reason})…\n`);
+  // Taken before building: a source edited during the build makes the next start build again.
+  const sources = { fingerprint: fingerprint(root, target.inputs), stats: statsKey(root, target.inputs) };
+  const result = spawnSync(process.execPath, target.command(root), { cwd: root, stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) throw new Error(`building ${name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+  writeStamp(root, target, sources);
+}
+

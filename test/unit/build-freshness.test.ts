@@ -1,8 +1,9 @@
-// The launcher rebuilds only when a build's sources changed: decided from content, not mtimes.
+// The launcher rebuilds only when a build's sources changed: decided from content, with names,
+// sizes and mtimes as a shortcut that never reads a file when nothing was touched.
 import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fingerprint, whyStale } from '../../scripts/build-freshness.mjs';
+import { fingerprint, freshness, whyStale, writeStamp } from '../../scripts/build-freshness.mjs';
 import { tempDir } from '../helpers/test-app';
 
 const TARGET = { inputs: ['src', 'lock.json'], outputs: ['out/app.js'], stamp: 'out/build-stamp.json' };
@@ -13,10 +14,12 @@ describe('build freshness', () => {
     mkdirSync(dirname(join(dir.path, file)), { recursive: true });
     writeFileSync(join(dir.path, file), content);
   };
-  /** What the launcher does after a build: records the fingerprint of the sources it built from. */
+  /** A build, stamped with the fingerprint of what it was built from (and, once checked, their stats). */
   const built = () => {
     write('out/app.js', 'built');
-    write(TARGET.stamp, JSON.stringify({ fingerprint: fingerprint(dir.path, TARGET.inputs) }));
+    writeStamp(dir.path, TARGET, { fingerprint: fingerprint(dir.path, TARGET.inputs), stats: 'not yet known' });
+    const { restamp } = freshness(dir.path, TARGET);
+    writeStamp(dir.path, TARGET, restamp!);
   };
 
   beforeEach(() => {
@@ -54,10 +57,15 @@ describe('build freshness', () => {
 
   it('does not rebuild for a touch, a checkout of the same content, or a missing optional input', () => {
     built();
+    expect(freshness(dir.path, TARGET)).toEqual({ stale: null, restamp: null });
     const future = new Date(Date.now() + 60_000);
     utimesSync(join(dir.path, 'src/a.ts'), future, future);
     write('src/nested/b.ts', 'export const b = 2;');
-    expect(whyStale(dir.path, TARGET)).toBeNull();
+    const touched = freshness(dir.path, TARGET);
+    expect(touched.stale).toBeNull();
+    // the new mtimes are recorded, so the next start reads nothing again
+    writeStamp(dir.path, TARGET, touched.restamp!);
+    expect(freshness(dir.path, TARGET)).toEqual({ stale: null, restamp: null });
     expect(fingerprint(dir.path, [...TARGET.inputs, 'not-there'])).toBe(fingerprint(dir.path, TARGET.inputs));
   });
 });
