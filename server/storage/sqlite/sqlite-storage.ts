@@ -16,60 +16,35 @@ interface Job {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** Every repository over the one connection, statements prepared once. */
-class SqliteRepositories implements ReadView {
-  readonly payments: SqlitePayments;
-  readonly transfers: SqliteTransfers;
-  readonly events: SqliteEvents;
-  readonly endpoints: SqliteEndpoints;
-  readonly deliveries: SqliteDeliveries;
-  readonly settings: SqliteSettings;
-  readonly apiKeys: SqliteApiKeys;
-  readonly sessions: SqliteSessions;
-
-  constructor(db: Database) {
-    this.payments = new SqlitePayments(db);
-    this.transfers = new SqliteTransfers(db);
-    this.events = new SqliteEvents(db);
-    this.endpoints = new SqliteEndpoints(db);
-    this.deliveries = new SqliteDeliveries(db);
-    this.settings = new SqliteSettings(db);
-    this.apiKeys = new SqliteApiKeys(db);
-    this.sessions = new SqliteSessions(db);
-  }
+function openRepositories(db: Database) {
+  return {
+    payments: new SqlitePayments(db),
+    transfers: new SqliteTransfers(db),
+    events: new SqliteEvents(db),
+    endpoints: new SqliteEndpoints(db),
+    deliveries: new SqliteDeliveries(db),
+    settings: new SqliteSettings(db),
+    apiKeys: new SqliteApiKeys(db),
+    sessions: new SqliteSessions(db),
+  } satisfies ReadView;
 }
 
+type SqliteRepositories = ReturnType<typeof openRepositories>;
+
 /** One job's view of the batch: the shared repositories, and its own after-commit callbacks. */
-class JobUnitOfWork implements UnitOfWork {
-  readonly payments: SqlitePayments;
-  readonly transfers: SqliteTransfers;
-  readonly events: SqliteEvents;
-  readonly endpoints: SqliteEndpoints;
-  readonly deliveries: SqliteDeliveries;
-  readonly settings: SqliteSettings;
-  readonly apiKeys: SqliteApiKeys;
-  readonly sessions: SqliteSessions;
-  private open = true;
-
-  constructor(repos: SqliteRepositories, private readonly committed: Array<() => void>) {
-    this.payments = repos.payments;
-    this.transfers = repos.transfers;
-    this.events = repos.events;
-    this.endpoints = repos.endpoints;
-    this.deliveries = repos.deliveries;
-    this.settings = repos.settings;
-    this.apiKeys = repos.apiKeys;
-    this.sessions = repos.sessions;
-  }
-
-  afterCommit(callback: () => void): void {
-    // A job that let work run on past its end (a missing await) would attach it to someone else's batch.
-    if (!this.open) throw new Error('afterCommit called after its unit of work ended: something was not awaited');
-    this.committed.push(callback);
-  }
-
-  end(): void {
-    this.open = false;
-  }
+function jobUnitOfWork(repos: SqliteRepositories, committed: Array<() => void>): UnitOfWork & { end(): void } {
+  let open = true;
+  return {
+    ...repos,
+    afterCommit(callback: () => void): void {
+      // A job that let work run on past its end (a missing await) would attach it to someone else's batch.
+      if (!open) throw new Error('afterCommit called after its unit of work ended: something was not awaited');
+      committed.push(callback);
+    },
+    end(): void {
+      open = false;
+    },
+  };
 }
 
 /**
@@ -101,7 +76,7 @@ export class SqliteStorage implements Storage {
   private turnWaiters: Array<() => void> = [];
 
   constructor(private readonly db: Database, private readonly onCallbackError: (err: unknown) => void) {
-    this.repos = new SqliteRepositories(db);
+    this.repos = openRepositories(db);
     this.begin = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
     this.rollback = db.prepare('ROLLBACK');
@@ -197,7 +172,7 @@ export class SqliteStorage implements Storage {
   }
 
   private async runJob(job: Job, committed: Array<() => void>): Promise<Outcome> {
-    const uow = new JobUnitOfWork(this.repos, committed);
+    const uow = jobUnitOfWork(this.repos, committed);
     const callbacksBefore = committed.length;
     this.savepoint.run();
     try {
