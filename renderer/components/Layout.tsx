@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SECTIONS } from '../lib/sections';
 import { useConsoleStore } from '../store';
@@ -16,16 +16,25 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useConsoleStore(selectTheme);
   const { setTheme } = useConsoleStore(useShallow(selectUiActions));
   const unmatched = useConsoleStore(selectUnmatchedCount);
+  // Phone width only: the sections fold into a menu, closed again once one is picked.
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [page]);
+  const current = SECTIONS.find((s) => s.route === page || (s.route === 'payments' && page === 'payment'));
   return (
     <div className="shell">
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
-      <aside className="sidebar">
+      <aside className={`sidebar${isMenuOpen ? ' is-menu-open' : ''}`}>
         <div className="brand">
           <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z" /></svg>
           <span>TonTill</span>
           <ModeBadge />
         </div>
-        <nav aria-label="Console">
+        <button type="button" className="btn btn-ghost nav-toggle" aria-expanded={isMenuOpen} aria-controls="console-nav" onClick={() => setMenuOpen(!isMenuOpen)}>
+          <span>{current?.label ?? 'Menu'}</span>
+          {unmatched > 0 ? <span className="nav-count" aria-hidden="true">{unmatched}</span> : null}
+          <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d={isMenuOpen ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z' : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'} /></svg>
+        </button>
+        <nav aria-label="Console" id="console-nav">
           <ul>
             {SECTIONS.map(({ route, label, icon }) => (
               <li key={route}>

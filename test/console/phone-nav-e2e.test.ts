@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../e2e/e2e-helpers';
+import { ensureBuilt, startConsoleService, type ConsoleService } from './console-harness';
+
+/** At phone width the sections fold into a menu that names where you are; every section stays one tap away. */
+describe('console navigation at phone width', () => {
+  let service: ConsoleService;
+  beforeAll(async () => {
+    await ensureBuilt();
+    service = await startConsoleService();
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('opens the menu, lists every section with its name, and closes after a pick', async () => {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(await service.loginUrl());
+      const toggle = page.getByRole('button', { name: 'Dashboard' });
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      const nav = page.getByRole('navigation', { name: 'Console' });
+      expect(await nav.isVisible()).toBe(false);
+      await toggle.tap();
+      await nav.waitFor();
+      const links = nav.getByRole('link');
+      expect(await links.allTextContents()).toEqual(['Dashboard', 'New invoice', 'Payments', 'Unmatched', 'Simulator', 'Webhooks', 'Widget preview', 'Settings']);
+      for (const link of await links.all()) {
+        const box = await link.boundingBox();
+        expect(box!.height).toBeGreaterThanOrEqual(44);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      }
+      await nav.getByRole('link', { name: 'Payments' }).tap();
+      await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
+      await nav.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('button', { name: 'Payments' }).getAttribute('aria-expanded')).toBe('false');
+      await page.getByRole('button', { name: /theme/ }).waitFor({ state: 'hidden' });
+    } finally {
+      await browser.close();
+    }
+  });
+});
