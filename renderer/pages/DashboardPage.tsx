@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES } from '../../contract/payments';
 import { Skeleton } from '../components/Empty';
+import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';
 import { useInterval } from '../hooks/useInterval';
@@ -48,6 +49,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard">
         <button type="button" className="btn btn-primary" onClick={() => navigate('invoice')}>New invoice</button>
       </PageHeader>
+      <FirstRunChecklist />
       {!stats && isLoading ? <Skeleton lines={6} /> : null}
       {stats ? (
         <>

@@ -7,14 +7,19 @@ export interface DashboardSlice {
   stats: Stats | null;
   watcher: WatcherStatus | null;
   isDashboardLoading: boolean;
+  isChecklistHidden: boolean;
   loadDashboard(): Promise<void>;
+  hideChecklist(): void;
   loadWatcher(): Promise<void>;
 }
+
+const CHECKLIST_HIDDEN_KEY = 'tontill.checklist.hidden';
 
 export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => ({
   stats: null,
   watcher: null,
   isDashboardLoading: false,
+  isChecklistHidden: localStorage.getItem(CHECKLIST_HIDDEN_KEY) === '1',
   loadDashboard: async () => {
     set({ isDashboardLoading: true });
     try {
@@ -25,6 +30,10 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
     } finally {
       set({ isDashboardLoading: false });
     }
+  },
+  hideChecklist: () => {
+    localStorage.setItem(CHECKLIST_HIDDEN_KEY, '1');
+    set({ isChecklistHidden: true });
   },
   loadWatcher: async () => {
     try {
@@ -39,4 +48,7 @@ export const selectUnmatchedCount = (s: ConsoleStore) => s.stats?.unmatched ?? 0
 export const selectWatcher = (s: ConsoleStore) => s.watcher;
 export const selectChainMode = (s: ConsoleStore) => s.watcher?.mode ?? null;
 export const selectIsDashboardLoading = (s: ConsoleStore) => s.isDashboardLoading;
-export const selectDashboardActions = (s: ConsoleStore) => ({ loadDashboard: s.loadDashboard, loadWatcher: s.loadWatcher });
+/** Payments ever paid (paid late included), or null before the first stats arrive. */
+export const selectPaidCount = (s: ConsoleStore) => (s.stats ? s.stats.counts.paid : null);
+export const selectIsChecklistHidden = (s: ConsoleStore) => s.isChecklistHidden;
+export const selectDashboardActions = (s: ConsoleStore) => ({ loadDashboard: s.loadDashboard, loadWatcher: s.loadWatcher, hideChecklist: s.hideChecklist });

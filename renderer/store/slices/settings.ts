@@ -126,6 +126,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
 });
 
 export const selectSettings = (s: ConsoleStore) => s.settings;
+/** The wallet saved for the next start ('' when none), or null before settings are loaded. */
+export const selectSavedMerchantAddress = (s: ConsoleStore) => (s.settings ? s.settings.saved.chain.merchantAddress : null);
 export const selectSettingsProblems = (s: ConsoleStore) => s.settingsProblems;
 export const selectHasSettingsProblems = (s: ConsoleStore) => s.settingsProblems.length > 0;
 export const selectIsSavingSettings = (s: ConsoleStore) => s.isSavingSettings;

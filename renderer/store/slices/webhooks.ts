@@ -111,6 +111,7 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
 };
 
 export const selectEndpoints = (s: ConsoleStore) => s.endpoints;
+export const selectEndpointCount = (s: ConsoleStore) => s.endpoints.length;
 export const selectDeliveries = (s: ConsoleStore) => s.deliveries;
 export const selectHasMoreDeliveries = (s: ConsoleStore) => s.deliveriesCursor !== null;
 export const selectDeliveryFilter = (s: ConsoleStore) => s.deliveryFilter;
