@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { build } from 'vite';
 import { buildWeb } from '../../scripts/build-web';
 import { parseConfig, type ConfigInput } from '../../server/config/config';
-import { startServer, type RunningServer } from '../../server/index';
+import { startServer, type RunningServer, type StartOptions } from '../../server/index';
 import { launchChromium } from '../e2e/e2e-helpers';
 import { tempDir } from '../helpers/test-app';
 
@@ -37,10 +37,10 @@ export interface ConsoleService {
 }
 
 /** The real service (sandbox chain, real clock) in a temp dir, as `npm run serve` runs it. */
-export async function startConsoleService(config: Partial<ConfigInput> = {}, dataDir?: string): Promise<ConsoleService> {
+export async function startConsoleService(config: Partial<ConfigInput> = {}, dataDir?: string, options: StartOptions = {}): Promise<ConsoleService> {
   const dir = dataDir ? null : tempDir('tontill-console-');
   const path = dataDir ?? dir!.path;
-  const server = await startServer(parseConfig({ dataDir: path, port: 0, rateLimit: { enabled: false }, ...config }));
+  const server = await startServer(parseConfig({ dataDir: path, port: 0, rateLimit: { enabled: false }, ...config }), options);
   return {
     server, url: server.url, dataDir: path,
     loginUrl: async () => `${server.url}/console/login?token=${await server.services.sessions.createLoginToken()}`,

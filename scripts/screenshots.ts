@@ -1,0 +1,111 @@
+/**
+ * `npm run screenshots`: every console screen and every checkout state, at desktop and phone width,
+ * in the light and the dark theme, written to screenshots/ (ignored by git) from a throwaway sandbox
+ * service with real payments in every state. Look at them before calling a screen done.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { SECTIONS } from '../renderer/lib/sections';
+import { ensureBuilt, startConsoleService, type ConsoleService } from '../test/console/console-harness';
+import { launchChromium, ShiftedClock } from '../test/e2e/e2e-helpers';
+
+const OUT = resolve(import.meta.dirname, '..', 'screenshots');
+const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Cast {
+  pending: string;
+  partial: string;
+  paid: string;
+  expired: string;
+  cancelled: string;
+}
+
+/** One payment in each state a customer or a cashier can meet. */
+async function stagePayments(service: ConsoleService, clock: ShiftedClock): Promise<Cast> {
+  const { services, simulator } = service.server;
+  const create = async (amount: string, externalId: string, expiresInSeconds = 1800) =>
+    (await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, externalId, description: 'Coffee and a croissant', expiresInSeconds })).payment.id;
+  const expired = await create('7.00', 'order-1041', 60);
+  clock.offsetMs += 120_000;
+  await services.payments.expireDue();
+  const paid = await create('12.50', 'order-1042');
+  await simulator!.pay({ paymentId: paid });
+  const partial = await create('12.50', 'order-1043');
+  await simulator!.pay({ paymentId: partial, amount: '4.00' });
+  const cancelled = await create('3.20', 'order-1044');
+  await services.payments.cancel(cancelled);
+  const pending = await create('25.00', 'order-1045');
+  const unmatched = await create('5.00', 'order-1046');
+  await simulator!.pay({ paymentId: unmatched, case: 'no-comment' });
+  await services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
+  return { pending, partial, paid, expired, cancelled };
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function shootConsole(browser: Browser, service: ConsoleService, cast: Cast): Promise<number> {
+  const routes = [...SECTIONS.map((s) => s.route), ...Object.entries(cast).map(([state, id]) => [`payment/${id}`, `payment-${state}`] as const)];
+  let count = 0;
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const colorScheme of THEMES) {
+      const context = await browser.newContext({ viewport, colorScheme, isMobile: size === 'phone', hasTouch: size === 'phone' });
+      const page = await context.newPage();
+      await page.goto(await service.loginUrl());
+      await page.waitForURL(/\/console\//);
+      for (const entry of routes) {
+        const [route, name] = typeof entry === 'string' ? [entry, entry] : entry;
+        await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+        await settle(page);
+        await page.screenshot({ path: join(OUT, `console-${name}-${size}-${colorScheme}.png`), fullPage: true });
+        count++;
+      }
+      await context.close();
+    }
+  }
+  return count;
+}
+
+async function shootCheckout(browser: Browser, service: ConsoleService, cast: Cast): Promise<number> {
+  let count = 0;
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const colorScheme of THEMES) {
+      const context = await browser.newContext({ viewport, colorScheme, isMobile: size === 'phone', hasTouch: size === 'phone' });
+      const page = await context.newPage();
+      for (const [state, id] of Object.entries(cast)) {
+        await page.goto(`${service.url}/pay/${id}`);
+        await settle(page);
+        await page.screenshot({ path: join(OUT, `checkout-${state}-${size}-${colorScheme}.png`), fullPage: true });
+        count++;
+      }
+      await context.close();
+    }
+  }
+  return count;
+}
+
+async function main(): Promise<void> {
+  await ensureBuilt();
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const clock = new ShiftedClock();
+  const service = await startConsoleService({}, undefined, { clock });
+  const browser = await launchChromium();
+  try {
+    const cast = await stagePayments(service, clock);
+    const shots = await shootConsole(browser, service, cast) + await shootCheckout(browser, service, cast);
+    console.log(`${shots} screenshots in ${OUT}`);
+  } finally {
+    await browser.close();
+    await service.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
