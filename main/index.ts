@@ -1,9 +1,10 @@
 // The Electron entry (bundled to dist/desktop/main.cjs). Only wiring: the real electron module and
 // the real service go into createDesktopApp; every decision lives in the modules it imports.
 // This is the only file in main/ that imports server/.
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONSOLE_COOKIE } from '../server/auth/guards';
 import { describeStartupError } from '../server/cli/cli-output';
 import { loadConfig, parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
@@ -30,16 +31,15 @@ const cliArgs = process.argv.slice(app.isPackaged ? 1 : 2);
 async function startService(userDataDir: string): Promise<ServicePort> {
   // Flags, TONTILL_* and <dataDir>/config.json still apply; the data folder defaults to userData.
   const loaded = loadConfig(cliArgs, { ...process.env, TONTILL_DATA_DIR: process.env.TONTILL_DATA_DIR || userDataDir });
-  // The console reaches the service through app://, so it listens on loopback only, any free port.
+  // The window shows the service's own /console/, so it listens on loopback only, any free port.
   const config = parseConfig({ ...loaded, host: '127.0.0.1', port: 0 });
+  // The service serves the console from dist/console, found beside the bundle as dist/web is.
   const server = await startServer(config, { logLevel: config.logLevel });
-  return toServicePort(server, config.dataDir);
+  return toServicePort(server, config.dataDir, CONSOLE_COOKIE);
 }
 
-createDesktopApp({ app, BrowserWindow, dialog, ipcMain, protocol, session, shell }, {
+createDesktopApp({ app, BrowserWindow, dialog, ipcMain, session, shell }, {
   startService,
-  // Both bundles sit in dist/desktop; the renderer's Vite build sits beside it in dist/console.
-  consoleDir: join(__dirname, '..', 'console'),
   preloadPath: join(__dirname, 'preload.cjs'),
   version: appVersion(),
   describeError: describeStartupError,

@@ -4,8 +4,8 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// Relative asset URLs ('./assets/…') work under app://console/ (desktop) and /console/ (browser; the
-// server rewrites them to absolute for deep links). No plugin: Vite's own oxc transform does the JSX.
+// Relative asset URLs ('./assets/…') work under /console/, in a browser and the desktop window alike
+// (the server rewrites them to absolute for deep links). No plugin: Vite's own oxc transform does the JSX.
 export default defineConfig(({ command }) => ({
   root,
   // Always React's production build, even when built from a test runner that sets NODE_ENV=test.

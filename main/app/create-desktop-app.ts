@@ -1,7 +1,6 @@
 import { createIpcHandlers } from '../ipc/handlers';
 import { registerIpcHandlers } from '../ipc/register-ipc';
-import { createConsoleProtocolHandler } from '../protocol/console-protocol';
-import { CONSOLE_SCHEME } from '../security/is-internal-url';
+import { CONSOLE_PARTITION, consoleLoginUrl, originOf } from '../security/console-url';
 import { openExternalUrl } from '../security/open-external-url';
 import { createSessionKeeper } from '../service/console-session';
 import type { ServicePort } from '../service/service-port';
@@ -12,11 +11,9 @@ import { hardenWebContents, installPermissionHandlers } from './harden-contents'
 export interface DesktopDeps {
   /** starts the service in-process on 127.0.0.1, its data under `userDataDir` */
   startService(userDataDir: string): Promise<ServicePort>;
-  consoleDir: string;
   preloadPath: string;
   /** defaults to app.getVersion() */
   version?: string;
-  fetch?: typeof fetch;
   platform?: NodeJS.Platform;
   /** one line a merchant can act on, for the startup error box */
   describeError?: (err: unknown) => string;
@@ -30,25 +27,15 @@ export interface DesktopApp {
   service(): ServicePort | null;
 }
 
-/** Registered before ready: standard + secure gives app://console/ a real origin, fetch and streaming (the checkout's event stream). */
-function registerScheme(electron: ElectronPort): void {
-  electron.protocol.registerSchemesAsPrivileged([
-    { scheme: CONSOLE_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },
-  ]);
-}
-
-/** Once the service listens: app:// answers from the build and the service, and IPC answers the window. */
+/** Once the service listens: IPC answers the window, keeping its session alive in the window's own cookie jar. */
 function connectConsole(electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow): void {
-  electron.protocol.handle(CONSOLE_SCHEME, createConsoleProtocolHandler({
-    consoleDir: deps.consoleDir, serviceUrl: () => service.url, ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  }));
   registerIpcHandlers(electron.ipcMain, createIpcHandlers({
-    sessionToken: createSessionKeeper(service),
+    sessionToken: createSessionKeeper(service, electron.session.fromPartition(CONSOLE_PARTITION).cookies),
     serviceUrl: () => service.url,
     openExternal: (url) => electron.shell.openExternal(url),
     version: deps.version ?? electron.app.getVersion(),
     dataDir: service.dataDir,
-  }), window.contentsId);
+  }), window.contentsId, () => originOf(service.url));
 }
 
 /**
@@ -61,26 +48,34 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
     app.quit();
     return null;
   }
-  registerScheme(electron);
   const log = deps.log ?? ((message: string) => console.error(message));
   const openExternal = (url: string) => void openExternalUrl(url, (u) => electron.shell.openExternal(u));
-  const window = createConsoleWindow(electron, deps.preloadPath, openExternal, log);
   let service: ServicePort | null = null;
   let isQuitting = false;
+  const serviceOrigin = () => originOf(service?.url ?? null);
+  const window = createConsoleWindow(electron, {
+    preloadPath: deps.preloadPath, serviceOrigin, openExternal, log,
+    // Signs in exactly as a browser does: a one-time link the service trades for its session cookie.
+    startUrl: async () => consoleLoginUrl(service!.url, await service!.createLoginToken()),
+  });
 
   const start = async (): Promise<ServicePort> => {
     await app.whenReady();
-    installPermissionHandlers(electron.session.defaultSession);
+    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) {
+      installPermissionHandlers(session, serviceOrigin);
+    }
     service = await deps.startService(app.getPath('userData'));
     connectConsole(electron, deps, service, window);
     // A quit during startup still closes the service; it just never shows a window.
-    if (!isQuitting) window.open();
+    if (!isQuitting) await window.open();
     return service;
   };
 
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, serviceOrigin, openExternal));
   app.on('second-instance', () => window.focus());
-  app.on('activate', () => { if (!window.current() && service && !isQuitting) window.open(); });
+  app.on('activate', () => {
+    if (!window.current() && service && !isQuitting) window.open().catch((err: unknown) => log(`console window failed to open: ${(err as Error).message}`));
+  });
   app.on('window-all-closed', () => { if ((deps.platform ?? process.platform) !== 'darwin') app.quit(); });
 
   const starting = start();

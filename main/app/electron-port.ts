@@ -21,6 +21,7 @@ export interface WebContentsPort {
 
 export interface WebPreferencesOptions {
   preload: string;
+  partition: string;
   contextIsolation: boolean;
   sandbox: boolean;
   nodeIntegration: boolean;
@@ -71,19 +72,6 @@ export interface AppPort {
   on(event: 'activate', listener: () => void): unknown;
 }
 
-export interface SchemePrivileges {
-  standard: boolean;
-  secure: boolean;
-  supportFetchAPI: boolean;
-  stream: boolean;
-  codeCache: boolean;
-}
-
-export interface ProtocolPort {
-  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: SchemePrivileges }>): void;
-  handle(scheme: string, handler: (request: Request) => Promise<Response>): void;
-}
-
 export interface IpcEventPort {
   readonly sender: { readonly id: number };
   readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
@@ -100,13 +88,33 @@ export interface PermissionSessionPort {
   setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
 }
 
+/** The console's session cookie as main writes it: the attributes the service's own Set-Cookie uses on loopback. */
+export interface ConsoleCookie {
+  url: string;
+  name: string;
+  value: string;
+  path: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'strict';
+}
+
+export interface CookiesPort {
+  get(filter: { url: string; name: string }): Promise<Array<{ value: string }>>;
+  set(details: ConsoleCookie): Promise<void>;
+}
+
+/** A session partition: its permission handlers and its cookie jar. */
+export interface SessionPort extends PermissionSessionPort {
+  readonly cookies: CookiesPort;
+}
+
 /** What createDesktopApp needs from `electron`. */
 export interface ElectronPort {
   app: AppPort;
   BrowserWindow: new (options: WindowOptions) => BrowserWindowPort;
-  protocol: ProtocolPort;
   ipcMain: IpcMainPort;
-  session: { readonly defaultSession: PermissionSessionPort };
+  session: { readonly defaultSession: PermissionSessionPort; fromPartition(partition: string): SessionPort };
   shell: { openExternal(url: string): Promise<void> };
   dialog: { showErrorBox(title: string, content: string): void };
 }

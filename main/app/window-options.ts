@@ -1,3 +1,4 @@
+import { CONSOLE_PARTITION } from '../security/console-url';
 import type { WindowOptions } from './electron-port';
 
 /**
@@ -17,6 +18,9 @@ export function consoleWindowOptions(preloadPath: string): WindowOptions {
     autoHideMenuBar: true,
     webPreferences: {
       preload: preloadPath,
+      // Its own in-memory cookie jar and storage: the console's cookie never reaches the default
+      // session, and ends with the launch.
+      partition: CONSOLE_PARTITION,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

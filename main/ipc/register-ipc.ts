@@ -12,10 +12,12 @@ export function senderInfoOf(event: IpcEventPort): SenderInfo {
  * Registers every channel through one wrapper, so no handler can forget the sender check.
  * An untrusted sender gets a rejected invoke and nothing else.
  */
-export function registerIpcHandlers(ipcMain: IpcMainPort, table: IpcHandlerTable, windowContentsId: () => number | null): void {
+export function registerIpcHandlers(
+  ipcMain: IpcMainPort, table: IpcHandlerTable, windowContentsId: () => number | null, serviceOrigin: () => string | null,
+): void {
   for (const [channel, handler] of Object.entries(table) as Array<[string, (...args: unknown[]) => Promise<unknown>]>) {
     ipcMain.handle(channel, (event, ...args) => {
-      if (!isTrustedSender(senderInfoOf(event), windowContentsId())) {
+      if (!isTrustedSender(senderInfoOf(event), windowContentsId(), serviceOrigin())) {
         throw new Error(`${channel}: refused, the sender is not the console window`);
       }
       return handler(...args);

@@ -1,5 +1,4 @@
-import { isServicePath } from '../protocol/proxy-rules';
-import { isInternalUrl } from './is-internal-url';
+import { isConsolePage } from './console-url';
 
 /** What an IPC event says about who sent it, reduced to plain values. */
 export interface SenderInfo {
@@ -12,12 +11,11 @@ export interface SenderInfo {
 
 /**
  * Electron's checklist item 17: every IPC message is checked before its input is. Trusted means
- * the top frame of our own window, showing the console itself. A frame showing service pages
- * (the checkout or the embed a console screen previews) is same-origin under app://console/,
- * so the path is checked too: those pages never get the session.
+ * the top frame of our own window, showing the console page itself. The checkout and the widget
+ * preview the console frames are same-origin service pages, so the frame and the path are checked
+ * too: those pages never get the session.
  */
-export function isTrustedSender(sender: SenderInfo, windowContentsId: number | null): boolean {
+export function isTrustedSender(sender: SenderInfo, windowContentsId: number | null, serviceOrigin: string | null): boolean {
   if (windowContentsId === null || sender.senderId !== windowContentsId) return false;
-  if (!sender.isMainFrame || !sender.frameUrl || !isInternalUrl(sender.frameUrl)) return false;
-  return !isServicePath(new URL(sender.frameUrl).pathname);
+  return sender.isMainFrame && isConsolePage(sender.frameUrl, serviceOrigin);
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { routeFromHash } from '../store/slices/ui';
 import { getConsoleState } from '../store';
 
-/** Hash routes work the same under /console/ and app://console/, with no server round trip. */
+/** Hash routes need no server round trip, and the desktop window shows the same /console/ page. */
 export function useHashRoute(): void {
   useEffect(() => {
     const onHash = () => getConsoleState().syncRoute(routeFromHash(location.hash));

@@ -4,9 +4,12 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, ErrorCode } from '../http/errors';
 
-/** The console is one origin's own app: nothing external, nothing inline, never framed. */
-export const CONSOLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; "
-  + "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/**
+ * The console is one origin's own app: nothing external, nothing inline, never framed. It is the
+ * desktop window's page too (main/README.md), so nothing is allowed by default, only what it uses.
+ */
+export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; "
+  + "img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
 
 const TYPES: Record<string, string> = {
@@ -32,7 +35,7 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir?: string }
       return reply.code(503).header('Content-Security-Policy', CONSOLE_CSP).type('text/html; charset=utf-8')
         .send(`<!doctype html><title>Console not built</title><p>The console is not built on this server. Run <code>${CONSOLE_BUILD_COMMAND}</code>.</p>`);
     }
-    // The build uses relative URLs (they also work under app://console/); from any deep path here they must be absolute.
+    // The build uses relative URLs; from any deep path here they must be absolute.
     const html = readFileSync(file, 'utf8').replaceAll('"./assets/', '"/console/assets/');
     return reply.header('Content-Security-Policy', CONSOLE_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };

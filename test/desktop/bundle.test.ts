@@ -1,6 +1,6 @@
 // Builds the desktop bundles and runs the real dist main.cjs under Node with a fake electron:
 // proves esbuild's output starts the bundled service (import.meta shim, the jetton code beside
-// it, better-sqlite3 left external) and answers through app:// and IPC.
+// it, better-sqlite3 left external), serves the console the window loads and answers IPC.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -29,7 +29,7 @@ describe('desktop bundle', () => {
     expect(preload).toContain('exposeInMainWorld');
   });
 
-  it('the built main.cjs starts the real service and serves the console API through app://', async () => {
+  it('the built main.cjs starts the real service and signs its window in to the console it serves', async () => {
     const outDir = join(dir.path, 'desktop');
     if (!existsSync(join(outDir, 'main.cjs'))) await buildDesktop({ outDir });
     const appData = join(dir.path, 'appData');
@@ -43,14 +43,20 @@ describe('desktop bundle', () => {
     const report = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;
     expect(report).toMatchObject({
       name: 'TonTill',
-      loaded: ['app://console/'],
-      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(outDir, 'preload.cjs') },
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(outDir, 'preload.cjs'), partition: 'tontill-console' },
+      loginStatus: 302,
       apiStatus: 200,
       apiBody: { ok: true, mode: 'sandbox' },
+      // The bundled service serves the console page the window shows.
+      pageStatus: 200,
+      pageType: 'text/html; charset=utf-8',
       info: { dataDir: join(appData, 'TonTill') },
     });
-    expect(report.serviceUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(report.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    const serviceUrl = report.serviceUrl as string;
+    expect(serviceUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(report.loaded).toEqual([expect.stringMatching(new RegExp(`^${serviceUrl}/console/login\\?token=[\\w-]+$`))]);
+    expect(report.sessionUrl).toBe(serviceUrl);
+    expect(report.partitions).toContain('tontill-console');
     expect(existsSync(join(appData, 'TonTill', 'tontill.db'))).toBe(true);
   });
 });

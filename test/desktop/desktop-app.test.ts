@@ -1,41 +1,35 @@
 // The main process driven end to end with a fake electron and the REAL service: startServer in a
 // temp dir, real HTTP on 127.0.0.1, real SQLite. Electron itself cannot run on this machine.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp, type DesktopApp } from '../../main/app/create-desktop-app';
+import { CONSOLE_PARTITION } from '../../main/security/console-url';
 import { toServicePort, type ServicePort } from '../../main/service/service-port';
+import { CONSOLE_COOKIE } from '../../server/auth/guards';
 import { parseConfig } from '../../server/config/config';
 import { serviceFile, startServer } from '../../server/index';
-import { QUICK_START, tempDir } from '../helpers/test-app';
+import { tempDir } from '../helpers/test-app';
 import { createFakeElectron, fakeEvent, type FakeElectron } from './fake-electron';
 
 const dir = tempDir('tontill-desktop-');
-const consoleDir = join(dir.path, 'dist', 'console');
 const userData = join(dir.path, 'userData');
-
-mkdirSync(join(consoleDir, 'assets'), { recursive: true });
-// As Vite builds it with base './'.
-writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>TonTill console</title><script type="module" crossorigin src="./assets/app-1.js"></script>');
-writeFileSync(join(consoleDir, 'assets', 'app-1.js'), 'export const ok = 1;');
-writeFileSync(join(dir.path, 'dist', 'secret.txt'), 'not for the renderer');
 
 async function startService(userDataDir: string): Promise<ServicePort> {
   const config = parseConfig({ dataDir: userDataDir, host: '127.0.0.1', port: 0, rateLimit: { enabled: false } });
-  return toServicePort(await startServer(config), config.dataDir);
+  return toServicePort(await startServer(config), config.dataDir, CONSOLE_COOKIE);
 }
 
 let electron: FakeElectron;
 let desktop: DesktopApp;
 const startSpy = vi.fn(startService);
 const windowId = () => electron.windows[0]!.webContents.id;
-const trusted = () => ({ contentsId: windowId(), frameUrl: 'app://console/' });
+const trusted = () => ({ contentsId: windowId(), frameUrl: `${desktop.service()!.url}/console/#/payments` });
 
 beforeAll(async () => {
   electron = createFakeElectron({ userData });
-  desktop = createDesktopApp(electron, { startService: startSpy, consoleDir, preloadPath: '/app/dist/desktop/preload.cjs', version: '0.1.0' })!;
+  desktop = createDesktopApp(electron, { startService: startSpy, preloadPath: '/app/dist/desktop/preload.cjs', version: '0.1.0' })!;
   // Nothing that needs ready may have happened yet.
-  expect(electron.protocol.registeredBeforeReady).toBe(true);
   expect(startSpy).not.toHaveBeenCalled();
   electron.app.becomeReady();
   await desktop.ready;
@@ -47,10 +41,8 @@ afterAll(async () => {
 });
 
 describe('startup', () => {
-  it('registers app:// as privileged (standard, secure, fetch, stream) before ready', () => {
-    expect(electron.protocol.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },
-    ]);
+  it('registers no custom scheme: the console is the service\'s own page', () => {
+    expect('protocol' in electron).toBe(false);
   });
 
   it('starts the service in-process on loopback with its data in userData', () => {
@@ -59,41 +51,67 @@ describe('startup', () => {
     expect(existsSync(join(userData, 'tontill.db'))).toBe(true);
   });
 
-  it('opens one window with the sandboxed, isolated webPreferences and loads app://console/', () => {
+  it('opens one window with the sandboxed, isolated webPreferences on its own in-memory partition', () => {
     expect(electron.windows).toHaveLength(1);
-    const { options, loadedUrls } = electron.windows[0]!;
+    const { options } = electron.windows[0]!;
     expect(options.webPreferences).toMatchObject({
       contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false,
       nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false,
       preload: '/app/dist/desktop/preload.cjs',
     });
+    // No "persist:" prefix: Electron keeps the partition in memory, so the cookie lives one launch.
+    expect(options.webPreferences.partition).toBe(CONSOLE_PARTITION);
+    expect(CONSOLE_PARTITION.startsWith('persist:')).toBe(false);
     expect(options.show).toBe(false);
-    expect(loadedUrls).toEqual(['app://console/']);
+  });
+
+  it('loads the loopback console through a one-time login link that signs the window in, once', async () => {
+    const [loaded] = electron.windows[0]!.loadedUrls;
+    const url = new URL(loaded!);
+    expect(url.origin).toBe(desktop.service()!.url);
+    expect(url.pathname).toBe('/console/login');
+    // What Chromium does with the link: the service redeems it, sets the cookie and sends the window to /console/.
+    const login = await fetch(url, { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe('/console/');
+    const cookie = login.headers.get('set-cookie')!;
+    expect(cookie).toMatch(new RegExp(`^${CONSOLE_COOKIE}=[^;]+; Path=/; HttpOnly; SameSite=Strict`));
+    const session = await fetch(`${desktop.service()!.url}/console/api/session`, { headers: { cookie: cookie.split(';')[0]! } });
+    expect(session.status).toBe(200);
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
   });
 });
 
 describe('navigation and windows', () => {
-  it('lets the console navigate within app://console/ and prevents every foreign navigation', () => {
+  const origin = () => desktop.service()!.url;
+
+  it('lets the window move within the service origin\'s /console/ and prevents every other navigation', () => {
     const contents = electron.windows[0]!.webContents;
-    expect(contents.navigate('app://console/payments')).toBe(true);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://console.evil/', 'http://127.0.0.1:1/console/']) {
-      expect(contents.navigate(url)).toBe(false);
+    expect(contents.navigate(`${origin()}/console/#/payments`)).toBe(true);
+    expect(contents.navigate(`${origin()}/console/login?token=x`)).toBe(true);
+    const port = Number(new URL(origin()).port);
+    for (const url of [
+      'https://evil.example/', 'file:///etc/passwd', 'app://console/', `http://127.0.0.1:${port + 1}/console/`,
+      `http://localhost:${port}/console/`, `http://user:pw@127.0.0.1:${port}/console/`, `https://127.0.0.1:${port}/console/`,
+      `${origin()}/pay/pay_1`, `${origin()}/consoleevil`, `${origin()}/docs`,
+    ]) {
+      expect(contents.navigate(url), url).toBe(false);
     }
     expect(contents.redirect('https://evil.example/')).toBe(false);
-    expect(contents.redirect('app://console/')).toBe(true);
+    expect(contents.redirect(`${origin()}/console/`)).toBe(true);
   });
 
-  it('sends a foreign http(s) link clicked in the console to the system browser', () => {
+  it('sends a foreign http(s) link and the service\'s other pages (checkout, docs) to the system browser', () => {
     electron.shell.openExternal.mockClear();
     electron.windows[0]!.webContents.navigate('https://tonviewer.com/tx/abc');
-    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://tonviewer.com/tx/abc');
+    electron.windows[0]!.webContents.navigate(`${origin()}/pay/pay_1`);
+    expect(electron.shell.openExternal.mock.calls).toEqual([['https://tonviewer.com/tx/abc'], [`${origin()}/pay/pay_1`]]);
   });
 
   it('denies every new window; http(s) targets go to shell.openExternal, other schemes nowhere', () => {
     const contents = electron.windows[0]!.webContents;
     electron.shell.openExternal.mockClear();
     expect(contents.openWindow('https://docs.ton.org/')).toEqual({ action: 'deny' });
-    expect(contents.openWindow('app://console/payments')).toEqual({ action: 'deny' });
     expect(contents.openWindow('file:///etc/passwd')).toEqual({ action: 'deny' });
     expect(contents.openWindow('javascript:alert(1)')).toEqual({ action: 'deny' });
     expect(electron.shell.openExternal.mock.calls).toEqual([['https://docs.ton.org/']]);
@@ -113,43 +131,59 @@ describe('navigation and windows', () => {
 });
 
 describe('permissions', () => {
-  it('denies permission requests and checks', async () => {
-    const { defaultSession } = electron.session;
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'midi']) {
-      expect(await defaultSession.request(permission, 'app://console/')).toBe(false);
-      expect(defaultSession.checkHandler!(null, permission, 'app://console')).toBe(false);
+  const sessions = () => [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)];
+
+  it('denies permission requests and checks, on the window\'s partition and the default session', async () => {
+    for (const session of sessions()) {
+      for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'midi']) {
+        expect(await session.request(permission, `${desktop.service()!.url}/console/`)).toBe(false);
+        expect(session.checkHandler!(null, permission, desktop.service()!.url)).toBe(false);
+      }
     }
   });
 
-  it('allows the copy buttons their sanitized clipboard write, from the console only', async () => {
-    const { defaultSession } = electron.session;
-    expect(await defaultSession.request('clipboard-sanitized-write', 'app://console/payments')).toBe(true);
-    expect(await defaultSession.request('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
-    expect(defaultSession.checkHandler!(null, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
+  it('allows the copy buttons their sanitized clipboard write, from the service origin only', async () => {
+    for (const session of sessions()) {
+      expect(await session.request('clipboard-sanitized-write', `${desktop.service()!.url}/console/#/payments`)).toBe(true);
+      expect(session.checkHandler!(null, 'clipboard-sanitized-write', desktop.service()!.url)).toBe(true);
+      expect(await session.request('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+      expect(await session.request('clipboard-sanitized-write', 'http://127.0.0.1:1/console/')).toBe(false);
+      expect(session.checkHandler!(null, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
+    }
   });
 });
 
 describe('IPC', () => {
-  it('gives the console window a session the real service accepts', async () => {
+  it('gives the console window a session the real service accepts, and puts it in the window\'s cookie jar', async () => {
     const session = await electron.ipcMain.invoke('session:get', trusted()) as { token: string; serviceUrl: string };
     expect(session.serviceUrl).toBe(desktop.service()!.url);
     const res = await fetch(`${session.serviceUrl}/console/api/session`, { headers: { Authorization: `Bearer ${session.token}` } });
     expect(res.status).toBe(200);
+    expect(electron.session.fromPartition(CONSOLE_PARTITION).cookies.valueOf(session.serviceUrl, CONSOLE_COOKIE)).toBe(session.token);
   });
 
-  it('issues a fresh session after the console logs out', async () => {
+  it('replaces a dead session (logged out, or past its 12 hours) in the bridge and the cookie jar', async () => {
     const first = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
-    const logout = await electron.protocol.request('app://console/console/api/logout', { method: 'POST', headers: { Authorization: `Bearer ${first.token}` } });
+    const logout = await fetch(`${desktop.service()!.url}/console/api/logout`, { method: 'POST', headers: { Authorization: `Bearer ${first.token}` } });
     expect(logout.status).toBe(204);
     const second = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
     expect(second.token).not.toBe(first.token);
     expect(await desktop.service()!.isSessionValid(second.token)).toBe(true);
+    const cookie = electron.session.fromPartition(CONSOLE_PARTITION).cookies.set.mock.calls.at(-1)![0];
+    expect(cookie).toEqual({
+      url: desktop.service()!.url, name: CONSOLE_COOKIE, value: second.token, path: '/', httpOnly: true, secure: false, sameSite: 'strict',
+    });
   });
 
-  it('rejects IPC from an untrusted frame', async () => {
+  it('rejects IPC from anything but the console page in the window\'s top frame', async () => {
+    const url = desktop.service()!.url;
     await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'https://evil.example/' })).rejects.toThrow(/refused/);
-    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'app://console/', isMainFrame: false })).rejects.toThrow(/refused/);
-    await expect(electron.ipcMain.invoke('app:get-info', { contentsId: windowId() + 99, frameUrl: 'app://console/' })).rejects.toThrow(/refused/);
+    // A checkout framed by the console is same-origin now; it still gets nothing.
+    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/embed?s=1`, isMainFrame: false })).rejects.toThrow(/refused/);
+    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/console/`, isMainFrame: false })).rejects.toThrow(/refused/);
+    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/pay/pay_1` })).rejects.toThrow(/refused/);
+    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'app://console/' })).rejects.toThrow(/refused/);
+    await expect(electron.ipcMain.invoke('app:get-info', { contentsId: windowId() + 99, frameUrl: `${url}/console/` })).rejects.toThrow(/refused/);
   });
 
   it('reports our version and the data folder', async () => {
@@ -157,95 +191,15 @@ describe('IPC', () => {
   });
 });
 
-describe('app:// protocol', () => {
-  it('serves the console build with its MIME type and CSP', async () => {
-    const index = await electron.protocol.request('app://console/');
-    expect(index.status).toBe(200);
-    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(index.headers.get('content-security-policy')).toContain(`frame-src 'self' ${desktop.service()!.url}`);
-    expect(await index.text()).toContain('TonTill console');
-    const script = await electron.protocol.request('app://console/assets/app-1.js');
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await script.text()).toBe('export const ok = 1;');
-  });
-
-  it('falls back to index.html for client-side routes, with asset links that still resolve there', async () => {
-    const route = await electron.protocol.request('app://console/payments/pay_1');
-    const html = await route.text();
-    expect(html).toContain('TonTill console');
-    expect(html).toContain('src="/assets/app-1.js"');
-  });
-
-  it('refuses ../ traversal out of the console build', async () => {
-    // URL parsing folds ../ and %2e%2e/ away (the request then names a missing file); encoded
-    // separators survive parsing and reach the resolver, which refuses them.
-    for (const url of ['app://console/..%2fsecret.txt', 'app://console/assets/..%5c..%5csecret.txt', 'app://console/..%2F..%2Fdist%2Fsecret.txt']) {
-      const res = await electron.protocol.request(url);
-      expect(res.status).toBe(403);
-      expect(await res.text()).not.toContain('not for the renderer');
-    }
-    for (const url of ['app://console/../secret.txt', 'app://console/%2e%2e/secret.txt', 'app://console/assets/../../secret.txt']) {
-      const res = await electron.protocol.request(url);
-      expect(res.status).toBe(404);
-      expect(await res.text()).not.toContain('not for the renderer');
-    }
-  });
-
-  it('answers 404 for a missing file and 405 for writes to console files', async () => {
-    expect((await electron.protocol.request('app://console/nope.js')).status).toBe(404);
-    expect((await electron.protocol.request('app://console/', { method: 'POST', body: 'x' })).status).toBe(405);
-  });
-
-  it('proxies /console/api to the real service over HTTP, bearer and all', async () => {
-    const { token } = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
-    const ok = await electron.protocol.request('app://console/console/api/session', { headers: { Authorization: `Bearer ${token}` } });
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ ok: true, mode: 'sandbox' });
-    const refused = await electron.protocol.request('app://console/console/api/session');
-    expect(refused.status).toBe(401);
-    expect((await refused.json() as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
-  });
-
-  it('forwards request bodies and query strings', async () => {
-    const { token } = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
-    const created = await electron.protocol.request('app://console/console/api/api-keys', {
-      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'till' }),
-    });
-    expect(created.status).toBe(200);
-    expect((await created.json() as { apiKey: { name: string } }).apiKey.name).toBe('till');
-    const listed = await electron.protocol.request('app://console/console/api/api-keys?x=1', { headers: { Authorization: `Bearer ${token}` } });
-    expect((await listed.json() as { items: Array<{ name: string }> }).items.map((k) => k.name)).toContain('till');
-  });
-
-  it('streams the checkout event stream through the proxy instead of buffering it', async () => {
-    const { token } = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
-    const keyRes = await electron.protocol.request('app://console/console/api/api-keys', {
-      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'sse' }),
-    });
-    const { key } = await keyRes.json() as { key: string };
-    const deposit = await fetch(`${desktop.service()!.url}/invoice/deposit`, {
-      method: 'POST', headers: { 'x-api-key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(QUICK_START),
-    });
-    const { id } = await deposit.json() as { id: string };
-    const abort = new AbortController();
-    const stream = await electron.protocol.request(`app://console/pay/${id}/events`, { signal: abort.signal });
-    expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    const reader = stream.body!.getReader();
-    // The stream never ends on its own: a first frame can only arrive if it is passed on as it comes.
-    let text = '';
-    while (!text.includes('event: status')) text += new TextDecoder().decode((await reader.read()).value);
-    expect(text).toContain(id);
-    abort.abort();
-    await reader.cancel().catch(() => undefined);
-  });
-
-  it('proxies checkout and widget paths too', async () => {
-    const pay = await electron.protocol.request('app://console/pay/pay_doesnotexist');
-    expect(pay.status).toBe(404);
-    expect(pay.headers.get('content-type')).toMatch(/json|html/);
-    const widgets = await electron.protocol.request('app://console/widgets/versions.json');
-    expect([200, 404]).toContain(widgets.status);
+describe('the console page the window shows', () => {
+  it('is served by the service with a CSP at least as strict as the app:// one was', async () => {
+    const res = await fetch(`${desktop.service()!.url}/console/`);
+    const csp = res.headers.get('content-security-policy')!;
+    for (const directive of [
+      "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-src 'self'",
+      "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
+    ]) expect(csp).toContain(directive);
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*|https?:/);
   });
 });
 
@@ -262,9 +216,8 @@ describe('single instance', () => {
   it('a second instance quits without registering anything or starting a service', () => {
     const second = createFakeElectron({ lockGranted: false, userData });
     const start = vi.fn(startService);
-    expect(createDesktopApp(second, { startService: start, consoleDir, preloadPath: 'x' })).toBeNull();
+    expect(createDesktopApp(second, { startService: start, preloadPath: 'x' })).toBeNull();
     expect(second.app.quit).toHaveBeenCalled();
-    expect(second.protocol.privileged).toEqual([]);
     expect(start).not.toHaveBeenCalled();
   });
 });
@@ -293,7 +246,7 @@ describe('startup failure', () => {
     const failing = createFakeElectron({ userData });
     const app = createDesktopApp(failing, {
       startService: async () => { throw new Error('database schema version 99 is newer than this build knows'); },
-      consoleDir, preloadPath: 'x', log: () => undefined,
+      preloadPath: 'x', log: () => undefined,
     })!;
     failing.app.becomeReady();
     await app.ready;

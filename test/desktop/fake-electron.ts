@@ -1,11 +1,11 @@
 // A small stand-in for the `electron` module, shaped by main/app/electron-port.ts (which the real
 // module is type-checked against). It records what main asks of Electron and lets a test play
-// Electron's part: fire events, navigate, open windows, invoke IPC, request app:// URLs.
+// Electron's part: fire events, navigate, open windows, invoke IPC, ask for permissions, keep cookies.
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 import type {
-  AppPort, BrowserWindowPort, ElectronPort, IpcEventPort, IpcMainPort, PermissionSessionPort, PreventableEvent,
-  ProtocolPort, SchemePrivileges, WebContentsPort, WindowOpenDetails, WindowOptions,
+  AppPort, BrowserWindowPort, ConsoleCookie, CookiesPort, ElectronPort, IpcEventPort, IpcMainPort, PermissionSessionPort,
+  PreventableEvent, SessionPort, WebContentsPort, WindowOpenDetails, WindowOptions,
 } from '../../main/app/electron-port';
 
 type Listener = (...args: never[]) => unknown;
@@ -100,32 +100,6 @@ export class FakeApp extends EventEmitter implements AppPort {
   }
 }
 
-export class FakeProtocol implements ProtocolPort {
-  readonly privileged: Array<{ scheme: string; privileges: SchemePrivileges }> = [];
-  readonly handlers = new Map<string, (request: Request) => Promise<Response>>();
-  registeredBeforeReady = false;
-
-  constructor(private readonly isReady: () => boolean) {}
-
-  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: SchemePrivileges }>): void {
-    // Electron throws when this runs after ready; record instead so the test can assert the order.
-    this.registeredBeforeReady = !this.isReady();
-    this.privileged.push(...schemes);
-  }
-
-  handle(scheme: string, handler: (request: Request) => Promise<Response>): void {
-    if (!this.isReady()) throw new Error('protocol.handle before ready');
-    this.handlers.set(scheme, handler);
-  }
-
-  /** What Chromium does when the page requests an app:// URL. */
-  request(url: string, init?: RequestInit): Promise<Response> {
-    const handler = this.handlers.get(new URL(url).protocol.slice(0, -1));
-    if (!handler) throw new Error(`no handler for ${url}`);
-    return handler(new Request(url, init));
-  }
-}
-
 export class FakeIpcMain implements IpcMainPort {
   readonly handlers = new Map<string, (event: IpcEventPort, ...args: unknown[]) => unknown>();
 
@@ -143,7 +117,23 @@ export class FakeIpcMain implements IpcMainPort {
   }
 }
 
-export class FakeSession implements PermissionSessionPort {
+/** A session's cookie jar, keyed by origin and name (enough for one loopback origin). */
+export class FakeCookies implements CookiesPort {
+  private readonly jar = new Map<string, string>();
+  readonly set = vi.fn(async (cookie: ConsoleCookie) => { this.jar.set(`${new URL(cookie.url).origin} ${cookie.name}`, cookie.value); });
+
+  async get(filter: { url: string; name: string }): Promise<Array<{ value: string }>> {
+    const value = this.valueOf(filter.url, filter.name);
+    return value === undefined ? [] : [{ value }];
+  }
+
+  valueOf(url: string, name: string): string | undefined {
+    return this.jar.get(`${new URL(url).origin} ${name}`);
+  }
+}
+
+export class FakeSession implements SessionPort {
+  readonly cookies = new FakeCookies();
   requestHandler: Parameters<PermissionSessionPort['setPermissionRequestHandler']>[0] | null = null;
   checkHandler: Parameters<PermissionSessionPort['setPermissionCheckHandler']>[0] | null = null;
 
@@ -165,9 +155,8 @@ export class FakeSession implements PermissionSessionPort {
 
 export interface FakeElectron extends ElectronPort {
   app: FakeApp;
-  protocol: FakeProtocol;
   ipcMain: FakeIpcMain;
-  session: { defaultSession: FakeSession };
+  session: { defaultSession: FakeSession; fromPartition(partition: string): FakeSession };
   shell: { openExternal: ReturnType<typeof vi.fn<(url: string) => Promise<void>>> };
   dialog: { showErrorBox: ReturnType<typeof vi.fn<(title: string, content: string) => void>> };
   windows: FakeBrowserWindow[];
@@ -188,6 +177,13 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
   let isReady = false;
   void app.whenReady().then(() => { isReady = true; });
   const windows: FakeBrowserWindow[] = [];
+  const partitions = new Map<string, FakeSession>();
+  const fromPartition = (partition: string): FakeSession => {
+    if (!isReady) throw new Error('session.fromPartition before ready');
+    const known = partitions.get(partition) ?? new FakeSession();
+    partitions.set(partition, known);
+    return known;
+  };
 
   class BrowserWindow extends EventEmitter implements FakeBrowserWindow {
     readonly webContents = new FakeWebContents();
@@ -218,9 +214,8 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
   return {
     app,
     BrowserWindow,
-    protocol: new FakeProtocol(() => isReady),
     ipcMain: new FakeIpcMain(),
-    session: { defaultSession: new FakeSession() },
+    session: { defaultSession: new FakeSession(), fromPartition },
     shell: { openExternal: vi.fn(async (_url: string) => undefined) },
     dialog: { showErrorBox: vi.fn((_title: string, _content: string) => undefined) },
     windows,

@@ -6,7 +6,8 @@ import { createFakeElectron } from './fake-electron';
 
 function stubService(): ServicePort & { close: ReturnType<typeof vi.fn<() => Promise<void>>> } {
   return {
-    url: 'http://127.0.0.1:1', dataDir: '/data', createSession: async () => 'tok', isSessionValid: async () => true,
+    url: 'http://127.0.0.1:1', dataDir: '/data', consoleCookie: 'tontill_console',
+    createLoginToken: async () => 'login', createSession: async () => 'tok', isSessionValid: async () => true,
     close: vi.fn(async () => undefined),
   };
 }
@@ -17,7 +18,7 @@ describe('desktop lifecycle', () => {
     const service = stubService();
     let finishStart: ((s: ServicePort) => void) | null = null;
     const app = createDesktopApp(electron, {
-      startService: () => new Promise<ServicePort>((resolve) => { finishStart = resolve; }), consoleDir: '/c', preloadPath: '/p',
+      startService: () => new Promise<ServicePort>((resolve) => { finishStart = resolve; }), preloadPath: '/p',
     })!;
     electron.app.becomeReady();
     await vi.waitFor(() => expect(finishStart).not.toBeNull());
@@ -33,7 +34,7 @@ describe('desktop lifecycle', () => {
   it('quits when the window closes, except on macOS where the dock icon reopens it', async () => {
     for (const platform of ['linux', 'win32', 'darwin'] as const) {
       const electron = createFakeElectron({ userData: '/u' });
-      const app = createDesktopApp(electron, { startService: async () => stubService(), consoleDir: '/c', preloadPath: '/p', platform })!;
+      const app = createDesktopApp(electron, { startService: async () => stubService(), preloadPath: '/p', platform })!;
       electron.app.becomeReady();
       await app.ready;
       const first = electron.windows[0]!;
@@ -53,7 +54,7 @@ describe('desktop lifecycle', () => {
   it('a second quit while closing does not close the service twice', async () => {
     const electron = createFakeElectron({ userData: '/u' });
     const service = stubService();
-    const app = createDesktopApp(electron, { startService: async () => service, consoleDir: '/c', preloadPath: '/p' })!;
+    const app = createDesktopApp(electron, { startService: async () => service, preloadPath: '/p' })!;
     electron.app.becomeReady();
     await app.ready;
     electron.app.quit();
@@ -64,11 +65,11 @@ describe('desktop lifecycle', () => {
 
   it('IPC answers only the current window: none after it closed', async () => {
     const electron = createFakeElectron({ userData: '/u' });
-    const app = createDesktopApp(electron, { startService: async () => stubService(), consoleDir: '/c', preloadPath: '/p' })!;
+    const app = createDesktopApp(electron, { startService: async () => stubService(), preloadPath: '/p' })!;
     electron.app.becomeReady();
     await app.ready;
     const window = electron.windows[0]!;
-    const sender = { contentsId: window.webContents.id, frameUrl: 'app://console/' };
+    const sender = { contentsId: window.webContents.id, frameUrl: 'http://127.0.0.1:1/console/' };
     await expect(electron.ipcMain.invoke('session:get', sender)).resolves.toEqual({ token: 'tok', serviceUrl: 'http://127.0.0.1:1' });
     window.destroyed = true;
     window.emit('closed');

@@ -1,25 +1,47 @@
 import { describe, expect, it, vi } from 'vitest';
-import { consoleCsp } from '../../main/security/content-security-policy';
-import { isInternalUrl } from '../../main/security/is-internal-url';
+import { consoleLoginUrl, isConsolePage, isConsoleUrl } from '../../main/security/console-url';
 import { externalHttpUrl, openExternalUrl } from '../../main/security/open-external-url';
 import { isPermissionAllowed } from '../../main/security/permissions';
 import { isTrustedSender } from '../../main/security/validate-sender';
 
-describe('isInternalUrl', () => {
-  it.each(['app://console/', 'app://console/payments/pay_1?x=1#top', 'app://console', 'APP://CONSOLE/'])('accepts %s', (url) => {
-    expect(isInternalUrl(url)).toBe(true);
-  });
+const SERVICE = 'http://127.0.0.1:4321';
+
+describe('isConsoleUrl', () => {
+  it.each([`${SERVICE}/console/`, `${SERVICE}/console/#/payments/pay_1`, `${SERVICE}/console`, `${SERVICE}/console/login?token=x`, 'HTTP://127.0.0.1:4321/console/'])(
+    'accepts %s',
+    (url) => {
+      expect(isConsoleUrl(url, SERVICE)).toBe(true);
+    },
+  );
 
   it.each([
-    'app://console.evil/', 'app://evil/console/', 'app://console@evil/', 'app://user:pw@console/', 'app://console:8080/',
-    'http://console/', 'https://app/console/', 'file:///etc/passwd', 'javascript:alert(1)', 'app:console/', '', 'not a url',
+    'http://127.0.0.1:4322/console/', 'https://127.0.0.1:4321/console/', 'http://localhost:4321/console/', 'http://127.0.0.1:4321.evil/console/',
+    'http://127.0.0.1:4321@evil/console/', 'http://user:pw@127.0.0.1:4321/console/', `${SERVICE}/consoles`, `${SERVICE}/pay/pay_1`, `${SERVICE}/`,
+    'app://console/', 'file:///etc/passwd', 'javascript:alert(1)', '', 'not a url',
   ])('refuses %s', (url) => {
-    expect(isInternalUrl(url)).toBe(false);
+    expect(isConsoleUrl(url, SERVICE)).toBe(false);
   });
 
-  it('refuses non-strings', () => {
-    expect(isInternalUrl(undefined)).toBe(false);
-    expect(isInternalUrl({ toString: () => 'app://console/' })).toBe(false);
+  it('refuses everything before the service listens, and non-strings', () => {
+    expect(isConsoleUrl(`${SERVICE}/console/`, null)).toBe(false);
+    expect(isConsoleUrl(undefined, SERVICE)).toBe(false);
+    expect(isConsoleUrl({ toString: () => `${SERVICE}/console/` }, SERVICE)).toBe(false);
+  });
+});
+
+describe('isConsolePage', () => {
+  it('is the console page only, not the service pages under /console/', () => {
+    expect(isConsolePage(`${SERVICE}/console/`, SERVICE)).toBe(true);
+    expect(isConsolePage(`${SERVICE}/console/?x=1#/till`, SERVICE)).toBe(true);
+    for (const url of [`${SERVICE}/console/widget-preview?s=1`, `${SERVICE}/console/login?token=x`, `${SERVICE}/console/api/session`, `${SERVICE}/console`]) {
+      expect(isConsolePage(url, SERVICE), url).toBe(false);
+    }
+  });
+});
+
+describe('consoleLoginUrl', () => {
+  it('is the service\'s own login door with the token encoded', () => {
+    expect(consoleLoginUrl(SERVICE, 'a+b/c')).toBe(`${SERVICE}/console/login?token=a%2Bb%2Fc`);
   });
 });
 
@@ -59,35 +81,36 @@ describe('openExternalUrl', () => {
 
 describe('isTrustedSender', () => {
   const windowId = 7;
-  const console = { frameUrl: 'app://console/payments', isMainFrame: true, senderId: windowId };
+  const console = { frameUrl: `${SERVICE}/console/#/payments`, isMainFrame: true, senderId: windowId };
 
   it('trusts the top frame of our window showing the console', () => {
-    expect(isTrustedSender(console, windowId)).toBe(true);
-    expect(isTrustedSender({ ...console, frameUrl: 'app://console/' }, windowId)).toBe(true);
+    expect(isTrustedSender(console, windowId, SERVICE)).toBe(true);
+    expect(isTrustedSender({ ...console, frameUrl: `${SERVICE}/console/` }, windowId, SERVICE)).toBe(true);
   });
 
   it('refuses another webContents, even on the console origin', () => {
-    expect(isTrustedSender({ ...console, senderId: 8 }, windowId)).toBe(false);
+    expect(isTrustedSender({ ...console, senderId: 8 }, windowId, SERVICE)).toBe(false);
   });
 
-  it('refuses when there is no window', () => {
-    expect(isTrustedSender(console, null)).toBe(false);
+  it('refuses when there is no window or no service', () => {
+    expect(isTrustedSender(console, null, SERVICE)).toBe(false);
+    expect(isTrustedSender(console, windowId, null)).toBe(false);
   });
 
-  it('refuses a sub-frame', () => {
-    expect(isTrustedSender({ ...console, isMainFrame: false }, windowId)).toBe(false);
+  it('refuses a sub-frame, even the console page framed in itself', () => {
+    expect(isTrustedSender({ ...console, isMainFrame: false }, windowId, SERVICE)).toBe(false);
   });
 
-  it.each([null, undefined, '', 'https://evil.example/', 'http://127.0.0.1:8787/console/', 'app://console.evil/', 'file:///index.html'])(
+  it.each([null, undefined, '', 'https://evil.example/', 'http://127.0.0.1:8787/console/', 'app://console/', 'file:///index.html'])(
     'refuses a frame at %s',
     (frameUrl) => {
-      expect(isTrustedSender({ ...console, frameUrl }, windowId)).toBe(false);
+      expect(isTrustedSender({ ...console, frameUrl }, windowId, SERVICE)).toBe(false);
     },
   );
 
-  it('refuses service pages shown under the console origin (checkout, embed)', () => {
-    for (const frameUrl of ['app://console/pay/pay_1', 'app://console/embed?sig=x', 'app://console/console/api/session']) {
-      expect(isTrustedSender({ ...console, frameUrl }, windowId)).toBe(false);
+  it('refuses the service\'s other pages on the same origin (checkout, embed, preview, API)', () => {
+    for (const frameUrl of [`${SERVICE}/pay/pay_1`, `${SERVICE}/embed?sig=x`, `${SERVICE}/console/widget-preview?s=1`, `${SERVICE}/console/api/session`]) {
+      expect(isTrustedSender({ ...console, frameUrl }, windowId, SERVICE)).toBe(false);
     }
   });
 });
@@ -96,30 +119,17 @@ describe('isPermissionAllowed', () => {
   it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'usb', 'serial', 'unknown'])(
     'denies %s even to the console',
     (permission) => {
-      expect(isPermissionAllowed(permission, 'app://console/')).toBe(false);
+      expect(isPermissionAllowed(permission, `${SERVICE}/console/`, SERVICE)).toBe(false);
     },
   );
 
-  it('allows only a sanitized clipboard write, only from the console', () => {
-    expect(isPermissionAllowed('clipboard-sanitized-write', 'app://console/payments')).toBe(true);
-    expect(isPermissionAllowed('clipboard-sanitized-write', 'app://console')).toBe(true);
-    expect(isPermissionAllowed('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
-    expect(isPermissionAllowed('clipboard-sanitized-write', undefined)).toBe(false);
-  });
-});
-
-describe('consoleCsp', () => {
-  it('allows nothing but our own origin for code and connections', () => {
-    const csp = consoleCsp('http://127.0.0.1:4321');
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain("connect-src 'self';");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
-  });
-
-  it('lets the console frame the service origin (the widget preview) and nothing else foreign', () => {
-    expect(consoleCsp('http://127.0.0.1:4321')).toContain("frame-src 'self' http://127.0.0.1:4321;");
-    expect(consoleCsp(null)).toContain("frame-src 'self';");
+  it('allows only a sanitized clipboard write, only from the service origin', () => {
+    expect(isPermissionAllowed('clipboard-sanitized-write', `${SERVICE}/console/#/payments`, SERVICE)).toBe(true);
+    expect(isPermissionAllowed('clipboard-sanitized-write', SERVICE, SERVICE)).toBe(true);
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'http://127.0.0.1:4322/console/', SERVICE)).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'https://evil.example/', SERVICE)).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', 'not a url', SERVICE)).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', undefined, SERVICE)).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', `${SERVICE}/console/`, null)).toBe(false);
   });
 });
