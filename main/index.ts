@@ -10,6 +10,7 @@ import { loadConfig, parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 import { createDesktopApp } from './app/create-desktop-app';
 import { toServicePort, type ServicePort } from './service/service-port';
+import { isLoopbackPortFree, pickConsolePort, readRememberedPort, rememberPort } from './service/stable-port';
 
 // `electron dist/desktop/main.cjs` (npm start) finds no package.json beside the script, so Electron
 // would call itself "Electron" and keep data under that name: pin both before anything asks.
@@ -31,10 +32,14 @@ const cliArgs = process.argv.slice(app.isPackaged ? 1 : 2);
 async function startService(userDataDir: string): Promise<ServicePort> {
   // Flags, TONTILL_* and <dataDir>/config.json still apply; the data folder defaults to userData.
   const loaded = loadConfig(cliArgs, { ...process.env, TONTILL_DATA_DIR: process.env.TONTILL_DATA_DIR || userDataDir });
-  // The window shows the service's own /console/, so it listens on loopback only, any free port.
-  const config = parseConfig({ ...loaded, host: '127.0.0.1', port: 0 });
+  // The window shows the service's own /console/, so it listens on loopback only: on the last
+  // launch's port when it is free, so the console's origin (and its saved preferences) stays put.
+  const dataDir = parseConfig(loaded).dataDir;
+  const port = await pickConsolePort(readRememberedPort(dataDir), isLoopbackPortFree);
+  const config = parseConfig({ ...loaded, host: '127.0.0.1', port });
   // The service serves the console from dist/console, found beside the bundle as dist/web is.
   const server = await startServer(config, { logLevel: config.logLevel });
+  rememberPort(config.dataDir, server.url);
   return toServicePort(server, config.dataDir, CONSOLE_COOKIE);
 }
 

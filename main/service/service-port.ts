@@ -1,6 +1,6 @@
 /** What main needs from the running service. main/index.ts adapts startServer's result to it. */
 export interface ServicePort {
-  /** http://127.0.0.1:<port>, a new port each launch */
+  /** http://127.0.0.1:<port>: the last launch's port when it is free (main/service/stable-port.ts) */
   url: string;
   dataDir: string;
   /** the name of the console's session cookie */
