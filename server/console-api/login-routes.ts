@@ -27,6 +27,16 @@ function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyRep
   return reply.redirect('/console/', status);
 }
 
+/**
+ * Where the form was posted from. Under the service's `Referrer-Policy: no-referrer` Chromium sends
+ * `Origin: null` for a form post, even from the page itself; then Sec-Fetch-Site alone must say same-origin.
+ */
+function formOrigin(request: FastifyRequest): { origin: string | undefined; secFetchSite: string | undefined } {
+  const origin = requestHeader(request, 'origin');
+  const secFetchSite = requestHeader(request, 'sec-fetch-site');
+  return { origin: origin === 'null' && secFetchSite === 'same-origin' ? undefined : origin, secFetchSite };
+}
+
 /** The console's sign-in doors: outside the guarded prefix, since they are how a session starts. */
 export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
   const { sessions, passphrase, signInAttempts } = app.services;
@@ -63,8 +73,7 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
       ...errors(403),
     },
     handler: async (_input, request, reply) => {
-      const refusal = crossSiteRefusal({ origin: requestHeader(request, 'origin'), secFetchSite: requestHeader(request, 'sec-fetch-site') },
-        consoleOriginsOf(request, app.services.config.publicUrl));
+      const refusal = crossSiteRefusal(formOrigin(request), consoleOriginsOf(request, app.services.config.publicUrl));
       if (refusal) throw new AppError(403, ErrorCode.forbidden, `sign-in must come from the console's own page: ${refusal}`);
       const { passphrase: presented } = parsePart(ConsolePassphraseLoginSchema, request.body, 'body');
       const client = normalizeIP(request.ip);

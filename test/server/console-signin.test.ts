@@ -81,8 +81,10 @@ describe('console sign-in: fresh links and the passphrase', () => {
     expect((await signIn(PASSPHRASE, { remoteAddress: '10.0.0.8' })).statusCode).toBe(303);
     t.clock.advance(10 * 60_000);
     expect((await signIn(PASSPHRASE, { remoteAddress: '10.0.0.7' })).statusCode).toBe(303);
-    const forged = await signIn(PASSPHRASE, { origin: 'http://evil.example' });
-    expect(forged.statusCode).toBe(403);
-    expect(forged.headers['set-cookie']).toBeUndefined();
+    for (const origin of ['http://evil.example', 'null']) {
+      const forged = await signIn(PASSPHRASE, { origin });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.headers['set-cookie']).toBeUndefined();
+    }
   });
 });
