@@ -143,6 +143,13 @@ export default tseslint.config(
         selector: "CallExpression[callee.name=/^(useConsoleStore|useShallow)$/] > :matches(ArrowFunctionExpression, FunctionExpression)",
         message: 'Read the store through a named selector from its slice file (renderer/README.md), not an inline one',
       }],
+      // The browser's own dialogs block the page, cannot be styled or themed, and tests must dismiss them by hand.
+      'no-restricted-globals': ['error', ...['confirm', 'alert', 'prompt'].map((name) => ({
+        name, message: `no browser ${name}(): ask with renderer/components/ConfirmDialog.tsx, or show the message in the page`,
+      }))],
+      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => ['confirm', 'alert', 'prompt'].map((property) => ({
+        object, property, message: `no browser ${property}(): ask with renderer/components/ConfirmDialog.tsx, or show the message in the page`,
+      })))],
     },
   },
   // main/ knows the service only through its port (main/service/service-port.ts); main/index.ts wires the real one.

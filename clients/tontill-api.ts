@@ -53,6 +53,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/login-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a one-time console login link (valid 15 minutes); `npm run console -- link` prints it */
+        post: operations["createConsoleLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/logout": {
         parameters: {
             query?: never;
@@ -65,6 +82,25 @@ export interface paths {
         /** End this console session */
         post: operations["consoleLogout"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/passphrase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a sign-in passphrase is set (never the passphrase or its hash) */
+        get: operations["getConsolePassphrase"];
+        /** Set or change the sign-in passphrase (stored as a salted scrypt hash) */
+        put: operations["setConsolePassphrase"];
+        post?: never;
+        /** Remove the sign-in passphrase: only login links sign in afterwards */
+        delete: operations["removeConsolePassphrase"];
         options?: never;
         head?: never;
         patch?: never;
@@ -508,10 +544,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redeem a one-time login link: sets the console session cookie and opens the console */
+        /**
+         * Redeem a one-time login link (sets the console session cookie), or show the sign-in page
+         * @description Without a token: the passphrase form when one is set, and how to get a new link. A used or expired token: the same page, 401.
+         */
         get: operations["consoleLogin"];
         put?: never;
-        post?: never;
+        /** Sign in with the console passphrase (the sign-in page's form) */
+        post: operations["consolePassphraseLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1675,6 +1715,35 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    createConsoleLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's path on this service */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        /** @description /console/login?token=…, to append to the service URL */
+                        path: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     consoleLogout: {
         parameters: {
             query?: never;
@@ -1695,6 +1764,100 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    getConsolePassphrase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSet: boolean;
+                        minLength: number;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    setConsolePassphrase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    passphrase: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSet: boolean;
+                        minLength: number;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    removeConsolePassphrase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSet: boolean;
+                        minLength: number;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
         };
     };
     listConsolePayments: {
@@ -2790,8 +2953,8 @@ export interface operations {
     };
     consoleLogin: {
         parameters: {
-            query: {
-                token: string;
+            query?: {
+                token?: string;
             };
             header?: never;
             path?: never;
@@ -2799,7 +2962,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Logged in; redirect to the console */
+            /** @description The sign-in page (HTML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in; redirect to the console */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -2807,9 +2977,57 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
+            /** @description The link was used or has expired (HTML page) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    consolePassphraseLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": unknown;
+            };
+        };
+        responses: {
+            /** @description Signed in; redirect to the console */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description Wrong passphrase, or none is set (HTML page) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            /** @description Too many wrong passphrases from this address (HTML page) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: components["responses"]["RestorePending"];
         };
     };
     createInvoice: {

@@ -83,3 +83,22 @@ export const RestoreStagedSchema = z.object({
   staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start'),
 });
 export type RestoreStaged = z.infer<typeof RestoreStagedSchema>;
+
+/** A fresh one-time console login link (`npm run console -- link`); the path is relative to the service. */
+export const ConsoleLoginLinkSchema = z.object({
+  path: z.string().meta({ description: '/console/login?token=…, to append to the service URL' }),
+  expiresAt: z.string(),
+});
+export type ConsoleLoginLink = z.infer<typeof ConsoleLoginLinkSchema>;
+
+/** The shortest passphrase the console accepts: it guards the console from anyone on the network. */
+export const PASSPHRASE_MIN_LENGTH = 12;
+/** Whether a sign-in passphrase is set; the passphrase and its hash never leave the service. */
+export const ConsolePassphraseStatusSchema = z.object({ isSet: z.boolean(), updatedAt: z.string().nullable(), minLength: z.number().int() });
+export type ConsolePassphraseStatus = z.infer<typeof ConsolePassphraseStatusSchema>;
+export const SetConsolePassphraseBodySchema = z.strictObject({
+  passphrase: z.string().min(PASSPHRASE_MIN_LENGTH, `must be at least ${PASSPHRASE_MIN_LENGTH} characters`).max(200),
+});
+export type SetConsolePassphraseBody = z.infer<typeof SetConsolePassphraseBodySchema>;
+/** The login page's form (application/x-www-form-urlencoded). */
+export const ConsolePassphraseLoginSchema = z.object({ passphrase: z.string().max(200) });

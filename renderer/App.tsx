@@ -34,11 +34,20 @@ function Screen({ page }: { page: string }) {
   }
 }
 
+/** What a 401 leads to: how to sign in again, instead of one error per refused call. */
 function SignedOut() {
   return (
-    <main className="signed-out" id="main">
-      <h1>Session needed</h1>
-      <p>Open the login link the service printed when it started (<code>npm run serve</code>), or restart the desktop app.</p>
+    <main className="signed-out" id="main" aria-labelledby="signed-out-title">
+      <div className="card">
+        <h1 id="signed-out-title">You are signed out</h1>
+        <p>This console's session has ended (signed out, expired after 12 hours, or the service's data was replaced).</p>
+        <h2>Sign in again</h2>
+        <ul>
+          <li>On the computer that runs TonTill, run <code>npm run console -- link</code> and open the link it prints.</li>
+          <li>If the owner set a passphrase, <a href="/console/login">sign in with the passphrase</a>.</li>
+          <li>In the desktop app, restart it: it signs in by itself.</li>
+        </ul>
+      </div>
     </main>
   );
 }

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The service's command-line entry points: server/cli/<name>.ts -> dist/server/<name>.js */
-export const SERVER_ENTRIES = ['serve', 'keys', 'webhooks', 'simulate'];
+export const SERVER_ENTRIES = ['serve', 'keys', 'webhooks', 'simulate', 'console'];
 
 const TSX = ['--import', 'tsx'];
 

@@ -1,7 +1,7 @@
 /**
  * Bundles the service's command-line entry points for Node, so `npm run serve` and the other CLIs
  * start from JavaScript instead of transpiling TypeScript at every start:
- *   dist/server/{serve,keys,webhooks,simulate}.js   server/cli/<name>.ts (ESM, linked source maps)
+ *   dist/server/{serve,keys,webhooks,simulate,console}.js  server/cli/<name>.ts (ESM, linked source maps)
  *   dist/server/chunk-*.js                          code shared by entries, or imported only when
  *                                                   needed (the sandbox emulator, toncenter, the watcher)
  *   dist/server/contracts/compiled.json             read at run time beside the bundle

@@ -1,4 +1,4 @@
-// `npm run serve|keys|webhooks|simulate`: runs the built CLI (dist/server/<entry>.js), building it
+// `npm run serve|keys|webhooks|simulate|console`: runs the built CLI (dist/server/<entry>.js), building it
 // first only if its sources changed since the last build (and, for serve, the web pages and the
 // console it serves). The entry runs in this very process: its signals, output and exit code are
 // the command's own. Usage: node scripts/run-built.mjs <entry> [args…]

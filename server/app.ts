@@ -5,7 +5,8 @@ import { routeAuthPlugin } from './auth/guards';
 import { chainConsoleRoutes } from './console-api/chain-console-routes';
 import { checkoutRoutes } from './payment-pages/checkout-plugin';
 import { trustedProxies } from './config/config';
-import { consoleApiRoutes, consoleLoginRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
+import { consoleApiRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
+import { consoleLoginRoutes, signInApiRoutes } from './console-api/login-routes';
 import { consoleScreenRoutes } from './console-api/console-screens';
 import { consoleStatic } from './console-api/console-static';
 import { widgetPreviewDocumentRoutes } from './console-api/widget-preview-routes';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(consoleLoginRoutes);
   await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });
+  await app.register(signInApiRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null });

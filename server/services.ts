@@ -1,4 +1,5 @@
 import { ApiKeyStore } from './auth/api-keys';
+import { ConsolePassphrase, SignInAttempts } from './auth/console-passphrase';
 import { ConsoleSessions } from './auth/console-sessions';
 import type { Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
@@ -22,6 +23,9 @@ export interface Services {
   ledger: TransferLedger;
   apiKeys: ApiKeyStore;
   sessions: ConsoleSessions;
+  /** the owner's optional console sign-in passphrase, and the failed attempts per client */
+  passphrase: ConsolePassphrase;
+  signInAttempts: SignInAttempts;
   settings: SettingsStore;
   webhooks: WebhookService;
   /** set while a staged restore waits for the next start: the service then acknowledges no change */
@@ -65,6 +69,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ledger: new TransferLedger({ storage, payments, events, clock }),
     apiKeys: new ApiKeyStore(storage, clock),
     sessions: new ConsoleSessions(storage, clock),
+    passphrase: new ConsolePassphrase(settings, clock),
+    signInAttempts: new SignInAttempts(clock),
     eppSecret: await settings.secret('epp_signing_secret'),
   };
 }

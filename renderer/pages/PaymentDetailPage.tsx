@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ConfirmButton } from '../components/ConfirmDialog';
 import { DeliveryDialog } from '../components/DeliveryDialog';
 import { DeliveryTable } from '../components/DeliveryTable';
 import { Empty, Skeleton } from '../components/Empty';
@@ -48,7 +49,10 @@ export function PaymentDetailPage() {
         {isOpen ? <button type="button" className="btn" onClick={() => { void showInvoice(payment.id).then(() => setTill(true)); }}>Till mode</button> : null}
         {isOpen && mode === 'sandbox' ? <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>Simulate a transfer</button> : null}
         {payment.status === 'pending' ? (
-          <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Cancel this payment? A customer can no longer pay it.')) void cancelPayment(payment.id); }}>Cancel payment</button>
+          <ConfirmButton label="Cancel payment" className="btn btn-danger" title="Cancel this payment?" confirmLabel="Cancel payment" danger
+            onConfirm={() => void cancelPayment(payment.id)}>
+            <p>A customer can no longer pay it. This cannot be undone.</p>
+          </ConfirmButton>
         ) : null}
       </PageHeader>
       <p className="breadcrumb"><a href="#/payments">Payments</a> / <code>{payment.id}</code></p>

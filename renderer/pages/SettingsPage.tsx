@@ -3,8 +3,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { CHAIN_MODES, type ChainMode } from '../../contract/chain';
 import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
+import { ConfirmButton } from '../components/ConfirmDialog';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
+import { PassphraseSection } from '../components/settings/PassphraseSection';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import {
@@ -166,7 +168,10 @@ function ApiKeys() {
             <tr key={k.id} className={k.revokedAt ? 'is-revoked' : ''}>
               <td>{k.name}</td><td><code>{k.prefix}…</code></td><td>{formatDateTime(k.createdAt)}</td><td>{formatDateTime(k.lastUsedAt)}</td>
               <td>{k.revokedAt ? <span className="muted">revoked</span> : (
-                <button type="button" className="btn btn-small btn-danger" onClick={() => { if (confirm(`Revoke ${k.name}? Requests with it will fail at once.`)) void revokeApiKey(k.id); }}>Revoke</button>
+                <ConfirmButton label="Revoke" className="btn btn-small btn-danger" title={`Revoke ${k.name}?`} confirmLabel="Revoke key" danger
+                  onConfirm={() => void revokeApiKey(k.id)}>
+                  <p>Requests with this key fail at once. A revoked key cannot be brought back; create a new one instead.</p>
+                </ConfirmButton>
               )}</td>
             </tr>
           ))}
@@ -212,6 +217,7 @@ export function SettingsPage() {
           <div className="stack">
             <EmbeddingRequests view={view} />
             <ApiKeys />
+            <PassphraseSection />
             <DataSection view={view} />
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SUBSCRIBABLE_EVENTS, type DeliveryStatus, type SubscribableEvent, type WebhookEndpointView } from '../../contract/webhooks';
 import { CopyButton } from '../components/CopyButton';
+import { ConfirmButton } from '../components/ConfirmDialog';
 import { DeliveryDialog } from '../components/DeliveryDialog';
 import { Empty } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
@@ -83,7 +84,10 @@ function Endpoints() {
               <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void saveEndpoint(e.id, { url: e.url, events: subscribed(e.events), enabled: !e.enabled })} /> Enabled</label>
               <button type="button" className="btn btn-small" onClick={() => void sendTest(e.id)}>Send test</button>
               <button type="button" className="btn btn-small" onClick={() => setEditing(e.id)}>Edit</button>
-              <button type="button" className="btn btn-small" onClick={() => { if (confirm('Rotate the signing secret? The old one keeps signing for 24 hours.')) void rotateSecret(e.id); }}>Rotate secret</button>
+              <ConfirmButton label="Rotate secret" className="btn btn-small" title="Rotate the signing secret?" confirmLabel="Rotate secret"
+                onConfirm={() => void rotateSecret(e.id)}>
+                <p>Deliveries to <code className="wrap">{e.url}</code> are signed with a new secret from now on. The old one keeps signing beside it for 24 hours: give your receiver the new one before then.</p>
+              </ConfirmButton>
             </div>
           </li>
         )))}

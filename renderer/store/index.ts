@@ -4,6 +4,7 @@ import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
 import { createPaymentsSlice } from './slices/payments';
 import { createSettingsSlice } from './slices/settings';
+import { createSignInSlice } from './slices/signin';
 import { createSimulatorSlice } from './slices/simulator';
 import { createUiSlice } from './slices/ui';
 import { createUnmatchedSlice } from './slices/unmatched';
@@ -24,6 +25,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createWebhooksSlice(...a),
   ...createWidgetSlice(...a),
   ...createSimulatorSlice(...a),
+  ...createSignInSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

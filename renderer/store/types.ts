@@ -3,6 +3,7 @@ import type { DashboardSlice } from './slices/dashboard';
 import type { InvoiceSlice } from './slices/invoice';
 import type { PaymentsSlice } from './slices/payments';
 import type { SettingsSlice } from './slices/settings';
+import type { SignInSlice } from './slices/signin';
 import type { SimulatorSlice } from './slices/simulator';
 import type { UiSlice } from './slices/ui';
 import type { UnmatchedSlice } from './slices/unmatched';
@@ -10,6 +11,6 @@ import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

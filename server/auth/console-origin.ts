@@ -61,11 +61,21 @@ const isJson = (contentType: string | undefined): boolean =>
  */
 export function consoleWriteRefusal(write: ConsoleWrite, consoleOrigins: readonly string[]): string | null {
   if (SAFE_METHODS.has(write.method) || write.bearer) return null;
+  const crossSite = crossSiteRefusal(write, consoleOrigins);
+  if (crossSite) return crossSite;
+  if (!isJson(write.contentType) && write.consoleHeader !== '1') return `send Content-Type: application/json or ${CONSOLE_HEADER}: 1`;
+  return null;
+}
+
+/**
+ * Why a request the browser says comes from another site must be refused, or null. The login form
+ * posts a plain form (no JSON, no header), so it gets this check alone.
+ */
+export function crossSiteRefusal(write: Pick<ConsoleWrite, 'origin' | 'secFetchSite'>, consoleOrigins: readonly string[]): string | null {
   if (write.origin !== undefined && !consoleOrigins.includes(write.origin)) return `Origin ${write.origin} is not this console`;
   if (write.secFetchSite !== undefined && write.secFetchSite !== 'same-origin' && write.secFetchSite !== 'none') {
     return `Sec-Fetch-Site: ${write.secFetchSite} is not this console`;
   }
-  if (!isJson(write.contentType) && write.consoleHeader !== '1') return `send Content-Type: application/json or ${CONSOLE_HEADER}: 1`;
   return null;
 }
 
@@ -80,7 +90,7 @@ export function consoleOriginsOf(request: FastifyRequest, publicUrl: string | un
   return origins;
 }
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
+export const requestHeader = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : value;
 };
@@ -89,11 +99,11 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 export function assertConsoleWrite(request: FastifyRequest, publicUrl: string | undefined): void {
   const refusal = consoleWriteRefusal({
     method: request.method,
-    bearer: header(request, 'authorization')?.startsWith('Bearer ') ?? false,
-    origin: header(request, 'origin'),
-    secFetchSite: header(request, 'sec-fetch-site'),
-    contentType: header(request, 'content-type'),
-    consoleHeader: header(request, CONSOLE_HEADER),
+    bearer: requestHeader(request, 'authorization')?.startsWith('Bearer ') ?? false,
+    origin: requestHeader(request, 'origin'),
+    secFetchSite: requestHeader(request, 'sec-fetch-site'),
+    contentType: requestHeader(request, 'content-type'),
+    consoleHeader: requestHeader(request, CONSOLE_HEADER),
   }, consoleOriginsOf(request, publicUrl));
   if (refusal) throw new AppError(403, ErrorCode.forbidden, `console changes must come from the console itself: ${refusal}`);
 }

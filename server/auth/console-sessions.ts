@@ -4,7 +4,7 @@ import type { Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { randomToken } from '../util/ids';
 
-const LOGIN_LINK_TTL_MS = 15 * 60_000;
+export const LOGIN_LINK_TTL_MS = 15 * 60_000;
 const SESSION_TTL_MS = 12 * 3600_000;
 
 const hashToken = (token: string): string => createHash('sha256').update(`console:${token}`).digest('hex');

@@ -6,6 +6,8 @@ import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import { ApiKeyListSchema, ConsoleSessionSchema, CreateApiKeyBodySchema, CreatedApiKeySchema } from '../../contract/console';
 
+/** A console session lasts 12 hours (ConsoleSessions), and so does its cookie. */
+export const SESSION_COOKIE_SECONDS = 43200;
 export const CONSOLE_API_PREFIX = '/console/api';
 const TAGS = ['Console'];
 
@@ -15,30 +17,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * The session cookie. Secure when the request came over TLS, and always when a proxy is trusted:
  * behind a TLS-terminating proxy the browser's side is https even if a hop in between is not.
  */
-function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${CONSOLE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }
 
-const isSecure = (app: FastifyInstance, request: FastifyRequest): boolean =>
+export const isSecure = (app: FastifyInstance, request: FastifyRequest): boolean =>
   request.protocol === 'https' || app.services.config.trustProxy !== false;
-
-/** The console's login door: outside the guarded prefix, since it is how a session starts. */
-export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
-  addRoute(app, {
-    method: 'GET', url: '/console/login', operationId: 'consoleLogin', tags: TAGS, auth: 'public',
-    summary: 'Redeem a one-time login link: sets the console session cookie and opens the console',
-    query: z.object({ token: z.string().min(1).max(100) }),
-    responses: { 302: { description: 'Logged in; redirect to the console' }, ...errors(401) },
-    handler: async ({ query }, request, reply) => {
-      const session = await app.services.sessions.redeemLoginToken(query.token);
-      if (!session) {
-        return reply.status(401).type('text/html').send('<!doctype html><title>Link expired</title><p>This login link was already used or has expired. Start the service again or run <code>npm run serve</code> for a new one.</p>');
-      }
-      reply.header('Set-Cookie', sessionCookie(session, 43200, isSecure(app, request)));
-      return reply.redirect('/console/', 302);
-    },
-  });
-}
 
 export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   const { apiKeys, sessions } = app.services;

@@ -49,6 +49,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
       set({ theme });
     },
     toast: (kind, message) => {
+      // Several calls failing for one reason (a dashboard and a page loading at once) say it once.
+      if (get().toasts.some((t) => t.kind === kind && t.message === message)) return;
       const id = nextToast++;
       set((s) => ({ toasts: [...s.toasts.slice(-2), { id, kind, message }] }));
       setTimeout(() => get().dismissToast(id), kind === 'error' ? 8_000 : 4_000);
@@ -56,7 +58,11 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
     fail: (err, what) => {
       const apiError = err instanceof ApiError ? err : null;
-      if (apiError?.status === 401) set({ isUnauthorized: true });
+      // Signed out: the signed-out screen says how to sign in again, a toast per refused call would only repeat it.
+      if (apiError?.status === 401) {
+        set({ isUnauthorized: true });
+        return apiError;
+      }
       get().toast('error', `${what}: ${apiError?.message ?? (err instanceof Error ? err.message : String(err))}`);
       return apiError;
     },

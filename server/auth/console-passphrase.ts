@@ -1,0 +1,95 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Clock } from '../util/clock';
+
+const SETTING = 'console_passphrase';
+
+/** What is stored: the parameters travel with the hash, so stronger ones later still verify old hashes. */
+interface StoredPassphrase {
+  algorithm: 'scrypt';
+  N: number;
+  r: number;
+  p: number;
+  salt: string;
+  hash: string;
+  updatedAt: number;
+}
+
+// N = 2^15 costs ~32 MiB and tens of milliseconds: cheap for one sign-in, dear for guessing.
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function derive(passphrase: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(passphrase.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/**
+ * The owner's optional sign-in passphrase for the console, for browsers that never saw a login link.
+ * Kept as a salted scrypt hash in the settings (a backup carries it); nothing returns the hash.
+ */
+export class ConsolePassphrase {
+  constructor(private readonly settings: SettingsStore, private readonly clock: Clock) {}
+
+  async status(): Promise<{ isSet: boolean; updatedAt: number | null }> {
+    const stored = await this.settings.get<StoredPassphrase | null>(SETTING);
+    return { isSet: Boolean(stored), updatedAt: stored?.updatedAt ?? null };
+  }
+
+  async set(passphrase: string): Promise<void> {
+    const salt = randomBytes(16);
+    const hash = await derive(passphrase, salt, PARAMS);
+    const stored: StoredPassphrase = {
+      algorithm: 'scrypt', ...PARAMS, salt: salt.toString('base64'), hash: hash.toString('base64'), updatedAt: this.clock.now(),
+    };
+    await this.settings.set(SETTING, stored);
+  }
+
+  remove(): Promise<void> {
+    return this.settings.set(SETTING, null);
+  }
+
+  /** True only when a passphrase is set and this is it (compared in constant time). */
+  async verify(passphrase: string): Promise<boolean> {
+    const stored = await this.settings.get<StoredPassphrase | null>(SETTING);
+    if (!stored) return false;
+    const expected = Buffer.from(stored.hash, 'base64');
+    const actual = await derive(passphrase, Buffer.from(stored.salt, 'base64'), stored);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}
+
+/**
+ * Failed sign-ins per client address: after `max` failures within `windowMs` the address must wait
+ * for the window to end, so a passphrase cannot be guessed at network speed. In memory: a restart
+ * forgets it, and the scrypt cost still slows every guess.
+ */
+export class SignInAttempts {
+  private readonly failures = new Map<string, { count: number; since: number }>();
+
+  constructor(private readonly clock: Clock, private readonly max = 5, private readonly windowMs = 10 * 60_000) {}
+
+  /** Seconds the client must still wait, or 0 when it may try. */
+  retryAfter(client: string): number {
+    const entry = this.failures.get(client);
+    if (!entry) return 0;
+    const left = entry.since + this.windowMs - this.clock.now();
+    if (left <= 0) {
+      this.failures.delete(client);
+      return 0;
+    }
+    return entry.count >= this.max ? Math.ceil(left / 1000) : 0;
+  }
+
+  failed(client: string): void {
+    const entry = this.failures.get(client);
+    if (entry && entry.since + this.windowMs > this.clock.now()) entry.count += 1;
+    else this.failures.set(client, { count: 1, since: this.clock.now() });
+  }
+
+  succeeded(client: string): void {
+    this.failures.delete(client);
+  }
+}
