@@ -4,10 +4,10 @@ import { PAYMENT_STATUSES } from '../../contract/payments';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';
-import { useInterval } from '../hooks/useInterval';
 import { formatUsdt, relativeTime, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from '../store/slices/dashboard';
+import { selectUnmatchedCount } from '../store/slices/live';
 import { selectPaymentsActions } from '../store/slices/payments';
 import { selectUiActions } from '../store/slices/ui';
 
@@ -35,13 +35,13 @@ function WatcherCard() {
 export function DashboardPage() {
   const stats = useConsoleStore(selectStats);
   const isLoading = useConsoleStore(selectIsDashboardLoading);
+  const unmatched = useConsoleStore(selectUnmatchedCount);
   const { loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { setFilters } = useConsoleStore(useShallow(selectPaymentsActions));
   useEffect(() => {
     void loadDashboard();
   }, [loadDashboard]);
-  useInterval(() => void loadDashboard(), 5_000);
 
   return (
     <>
@@ -64,8 +64,8 @@ export function DashboardPage() {
             </section>
             <section className="card kpi" aria-label="Needs attention">
               <h2>Unmatched transfers</h2>
-              <p className="kpi-value">{stats.unmatched}</p>
-              <p className="muted">{stats.unmatched ? <a href="#/unmatched">Review the inbox</a> : 'Nothing waiting'}</p>
+              <p className="kpi-value" data-testid="unmatched-count">{unmatched}</p>
+              <p className="muted">{unmatched ? <a href="#/unmatched">Review the inbox</a> : 'Nothing waiting'}</p>
             </section>
           </div>
           <div className="grid-2">

@@ -36,7 +36,8 @@ export function PaymentDetailPage() {
   useEffect(() => {
     if (id) void openPayment(id);
   }, [id, openPayment]);
-  useInterval(() => void refreshDetail(), 3_000);
+  // The live stream keeps the status current; webhook delivery attempts are not store events.
+  useInterval(() => void refreshDetail(), 15_000);
 
   if (!detail || detail.payment.id !== id) return isLoading ? <Skeleton lines={8} /> : <Empty title="Payment not found"><a href="#/payments">Back to payments</a></Empty>;
   const { payment, events } = detail;

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
+import { createLiveSlice } from './slices/live';
 import { createPaymentsSlice } from './slices/payments';
 import { createSettingsSlice } from './slices/settings';
 import { createSimulatorSlice } from './slices/simulator';
@@ -24,6 +25,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createWebhooksSlice(...a),
   ...createWidgetSlice(...a),
   ...createSimulatorSlice(...a),
+  ...createLiveSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

@@ -72,7 +72,10 @@ describe('the console live stream', () => {
     const a = await create();
     const b = await create();
     await t.services.payments.cancel(a.id);
-    for (const resume of [{ query: '', headers: { 'last-event-id': String(seen) } }, { query: `?after=${seen}`, headers: {} }]) {
+    const resumes: { query: string; headers: Record<string, string> }[] = [
+      { query: '', headers: { 'last-event-id': String(seen) } }, { query: `?after=${seen}`, headers: {} },
+    ];
+    for (const resume of resumes) {
       const { ac, res } = open(resume.query, resume.headers);
       const frames = readSse(await res);
       const replayed = [await frames.next(), await frames.next(), await frames.next()].map((f) => LiveChangeSchema.parse(f.data));
