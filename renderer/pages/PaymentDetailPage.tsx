@@ -45,7 +45,7 @@ export function PaymentDetailPage() {
   return (
     <>
       <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
-        <StatusBadge status={payment.status} late={payment.late} />
+        <span role="status" aria-live="polite" data-testid="payment-status"><StatusBadge status={payment.status} late={payment.late} /></span>
         {isOpen ? <button type="button" className="btn" onClick={() => { void showInvoice(payment.id).then(() => setTill(true)); }}>Till mode</button> : null}
         {isOpen && mode === 'sandbox' ? <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>Simulate a transfer</button> : null}
         {payment.status === 'pending' ? (
