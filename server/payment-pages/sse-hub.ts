@@ -75,7 +75,8 @@ export class SseHub {
     for (const [k, set] of this.byKey) {
       if (key !== undefined && k !== key) continue;
       for (const res of set) {
-        res.end();
+        // The socket goes too: kept alive, it would hold the server's close open until the client drops it.
+        res.end(() => res.socket?.destroy());
         this.remove(k, res);
       }
     }
