@@ -75,8 +75,7 @@ export class SseHub {
     for (const [k, set] of this.byKey) {
       if (key !== undefined && k !== key) continue;
       for (const res of set) {
-        // The socket goes too: kept alive, it would hold the server's close open until the client drops it.
-        res.end(() => res.socket?.destroy());
+        res.end();
         this.remove(k, res);
       }
     }
