@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LiveQuerySchema, type LiveChange, type LiveEventName, type LiveEvents } from '../../contract/console-live';
 import type { PublicPayment } from '../../contract/payments';
 import type { StoredEvent } from '../events/event-bus';
+import { consoleTokenOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { parsePart } from '../http/route';
 import { isPublicPayment } from '../payment-pages/checkout-view';
@@ -52,8 +53,17 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
     };
   };
 
+  /** each open stream's session: a session that ended (logout, expiry) gets no more frames */
+  const sessions = new Map<ServerResponse, string>();
+  const endStale = async () => {
+    for (const [res, token] of sessions) if (!await services.sessions.isValid(token)) res.end();
+  };
+
   const unsubscribe = services.bus.onCommitted((event) => enqueue(async () => {
-    if (hub.has(KEY)) hub.write(KEY, frame('change', await toChange(event, await services.ledger.countUnmatched()), event.seq));
+    if (hub.has(KEY)) {
+      await endStale();
+      hub.write(KEY, frame('change', await toChange(event, await services.ledger.countUnmatched()), event.seq));
+    }
     handled = Math.max(handled, event.seq);
   }));
   // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
@@ -62,7 +72,7 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
     hub.closeAll();
   });
 
-  const join = async (res: ServerResponse, from: number | null): Promise<void> => {
+  const join = async (res: ServerResponse, token: string, from: number | null): Promise<void> => {
     const unmatched = await services.ledger.countUnmatched();
     const missed = from === null || from >= handled ? [] : await services.eventFeed.after(from, MAX_REPLAY + 1);
     const caughtUp = missed.filter((e) => e.seq <= handled);
@@ -74,11 +84,16 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
       for (const event of caughtUp) res.write(frame('change', await toChange(event, unmatched), event.seq));
     }
     res.write(frame('ready', { seq: handled, unmatched, replayed: caughtUp.length <= MAX_REPLAY ? caughtUp.length : 0 }, handled));
-    if (!res.destroyed && !res.writableEnded) hub.add(KEY, res);
+    if (res.destroyed || res.writableEnded) return;
+    hub.add(KEY, res);
+    sessions.set(res, token);
+    res.once('close', () => sessions.delete(res));
   };
 
   app.get('/events', { config: { auth: 'console' } }, async (request, reply) => {
     const from = resumeFrom(request);
+    // the guard has checked it: a route declared `auth: 'console'` runs only with a valid session
+    const token = consoleTokenOf(request)!;
     if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
     reply.hijack();
     const res = reply.raw;
@@ -91,7 +106,7 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
     res.write(`retry: ${RETRY_MS}\n\n`);
     await new Promise<void>((resolve) => enqueue(async () => {
       try {
-        await join(res, from);
+        await join(res, token, from);
       } finally {
         resolve();
       }

@@ -67,7 +67,8 @@ export class SseHub {
 
   /** A frame already built (sseFrame) to every stream on `key`. */
   write(key: string, frame: string): void {
-    for (const res of this.byKey.get(key) ?? []) res.write(frame);
+    // a stream ended this turn leaves the registry only on its close event
+    for (const res of this.byKey.get(key) ?? []) if (!res.writableEnded) res.write(frame);
   }
 
   /** Ends the streams on `key` (all of them without a key): the clients reconnect and catch up. */

@@ -106,6 +106,21 @@ describe('the console live stream', () => {
     unknown.ac.abort();
   });
 
+  it('sends nothing more to a session that ended: its stream closes at the next event', async () => {
+    const ended = await t.services.sessions.createSession();
+    const res = await fetch(`${url}/console/api/events`, { headers: { authorization: `Bearer ${ended}` } });
+    const frames = readSse(res);
+    expect((await frames.next()).event).toBe('ready');
+    const kept = open();
+    const keptFrames = readSse(await kept.res);
+    expect((await keptFrames.next()).event).toBe('ready');
+    await t.services.sessions.end(ended);
+    const payment = await create();
+    await expect(frames.next()).rejects.toThrow('stream ended');
+    expect((await keptFrames.next()).data).toMatchObject({ type: 'payment.created', paymentId: payment.id });
+    kept.ac.abort();
+  });
+
   it('ends open streams when the service closes', async () => {
     const { res } = open();
     const frames = readSse(await res);
