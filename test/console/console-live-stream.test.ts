@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveChangeSchema, LiveReadySchema, LiveResyncSchema } from '../../contract/console-live';
-import { MAX_REPLAY } from '../../server/console-api/live-routes';
+import { CONSOLE_SSE_LIMITS, MAX_REPLAY } from '../../server/console-api/live-routes';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readSse } from '../helpers/sse-reader';
 
@@ -119,6 +119,25 @@ describe('the console live stream', () => {
     await expect(frames.next()).rejects.toThrow('stream ended');
     expect((await keptFrames.next()).data).toMatchObject({ type: 'payment.created', paymentId: payment.id });
     kept.ac.abort();
+  });
+
+  it('refuses streams past the limit with a 429, and frees the places of clients that left', async () => {
+    const streams = await Promise.all(Array.from({ length: CONSOLE_SSE_LIMITS.perKey }, async () => {
+      const stream = open();
+      const frames = readSse(await stream.res);
+      expect((await frames.next()).event).toBe('ready');
+      return stream;
+    }));
+    const over = await open().res;
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    for (const s of streams) s.ac.abort();
+    await expect.poll(async () => {
+      const again = open();
+      const status = (await again.res).status;
+      again.ac.abort();
+      return status;
+    }).toBe(200);
   });
 
   it('ends open streams when the service closes', async () => {
