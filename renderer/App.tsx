@@ -18,6 +18,7 @@ import { WidgetPreviewPage } from './pages/WidgetPreviewPage';
 import { useConsoleStore } from './store';
 import { selectDashboardActions } from './store/slices/dashboard';
 import { selectIsTill } from './store/slices/invoice';
+import { selectLiveActions } from './store/slices/live';
 import { selectIsUnauthorized, selectPage, selectTheme } from './store/slices/ui';
 
 function Screen({ page }: { page: string }) {
@@ -60,6 +61,7 @@ export function App() {
   const isTill = useConsoleStore(selectIsTill);
   const isUnauthorized = useConsoleStore(selectIsUnauthorized);
   const { loadWatcher, loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
+  const { startLive, stopLive } = useConsoleStore(useShallow(selectLiveActions));
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -68,6 +70,12 @@ export function App() {
     void loadDashboard();
   }, [loadDashboard]);
   useInterval(() => void loadWatcher(), isUnauthorized ? null : 5_000);
+  // One stream per tab drives every screen; a signed-out console has nothing to stream.
+  useEffect(() => {
+    if (isUnauthorized) return undefined;
+    startLive();
+    return stopLive;
+  }, [isUnauthorized, startLive, stopLive]);
   useEffect(() => {
     const title = page.charAt(0).toUpperCase() + page.slice(1);
     document.title = `${title} · TonTill`;

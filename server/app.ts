@@ -8,6 +8,7 @@ import { trustedProxies } from './config/config';
 import { consoleApiRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
 import { consoleLoginRoutes, signInApiRoutes } from './console-api/login-routes';
 import { consoleScreenRoutes } from './console-api/console-screens';
+import { consoleLiveRoutes } from './console-api/live-routes';
 import { consoleStatic } from './console-api/console-static';
 import { widgetPreviewDocumentRoutes } from './console-api/widget-preview-routes';
 import { widgetSessionRoutes } from './epp/widget-session-routes';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signInApiRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
+  await app.register(consoleLiveRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null });
   await app.register(widgetPreviewDocumentRoutes);
   await app.register(consoleStatic);

@@ -4,6 +4,7 @@ import { ConsoleSessions } from './auth/console-sessions';
 import type { Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
 import { EventBus } from './events/event-bus';
+import { EventFeed } from './events/event-feed';
 import { EventLog } from './events/event-log';
 import { usdt } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
@@ -19,6 +20,8 @@ export interface Services {
   config: Config;
   clock: Clock;
   bus: EventBus;
+  /** the event log read in order (live streams catching up) */
+  eventFeed: EventFeed;
   payments: PaymentService;
   ledger: TransferLedger;
   apiKeys: ApiKeyStore;
@@ -64,7 +67,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
   await webhooks.callbackSecret();
   return {
-    config: deps.config, clock, bus, payments, settings, webhooks, publicUrl: deps.publicUrl,
+    config: deps.config, clock, bus, eventFeed: new EventFeed(storage), payments, settings, webhooks, publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
     ledger: new TransferLedger({ storage, payments, events, clock }),
     apiKeys: new ApiKeyStore(storage, clock),

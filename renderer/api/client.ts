@@ -120,6 +120,9 @@ async function attempt(method: string, path: string, body?: unknown): Promise<Re
   }
 }
 
+/** The absolute URL of an API path, for what fetch cannot do (EventSource). */
+export const apiUrl = (path: string): string => `${origin}${API}${path}`;
+
 export const get = <S extends ZodType>(schema: S, path: string, query?: Query): Promise<z.output<S>> => request(schema, 'GET', withQuery(path, query));
 export const post = <S extends ZodType>(schema: S, path: string, body: unknown = {}): Promise<z.output<S>> => request(schema, 'POST', path, body);
 

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SECTIONS } from '../lib/sections';
 import { useConsoleStore } from '../store';
-import { selectChainMode, selectUnmatchedCount } from '../store/slices/dashboard';
+import { selectChainMode } from '../store/slices/dashboard';
+import { selectUnmatchedCount } from '../store/slices/live';
 import { selectPage, selectTheme, selectUiActions } from '../store/slices/ui';
 
 function ModeBadge() {

@@ -5,10 +5,10 @@ import { Skeleton } from '../components/Empty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';
-import { useInterval } from '../hooks/useInterval';
 import { formatUsdt, relativeTime, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from '../store/slices/dashboard';
+import { selectUnmatchedCount } from '../store/slices/live';
 import { selectPaymentsActions } from '../store/slices/payments';
 import { selectUiActions } from '../store/slices/ui';
 
@@ -36,13 +36,13 @@ function WatcherCard() {
 export function DashboardPage() {
   const stats = useConsoleStore(selectStats);
   const isLoading = useConsoleStore(selectIsDashboardLoading);
+  const unmatched = useConsoleStore(selectUnmatchedCount);
   const { loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { setFilters } = useConsoleStore(useShallow(selectPaymentsActions));
   useEffect(() => {
     void loadDashboard();
   }, [loadDashboard]);
-  useInterval(() => void loadDashboard(), 5_000);
 
   return (
     <>
@@ -66,8 +66,8 @@ export function DashboardPage() {
             </section>
             <section className="card kpi" aria-label="Needs attention">
               <h2>Unmatched transfers</h2>
-              <p className="kpi-value">{stats.unmatched}</p>
-              <p className="muted">{stats.unmatched ? <a href="#/unmatched">Review the inbox</a> : 'Nothing waiting'}</p>
+              <p className="kpi-value" data-testid="unmatched-count">{unmatched}</p>
+              <p className="muted">{unmatched ? <a href="#/unmatched">Review the inbox</a> : 'Nothing waiting'}</p>
             </section>
           </div>
           <div className="grid-2">

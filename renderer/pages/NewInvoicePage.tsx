@@ -2,7 +2,6 @@ import { useEffect, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { InvoiceCard } from '../components/InvoiceCard';
 import { PageHeader } from '../components/Layout';
-import { useInterval } from '../hooks/useInterval';
 import { useConsoleStore } from '../store';
 import { selectInvoice, selectInvoiceActions, selectInvoiceDraft, selectInvoiceError, selectIsCreatingInvoice } from '../store/slices/invoice';
 import { selectUiActions } from '../store/slices/ui';
@@ -18,10 +17,8 @@ export function NewInvoicePage() {
   const invoice = useConsoleStore(selectInvoice);
   const isCreating = useConsoleStore(selectIsCreatingInvoice);
   const invoiceError = useConsoleStore(selectInvoiceError);
-  const { setDraft, createInvoice, refreshInvoice, clearInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
+  const { setDraft, createInvoice, clearInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
-  const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
-  useInterval(() => void refreshInvoice(), invoice && isOpen ? 1_500 : null);
   useEffect(() => {
     document.getElementById('amount')?.focus();
   }, []);

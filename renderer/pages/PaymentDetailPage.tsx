@@ -37,7 +37,8 @@ export function PaymentDetailPage() {
   useEffect(() => {
     if (id) void openPayment(id);
   }, [id, openPayment]);
-  useInterval(() => void refreshDetail(), 3_000);
+  // The live stream keeps the status current; webhook delivery attempts are not store events.
+  useInterval(() => void refreshDetail(), 15_000);
 
   if (!detail || detail.payment.id !== id) return isLoading ? <Skeleton lines={8} /> : <Empty title="Payment not found"><a href="#/payments">Back to payments</a></Empty>;
   const { payment, events } = detail;
@@ -45,7 +46,7 @@ export function PaymentDetailPage() {
   return (
     <>
       <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
-        <StatusBadge status={payment.status} late={payment.late} />
+        <span role="status" aria-live="polite" data-testid="payment-status"><StatusBadge status={payment.status} late={payment.late} /></span>
         {isOpen ? <button type="button" className="btn" onClick={() => { void showInvoice(payment.id).then(() => setTill(true)); }}>Till mode</button> : null}
         {isOpen && mode === 'sandbox' ? <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>Simulate a transfer</button> : null}
         {payment.status === 'pending' ? (

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { QrCode } from '../components/QrCode';
-import { useInterval } from '../hooks/useInterval';
 import { formatUsdt } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectInvoice, selectInvoiceActions } from '../store/slices/invoice';
@@ -9,9 +8,7 @@ import { selectInvoice, selectInvoiceActions } from '../store/slices/invoice';
 /** Full screen for the customer: big QR, amount, memo; green when paid. Escape returns to staff view. */
 export function TillView() {
   const invoice = useConsoleStore(selectInvoice);
-  const { refreshInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
-  const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
-  useInterval(() => void refreshInvoice(), isOpen ? 1_000 : null);
+  const { setTill } = useConsoleStore(useShallow(selectInvoiceActions));
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setTill(false);

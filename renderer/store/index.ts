@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
+import { createLiveSlice } from './slices/live';
 import { createPaymentsSlice } from './slices/payments';
 import { createSettingsSlice } from './slices/settings';
 import { createSignInSlice } from './slices/signin';
@@ -26,6 +27,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createWidgetSlice(...a),
   ...createSimulatorSlice(...a),
   ...createSignInSlice(...a),
+  ...createLiveSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

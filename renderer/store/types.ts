@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { DashboardSlice } from './slices/dashboard';
 import type { InvoiceSlice } from './slices/invoice';
+import type { LiveSlice } from './slices/live';
 import type { PaymentsSlice } from './slices/payments';
 import type { SettingsSlice } from './slices/settings';
 import type { SignInSlice } from './slices/signin';
@@ -11,6 +12,6 @@ import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

@@ -11,12 +11,15 @@ export function localMidnight(now: number, tzOffsetMinutes: number): number {
   return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
 }
 
-/** Dashboards poll; at a million rows the sums cost tens of ms, so one answer serves every poll for a moment. */
+/** At a million rows the sums cost tens of ms, so one answer serves every open dashboard until the next change (or for a moment). */
 const CACHE_MS = 2_000;
 
 export async function statsRoutes(app: FastifyInstance, opts: { queries: ConsoleQueries }): Promise<void> {
   const { queries } = opts;
   const cache = new Map<string, { at: number; value: Stats }>();
+  // A committed change makes the figures stale: the live console reloads them on every event.
+  const unsubscribe = app.services.bus.onCommitted(() => cache.clear());
+  app.addHook('onClose', async () => unsubscribe());
   addRoute(app, {
     method: 'GET', url: '/stats', operationId: 'getStats', tags: ['Console: dashboard'], auth: 'console',
     summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",

@@ -3,12 +3,13 @@ import type { CheckoutStreamEventName, CheckoutStreamEvents } from '../../contra
 import { API_CSP } from '../plugins/security-headers';
 
 export interface SseLimits {
-  perPayment: number;
+  /** streams on one key: one payment's checkout, or the console */
+  perKey: number;
   total: number;
   heartbeatMs: number;
 }
 
-export const DEFAULT_SSE_LIMITS: SseLimits = { perPayment: 20, total: 2_000, heartbeatMs: 15_000 };
+export const DEFAULT_SSE_LIMITS: SseLimits = { perKey: 20, total: 2_000, heartbeatMs: 15_000 };
 
 /** Hijacked replies skip the onSend hook, so the stream carries the same protective headers itself. */
 export const SSE_HEADERS = {
@@ -21,12 +22,18 @@ export const SSE_HEADERS = {
   'Content-Security-Policy': API_CSP,
 };
 
+/** One SSE frame; `id` is what the browser sends back as Last-Event-ID when it reconnects. */
+export function sseFrame(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /**
- * Open status streams by payment. Every stream leaves the registry when its client goes away, and
- * closeAll() ends the rest so the server can close without waiting for browsers.
+ * Open event streams by key (a payment id for the checkout, one key for the console). Every stream
+ * leaves the registry when its client goes away, and closeAll() ends the rest so the server can
+ * close without waiting for browsers.
  */
 export class SseHub {
-  private readonly byPayment = new Map<string, Set<ServerResponse>>();
+  private readonly byKey = new Map<string, Set<ServerResponse>>();
   private count = 0;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
 
@@ -36,42 +43,50 @@ export class SseHub {
     return this.count;
   }
 
-  has(paymentId: string): boolean {
-    return this.byPayment.has(paymentId);
+  has(key: string): boolean {
+    return this.byKey.has(key);
   }
 
-  canAccept(paymentId: string): boolean {
-    return this.count < this.limits.total && (this.byPayment.get(paymentId)?.size ?? 0) < this.limits.perPayment;
+  canAccept(key: string): boolean {
+    return this.count < this.limits.total && (this.byKey.get(key)?.size ?? 0) < this.limits.perKey;
   }
 
-  add(paymentId: string, res: ServerResponse): void {
-    const set = this.byPayment.get(paymentId) ?? new Set<ServerResponse>();
-    this.byPayment.set(paymentId, set);
+  add(key: string, res: ServerResponse): void {
+    const set = this.byKey.get(key) ?? new Set<ServerResponse>();
+    this.byKey.set(key, set);
     set.add(res);
     this.count++;
-    res.once('close', () => this.remove(paymentId, res));
+    res.once('close', () => this.remove(key, res));
     this.heartbeat ??= setInterval(() => this.ping(), this.limits.heartbeatMs).unref();
   }
 
+  /** The checkout's typed status frames. */
   send<E extends CheckoutStreamEventName>(paymentId: string, event: E, data: CheckoutStreamEvents[E]): void {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const res of this.byPayment.get(paymentId) ?? []) res.write(frame);
+    this.write(paymentId, sseFrame(event, data));
   }
 
-  closeAll(): void {
-    for (const [paymentId, set] of this.byPayment) {
+  /** A frame already built (sseFrame) to every stream on `key`. */
+  write(key: string, frame: string): void {
+    // a stream ended this turn leaves the registry only on its close event
+    for (const res of this.byKey.get(key) ?? []) if (!res.writableEnded) res.write(frame);
+  }
+
+  /** Ends the streams on `key` (all of them without a key): the clients reconnect and catch up. */
+  closeAll(key?: string): void {
+    for (const [k, set] of this.byKey) {
+      if (key !== undefined && k !== key) continue;
       for (const res of set) {
         res.end();
-        this.remove(paymentId, res);
+        this.remove(k, res);
       }
     }
   }
 
-  private remove(paymentId: string, res: ServerResponse): void {
-    const set = this.byPayment.get(paymentId);
+  private remove(key: string, res: ServerResponse): void {
+    const set = this.byKey.get(key);
     if (!set?.delete(res)) return;
     this.count--;
-    if (set.size === 0) this.byPayment.delete(paymentId);
+    if (set.size === 0) this.byKey.delete(key);
     if (this.count === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
       this.heartbeat = null;
@@ -80,6 +95,6 @@ export class SseHub {
 
   // A comment line keeps proxies from timing the stream out and reveals dead clients.
   private ping(): void {
-    for (const set of this.byPayment.values()) for (const res of set) res.write(': ping\n\n');
+    for (const set of this.byKey.values()) for (const res of set) res.write(': ping\n\n');
   }
 }

@@ -79,6 +79,10 @@ export interface EventReads {
   /** oldest first */
   forPayment(paymentId: string): Promise<StoredEvent[]>;
   findById(id: string): Promise<StoredEvent | null>;
+  /** events with seq > `seq`, oldest first, at most `limit` (a live stream catching up) */
+  after(seq: number, limit: number): Promise<StoredEvent[]>;
+  /** the newest seq, 0 for an empty log */
+  lastSeq(): Promise<number>;
 }
 
 /** The append-only event log. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectChainMode, selectDashboardActions, selectIsDashboardLoading, selectStats, selectUnmatchedCount, selectWatcher,
+  selectChainMode, selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher,
 } from '../../renderer/store/slices/dashboard';
+import { selectUnmatchedCount } from '../../renderer/store/slices/live';
 import { selectIsUnauthorized } from '../../renderer/store/slices/ui';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 const SEED = 20_260_921;
 const RUNS_PER_ROUTE = 24;
 /** Server-sent events never end: fuzzed over real HTTP and aborted once the status line is in. */
-const STREAMING = new Set(['/pay/:paymentId/events']);
+const STREAMING = new Set(['/pay/:paymentId/events', '/console/api/events']);
 
 interface Route { url: string; methods: string[] }
 

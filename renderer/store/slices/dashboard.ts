@@ -24,7 +24,7 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
     set({ isDashboardLoading: true });
     try {
       const [stats, watcher] = await Promise.all([chainApi.stats(), chainApi.watcher()]);
-      set({ stats, watcher });
+      set({ stats, watcher, unmatchedCount: stats.unmatched });
     } catch (err) {
       get().fail(err, 'Could not load the dashboard');
     } finally {
@@ -43,8 +43,6 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
 });
 
 export const selectStats = (s: ConsoleStore) => s.stats;
-/** Transfers waiting in the unmatched inbox, as the last stats counted them. */
-export const selectUnmatchedCount = (s: ConsoleStore) => s.stats?.unmatched ?? 0;
 export const selectWatcher = (s: ConsoleStore) => s.watcher;
 export const selectChainMode = (s: ConsoleStore) => s.watcher?.mode ?? null;
 export const selectIsDashboardLoading = (s: ConsoleStore) => s.isDashboardLoading;

@@ -10,6 +10,11 @@ export interface UnmatchedSlice {
   dismissTransfer(txHash: string, note: string): Promise<void>;
 }
 
+/** Takes a decided transfer off the inbox and its badge at once; the live stream's next count confirms it. */
+const resolved = (s: ConsoleStore, txHash: string) => ({
+  unmatched: s.unmatched.filter((t) => t.txHash !== txHash), unmatchedCount: Math.max(0, s.unmatchedCount - 1),
+});
+
 export const createUnmatchedSlice: SliceCreator<UnmatchedSlice> = (set, get) => ({
   unmatched: [],
   hasLoadedUnmatched: false,
@@ -25,7 +30,7 @@ export const createUnmatchedSlice: SliceCreator<UnmatchedSlice> = (set, get) => 
     try {
       const payment = await chainApi.attach(txHash, paymentId.trim(), note);
       get().toast('success', `Attached to ${payment.id}: now ${payment.status.replace('_', ' ')}`);
-      set((s) => ({ unmatched: s.unmatched.filter((t) => t.txHash !== txHash) }));
+      set((s) => resolved(s, txHash));
       return true;
     } catch (err) {
       get().fail(err, 'Could not attach');
@@ -36,7 +41,7 @@ export const createUnmatchedSlice: SliceCreator<UnmatchedSlice> = (set, get) => 
     try {
       await chainApi.dismiss(txHash, note);
       get().toast('info', 'Transfer dismissed');
-      set((s) => ({ unmatched: s.unmatched.filter((t) => t.txHash !== txHash) }));
+      set((s) => resolved(s, txHash));
     } catch (err) {
       get().fail(err, 'Could not dismiss');
     }

@@ -25,12 +25,16 @@ export class SqliteEvents implements EventRepository {
   private readonly insertStmt: Statement;
   private readonly byPaymentStmt: Statement<[string], EventRow>;
   private readonly byIdStmt: Statement<[string], EventRow>;
+  private readonly afterStmt: Statement<[number, number], EventRow>;
+  private readonly lastSeqStmt: Statement<[], { seq: bigint | null }>;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`INSERT INTO payment_events (id, payment_id, type, data_json, created_at)
       VALUES (?, ?, ?, ?, ?)`);
     this.byPaymentStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE payment_id = ? ORDER BY seq').safeIntegers(true);
     this.byIdStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE id = ?').safeIntegers(true);
+    this.afterStmt = db.prepare<[number, number], EventRow>('SELECT * FROM payment_events WHERE seq > ? ORDER BY seq LIMIT ?').safeIntegers(true);
+    this.lastSeqStmt = db.prepare<[], { seq: bigint | null }>('SELECT MAX(seq) AS seq FROM payment_events').safeIntegers(true);
   }
 
   async append(e: NewEvent): Promise<StoredEvent> {
@@ -45,5 +49,13 @@ export class SqliteEvents implements EventRepository {
   async findById(id: string): Promise<StoredEvent | null> {
     const row = this.byIdStmt.get(id);
     return row ? fromRow(row) : null;
+  }
+
+  async after(seq: number, limit: number): Promise<StoredEvent[]> {
+    return this.afterStmt.all(seq, limit).map(fromRow);
+  }
+
+  async lastSeq(): Promise<number> {
+    return Number(this.lastSeqStmt.get()?.seq ?? 0);
   }
 }

@@ -1,0 +1,123 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { LiveQuerySchema, type LiveChange, type LiveEventName, type LiveEvents } from '../../contract/console-live';
+import type { PublicPayment } from '../../contract/payments';
+import type { StoredEvent } from '../events/event-bus';
+import { consoleTokenOf } from '../auth/guards';
+import { AppError, ErrorCode } from '../http/errors';
+import { parsePart } from '../http/route';
+import { isPublicPayment } from '../payment-pages/checkout-view';
+import { SSE_HEADERS, SseHub, sseFrame } from '../payment-pages/sse-hub';
+import { presentPaymentRow } from './console-queries';
+
+const KEY = 'console';
+/** Tell EventSource how soon to reconnect after a dropped stream. */
+const RETRY_MS = 2_000;
+/** Past this many missed events a client reloads its screens instead (a resync frame). */
+export const MAX_REPLAY = 500;
+/** Console tabs are few; the limit only stops a runaway client. */
+export const CONSOLE_SSE_LIMITS = { perKey: 64, total: 64, heartbeatMs: 15_000 };
+
+const frame = <E extends LiveEventName>(event: E, data: LiveEvents[E], id: number): string => sseFrame(event, data, id);
+
+/** Last-Event-ID (an EventSource reconnecting by itself) wins over `?after=` (a new EventSource). */
+function resumeFrom(request: { headers: Record<string, unknown>; query: unknown }): number | null {
+  const header = request.headers['last-event-id'];
+  if (typeof header === 'string' && /^\d{1,15}$/.test(header.trim())) return Number(header.trim());
+  return parsePart(LiveQuerySchema, request.query, 'query').after ?? null;
+}
+
+/**
+ * One stream of every committed store event for the console's screens. Frames are built one at a
+ * time in commit order (a queue), and a new stream joins inside that queue: it is sent what the log
+ * holds up to the last event the queue has handled, then everything after comes live, with no gap
+ * and no repeat.
+ */
+export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseHub }): Promise<void> {
+  const { services } = app;
+  const hub = opts.hub ?? new SseHub(CONSOLE_SSE_LIMITS);
+  let handled = await services.eventFeed.lastSeq();
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (job: () => Promise<void>) => {
+    queue = queue.then(job).catch((err: unknown) => app.log.error({ err }, 'console live stream'));
+  };
+
+  const toChange = async (event: StoredEvent, unmatched: number): Promise<LiveChange> => {
+    const payment: PublicPayment | null = event.paymentId && isPublicPayment(event.data, event.paymentId) ? event.data : null;
+    const record = payment ? await services.payments.find(payment.id) : null;
+    return {
+      seq: event.seq, eventId: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), paymentId: event.paymentId, payment,
+      // the row as the event left it; seq (the list's order) is the payment's own
+      row: payment && record ? { ...presentPaymentRow(record), ...rowFields(payment) } : null,
+      unmatched,
+    };
+  };
+
+  /** each open stream's session: a session that ended (logout, expiry) gets no more frames */
+  const sessions = new Map<ServerResponse, string>();
+  const endStale = async () => {
+    for (const [res, token] of sessions) if (!await services.sessions.isValid(token)) res.end();
+  };
+
+  const unsubscribe = services.bus.onCommitted((event) => enqueue(async () => {
+    if (hub.has(KEY)) {
+      await endStale();
+      hub.write(KEY, frame('change', await toChange(event, await services.ledger.countUnmatched()), event.seq));
+    }
+    handled = Math.max(handled, event.seq);
+  }));
+  // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    hub.closeAll();
+  });
+
+  const join = async (res: ServerResponse, token: string, from: number | null): Promise<void> => {
+    const unmatched = await services.ledger.countUnmatched();
+    const missed = from === null || from >= handled ? [] : await services.eventFeed.after(from, MAX_REPLAY + 1);
+    const caughtUp = missed.filter((e) => e.seq <= handled);
+    if (from !== null && from > handled) {
+      res.write(frame('resync', { seq: handled, unmatched, reason: 'unknown-position' }, handled));
+    } else if (caughtUp.length > MAX_REPLAY) {
+      res.write(frame('resync', { seq: handled, unmatched, reason: 'too-far-behind' }, handled));
+    } else {
+      for (const event of caughtUp) res.write(frame('change', await toChange(event, unmatched), event.seq));
+    }
+    res.write(frame('ready', { seq: handled, unmatched, replayed: caughtUp.length <= MAX_REPLAY ? caughtUp.length : 0 }, handled));
+    if (res.destroyed || res.writableEnded) return;
+    hub.add(KEY, res);
+    sessions.set(res, token);
+    res.once('close', () => sessions.delete(res));
+  };
+
+  app.get('/events', { config: { auth: 'console' } }, async (request, reply) => {
+    const from = resumeFrom(request);
+    // the guard has checked it: a route declared `auth: 'console'` runs only with a valid session
+    const token = consoleTokenOf(request)!;
+    if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, SSE_HEADERS);
+    // A HEAD response has no body, so Node would hold its head back until end(): it would never answer.
+    if (request.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    await new Promise<void>((resolve) => enqueue(async () => {
+      try {
+        await join(res, token, from);
+      } finally {
+        resolve();
+      }
+    }));
+  });
+}
+
+/** What a payments-table row shows, taken from the payment as the event reported it. */
+function rowFields(p: PublicPayment) {
+  return {
+    status: p.status, amount: p.amount, paidAmount: p.paidAmount, overpaidAmount: p.overpaidAmount, externalId: p.externalId, memo: p.memo,
+    description: p.description, late: p.late, createdAt: p.createdAt, paidAt: p.paidAt, expiresAt: p.expiresAt,
+  };
+}
