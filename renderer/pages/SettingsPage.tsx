@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { CHAIN_MODES, type ChainMode } from '../../contract/chain';
 import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
+import { CatalogueSettings } from '../components/settings/CatalogueSettings';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { formatDateTime } from '../lib/format';
@@ -212,6 +213,7 @@ export function SettingsPage() {
           <div className="stack">
             <EmbeddingRequests view={view} />
             <ApiKeys />
+            <CatalogueSettings />
             <DataSection view={view} />
           </div>
         </div>

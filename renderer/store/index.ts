@@ -5,6 +5,7 @@ import { createInvoiceSlice } from './slices/invoice';
 import { createPaymentsSlice } from './slices/payments';
 import { createSettingsSlice } from './slices/settings';
 import { createSimulatorSlice } from './slices/simulator';
+import { createTillSlice } from './slices/till';
 import { createUiSlice } from './slices/ui';
 import { createUnmatchedSlice } from './slices/unmatched';
 import { createWebhooksSlice } from './slices/webhooks';
@@ -24,6 +25,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createWebhooksSlice(...a),
   ...createWidgetSlice(...a),
   ...createSimulatorSlice(...a),
+  ...createTillSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

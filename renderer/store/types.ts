@@ -4,12 +4,14 @@ import type { InvoiceSlice } from './slices/invoice';
 import type { PaymentsSlice } from './slices/payments';
 import type { SettingsSlice } from './slices/settings';
 import type { SimulatorSlice } from './slices/simulator';
+import type { TillSlice } from './slices/till';
 import type { UiSlice } from './slices/ui';
 import type { UnmatchedSlice } from './slices/unmatched';
 import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice
+  & TillSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;
