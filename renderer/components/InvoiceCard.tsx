@@ -42,8 +42,8 @@ function PayableBody({ invoice }: { invoice: Payment }) {
 /** What became of it, with no QR, address or link left to pay by mistake. */
 function EndedBody({ invoice, outcome }: { invoice: Payment; outcome: Outcome }) {
   return (
-    <div className={`invoice-ended invoice-ended-${outcome.kind}`} data-testid="invoice-outcome">
-      <p className="invoice-outcome" role="status">{outcome.title}</p>
+    <div className={`invoice-ended invoice-ended-${outcome.kind}`}>
+      <p className="invoice-outcome" role="status" data-testid="invoice-outcome">{outcome.title}</p>
       <p className="muted">{outcome.advice}</p>
       <dl className="facts">
         <dt>Amount</dt><dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
