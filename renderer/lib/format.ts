@@ -9,8 +9,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-/** "14:05": when something happened today, as a till shows it. */
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+/** "14:05" (or "2:05 PM" where people say so): when something happened today, as a till shows it. */
 export const formatClock = (iso: string): string => clockTime.format(new Date(iso));
 export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '—');
 

@@ -73,6 +73,8 @@ describe('the till as a cashier works it, in Chromium against the real service',
     };
     ui = await openConsole(service);
     page = ui.page;
+    // the till fades between states; screenshots should show the state, not the fade
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   }, 120_000);
 
   afterAll(async () => {
@@ -90,6 +92,7 @@ describe('the till as a cashier works it, in Chromium against the real service',
     await backToConsoleCard();
     await eventually(() => page.getByTestId('invoice-outcome').textContent(), includes('nothing was received'));
     await expectNothingPayable(address);
+    await shoot('expired-card');
     expect(await page.getByRole('button', { name: /till mode/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByRole('button', { name: 'Create invoice' }).waitFor();
