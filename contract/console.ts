@@ -102,3 +102,17 @@ export const SetConsolePassphraseBodySchema = z.strictObject({
 export type SetConsolePassphraseBody = z.infer<typeof SetConsolePassphraseBodySchema>;
 /** The login page's form (application/x-www-form-urlencoded). */
 export const ConsolePassphraseLoginSchema = z.object({ passphrase: z.string().max(200) });
+
+/** The till's item catalogue: optional, kept in the store's settings; the till builds a cart from it. */
+export const MAX_CATALOGUE_ITEMS = 100;
+export const CatalogueItemSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be 1-40 lowercase letters, digits or dashes'),
+  name: z.string().trim().min(1, 'is required').max(60),
+  price: AmountSchema,
+}).meta({ id: 'CatalogueItem' });
+export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
+export const CatalogueSchema = z.strictObject({
+  items: z.array(CatalogueItemSchema).max(MAX_CATALOGUE_ITEMS)
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'item ids must be unique'),
+}).meta({ id: 'Catalogue' });
+export type Catalogue = z.infer<typeof CatalogueSchema>;

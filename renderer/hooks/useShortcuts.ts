@@ -5,12 +5,12 @@ import { getConsoleState } from '../store';
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** "g" then a letter jumps to a screen; "/" focuses the page's search field. */
+/** "g" then a letter jumps to a screen; "/" focuses the page's search field. The till has keys of its own (TillView). */
 export function useShortcuts(): void {
   useEffect(() => {
     let leader = 0;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target) || getConsoleState().isTill) return;
       if (e.key === '/') {
         const search = document.querySelector<HTMLInputElement>('[data-search]');
         if (search) {

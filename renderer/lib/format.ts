@@ -1,3 +1,4 @@
+import { formatAmount, parseAmount, USDT_DECIMALS } from '../../contract/amount';
 import type { PaymentStatus } from '../../contract/payments';
 
 export const STATUS_LABEL: Record<PaymentStatus, string> = {
@@ -8,6 +9,9 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+/** "14:05" (or "2:05 PM" where people say so): when something happened today, as a till shows it. */
+export const formatClock = (iso: string): string => clockTime.format(new Date(iso));
 export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '—');
 
 /** "12.50" -> "12.50"; thousands grouped without going through a float for the decimals. */
@@ -26,3 +30,31 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
 }
 
 export const shortHash = (hash: string): string => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+
+/** What the till may charge: the service takes at most 15 whole digits. */
+const ENTRY_MAX = 10n ** 21n - 1n;
+
+export type EnteredAmount = { ok: true; amount: string; micro: bigint } | { ok: false; message: string };
+
+/**
+ * An amount as a cashier types it, "12,50" or "12.50", as the exact decimal string the service takes
+ * ("12.50") and its micro-USDT. Digits only, one separator, at most 6 decimals; never a float.
+ */
+export function parseEnteredAmount(text: string): EnteredAmount {
+  const match = /^(\d*)[.,]?(\d*)$/.exec(text.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return { ok: false, message: 'Enter an amount such as 12,50 or 12.50.' };
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > USDT_DECIMALS) return { ok: false, message: `At most ${USDT_DECIMALS} decimals.` };
+  const parsed = parseAmount(`${whole.replace(/^0+(?=\d)/, '') || '0'}${fraction ? `.${fraction}` : ''}`, ENTRY_MAX);
+  if (parsed.ok) return { ok: true, amount: formatAmount(parsed.value), micro: parsed.value };
+  if (parsed.problem === 'zero') return { ok: false, message: 'The amount must be more than zero.' };
+  return { ok: false, message: 'That amount is too large.' };
+}
+
+/** Time left as a till shows it: "04:59", or "1:04:59" past an hour; never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}

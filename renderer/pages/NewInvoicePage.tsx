@@ -2,8 +2,11 @@ import { useEffect, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { InvoiceCard } from '../components/InvoiceCard';
 import { PageHeader } from '../components/Layout';
+import { useNow } from '../hooks/useNow';
+import { isPayable } from '../lib/payment-outcome';
 import { useConsoleStore } from '../store';
 import { selectInvoice, selectInvoiceActions, selectInvoiceDraft, selectInvoiceError, selectIsCreatingInvoice } from '../store/slices/invoice';
+import { selectTillActions } from '../store/slices/till';
 import { selectUiActions } from '../store/slices/ui';
 
 function FieldError({ field, id }: { field: string; id: string }) {
@@ -19,6 +22,10 @@ export function NewInvoicePage() {
   const invoiceError = useConsoleStore(selectInvoiceError);
   const { setDraft, createInvoice, clearInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
+  const { openTill } = useConsoleStore(useShallow(selectTillActions));
+  const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
+  const now = useNow(isOpen);
+  const payable = invoice !== null && isPayable(invoice, now);
   useEffect(() => {
     document.getElementById('amount')?.focus();
   }, []);
@@ -31,7 +38,9 @@ export function NewInvoicePage() {
 
   return (
     <>
-      <PageHeader title="New invoice" />
+      <PageHeader title="New invoice">
+        <button type="button" className="btn" onClick={openTill}>Open till (keypad)</button>
+      </PageHeader>
       <div className="grid-2 invoice-grid">
         <form className="card form" onSubmit={submit} noValidate aria-label="Invoice details">
           <label htmlFor="amount">Amount (USDT)</label>
@@ -61,9 +70,11 @@ export function NewInvoicePage() {
             <>
               <InvoiceCard invoice={invoice} />
               <div className="row-actions">
-                <button type="button" className="btn btn-primary" onClick={() => setTill(true)}>Show to customer (till mode)</button>
+                {payable ? <button type="button" className="btn btn-primary" onClick={() => setTill(true)}>Show to customer (till mode)</button> : null}
                 <button type="button" className="btn" onClick={() => navigate(`payment/${invoice.id}`)}>Open details</button>
-                <button type="button" className="btn btn-ghost" onClick={clearInvoice}>Done</button>
+                {payable
+                  ? <button type="button" className="btn btn-ghost" onClick={clearInvoice}>Done</button>
+                  : <button type="button" className="btn btn-primary" onClick={clearInvoice}>New sale</button>}
               </div>
             </>
           ) : (

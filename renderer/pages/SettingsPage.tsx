@@ -4,6 +4,8 @@ import { CHAIN_MODES, type ChainMode } from '../../contract/chain';
 import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmButton } from '../components/ConfirmDialog';
+
+import { CatalogueSettings } from '../components/settings/CatalogueSettings';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { PassphraseSection } from '../components/settings/PassphraseSection';
@@ -218,6 +220,8 @@ export function SettingsPage() {
             <EmbeddingRequests view={view} />
             <ApiKeys />
             <PassphraseSection />
+
+            <CatalogueSettings />
             <DataSection view={view} />
           </div>
         </div>

@@ -1,45 +1,66 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { QrCode } from '../components/QrCode';
-import { formatUsdt } from '../lib/format';
-import { useConsoleStore } from '../store';
+import { TillKeypad } from '../components/till/TillKeypad';
+import { TillEnded, TillPayment } from '../components/till/TillPayment';
+import { useFullscreen } from '../hooks/useFullscreen';
+import { useNow } from '../hooks/useNow';
+import { isPayable, outcomeOf } from '../lib/payment-outcome';
+import { getConsoleState, useConsoleStore } from '../store';
 import { selectInvoice, selectInvoiceActions } from '../store/slices/invoice';
+import { selectTillActions } from '../store/slices/till';
 
-/** Full screen for the customer: big QR, amount, memo; green when paid. Escape returns to staff view. */
+const KEYPAD_KEYS = /^[\d.,]$|^Backspace$/;
+
+/**
+ * The till's keys: Escape goes back one step (payment -> keypad -> console), F toggles full screen,
+ * Enter charges on the keypad or starts a new sale once the invoice has ended; digits type the amount.
+ */
+function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const s = getConsoleState();
+  const open = s.invoice !== null && isPayable(s.invoice, Date.now());
+  if (e.key === 'f' || e.key === 'F') toggleFullscreen();
+  else if (e.key === 'Escape') {
+    if (s.invoice) s.newSale();
+    else s.setTill(false);
+  } else if (e.key === 'Enter') {
+    // also keeps a focused button from being clicked a second time by the same key
+    e.preventDefault();
+    if (!s.invoice) void s.chargeTill();
+    else if (!open) s.newSale();
+  } else if (!s.invoice && KEYPAD_KEYS.test(e.key)) s.pressTillKey(e.key);
+  else if (!s.invoice && e.key === 'Delete') s.pressTillKey('Clear');
+}
+
+/** The till: keypad entry, then the customer's screen for the invoice, then what became of it. */
 export function TillView() {
   const invoice = useConsoleStore(selectInvoice);
   const { setTill } = useConsoleStore(useShallow(selectInvoiceActions));
+  const { newSale } = useConsoleStore(useShallow(selectTillActions));
+  const { isFullscreen, toggleFullscreen } = useFullscreen();
+  const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
+  const now = useNow(isOpen);
+  const outcome = invoice ? outcomeOf(invoice, now) : null;
+  const screen = !invoice ? 'keypad' : outcome ? 'ended' : 'payment';
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setTill(false);
-    };
+    const onKey = (e: KeyboardEvent) => onTillKey(e, toggleFullscreen);
     addEventListener('keydown', onKey);
-    document.getElementById('till-close')?.focus();
     return () => removeEventListener('keydown', onKey);
-  }, [setTill]);
-  if (!invoice) return null;
-  const isPaid = invoice.status === 'paid';
-  const size = Math.min(innerWidth * 0.8, innerHeight * 0.55, 520);
+  }, [toggleFullscreen]);
+  useEffect(() => {
+    // each screen starts with focus where the cashier acts next
+    const target = screen === 'keypad' ? '.till-charge' : screen === 'ended' ? '#till-new-sale' : '#till-keypad-back';
+    document.querySelector<HTMLElement>(target)?.focus();
+  }, [screen]);
   return (
-    <main className={`till till-${invoice.status}`} id="main" data-testid="till">
-      <button type="button" id="till-close" className="btn btn-ghost till-close" onClick={() => setTill(false)}>Back to console (Esc)</button>
-      {isPaid ? (
-        <div className="till-done" role="status" aria-live="assertive">
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="m9 16.2-4.2-4.2-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z" /></svg>
-          <p className="till-amount">{formatUsdt(invoice.amount)} USDT</p>
-          <p className="till-title">Paid — thank you!</p>
-        </div>
-      ) : (
-        <div className="till-pay">
-          <p className="till-title">Scan to pay</p>
-          <p className="till-amount">{formatUsdt(invoice.status === 'partially_paid' ? invoice.dueAmount : invoice.amount)} <small>USDT</small></p>
-          <div className="till-qr"><QrCode value={invoice.links.ton} size={size} label={`QR code to pay ${invoice.amount} USDT`} /></div>
-          <p className="till-memo">Comment: <strong>{invoice.memo}</strong></p>
-          <p className="till-status" aria-live="polite">
-            {invoice.status === 'partially_paid' ? `Received ${formatUsdt(invoice.paidAmount)} USDT — please send the rest` : invoice.status === 'pending' ? 'Waiting for payment…' : `This invoice is ${invoice.status}`}
-          </p>
-        </div>
-      )}
+    <main className={`till till-${screen}${outcome ? ` till-${outcome.kind}` : ''}`} id="main" data-testid="till" data-screen={screen}>
+      <nav className="till-bar" aria-label="Till">
+        <button type="button" className="btn btn-ghost" onClick={() => setTill(false)}>Back to console</button>
+        {invoice ? <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={newSale}>Back to keypad (Esc)</button> : null}
+        <button type="button" className="btn btn-ghost" aria-pressed={isFullscreen} onClick={toggleFullscreen}>{isFullscreen ? 'Leave full screen (F)' : 'Full screen (F)'}</button>
+      </nav>
+      {!invoice ? <TillKeypad /> : outcome ? <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} /> : <TillPayment invoice={invoice} now={now} />}
+      <p className="till-keys" aria-hidden="true">{invoice ? 'Esc back to keypad · F full screen' : 'Type an amount · Enter charge · Esc back to console · F full screen'}</p>
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { createPaymentsSlice } from './slices/payments';
 import { createSettingsSlice } from './slices/settings';
 import { createSignInSlice } from './slices/signin';
 import { createSimulatorSlice } from './slices/simulator';
+import { createTillSlice } from './slices/till';
 import { createUiSlice } from './slices/ui';
 import { createUnmatchedSlice } from './slices/unmatched';
 import { createWebhooksSlice } from './slices/webhooks';
@@ -28,6 +29,8 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createSimulatorSlice(...a),
   ...createSignInSlice(...a),
   ...createLiveSlice(...a),
+
+  ...createTillSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

@@ -6,12 +6,13 @@ import type { PaymentsSlice } from './slices/payments';
 import type { SettingsSlice } from './slices/settings';
 import type { SignInSlice } from './slices/signin';
 import type { SimulatorSlice } from './slices/simulator';
+import type { TillSlice } from './slices/till';
 import type { UiSlice } from './slices/ui';
 import type { UnmatchedSlice } from './slices/unmatched';
 import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

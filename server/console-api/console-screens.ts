@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import { backupRoutes } from './backup-routes';
+import { catalogueRoutes } from './catalogue-routes';
 import { ConsoleQueries } from './console-queries';
 import { paymentConsoleRoutes } from './payment-console-routes';
 import { settingsRoutes } from './settings-routes';
@@ -8,7 +9,7 @@ import { statsRoutes } from './stats-routes';
 import { widgetPreviewRoutes } from './widget-preview-routes';
 
 /**
- * The console API behind the screens (dashboard, payments, settings, backup, widget preview);
+ * The console API behind the screens (dashboard, payments, settings, the till's catalogue, backup, widget preview);
  * register under CONSOLE_API_PREFIX. Each route declares auth: 'console', which installs the session guard.
  * Backup and restore exist only over a ledger file.
  */
@@ -17,6 +18,7 @@ export async function consoleScreenRoutes(app: FastifyInstance, opts: { ledgerFi
   await app.register(statsRoutes, { queries });
   await app.register(paymentConsoleRoutes, { queries });
   await app.register(settingsRoutes);
+  await app.register(catalogueRoutes);
   if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });
   await app.register(widgetPreviewRoutes);
 }

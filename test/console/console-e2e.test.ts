@@ -73,7 +73,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByRole('button', { name: /till mode/ }).click();
     await page.getByTestId('till').waitFor();
     await screenshot(page, 'till-pending');
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Back to console' }).click();
     await page.getByTestId('invoice-card').waitFor();
     state.invoiceId = (await service.server.services.payments.list({ limit: 1 }))[0]!.id;
   });
@@ -109,7 +109,8 @@ describe('the merchant console in Chromium, against the real service', () => {
     await service.server.simulator!.pay({ paymentId: open!.id });
     await page.locator('.till-done').waitFor();
     await screenshot(page, 'till-paid');
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Back to console' }).click();
+    await page.getByTestId('invoice-card').waitFor();
   });
 
   it('searches and opens a payment: timeline, transfers, webhook deliveries, redeliver', async () => {
