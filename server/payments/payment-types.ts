@@ -45,3 +45,19 @@ export interface TransferRecord extends InboundJettonTransfer {
   createdAt: number;
   resolvedAt: number | null;
 }
+
+export type TransferDecisionAction = 'attached' | 'dismissed' | 'undone';
+
+/** One merchant decision on an unmatched transfer; kept after an undo, for the inbox's history. */
+export interface TransferDecision {
+  seq: number;
+  txHash: string;
+  action: TransferDecisionAction;
+  paymentId: string | null;
+  note: string;
+  /** who decided: the console and the address it was used from */
+  actor: string;
+  at: number;
+}
+
+export type NewTransferDecision = Omit<TransferDecision, 'seq'>;
