@@ -1,7 +1,7 @@
 import { formatAmount, parseAmount } from '../../contract/amount';
 import type { InboxTransfer, SuggestedPayment, TransferDecision as TransferDecisionView } from '../../contract/chain';
 import type { PaymentService } from '../payments/payment-service';
-import type { Payment, TransferDecision, TransferDecisionAction, TransferRecord } from '../payments/payment-types';
+import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../payments/payment-types';
 import { presentTransfer, type TransferLedger } from '../payments/transfer-ledger';
 
 const SUGGESTIONS_PER_TRANSFER = 3;
@@ -44,7 +44,7 @@ export class InboxQueries {
   }
 }
 
-function presentDecision(d: TransferDecision, t: TransferRecord, latest: boolean): TransferDecisionView {
+function presentDecision(d: TransferDecisionRecord, t: TransferRecord, latest: boolean): TransferDecisionView {
   return {
     seq: d.seq, action: d.action, paymentId: d.paymentId, note: d.note, actor: d.actor, at: iso(d.at),
     undoable: latest && d.action === 'dismissed' && t.status === 'dismissed', transfer: presentTransfer(t),

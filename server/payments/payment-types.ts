@@ -1,4 +1,4 @@
-import type { TransferStatus } from '../../contract/chain';
+import type { TRANSFER_DECISION_ACTIONS, TransferStatus } from '../../contract/chain';
 import type { Customer, PaymentKind, PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer } from '../chain/types';
 
@@ -46,10 +46,10 @@ export interface TransferRecord extends InboundJettonTransfer {
   resolvedAt: number | null;
 }
 
-export type TransferDecisionAction = 'attached' | 'dismissed' | 'undone';
+export type TransferDecisionAction = (typeof TRANSFER_DECISION_ACTIONS)[number];
 
 /** One merchant decision on an unmatched transfer; kept after an undo, for the inbox's history. */
-export interface TransferDecision {
+export interface TransferDecisionRecord {
   seq: number;
   txHash: string;
   action: TransferDecisionAction;
@@ -60,4 +60,4 @@ export interface TransferDecision {
   at: number;
 }
 
-export type NewTransferDecision = Omit<TransferDecision, 'seq'>;
+export type NewDecisionRecord = Omit<TransferDecisionRecord, 'seq'>;

@@ -8,7 +8,7 @@ import { failpoint } from '../util/failpoints';
 import { normalizeMemo } from '../util/ids';
 import type { CreditedTransfer } from './payment-presenter';
 import type { PaymentService } from './payment-service';
-import type { Payment, TransferDecision, TransferDecisionAction, TransferRecord } from './payment-types';
+import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './payment-types';
 import type { PaymentEventType } from '../../contract/payments';
 import type { TransferStatus } from '../../contract/chain';
 
@@ -146,7 +146,7 @@ export class TransferLedger {
   }
 
   /** Decisions newest first, each with its transfer as it is now. */
-  history(action: TransferDecisionAction | undefined, limit: number): Promise<Array<{ decision: TransferDecision; transfer: TransferRecord; latest: boolean }>> {
+  history(action: TransferDecisionAction | undefined, limit: number): Promise<Array<{ decision: TransferDecisionRecord; transfer: TransferRecord; latest: boolean }>> {
     return this.deps.storage.read(async (view) => {
       const decisions = await view.transfers.decisions(action, limit);
       return Promise.all(decisions.map(async (decision) => ({
@@ -159,7 +159,7 @@ export class TransferLedger {
 
   private async decide(
     uow: UnitOfWork, transfer: TransferRecord, action: TransferDecisionAction, paymentId: string | null, note: string, actor: string,
-  ): Promise<TransferDecision> {
+  ): Promise<TransferDecisionRecord> {
     const decision = await uow.transfers.recordDecision({ txHash: transfer.txHash, action, paymentId, note, actor, at: this.deps.clock.now() });
     await this.deps.events.record(uow, DECISION_EVENTS[action], paymentId, { ...presentTransfer(transfer), paymentId, note, actor });
     return decision;

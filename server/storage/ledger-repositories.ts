@@ -3,7 +3,7 @@ import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import type { StoredEvent } from '../events/event-bus';
 import type { CreditedTransfer } from '../payments/payment-presenter';
 import type {
-  NewPayment, NewTransferDecision, Payment, PaymentStateChange, TransferDecision, TransferDecisionAction, TransferRecord,
+  NewPayment, NewDecisionRecord, Payment, PaymentStateChange, TransferDecisionRecord, TransferDecisionAction, TransferRecord,
 } from '../payments/payment-types';
 import type { TransferStatus } from '../../contract/chain';
 
@@ -66,9 +66,9 @@ export interface TransferReads {
   withStatus(status: TransferStatus, limit: number): Promise<TransferRecord[]>;
   countWithStatus(status: TransferStatus): Promise<number>;
   /** decisions, newest first; only those of `action` when given */
-  decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecision[]>;
+  decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecisionRecord[]>;
   /** the newest decision on this transfer */
-  lastDecision(txHash: string): Promise<TransferDecision | null>;
+  lastDecision(txHash: string): Promise<TransferDecisionRecord | null>;
   /** where the watcher stopped on this account */
   cursor(account: string): Promise<TxCursor | null>;
 }
@@ -79,7 +79,7 @@ export interface TransferRepository extends TransferReads {
   /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
   resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean>;
   saveCursor(account: string, cursor: TxCursor, at: number): Promise<void>;
-  recordDecision(decision: NewTransferDecision): Promise<TransferDecision>;
+  recordDecision(decision: NewDecisionRecord): Promise<TransferDecisionRecord>;
   /** A dismissed transfer back to the inbox; false if it was not dismissed. */
   reopen(txHash: string): Promise<boolean>;
 }

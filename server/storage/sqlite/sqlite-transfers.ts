@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { InboundJettonTransfer, TxCursor } from '../../chain/types';
 import type { CreditedTransfer } from '../../payments/payment-presenter';
-import type { NewTransferDecision, TransferDecision, TransferDecisionAction, TransferRecord } from '../../payments/payment-types';
+import type { NewDecisionRecord, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../../payments/payment-types';
 import type { TransferStatus } from '../../../contract/chain';
 import type { TransferRepository } from '../ledger-repositories';
 
@@ -23,7 +23,7 @@ interface DecisionRow {
   seq: bigint; tx_hash: string; action: TransferDecisionAction; payment_id: string | null; note: string; actor: string; at: bigint;
 }
 
-const decisionFromRow = (r: DecisionRow): TransferDecision => ({
+const decisionFromRow = (r: DecisionRow): TransferDecisionRecord => ({
   seq: Number(r.seq), txHash: r.tx_hash, action: r.action, paymentId: r.payment_id, note: r.note, actor: r.actor, at: Number(r.at),
 });
 
@@ -99,17 +99,17 @@ export class SqliteTransfers implements TransferRepository {
     return this.resolveStmt.run({ txHash, status, paymentId, resolution, resolvedAt: at }).changes === 1;
   }
 
-  async decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecision[]> {
+  async decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecisionRecord[]> {
     const rows = action ? this.decisionsByActionStmt.all(action, limit) : this.decisionsStmt.all(limit);
     return rows.map(decisionFromRow);
   }
 
-  async lastDecision(txHash: string): Promise<TransferDecision | null> {
+  async lastDecision(txHash: string): Promise<TransferDecisionRecord | null> {
     const row = this.lastDecisionStmt.get(txHash);
     return row ? decisionFromRow(row) : null;
   }
 
-  async recordDecision(d: NewTransferDecision): Promise<TransferDecision> {
+  async recordDecision(d: NewDecisionRecord): Promise<TransferDecisionRecord> {
     const result = this.insertDecisionStmt.run(d);
     return { ...d, seq: Number(result.lastInsertRowid) };
   }
