@@ -45,9 +45,10 @@ export const UnmatchedTransferSchema = z.object({
 }).meta({ id: 'UnmatchedTransfer' });
 export type UnmatchedTransfer = z.infer<typeof UnmatchedTransferSchema>;
 
-export const UnmatchedQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(200) });
-export const UnmatchedListSchema = z.object({ items: z.array(UnmatchedTransferSchema) });
-export type UnmatchedList = z.infer<typeof UnmatchedListSchema>;
+export const UnmatchedQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  q: z.string().trim().max(254).optional().meta({ description: "An amount, a memo or part of the comment, the sender, or a customer's email" }),
+});
 
 export const TxHashParamsSchema = z.strictObject({
   txHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a transaction hash (64 hex digits)'),
@@ -58,7 +59,9 @@ export const AttachTransferBodySchema = z.strictObject({
   note: DecisionNote,
 });
 export type AttachTransferRequest = z.input<typeof AttachTransferBodySchema>;
-export const DismissTransferBodySchema = z.strictObject({ note: DecisionNote });
+export const DismissTransferBodySchema = z.strictObject({
+  note: z.string({ error: 'is required: say why the transfer is dismissed' }).trim().min(1, 'is required: say why the transfer is dismissed').max(500),
+});
 export type DismissTransferRequest = z.input<typeof DismissTransferBodySchema>;
 
 /** What the sandbox simulator can send: honest transfers and the attacks the watcher must refuse. */
@@ -79,3 +82,45 @@ export const SimulationResultSchema = z.object({
   payment: PaymentSchema,
 }).meta({ id: 'SimulationResult', description: 'The transactions sent and the payment afterwards' });
 export type SimulationResult = z.infer<typeof SimulationResultSchema>;
+
+/** An open or recently expired payment whose due amount equals an unmatched transfer. */
+export const SuggestedPaymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'partially_paid', 'expired']),
+  amount: z.string(),
+  dueAmount: z.string(),
+  externalId: z.string().nullable(),
+  memo: z.string(),
+  description: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  createdAt: iso,
+  expiresAt: iso,
+}).meta({ id: 'SuggestedPayment' });
+export type SuggestedPayment = z.infer<typeof SuggestedPaymentSchema>;
+
+/** One row of the inbox: the transfer and the payments it most likely belongs to, nearest in time first. */
+export const InboxTransferSchema = UnmatchedTransferSchema.extend({ suggestions: z.array(SuggestedPaymentSchema) }).meta({ id: 'InboxTransfer' });
+export type InboxTransfer = z.infer<typeof InboxTransferSchema>;
+export const InboxListSchema = z.object({ items: z.array(InboxTransferSchema) });
+export type InboxList = z.infer<typeof InboxListSchema>;
+
+export const TRANSFER_DECISION_ACTIONS = ['attached', 'dismissed', 'undone'] as const;
+/** A merchant's decision on a transfer, as the inbox history lists it. */
+export const TransferDecisionSchema = z.object({
+  seq: z.number().int(),
+  action: z.enum(TRANSFER_DECISION_ACTIONS),
+  paymentId: z.string().nullable(),
+  note: z.string(),
+  actor: z.string().meta({ description: 'Who decided: the console and the address it was used from' }),
+  at: iso,
+  undoable: z.boolean().meta({ description: 'A dismissal that is still the transfer\'s latest decision' }),
+  transfer: UnmatchedTransferSchema,
+}).meta({ id: 'TransferDecision' });
+export type TransferDecision = z.infer<typeof TransferDecisionSchema>;
+export const TransferHistoryQuerySchema = z.strictObject({
+  action: z.enum(TRANSFER_DECISION_ACTIONS).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type TransferHistoryQuery = z.input<typeof TransferHistoryQuerySchema>;
+export const TransferHistorySchema = z.object({ items: z.array(TransferDecisionSchema) });
+export type TransferHistory = z.infer<typeof TransferHistorySchema>;

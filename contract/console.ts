@@ -46,6 +46,7 @@ export const ConsolePaymentsQuerySchema = z.strictObject({
 /** A step of a payment's timeline: the event and the status and paid amount it left behind. */
 export const PaymentTimelineEventSchema = z.object({
   id: z.string(), type: z.string(), createdAt: z.string(), status: z.string().nullable(), paidAmount: z.string().nullable(),
+  note: z.string().nullable().optional().meta({ description: "The merchant's note, on an attached transfer" }),
 }).meta({ id: 'PaymentTimelineEvent' });
 export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEventSchema>;
 export const PaymentDetailSchema = z.object({ payment: PaymentSchema, events: z.array(PaymentTimelineEventSchema) });

@@ -23,6 +23,10 @@ export const PAYMENT_EVENT_TYPES = [
   'payment.cancelled',
   'payment.credited_after_close',
   'transfer.unmatched',
+  // the merchant's inbox decisions: attached (on the payment's timeline), dismissed, and a dismissal undone
+  'transfer.attached',
+  'transfer.dismissed',
+  'transfer.restored',
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 

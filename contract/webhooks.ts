@@ -56,8 +56,15 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const ENDPOINT_STATUSES = ['active', 'failing'] as const;
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 
+/** The delivery log's target filter: store-wide endpoints, or every payment's own callbackUrl. */
+export const DELIVERY_TARGETS = ['endpoints', 'callbacks'] as const;
+/** What the console shows: a pending delivery that has been tried and failed is retrying, not pending. */
+export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
 export const DeliveriesQuery = z.strictObject({
   paymentId: z.string().max(64).optional(),
+  target: z.enum(DELIVERY_TARGETS).optional().meta({ description: 'callbacks: only deliveries to payments\' callbackUrl; endpoints: only store-wide endpoints' }),
   status: z.enum(DELIVERY_STATUSES).optional(),
   endpointId: z.string().max(64).optional(),
   eventId: z.string().max(64).optional(),
@@ -77,6 +84,8 @@ export const DeliverySchema = z.object({
   url: z.string(), status: z.enum(DELIVERY_STATUSES), attempts: z.number().int(),
   nextAttemptAt: isoString.nullable(), lastStatusCode: z.number().int().nullable(), lastError: z.string().nullable(),
   createdAt: isoString, deliveredAt: isoString.nullable(),
+  state: z.enum(DELIVERY_STATES).meta({ description: 'pending: not tried yet; retrying: tried, failed, and due again at nextAttemptAt' }),
+  lastResponseExcerpt: z.string().nullable().meta({ description: 'The start of the last response body (200 characters)' }),
 }).meta({ id: 'WebhookDelivery' });
 export const AttemptSchema = z.object({
   id: z.string(), at: isoString, url: z.string(), requestHeaders: z.record(z.string(), z.string()), requestBody: z.string(),

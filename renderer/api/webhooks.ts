@@ -1,6 +1,6 @@
 import { get, post, request } from './client';
 import {
-  DeliveryDetailSchema, DeliveryPageSchema, DeliveryResultSchema, EndpointListSchema, EndpointResultSchema, EndpointWithSecretSchema,
+  CallbackSecretSchema, DeliveryDetailSchema, DeliveryPageSchema, DeliveryResultSchema, EndpointListSchema, EndpointResultSchema, EndpointWithSecretSchema,
   RedeliveredSchema, type CreateEndpointRequest, type DeliveriesFilter, type UpdateEndpointRequest,
 } from '../../contract/webhooks';
 
@@ -13,6 +13,8 @@ export const webhooksApi = {
   deliveries: (filter: DeliveriesFilter, cursor: string | null = null, limit = 50) =>
     get(DeliveryPageSchema, '/webhooks/deliveries', { ...filter, cursor, limit }),
   delivery: (id: string) => get(DeliveryDetailSchema, `/webhooks/deliveries/${id}`),
+  callbackSecret: () => get(CallbackSecretSchema, '/webhooks/callback-secret'),
+  rotateCallbackSecret: () => post(CallbackSecretSchema, '/webhooks/callback-secret', {}),
   redeliver: (eventId: string, endpointId?: string) =>
     post(RedeliveredSchema, `/webhooks/events/${eventId}/redeliver`, endpointId ? { endpointId } : {}),
 };

@@ -4,7 +4,7 @@ import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectPaymentsActions } from '../store/slices/payments';
 import { selectOpenDelivery, selectWebhooksActions } from '../store/slices/webhooks';
-import { DeliveryBadge } from './StatusBadge';
+import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
 
 /** Every attempt of one delivery, as sent and as answered. */
 export function DeliveryDialog() {
@@ -12,6 +12,7 @@ export function DeliveryDialog() {
   const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
   const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
   const ref = useRef<HTMLDialogElement>(null);
+  const now = useNow();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -23,10 +24,15 @@ export function DeliveryDialog() {
       {open ? (
         <>
           <header className="dialog-head">
-            <h2 id="delivery-title">{open.delivery.eventType} <DeliveryBadge status={open.delivery.status} code={open.delivery.lastStatusCode} /></h2>
+            <h2 id="delivery-title">{open.delivery.eventType} <DeliveryStateBadge delivery={open.delivery} now={now} /></h2>
             <button type="button" className="btn btn-ghost btn-small" onClick={() => void showDelivery(null)} aria-label="Close">×</button>
           </header>
-          <p className="muted">To <code>{open.delivery.url}</code> · event <code>{open.delivery.eventId}</code></p>
+          <p className="muted">To <code>{open.delivery.url}</code>{open.delivery.endpointId === null ? ' (the payment\'s callback)' : ''} · event <code>{open.delivery.eventId}</code></p>
+          <dl className="facts" aria-live="polite">
+            <dt>Attempts</dt><dd>{open.delivery.attempts}</dd>
+            <dt>Next attempt</dt><dd>{open.delivery.nextAttemptAt ? formatDateTime(open.delivery.nextAttemptAt) : '—'}</dd>
+            <dt>Last response</dt><dd><LastResponse delivery={open.delivery} /></dd>
+          </dl>
           <div className="row-actions">
             <button type="button" className="btn" onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
           </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { CallbackPanel } from '../components/CallbackPanel';
 import { ConfirmButton } from '../components/ConfirmDialog';
 import { DeliveryDialog } from '../components/DeliveryDialog';
 import { DeliveryTable } from '../components/DeliveryTable';
@@ -18,6 +19,7 @@ const EVENT_LABEL: Record<string, string> = {
   'payment.created': 'Created', 'payment.partially_paid': 'Partially paid', 'payment.paid': 'Paid', 'payment.overpaid': 'Overpaid',
   'payment.late': 'Paid late', 'payment.late_partially_paid': 'Partially paid after expiry',
   'payment.credited_after_close': 'Credited after close: refund it', 'payment.expired': 'Expired', 'payment.cancelled': 'Cancelled',
+  'transfer.attached': 'Transfer attached',
 };
 
 function Deliveries() {
@@ -81,6 +83,7 @@ export function PaymentDetailPage() {
                 <span className="tl-dot" aria-hidden="true" />
                 <span className="tl-label">{EVENT_LABEL[e.type] ?? e.type}</span>
                 <span className="muted">{formatDateTime(e.createdAt)}{e.paidAmount && e.type !== 'payment.created' ? ` · paid ${formatUsdt(e.paidAmount)}` : ''}</span>
+                {e.note ? <span className="tl-note">“{e.note}”</span> : null}
               </li>
             ))}
           </ol>
@@ -107,8 +110,9 @@ export function PaymentDetailPage() {
           </table>
         )}
       </section>
+      <CallbackPanel callbackUrl={payment.callbackUrl} />
       <section className="card" aria-labelledby="deliveries-title">
-        <h2 id="deliveries-title">Webhook deliveries</h2>
+        <h2 id="deliveries-title">Webhook and callback deliveries</h2>
         <Deliveries />
       </section>
       <DeliveryDialog />

@@ -11,7 +11,7 @@ import { useInterval } from '../hooks/useInterval';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import {
-  selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectRevealedSecret, selectWebhooksActions,
+  CALLBACKS, selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectRevealedSecret, selectWebhooksActions,
 } from '../store/slices/webhooks';
 
 /** An endpoint's events as the form offers them, in the form's order. */
@@ -115,6 +115,7 @@ function DeliveryLog() {
           <label className="filter"><span>Endpoint</span>
             <select value={filter.endpointId} onChange={(e) => setDeliveryFilter({ endpointId: e.target.value })}>
               <option value="">All</option>
+              <option value={CALLBACKS}>Per-payment callbacks</option>
               {endpoints.map((e) => <option key={e.id} value={e.id}>{e.url}</option>)}
             </select>
           </label>

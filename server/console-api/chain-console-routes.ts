@@ -1,19 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
-  AttachTransferBodySchema, DismissTransferBodySchema, SimulateRequestSchema, SimulationResultSchema, TxHashParamsSchema as TxHashParams,
-  UnmatchedListSchema, UnmatchedQuerySchema, UnmatchedTransferSchema, WatcherStatusViewSchema,
+  AttachTransferBodySchema, DismissTransferBodySchema, InboxListSchema, SimulateRequestSchema, SimulationResultSchema, TransferHistoryQuerySchema,
+  TransferHistorySchema, TxHashParamsSchema as TxHashParams, UnmatchedQuerySchema, UnmatchedTransferSchema, WatcherStatusViewSchema,
 } from '../../contract/chain';
 import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
+import { InboxQueries } from './inbox-queries';
 
 const TAGS = ['Console: chain'];
 
+/** Who made an inbox decision, as its history shows it: the console has one owner, so the address tells the devices apart. */
+const actorOf = (request: FastifyRequest): string => `console (${request.ip})`;
+
 /** The watcher's health, the unmatched inbox and (sandbox) the simulator, for the console. */
 export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
-  const { ledger, payments } = app.services;
 
   addRoute(app, {
     method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
@@ -32,28 +35,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  addRoute(app, {
-    method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console', summary: 'Transfers whose memo matched no payment',
-    query: UnmatchedQuerySchema,
-    responses: { 200: { description: 'The inbox', schema: UnmatchedListSchema } },
-    handler: async ({ query }) => ({ items: (await ledger.listUnmatched(query.limit)).map(presentTransfer) }),
-  });
-
-  addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/attach', operationId: 'attachTransfer', tags: TAGS, auth: 'console', summary: 'Credit an unmatched transfer to a payment',
-    params: TxHashParams,
-    body: AttachTransferBodySchema,
-    responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
-    handler: async ({ params, body }) => payments.present(await ledger.attach(params.txHash, body.paymentId, body.note)),
-  });
-
-  addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/dismiss', operationId: 'dismissTransfer', tags: TAGS, auth: 'console', summary: 'Dismiss an unmatched transfer (the decision is kept)',
-    params: TxHashParams,
-    body: DismissTransferBodySchema,
-    responses: { 200: { description: 'The dismissed transfer', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
-    handler: async ({ params, body }) => presentTransfer(await ledger.dismiss(params.txHash, body.note)),
-  });
+  inboxRoutes(app);
 
   addRoute(app, {
     method: 'POST', url: '/simulator/pay', operationId: 'simulatePayment', tags: TAGS, auth: 'console',
@@ -69,5 +51,48 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
       if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');
       return simulator.pay(body);
     },
+  });
+}
+
+/** The unmatched inbox: list with suggestions and search, attach, dismiss (with a reason), undo, history. */
+function inboxRoutes(app: FastifyInstance): void {
+  const { ledger, payments } = app.services;
+  const inbox = new InboxQueries(payments, ledger);
+  addRoute(app, {
+    method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console',
+    summary: 'Transfers whose memo matched no payment, each with the payments it likely belongs to',
+    description: 'Suggestions: open or recently expired payments whose due amount equals the transfer, nearest in time first. `q` matches an amount, the comment or memo, the sender, or a suggested payment\'s customer email.',
+    query: UnmatchedQuerySchema,
+    responses: { 200: { description: 'The inbox', schema: InboxListSchema } },
+    handler: async ({ query }) => ({ items: await inbox.inbox(query.limit, query.q) }),
+  });
+  addRoute(app, {
+    method: 'GET', url: '/transfers/history', operationId: 'listTransferDecisions', tags: TAGS, auth: 'console',
+    summary: 'Decisions on unmatched transfers (attached, dismissed, undone), newest first',
+    query: TransferHistoryQuerySchema,
+    responses: { 200: { description: 'The history', schema: TransferHistorySchema } },
+    handler: async ({ query }) => ({ items: await inbox.history(query.action, query.limit) }),
+  });
+  addRoute(app, {
+    method: 'POST', url: '/transfers/:txHash/attach', operationId: 'attachTransfer', tags: TAGS, auth: 'console', summary: 'Credit an unmatched transfer to a payment',
+    params: TxHashParams,
+    body: AttachTransferBodySchema,
+    responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
+    handler: async ({ params, body }, request) => payments.present(await ledger.attach(params.txHash, body.paymentId, body.note, actorOf(request))),
+  });
+  addRoute(app, {
+    method: 'POST', url: '/transfers/:txHash/dismiss', operationId: 'dismissTransfer', tags: TAGS, auth: 'console',
+    summary: 'Dismiss an unmatched transfer with a reason (kept in the history; undoable)',
+    params: TxHashParams,
+    body: DismissTransferBodySchema,
+    responses: { 200: { description: 'The dismissed transfer', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
+    handler: async ({ params, body }, request) => presentTransfer(await ledger.dismiss(params.txHash, body.note, actorOf(request))),
+  });
+  addRoute(app, {
+    method: 'POST', url: '/transfers/:txHash/restore', operationId: 'restoreTransfer', tags: TAGS, auth: 'console',
+    summary: 'Undo a dismissal: the transfer is back in the inbox',
+    params: TxHashParams,
+    responses: { 200: { description: 'The transfer, unmatched again', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
+    handler: async ({ params }, request) => presentTransfer(await ledger.restore(params.txHash, actorOf(request))),
   });
 }

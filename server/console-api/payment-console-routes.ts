@@ -76,8 +76,13 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     handler: async ({ params }) => {
       const payment = await payments.present(await payments.get(params.paymentId));
       const events = (await payments.timeline(params.paymentId)).map((e) => {
-        const data = e.data as { status?: string; paidAmount?: string } | null;
-        return { id: e.id, type: e.type, createdAt: new Date(e.createdAt).toISOString(), status: data?.status ?? null, paidAmount: data?.paidAmount ?? null };
+        // payment events carry the payment; an inbox decision carries the transfer and the merchant's note
+        const data = e.data as { status?: string; paidAmount?: string; note?: string } | null;
+        const decision = e.type.startsWith('transfer.');
+        return {
+          id: e.id, type: e.type, createdAt: new Date(e.createdAt).toISOString(), status: decision ? null : data?.status ?? null,
+          paidAmount: decision ? null : data?.paidAmount ?? null, note: decision ? data?.note ?? null : null,
+        };
       });
       return { payment, events };
     },

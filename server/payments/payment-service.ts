@@ -19,6 +19,11 @@ export interface PaymentPolicy {
   monitoringWindowSeconds: number;
 }
 
+/** How long an expired payment still counts as a likely home for a late, memo-less transfer. */
+const RECENT_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+/** Candidates read per suggestion; a store with more open payments of one amount gets the first of them. */
+const SUGGESTION_CANDIDATES = 200;
+
 export interface PaymentServiceDeps {
   storage: Storage;
   bus: EventBus;
@@ -206,6 +211,16 @@ export class PaymentService {
 
   paidVolume(from: number, to: number): Promise<PaidVolume> {
     return this.deps.storage.read((view) => view.payments.paidVolume(from, to));
+  }
+
+  /**
+   * Payments an unmatched transfer of `due` (sent at `at`) most likely belongs to: open, or expired
+   * within the last RECENT_EXPIRY_MS, still wanting exactly that much; nearest in time first.
+   */
+  async suggestFor(due: bigint, at: number, limit: number): Promise<Payment[]> {
+    const since = this.deps.clock.now() - RECENT_EXPIRY_MS;
+    const candidates = await this.deps.storage.read((view) => view.payments.withDueAmount(due, since, SUGGESTION_CANDIDATES));
+    return candidates.sort((a, b) => Math.abs(a.createdAt - at) - Math.abs(b.createdAt - at)).slice(0, limit);
   }
 
   dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {

@@ -1,4 +1,4 @@
-import type { TransferStatus } from '../../contract/chain';
+import type { TRANSFER_DECISION_ACTIONS, TransferStatus } from '../../contract/chain';
 import type { Customer, PaymentKind, PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer } from '../chain/types';
 
@@ -45,3 +45,19 @@ export interface TransferRecord extends InboundJettonTransfer {
   createdAt: number;
   resolvedAt: number | null;
 }
+
+export type TransferDecisionAction = (typeof TRANSFER_DECISION_ACTIONS)[number];
+
+/** One merchant decision on an unmatched transfer; kept after an undo, for the inbox's history. */
+export interface TransferDecisionRecord {
+  seq: number;
+  txHash: string;
+  action: TransferDecisionAction;
+  paymentId: string | null;
+  note: string;
+  /** who decided: the console and the address it was used from */
+  actor: string;
+  at: number;
+}
+
+export type NewDecisionRecord = Omit<TransferDecisionRecord, 'seq'>;

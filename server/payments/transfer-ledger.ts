@@ -8,7 +8,9 @@ import { failpoint } from '../util/failpoints';
 import { normalizeMemo } from '../util/ids';
 import type { CreditedTransfer } from './payment-presenter';
 import type { PaymentService } from './payment-service';
-import type { Payment, TransferRecord } from './payment-types';
+import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './payment-types';
+import type { PaymentEventType } from '../../contract/payments';
+import type { TransferStatus } from '../../contract/chain';
 
 export interface BatchSummary {
   credited: number;
@@ -22,6 +24,13 @@ export interface TransferLedgerDeps {
   events: EventLog;
   clock: Clock;
 }
+
+/** Who decided, when the caller does not say (the CLI, tests). */
+const DEFAULT_ACTOR = 'merchant';
+
+const DECISION_EVENTS: Record<TransferDecisionAction, PaymentEventType> = {
+  attached: 'transfer.attached', dismissed: 'transfer.dismissed', undone: 'transfer.restored',
+};
 
 const MEMO_IN_TEXT = /TT-[2-9A-HJKMNP-Z]{10}/;
 
@@ -101,29 +110,67 @@ export class TransferLedger {
     return this.deps.storage.read((view) => view.transfers.find(txHash));
   }
 
-  /** The merchant decides an unmatched transfer belongs to a payment; the decision is recorded. */
-  attach(txHash: string, paymentId: string, note: string): Promise<Payment> {
+  /**
+   * The merchant decides an unmatched transfer belongs to a payment. The decision is kept, and its
+   * `transfer.attached` event (with the note) lands on the payment's timeline before the credit's.
+   */
+  attach(txHash: string, paymentId: string, note: string, actor = DEFAULT_ACTOR): Promise<Payment> {
     return this.deps.storage.write(async (uow) => {
-      const transfer = await this.unmatched(uow, txHash);
+      const transfer = await this.inState(uow, txHash, 'unmatched');
       const payment = await uow.payments.findById(paymentId);
       if (!payment) throw paymentNotFound(paymentId);
-      await uow.transfers.resolve(txHash, 'credited', payment.id, note || 'attached by merchant', this.deps.clock.now());
+      const decision = await this.decide(uow, transfer, 'attached', payment.id, note || 'attached by merchant', actor);
+      await uow.transfers.resolve(txHash, 'credited', payment.id, decision.note, decision.at);
       return this.deps.payments.creditByMerchant(uow, payment, transfer.amount);
     });
   }
 
-  dismiss(txHash: string, note: string): Promise<TransferRecord> {
+  /** The merchant sets a transfer aside (refunded elsewhere, not a customer's); undoable until attached. */
+  dismiss(txHash: string, note: string, actor = DEFAULT_ACTOR): Promise<TransferRecord> {
     return this.deps.storage.write(async (uow) => {
-      await this.unmatched(uow, txHash);
-      await uow.transfers.resolve(txHash, 'dismissed', null, note || 'dismissed by merchant', this.deps.clock.now());
+      const transfer = await this.inState(uow, txHash, 'unmatched');
+      const decision = await this.decide(uow, transfer, 'dismissed', null, note || 'dismissed by merchant', actor);
+      await uow.transfers.resolve(txHash, 'dismissed', null, decision.note, decision.at);
       return (await uow.transfers.find(txHash))!;
     });
   }
 
-  private async unmatched(view: ReadView, txHash: string): Promise<TransferRecord> {
+  /** Undoes a dismissal: the transfer is back in the inbox, and the history keeps both decisions. */
+  restore(txHash: string, actor = DEFAULT_ACTOR): Promise<TransferRecord> {
+    return this.deps.storage.write(async (uow) => {
+      const transfer = await this.inState(uow, txHash, 'dismissed');
+      await uow.transfers.reopen(txHash);
+      await this.decide(uow, transfer, 'undone', null, 'dismissal undone', actor);
+      return (await uow.transfers.find(txHash))!;
+    });
+  }
+
+  /** Decisions newest first, each with its transfer as it is now. */
+  history(action: TransferDecisionAction | undefined, limit: number): Promise<Array<{ decision: TransferDecisionRecord; transfer: TransferRecord; latest: boolean }>> {
+    return this.deps.storage.read(async (view) => {
+      const decisions = await view.transfers.decisions(action, limit);
+      return Promise.all(decisions.map(async (decision) => ({
+        decision,
+        transfer: (await view.transfers.find(decision.txHash))!,
+        latest: (await view.transfers.lastDecision(decision.txHash))?.seq === decision.seq,
+      })));
+    });
+  }
+
+  private async decide(
+    uow: UnitOfWork, transfer: TransferRecord, action: TransferDecisionAction, paymentId: string | null, note: string, actor: string,
+  ): Promise<TransferDecisionRecord> {
+    const decision = await uow.transfers.recordDecision({ txHash: transfer.txHash, action, paymentId, note, actor, at: this.deps.clock.now() });
+    await this.deps.events.record(uow, DECISION_EVENTS[action], paymentId, { ...presentTransfer(transfer), paymentId, note, actor });
+    return decision;
+  }
+
+  private async inState(view: ReadView, txHash: string, status: TransferStatus): Promise<TransferRecord> {
     const transfer = await view.transfers.find(txHash);
     if (!transfer) throw notFound(`transfer ${txHash}`);
-    if (transfer.status !== 'unmatched') throw invalidTransition(`transfer is already ${transfer.status}`, 'txHash');
+    if (transfer.status !== status) {
+      throw invalidTransition(status === 'unmatched' ? `transfer is already ${transfer.status}` : `transfer is ${transfer.status}, not ${status}`, 'txHash');
+    }
     return transfer;
   }
 }

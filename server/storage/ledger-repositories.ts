@@ -2,7 +2,9 @@ import type { PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer, TxCursor } from '../chain/types';
 import type { StoredEvent } from '../events/event-bus';
 import type { CreditedTransfer } from '../payments/payment-presenter';
-import type { NewPayment, Payment, PaymentStateChange, TransferRecord } from '../payments/payment-types';
+import type {
+  NewPayment, NewDecisionRecord, Payment, PaymentStateChange, TransferDecisionRecord, TransferDecisionAction, TransferRecord,
+} from '../payments/payment-types';
 import type { TransferStatus } from '../../contract/chain';
 
 /** The merchant API's list: exact filters, newest first. */
@@ -48,6 +50,8 @@ export interface PaymentReads {
   paidVolume(from: number, to: number): Promise<PaidVolume>;
   /** one entry per day of `days` days from `origin` (epoch ms), empty days included */
   dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]>;
+  /** pending, partially paid or expired (after `expiredSince`) payments that still want exactly `due`; up to `limit`, any order */
+  withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]>;
 }
 
 export interface PaymentRepository extends PaymentReads {
@@ -61,6 +65,10 @@ export interface TransferReads {
   /** newest (by lt) first */
   withStatus(status: TransferStatus, limit: number): Promise<TransferRecord[]>;
   countWithStatus(status: TransferStatus): Promise<number>;
+  /** decisions, newest first; only those of `action` when given */
+  decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecisionRecord[]>;
+  /** the newest decision on this transfer */
+  lastDecision(txHash: string): Promise<TransferDecisionRecord | null>;
   /** where the watcher stopped on this account */
   cursor(account: string): Promise<TxCursor | null>;
 }
@@ -71,6 +79,9 @@ export interface TransferRepository extends TransferReads {
   /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
   resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean>;
   saveCursor(account: string, cursor: TxCursor, at: number): Promise<void>;
+  recordDecision(decision: NewDecisionRecord): Promise<TransferDecisionRecord>;
+  /** A dismissed transfer back to the inbox; false if it was not dismissed. */
+  reopen(txHash: string): Promise<boolean>;
 }
 
 export type NewEvent = Omit<StoredEvent, 'seq'>;

@@ -33,12 +33,13 @@ export class Outbox {
     for (const target of await this.subscribers(uow, event)) await this.enqueue(uow, event, target);
   };
 
-  /** Enabled endpoints subscribed to the event's type, then the payment's callbackUrl. */
+  /** Enabled endpoints subscribed to the event's type, then (for a payment.* event) the payment's callbackUrl. */
   async subscribers(view: ReadView, event: Pick<StoredEvent, 'type' | 'paymentId' | 'data'>): Promise<Target[]> {
     const targets: Target[] = (await view.endpoints.routes())
       .filter((e) => subscribes(e, event.type))
       .map((e) => ({ endpointId: e.id, url: e.url }));
-    const callbackUrl = callbackUrlOf(event);
+    // A callbackUrl asked for its payment's changes only: never the merchant's inbox decisions.
+    const callbackUrl = event.type.startsWith('payment.') ? callbackUrlOf(event) : null;
     if (callbackUrl) targets.push({ endpointId: null, url: callbackUrl });
     return targets;
   }

@@ -17,6 +17,7 @@ export function presentDelivery(d: Delivery): z.output<typeof DeliverySchema> {
     id: d.id, eventId: d.eventId, eventType: d.eventType, paymentId: d.paymentId, endpointId: d.endpointId, url: d.url,
     status: d.status, attempts: d.attempts, nextAttemptAt: iso(d.nextAttemptAt), lastStatusCode: d.lastStatusCode,
     lastError: d.lastError, createdAt: iso(d.createdAt)!, deliveredAt: iso(d.deliveredAt),
+    state: d.status === 'pending' && d.attempts > 0 ? 'retrying' : d.status, lastResponseExcerpt: d.lastResponseExcerpt,
   };
 }
 

@@ -58,6 +58,8 @@ export interface Delivery {
   nextAttemptAt: number | null;
   lastStatusCode: number | null;
   lastError: string | null;
+  /** the start of the last attempt's response body */
+  lastResponseExcerpt: string | null;
   createdAt: number;
   deliveredAt: number | null;
 }
@@ -100,6 +102,7 @@ export interface DueDelivery {
 
 export interface DeliveryFilter {
   paymentId?: string | undefined;
+  target?: 'endpoints' | 'callbacks' | undefined;
   status?: DeliveryStatus | undefined;
   endpointId?: string | undefined;
   eventId?: string | undefined;

@@ -34,6 +34,19 @@ describe('migrations', () => {
     expect(() => insert.run()).toThrow(/UNIQUE/);
   });
 
+  it('006 keeps inbox decisions per transfer and indexes the payments an unmatched transfer may belong to', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 6));
+    expect(tables(db)).toContain('transfer_decisions');
+    db.prepare(`INSERT INTO transfers (tx_hash, lt, utime, amount, status, created_at) VALUES ('ab', 1, 1, 5, 'dismissed', 1)`).run();
+    const decide = (action: string) => db.prepare(`INSERT INTO transfer_decisions (tx_hash, action, note, actor, at) VALUES ('ab', ?, 'n', 'console', 1)`).run(action);
+    decide('dismissed');
+    expect(() => decide('deleted')).toThrow(/CHECK/);
+    const plan = JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM payments WHERE amount - paid_amount = 5
+      AND status IN ('pending', 'partially_paid', 'expired') AND (status <> 'expired' OR expires_at >= 0) LIMIT 200`).all());
+    expect(plan).toMatch(/USING INDEX payments_due_amount/);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

@@ -2,17 +2,26 @@ import { ApiError } from '../../api/client';
 import type { ConsoleStore, SliceCreator } from '../types';
 import { webhooksApi } from '../../api/webhooks';
 import type {
-  CreateEndpointRequest as EndpointInput, DeliveryDetail, DeliveryStatus, WebhookDeliveryView as Delivery, WebhookEndpointView as WebhookEndpoint,
+  CallbackSecret, CreateEndpointRequest as EndpointInput, DeliveryDetail, DeliveryStatus, WebhookDeliveryView as Delivery, WebhookEndpointView as WebhookEndpoint,
 } from '../../../contract/webhooks';
+
+/** The endpoint filter's value for every payment's own callbackUrl (endpoint ids start with `whe_`). */
+export const CALLBACKS = 'callbacks';
 
 export interface WebhooksSlice {
   endpoints: WebhookEndpoint[];
   deliveries: Delivery[];
   deliveriesCursor: string | null;
+  /** endpointId: '' for all, an endpoint id, or CALLBACKS */
   deliveryFilter: { status: DeliveryStatus | ''; endpointId: string };
   openDelivery: DeliveryDetail | null;
   revealedSecret: { endpointId: string; secret: string } | null;
   endpointError: { field: string | null; message: string } | null;
+  /** loaded only when the merchant asks to see it */
+  callbackSecret: CallbackSecret | null;
+  revealCallbackSecret(): Promise<void>;
+  hideCallbackSecret(): void;
+  rotateCallbackSecret(): Promise<boolean>;
   loadEndpoints(): Promise<void>;
   loadDeliveries(more?: boolean): Promise<void>;
   setDeliveryFilter(patch: Partial<WebhooksSlice['deliveryFilter']>): void;
@@ -33,6 +42,25 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
     openDelivery: null,
     revealedSecret: null,
     endpointError: null,
+    callbackSecret: null,
+    revealCallbackSecret: async () => {
+      try {
+        set({ callbackSecret: await webhooksApi.callbackSecret() });
+      } catch (err) {
+        get().fail(err, 'Could not load the callback secret');
+      }
+    },
+    hideCallbackSecret: () => set({ callbackSecret: null }),
+    rotateCallbackSecret: async () => {
+      try {
+        set({ callbackSecret: await webhooksApi.rotateCallbackSecret() });
+        get().toast('success', 'Callback secret rotated: the old one keeps signing beside it for 24 hours');
+        return true;
+      } catch (err) {
+        get().fail(err, 'Could not rotate the callback secret');
+        return false;
+      }
+    },
     loadEndpoints: async () => {
       try {
         set({ endpoints: (await webhooksApi.endpoints()).items });
@@ -44,7 +72,8 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
       const { deliveryFilter, deliveriesCursor } = get();
       if (more && !deliveriesCursor) return;
       try {
-        const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...(deliveryFilter.endpointId ? { endpointId: deliveryFilter.endpointId } : {}) };
+        const target = deliveryFilter.endpointId === CALLBACKS ? { target: 'callbacks' as const } : deliveryFilter.endpointId ? { endpointId: deliveryFilter.endpointId } : {};
+        const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...target };
         const page = await webhooksApi.deliveries(filter, more ? deliveriesCursor : null);
         set((s) => ({ deliveries: more ? s.deliveries.concat(page.items) : page.items, deliveriesCursor: page.nextCursor }));
       } catch (err) {
@@ -118,7 +147,9 @@ export const selectDeliveryFilter = (s: ConsoleStore) => s.deliveryFilter;
 export const selectOpenDelivery = (s: ConsoleStore) => s.openDelivery;
 export const selectRevealedSecret = (s: ConsoleStore) => s.revealedSecret;
 export const selectEndpointError = (s: ConsoleStore) => s.endpointError;
+export const selectCallbackSecret = (s: ConsoleStore) => s.callbackSecret;
 export const selectWebhooksActions = (s: ConsoleStore) => ({
   loadEndpoints: s.loadEndpoints, loadDeliveries: s.loadDeliveries, setDeliveryFilter: s.setDeliveryFilter, saveEndpoint: s.saveEndpoint,
   rotateSecret: s.rotateSecret, sendTest: s.sendTest, showDelivery: s.showDelivery, dismissSecret: s.dismissSecret,
+  revealCallbackSecret: s.revealCallbackSecret, hideCallbackSecret: s.hideCallbackSecret, rotateCallbackSecret: s.rotateCallbackSecret,
 });

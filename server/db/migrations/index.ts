@@ -4,6 +4,7 @@ import { accessMigration } from './002-access';
 import { transfersMigration } from './003-transfers';
 import { webhooksMigration } from './004-webhooks';
 import { consoleIndexesMigration } from './005-console-indexes';
+import { transferDecisionsMigration } from './006-transfer-decisions';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,5 @@ export interface Migration {
 }
 
 /** Append-only: never edit or reorder a released step, add a new one. */
-export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration];
+export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
+  transferDecisionsMigration];

@@ -7,7 +7,7 @@ import { StatementCache } from './statement-cache';
 interface DeliveryRow {
   seq: number; id: string; event_id: string; event_type: string; payment_id: string | null; endpoint_id: string | null;
   url: string; status: DeliveryStatus; attempts: number; next_attempt_at: number; last_status_code: number | null;
-  last_error: string | null; created_at: number; delivered_at: number | null;
+  last_error: string | null; created_at: number; delivered_at: number | null; last_response_excerpt: string | null;
 }
 
 interface AttemptRow {
@@ -18,13 +18,17 @@ interface AttemptRow {
 const fromRow = (r: DeliveryRow): Delivery => ({
   seq: r.seq, id: r.id, eventId: r.event_id, eventType: r.event_type, paymentId: r.payment_id, endpointId: r.endpoint_id,
   url: r.url, status: r.status, attempts: r.attempts, nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
-  lastStatusCode: r.last_status_code, lastError: r.last_error, createdAt: r.created_at, deliveredAt: r.delivered_at,
+  lastStatusCode: r.last_status_code, lastError: r.last_error, lastResponseExcerpt: r.last_response_excerpt, createdAt: r.created_at, deliveredAt: r.delivered_at,
 });
 
 const attemptFromRow = (r: AttemptRow): Attempt => ({
   id: r.id, deliveryId: r.delivery_id, at: r.at, url: r.url, requestHeaders: JSON.parse(r.request_headers_json) as Record<string, string>,
   requestBody: r.request_body, responseStatus: r.response_status, responseBody: r.response_body, durationMs: r.duration_ms, error: r.error,
 });
+
+/** A delivery row with the start of its last answer (webhook_attempts_delivery makes it one index probe). */
+const WITH_EXCERPT = `SELECT d.*, (SELECT substr(a.response_body, 1, 200) FROM webhook_attempts a
+  WHERE a.delivery_id = d.id ORDER BY a.seq DESC LIMIT 1) AS last_response_excerpt FROM webhook_deliveries d`;
 
 // Endpoint rows go to the endpoint's current URL, so fixing a wrong URL also fixes its backlog.
 // A delivery is due when its time has come and nothing older for the same target and payment is still pending.
@@ -59,7 +63,7 @@ export class SqliteDeliveries implements DeliveryRepository {
     this.insertStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
       status, next_attempt_at, give_up_at, created_at)
       VALUES (@id, @eventId, @eventType, @paymentId, @endpointId, @url, @orderKey, 'pending', @nextAttemptAt, @giveUpAt, @createdAt)`);
-    this.byIdStmt = db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?');
+    this.byIdStmt = db.prepare(`${WITH_EXCERPT} WHERE d.id = ?`);
     this.attemptsStmt = db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq');
     this.dueStmt = db.prepare(DUE_SQL);
     this.nextDueStmt = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?`);
@@ -90,14 +94,16 @@ export class SqliteDeliveries implements DeliveryRepository {
 
   async list(filter: DeliveryFilter): Promise<Delivery[]> {
     const conds: string[] = [];
-    if (filter.paymentId !== undefined) conds.push('payment_id = @paymentId');
-    if (filter.status !== undefined) conds.push('status = @status');
-    if (filter.endpointId !== undefined) conds.push('endpoint_id = @endpointId');
-    if (filter.eventId !== undefined) conds.push('event_id = @eventId');
-    if (filter.beforeSeq !== undefined) conds.push('seq < @beforeSeq');
+    if (filter.paymentId !== undefined) conds.push('d.payment_id = @paymentId');
+    if (filter.status !== undefined) conds.push('d.status = @status');
+    if (filter.target !== undefined) conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
+    if (filter.endpointId !== undefined) conds.push('d.endpoint_id = @endpointId');
+    if (filter.eventId !== undefined) conds.push('d.event_id = @eventId');
+    if (filter.beforeSeq !== undefined) conds.push('d.seq < @beforeSeq');
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-    const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
-    return this.byShape.get<DeliveryRow>(`SELECT * FROM webhook_deliveries ${where} ORDER BY seq DESC LIMIT @limit`).all(params).map(fromRow);
+    const { target: _target, ...rest } = filter;
+    const params = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+    return this.byShape.get<DeliveryRow>(`${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT @limit`).all(params).map(fromRow);
   }
 
   async due(now: number, limit: number, claimed: readonly string[]): Promise<DueDelivery[]> {

@@ -79,6 +79,7 @@ export class SqlitePayments implements PaymentRepository {
   private readonly byMemoStmt: Statement<[string], PaymentRow>;
   private readonly updateStateStmt: Statement;
   private readonly dueForExpiryStmt: Statement<[number, number], PaymentRow>;
+  private readonly withDueStmt: Statement<[{ due: bigint; expiredSince: number; limit: number }], PaymentRow>;
   /** list and search build their WHERE from the filters given: a handful of shapes, each prepared once */
   private readonly byShape: StatementCache;
 
@@ -97,6 +98,10 @@ export class SqlitePayments implements PaymentRepository {
       overpaid_amount = @overpaidAmount, late = @late, paid_at = @paidAt, updated_at = @updatedAt WHERE id = @id`);
     this.dueForExpiryStmt = db.prepare<[number, number], PaymentRow>(`SELECT * FROM payments
       WHERE status IN ('pending', 'partially_paid') AND expires_at <= ? ORDER BY expires_at LIMIT ?`).safeIntegers(true);
+    // The WHERE repeats payments_due_amount's expression and states, so the lookup is one index range.
+    this.withDueStmt = db.prepare<[{ due: bigint; expiredSince: number; limit: number }], PaymentRow>(`SELECT * FROM payments
+      WHERE amount - paid_amount = @due AND status IN ('pending', 'partially_paid', 'expired')
+      AND (status <> 'expired' OR expires_at >= @expiredSince) LIMIT @limit`).safeIntegers(true);
   }
 
   async insert(p: NewPayment): Promise<Payment> {
@@ -165,6 +170,10 @@ export class SqlitePayments implements PaymentRepository {
   private newestFirst(where: string[], params: Params): Payment[] {
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     return this.byShape.get<PaymentRow>(`SELECT * FROM payments ${clause} ORDER BY seq DESC LIMIT @limit`).all(params).map(fromRow);
+  }
+
+  async withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]> {
+    return this.withDueStmt.all({ due, expiredSince, limit }).map(fromRow);
   }
 
   async countByStatus(): Promise<Record<PaymentStatus, number>> {

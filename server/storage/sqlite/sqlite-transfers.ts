@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { InboundJettonTransfer, TxCursor } from '../../chain/types';
 import type { CreditedTransfer } from '../../payments/payment-presenter';
-import type { TransferRecord } from '../../payments/payment-types';
+import type { NewDecisionRecord, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../../payments/payment-types';
 import type { TransferStatus } from '../../../contract/chain';
 import type { TransferRepository } from '../ledger-repositories';
 
@@ -19,6 +19,14 @@ interface TransferRow {
   resolved_at: bigint | null;
 }
 
+interface DecisionRow {
+  seq: bigint; tx_hash: string; action: TransferDecisionAction; payment_id: string | null; note: string; actor: string; at: bigint;
+}
+
+const decisionFromRow = (r: DecisionRow): TransferDecisionRecord => ({
+  seq: Number(r.seq), txHash: r.tx_hash, action: r.action, paymentId: r.payment_id, note: r.note, actor: r.actor, at: Number(r.at),
+});
+
 const fromRow = (r: TransferRow): TransferRecord => ({
   txHash: r.tx_hash, lt: r.lt, utime: Number(r.utime), amount: r.amount, from: r.from_address, comment: r.comment,
   queryId: 0n, paymentId: r.payment_id, status: r.status, resolution: r.resolution,
@@ -35,6 +43,11 @@ export class SqliteTransfers implements TransferRepository {
   private readonly resolveStmt: Statement;
   private readonly cursorGetStmt: Statement<[string], { lt: bigint; hash: string }>;
   private readonly cursorSetStmt: Statement;
+  private readonly reopenStmt: Statement;
+  private readonly insertDecisionStmt: Statement;
+  private readonly decisionsStmt: Statement<[number], DecisionRow>;
+  private readonly decisionsByActionStmt: Statement<[TransferDecisionAction, number], DecisionRow>;
+  private readonly lastDecisionStmt: Statement<[string], DecisionRow>;
 
   constructor(db: Database) {
     const safe = <S extends Statement>(s: S): S => s.safeIntegers(true) as S;
@@ -50,6 +63,13 @@ export class SqliteTransfers implements TransferRepository {
     this.cursorGetStmt = safe(db.prepare('SELECT lt, hash FROM watcher_cursor WHERE account = ?'));
     this.cursorSetStmt = db.prepare(`INSERT INTO watcher_cursor (account, lt, hash, updated_at) VALUES (?, ?, ?, ?)
       ON CONFLICT (account) DO UPDATE SET lt = excluded.lt, hash = excluded.hash, updated_at = excluded.updated_at`);
+    this.reopenStmt = db.prepare(`UPDATE transfers SET status = 'unmatched', payment_id = NULL, resolution = NULL, resolved_at = NULL
+      WHERE tx_hash = ? AND status = 'dismissed'`);
+    this.insertDecisionStmt = db.prepare(`INSERT INTO transfer_decisions (tx_hash, action, payment_id, note, actor, at)
+      VALUES (@txHash, @action, @paymentId, @note, @actor, @at)`);
+    this.decisionsStmt = safe(db.prepare('SELECT * FROM transfer_decisions ORDER BY seq DESC LIMIT ?'));
+    this.decisionsByActionStmt = safe(db.prepare('SELECT * FROM transfer_decisions WHERE action = ? ORDER BY seq DESC LIMIT ?'));
+    this.lastDecisionStmt = safe(db.prepare('SELECT * FROM transfer_decisions WHERE tx_hash = ? ORDER BY seq DESC LIMIT 1'));
   }
 
   async insert(t: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): Promise<boolean> {
@@ -77,6 +97,25 @@ export class SqliteTransfers implements TransferRepository {
 
   async resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean> {
     return this.resolveStmt.run({ txHash, status, paymentId, resolution, resolvedAt: at }).changes === 1;
+  }
+
+  async decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecisionRecord[]> {
+    const rows = action ? this.decisionsByActionStmt.all(action, limit) : this.decisionsStmt.all(limit);
+    return rows.map(decisionFromRow);
+  }
+
+  async lastDecision(txHash: string): Promise<TransferDecisionRecord | null> {
+    const row = this.lastDecisionStmt.get(txHash);
+    return row ? decisionFromRow(row) : null;
+  }
+
+  async recordDecision(d: NewDecisionRecord): Promise<TransferDecisionRecord> {
+    const result = this.insertDecisionStmt.run(d);
+    return { ...d, seq: Number(result.lastInsertRowid) };
+  }
+
+  async reopen(txHash: string): Promise<boolean> {
+    return this.reopenStmt.run(txHash).changes === 1;
   }
 
   async cursor(account: string): Promise<TxCursor | null> {
