@@ -5,6 +5,7 @@ import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
+import { StoreProfileSection } from '../components/settings/StoreProfileSection';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import {
@@ -210,6 +211,7 @@ export function SettingsPage() {
         <div className="grid-2 settings-grid">
           <ChainForm key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
           <div className="stack">
+            <StoreProfileSection />
             <EmbeddingRequests view={view} />
             <ApiKeys />
             <DataSection view={view} />

@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createBrandSlice } from './slices/brand';
 import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
 import { createPaymentsSlice } from './slices/payments';
@@ -24,6 +25,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createWebhooksSlice(...a),
   ...createWidgetSlice(...a),
   ...createSimulatorSlice(...a),
+  ...createBrandSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { BrandSlice } from './slices/brand';
 import type { DashboardSlice } from './slices/dashboard';
 import type { InvoiceSlice } from './slices/invoice';
 import type { PaymentsSlice } from './slices/payments';
@@ -10,6 +11,7 @@ import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice
+  & BrandSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;
