@@ -1,10 +1,10 @@
 import { connectParent, type Bridge } from './bridge';
 import { h } from './dom';
-import { fill, pickStrings } from './i18n';
+import { fill, LANGUAGES, pickLang, type Lang } from './i18n';
 import { watchStatus, type Live } from './live';
-import { endScreen, formatLeft, payScreen, type Ui } from './render';
+import { endScreen, formatLeft, payScreen, type EndKind, type Ui } from './render';
 import { servicePath } from './service-root';
-import { asCheckoutView, errorMessage, isOpen, type CheckoutView, type PageConfig } from './view';
+import { asCheckoutView, asStoreBrand, errorMessage, type CheckoutView, type PageConfig } from './view';
 
 const REDIRECT_DELAY_MS = { paid: 2_500, other: 5_000 };
 /** For the developer reading the console: why this frame showed although their backend named no origin. */
@@ -12,40 +12,74 @@ const ANY_ORIGIN_NOTICE = '[TonTill checkout] Sandbox mode: this checkout may be
   + 'allowedOrigins and the store lists no embedding origins. On testnet and mainnet only those origins may embed it; '
   + 'allow yours in the TonTill console (Settings) or send allowedOrigins with POST /invoice/widgets.';
 
+const LANG_KEY = 'tontill.checkout.lang';
+
 function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView | null } {
   const d = root.dataset;
   const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
   return {
     config: {
       mode: d.mode === 'epp' ? 'epp' : 'hpp', parentOrigin: d.parent || null, anyOrigin: d.anyOrigin === '1', sandbox: d.sandbox === '1',
-      successUrl: safeUrl(d.successUrl), failUrl: safeUrl(d.failUrl),
+      successUrl: safeUrl(d.successUrl), failUrl: safeUrl(d.failUrl), store: asStoreBrand(JSON.parse(d.store ?? 'null')),
     },
     view: asCheckoutView(JSON.parse(d.view ?? 'null')),
   };
 }
 
+/** Storage may be refused (a sandboxed frame, privacy settings): the choice then lasts for this page only. */
+const storage = {
+  get(): string | null {
+    try {
+      return localStorage.getItem(LANG_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(lang: string): void {
+    try {
+      localStorage.setItem(LANG_KEY, lang);
+    } catch { /* not allowed here */ }
+  },
+};
+
+/** ?lang= first, then the customer's earlier choice, then the browser's languages. */
+function initialLang(): Lang {
+  const asked = new URLSearchParams(location.search).get('lang');
+  return pickLang([asked, storage.get(), ...(navigator.languages?.length ? navigator.languages : [navigator.language])]);
+}
+
+type ScreenKind = 'pay' | EndKind;
+
 class Checkout {
   private view: CheckoutView;
   private shownKey = '';
+  private shownKind: ScreenKind = 'pay';
   private clockSkew = 0;
   private live: Live | null = null;
   private bridge: Bridge | null = null;
   private redirect: ReturnType<typeof setTimeout> | undefined;
-  private readonly ui: Ui;
+  private ui: Ui;
   private readonly status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  private readonly host = h('div', { class: 'screen-host' });
+  private readonly bar = h('div', { class: 'store-bar' });
 
   constructor(private readonly root: HTMLElement, private readonly config: PageConfig, view: CheckoutView) {
-    const { lang, t } = pickStrings(navigator.languages?.length ? navigator.languages : [navigator.language]);
+    this.ui = this.uiFor(initialLang());
+    this.view = view;
+    this.clockSkew = Date.parse(view.serverTime) - Date.now();
+  }
+
+  private uiFor(lang: Lang): Ui {
+    const { t } = LANGUAGES[lang];
     document.documentElement.lang = lang;
     document.title = t.title;
-    this.ui = { t, config, announce: (text) => this.say(text), sandboxPay: (b) => void this.sandboxPay(b) };
-    this.view = view;
+    return { t, lang, config: this.config, announce: (text) => this.say(text), sandboxPay: (b) => void this.sandboxPay(b) };
   }
 
   start(): void {
-    this.root.replaceChildren();
-    this.root.append(h('div', { class: 'screen-host' }), this.status);
-    this.show(this.view, true);
+    this.root.replaceChildren(this.bar, this.host, this.status);
+    this.renderBar();
+    this.show(true);
     if (this.config.mode === 'epp' && this.config.anyOrigin) console.info(ANY_ORIGIN_NOTICE);
     this.bridge = this.config.mode === 'epp' ? connectParent(this.config.parentOrigin, () => this.view) : null;
     this.bridge?.post('loaded', this.view);
@@ -57,18 +91,43 @@ class Checkout {
     this.tick();
   }
 
+  /** Who the customer pays (the store's logo and name) and the language switch, above every screen. */
+  private renderBar(): void {
+    const { name, logoUrl } = this.config.store;
+    const select = h('select', { id: 'lang', class: 'lang' });
+    for (const [code, { name: label }] of Object.entries(LANGUAGES)) select.append(h('option', { value: code, lang: code }, label));
+    select.value = this.ui.lang;
+    select.addEventListener('change', () => this.switchLang(select.value as Lang));
+    this.bar.replaceChildren(
+      h('div', { class: 'store' },
+        logoUrl && h('img', { class: 'store-logo', src: servicePath(logoUrl), alt: name ? '' : 'Logo', width: 40, height: 40 }),
+        name && h('span', { class: 'store-name' }, name)),
+      h('label', { class: 'lang-switch' }, h('span', { class: 'lang-label' }, this.ui.t.language), select));
+  }
+
+  private switchLang(lang: Lang): void {
+    storage.set(lang);
+    this.ui = this.uiFor(lang);
+    this.renderBar();
+    this.shownKey = '';
+    this.show(true);
+    document.getElementById('lang')?.focus();
+  }
+
   private say(text: string): void {
     this.status.textContent = text;
   }
 
   private connection(ok: boolean): void {
-    if (isOpen(this.view.status)) this.say(ok ? this.ui.t.waiting : this.ui.t.reconnecting);
+    if (this.shownKind === 'pay') this.say(ok ? this.ui.t.waiting : this.ui.t.reconnecting);
   }
 
   private update(v: CheckoutView): void {
     if (v.id !== this.view.id) return;
     const changed = v.status !== this.view.status || v.dueAmount !== this.view.dueAmount;
-    this.show(v, false);
+    this.view = v;
+    this.clockSkew = Date.parse(v.serverTime) - Date.now();
+    this.show(false);
     if (!changed) return;
     this.bridge?.post('status', v);
     if (v.status === 'paid') this.bridge?.post('paid', v);
@@ -76,24 +135,35 @@ class Checkout {
     if (v.status === 'paid' || v.status === 'cancelled') this.live?.stop();
   }
 
+  private msLeft(): number {
+    return Date.parse(this.view.expiresAt) - (Date.now() + this.clockSkew);
+  }
+
+  /** Open and in time: the pay screen. Open but out of time: expired, whether or not the service has said so yet. */
+  private kindOf(v: CheckoutView): ScreenKind {
+    if (v.status === 'pending' || v.status === 'partially_paid') return this.msLeft() > 0 ? 'pay' : 'expired';
+    return v.status;
+  }
+
   /** Re-renders only when what the customer must do changes, so focus and selection survive heartbeats. */
-  private show(v: CheckoutView, first: boolean): void {
-    this.view = v;
-    this.clockSkew = Date.parse(v.serverTime) - Date.now();
-    const key = `${v.status}:${v.dueAmount}`;
-    if (key === this.shownKey) return;
-    this.shownKey = key;
-    const host = this.root.firstElementChild as HTMLElement;
-    const back = this.backUrl(v);
-    host.replaceChildren(isOpen(v.status) ? payScreen(this.ui, v) : endScreen(this.ui, v as CheckoutView & { status: 'paid' }, back));
-    this.tick();
-    if (isOpen(v.status)) {
-      this.say(v.status === 'partially_paid' ? fill(this.ui.t.partial, { paid: v.paidAmount, due: v.dueAmount }) : this.ui.t.waiting);
-    } else {
-      this.say('');
-      if (!first) host.querySelector<HTMLElement>('h1')?.focus();
-      if (back) this.redirect ??= setTimeout(() => location.assign(back), v.status === 'paid' ? REDIRECT_DELAY_MS.paid : REDIRECT_DELAY_MS.other);
+  private show(first: boolean): void {
+    const v = this.view;
+    const kind = this.kindOf(v);
+    const key = `${kind}:${v.dueAmount}:${v.paidAmount}`;
+    if (key !== this.shownKey) {
+      this.shownKey = key;
+      this.shownKind = kind;
+      this.host.replaceChildren(kind === 'pay' ? payScreen(this.ui, v) : endScreen(this.ui, kind, v, this.backUrl(v)));
+      this.tick();
+      if (kind === 'pay') {
+        this.say(v.status === 'partially_paid' ? fill(this.ui.t.partial, { paid: v.paidAmount, due: v.dueAmount }) : this.ui.t.waiting);
+      } else {
+        this.say('');
+        if (!first) this.host.querySelector<HTMLElement>('h1')?.focus();
+      }
     }
+    const back = this.backUrl(v);
+    if (back) this.redirect ??= setTimeout(() => location.assign(back), v.status === 'paid' ? REDIRECT_DELAY_MS.paid : REDIRECT_DELAY_MS.other);
   }
 
   /** HPP goes back to the shop on its own; EPP leaves that to the parent page. */
@@ -104,15 +174,20 @@ class Checkout {
   }
 
   private tick(): void {
+    if (this.shownKind !== 'pay') return;
+    const left = this.msLeft();
+    // Out of time: the QR and links go now, not when the service (or a lost connection) gets round to saying so.
+    if (left <= 0) {
+      this.show(false);
+      this.live?.refresh();
+      return;
+    }
     const timer = document.getElementById('timer');
-    if (!timer || !isOpen(this.view.status)) return;
-    const left = Date.parse(this.view.expiresAt) - (Date.now() + this.clockSkew);
-    timer.textContent = left > 0 ? `${this.ui.t.timeLeft}: ${formatLeft(left)}` : this.ui.t.expiring;
+    if (!timer) return;
+    timer.textContent = `${this.ui.t.timeLeft}: ${formatLeft(left)}`;
     timer.classList.toggle('soon', left < 5 * 60_000);
     const seconds = Math.ceil(left / 1000);
     if (seconds === 300 || seconds === 60) this.say(fill(this.ui.t.minutesLeft, { n: seconds / 60 }));
-    // The server expires payments within a second of expiresAt; ask rather than guess.
-    if (left <= 0 && seconds % 2 === 0) this.live?.refresh();
   }
 
   private async sandboxPay(button: HTMLButtonElement): Promise<void> {

@@ -1,10 +1,11 @@
 import { h } from './dom';
-import { fill, type Strings } from './i18n';
+import { fill, type Lang, type Strings } from './i18n';
 import { qrSvg } from './qr';
 import type { CheckoutView, PageConfig } from './view';
 
 export interface Ui {
   t: Strings;
+  lang: Lang;
   config: PageConfig;
   announce(text: string): void;
   sandboxPay(button: HTMLButtonElement): void;
@@ -62,11 +63,14 @@ function sandboxBlock(ui: Ui): HTMLElement {
     h('span', { class: 'badge' }, ui.t.sandbox), button, h('p', { class: 'hint' }, ui.t.sandboxNote));
 }
 
+const TELEGRAM_WALLET = 'https://t.me/wallet';
+
 export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
   const { t } = ui;
   const warning = h('p', { class: 'warn', id: 'memo-warning' }, h('strong', { 'aria-hidden': 'true' }, '!'), h('span', {}, t.memoWarning));
   return h('section', { class: 'screen pay', 'aria-labelledby': 'title' },
     h('h1', { id: 'title', tabindex: -1 }, t.title),
+    orderRef(ui, v),
     v.description && h('p', { class: 'desc' }, v.description),
     h('div', { class: 'pay-grid' },
       amountBlock(ui, v),
@@ -75,27 +79,56 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
         h('div', { class: 'qr-wrap' }, qrSvg(v.links.ton, t.qr)),
         h('div', { class: 'wallets' },
           h('a', { class: 'btn primary', href: v.links.ton }, t.openTon),
-          h('a', { class: 'btn', href: v.links.tonkeeper, target: '_blank', rel: 'noopener noreferrer' }, t.openTonkeeper))),
+          h('a', { class: 'btn', href: v.links.tonkeeper, target: '_blank', rel: 'noopener noreferrer' }, t.openTonkeeper),
+          // No deep link of Telegram Wallet fills in a jetton transfer: it opens the wallet, the customer copies amount and memo.
+          h('a', { class: 'btn', href: TELEGRAM_WALLET, target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': 'tg-hint' }, t.openTelegram)),
+        h('p', { class: 'hint', id: 'tg-hint' }, t.telegramHint)),
       h('dl', { class: 'fields' },
         field(ui, t.address, v.address, 'address'),
         field(ui, t.memo, v.memo, 'memo', warning)),
       h('div', { class: 'extra' }, h('p', { class: 'hint' }, t.network), ui.config.sandbox && sandboxBlock(ui))));
 }
 
-const END = {
-  paid: { icon: '✓', title: 'paidTitle', text: 'paidText' },
-  expired: { icon: '!', title: 'expiredTitle', text: 'expiredText' },
-  cancelled: { icon: '×', title: 'cancelledTitle', text: 'cancelledText' },
-} as const;
+/** What a closed screen says happened; `expired` also covers a pay screen whose time ran out before the service said so. */
+export type EndKind = 'paid' | 'expired' | 'cancelled';
+const ICONS: Record<EndKind, string> = { paid: '✓', expired: '!', cancelled: '×' };
 
-/** Paid, expired and cancelled: a heading, one sentence, and the way back to the shop (HPP). */
-export function endScreen(ui: Ui, v: CheckoutView & { status: keyof typeof END }, backUrl: string | null): HTMLElement {
-  const end = END[v.status];
-  const hint = backUrl ? ui.t.returning : v.status === 'paid' && ui.config.mode === 'hpp' ? ui.t.closeHint : null;
-  return h('section', { class: `screen end end-${v.status}`, 'aria-labelledby': 'title' },
-    h('div', { class: 'icon', 'aria-hidden': 'true' }, end.icon),
-    h('h1', { id: 'title', tabindex: -1 }, ui.t[end.title]),
-    h('p', {}, fill(ui.t[end.text], { amount: v.amount })),
+function orderRef(ui: Ui, v: CheckoutView): HTMLElement | null {
+  return v.externalId ? h('p', { class: 'order-ref', 'data-field': 'order' }, fill(ui.t.order, { ref: v.externalId })) : null;
+}
+
+/** "Already paid? Contact <store>: <email or site>", the contact as a link. */
+function contactLine(ui: Ui): HTMLElement {
+  const { name, contact } = ui.config.store;
+  const line = h('p', { class: 'end-contact' }, fill(ui.t.alreadyPaid, { store: name ?? ui.t.theShop }));
+  if (contact) {
+    const mail = !/^https:\/\//i.test(contact);
+    line.append(': ', h('a', { href: mail ? `mailto:${contact}` : contact, ...(mail ? {} : { target: '_blank', rel: 'noopener noreferrer' }) }, contact));
+  }
+  return line;
+}
+
+const hasPaid = (amount: string): boolean => /[1-9]/.test(amount);
+
+function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; lines: Array<HTMLElement | null | false> } {
+  const { t } = ui;
+  if (kind === 'paid') return { title: t.paidTitle, lines: [h('p', {}, fill(t.paidText, { amount: v.amount }))] };
+  const time = new Intl.DateTimeFormat(ui.lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(v.expiresAt));
+  const partial = hasPaid(v.paidAmount) && h('p', { class: 'end-partial' }, fill(t.expiredPartial, { paid: v.paidAmount, amount: v.amount }));
+  return kind === 'expired'
+    ? { title: fill(t.expiredAt, { time }), lines: [partial, h('p', {}, t.expiredText), h('p', {}, t.newInvoice), contactLine(ui)] }
+    : { title: t.cancelledTitle, lines: [partial, h('p', {}, t.cancelledText), h('p', {}, t.newInvoice), contactLine(ui)] };
+}
+
+/** Paid, expired and cancelled: what happened, what to do, and the way back to the shop (HPP). Never a way to pay. */
+export function endScreen(ui: Ui, kind: EndKind, v: CheckoutView, backUrl: string | null): HTMLElement {
+  const hint = backUrl ? ui.t.returning : kind === 'paid' && ui.config.mode === 'hpp' ? ui.t.closeHint : null;
+  const { title, lines } = endLines(ui, kind, v);
+  return h('section', { class: `screen end end-${kind}`, 'aria-labelledby': 'title' },
+    h('div', { class: 'icon', 'aria-hidden': 'true' }, ICONS[kind]),
+    h('h1', { id: 'title', tabindex: -1 }, title),
+    orderRef(ui, v),
+    ...lines,
     hint && h('p', { class: 'hint' }, hint),
     backUrl && h('a', { class: 'btn primary', href: backUrl }, ui.t.back));
 }

@@ -1,4 +1,4 @@
-import type { CheckoutPageConfig, CheckoutView } from '../contract/checkout';
+import type { CheckoutPageConfig, CheckoutView, StoreBrand } from '../contract/checkout';
 import type { ErrorBody } from '../contract/errors';
 import type { PaymentStatus } from '../contract/payments';
 
@@ -12,7 +12,6 @@ export type { CheckoutView, CheckoutPageConfig as PageConfig };
 /** Every status, so the check below cannot fall behind the contract (the compiler insists on each key). */
 const STATUSES = { pending: true, partially_paid: true, paid: true, expired: true, cancelled: true } satisfies Record<PaymentStatus, true>;
 
-export const isOpen = (s: PaymentStatus): boolean => s === 'pending' || s === 'partially_paid';
 
 const TEXT_FIELDS = ['id', 'amount', 'paidAmount', 'dueAmount', 'memo', 'address', 'expiresAt', 'serverTime'] as const satisfies ReadonlyArray<keyof CheckoutView>;
 
@@ -29,4 +28,11 @@ export function asCheckoutView(body: unknown): CheckoutView | null {
 export function errorMessage(body: unknown): string | null {
   const message = (body as Partial<ErrorBody> | null)?.error?.message;
   return typeof message === 'string' ? message : null;
+}
+
+/** The page's store attribute as a brand; anything else shows no store rather than a broken one. */
+export function asStoreBrand(value: unknown): StoreBrand {
+  const v = value as Partial<Record<keyof StoreBrand, unknown>> | null;
+  const text = (x: unknown) => (typeof x === 'string' && x ? x : null);
+  return { name: text(v?.name), contact: text(v?.contact), logoUrl: text(v?.logoUrl) };
 }

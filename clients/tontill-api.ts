@@ -262,6 +262,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/settings/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's name, contact and logo URL, as the checkout shows them */
+        get: operations["getStoreProfile"];
+        /** Save the store's name and contact (e-mail or https URL); the checkout shows them at once */
+        put: operations["updateStoreProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings/store/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload the store logo: a PNG or JPEG of at most 64 KB, base64 (never SVG) */
+        put: operations["uploadStoreLogo"];
+        post?: never;
+        /** Remove the store logo */
+        delete: operations["removeStoreLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/settings/validate": {
         parameters: {
             query?: never;
@@ -797,6 +833,8 @@ export interface components {
             dueAmount: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description The merchant's order reference, shown on every checkout screen */
+            externalId: string | null;
             id: string;
             links: {
                 ton: string;
@@ -1299,6 +1337,23 @@ export interface components {
                 count: number;
                 volume: string;
             };
+        };
+        StoreLogoBody: {
+            /** Format: base64 */
+            data: string;
+            /** @enum {string} */
+            type: "image/png" | "image/jpeg";
+        };
+        StoreProfile: {
+            /** @description An e-mail address or an https URL, for "Already paid? Contact …" on the checkout */
+            contact: "" | string;
+            logoUrl: string | null;
+            name: string;
+        };
+        StoreProfileBody: {
+            /** @description An e-mail address or an https URL, for "Already paid? Contact …" on the checkout */
+            contact: "" | string;
+            name: string;
         };
         /** @description A transfer credited to the payment */
         Transfer: {
@@ -2243,6 +2298,118 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getStoreProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updateStoreProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreProfileBody"];
+            };
+        };
+        responses: {
+            /** @description The store profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    uploadStoreLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreLogoBody"];
+            };
+        };
+        responses: {
+            /** @description The store profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    removeStoreLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProfile"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];

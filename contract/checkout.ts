@@ -3,8 +3,8 @@ import { PAYMENT_STATUSES } from './payments';
 
 /**
  * What the customer's browser may know about a payment (GET /pay/:id/status, the page's initial
- * state, the live stream): enough to pay it and see it land. Never the customer, metadata,
- * callback or redirect URLs, transfers or the merchant's order id.
+ * state, the live stream): enough to pay it and see it land, and the order reference the customer
+ * quotes to the shop. Never the customer, metadata, callback or redirect URLs, or transfers.
  */
 export const CheckoutViewSchema = z
   .object({
@@ -18,6 +18,7 @@ export const CheckoutViewSchema = z
     memo: z.string().meta({ description: 'The transfer comment the customer must include' }),
     address: z.string(),
     description: z.string().nullable(),
+    externalId: z.string().nullable().meta({ description: "The merchant's order reference, shown on every checkout screen" }),
     links: z.object({ ton: z.string(), tonkeeper: z.string() }),
     expiresAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
@@ -25,6 +26,16 @@ export const CheckoutViewSchema = z
   })
   .meta({ id: 'CheckoutStatus' });
 export type CheckoutView = z.infer<typeof CheckoutViewSchema>;
+
+/** The store as the customer sees it at the top of every checkout screen (set in the console's settings). */
+export const StoreBrandSchema = z.object({
+  name: z.string().nullable(),
+  /** an e-mail address or an https URL, for "Already paid? Contact …" */
+  contact: z.string().nullable(),
+  /** the uploaded logo, served by this service (GET /store/logo?v=…), or null */
+  logoUrl: z.string().nullable(),
+});
+export type StoreBrand = z.infer<typeof StoreBrandSchema>;
 
 /**
  * How the server sets up the checkout page (HPP /pay/:id, EPP /embed), carried in the page's data
@@ -43,6 +54,7 @@ export const CheckoutPageConfigSchema = z.object({
   sandbox: z.boolean(),
   successUrl: z.string().nullable(),
   failUrl: z.string().nullable(),
+  store: StoreBrandSchema,
 });
 export type CheckoutPageConfig = z.infer<typeof CheckoutPageConfigSchema>;
 
@@ -54,3 +66,4 @@ export interface CheckoutStreamEvents {
   status: CheckoutView;
 }
 export type CheckoutStreamEventName = keyof CheckoutStreamEvents;
+

@@ -65,3 +65,27 @@ export type SettingsCheck = z.infer<typeof SettingsCheckSchema>;
 
 export const AllowOriginBodySchema = z.strictObject({ origin: OriginSchema });
 export const RefusedOriginQuerySchema = z.strictObject({ origin: z.string().max(255) });
+
+/** The store's name and contact as the checkout shows them to customers ('' = not set). */
+export const StoreProfileBodySchema = z.object({
+  name: z.string().trim().max(80),
+  contact: z.union([z.literal(''), z.email().max(200), z.url({ protocol: /^https$/ }).max(200)])
+    .meta({ description: 'An e-mail address or an https URL, for "Already paid? Contact …" on the checkout' }),
+}).meta({ id: 'StoreProfileBody' });
+export type StoreProfileInput = z.infer<typeof StoreProfileBodySchema>;
+
+export const StoreProfileSchema = StoreProfileBodySchema.extend({
+  /** where the service serves the uploaded logo, or null */
+  logoUrl: z.string().nullable(),
+}).meta({ id: 'StoreProfile' });
+export type StoreProfile = z.infer<typeof StoreProfileSchema>;
+
+/** Small PNG or JPEG only (never SVG: it can carry script), served with its exact content type. */
+export const STORE_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export const STORE_LOGO_MAX_BYTES = 64 * 1024;
+export const StoreLogoBodySchema = z.object({
+  type: z.enum(STORE_LOGO_TYPES),
+  /** the image, base64 */
+  data: z.base64().max(Math.ceil(STORE_LOGO_MAX_BYTES / 3) * 4),
+}).meta({ id: 'StoreLogoBody' });
+export type StoreLogoInput = z.infer<typeof StoreLogoBodySchema>;

@@ -4,11 +4,11 @@ import { CHAIN_MODES, type ChainMode } from '../../contract/chain';
 import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmButton } from '../components/ConfirmDialog';
-
 import { CatalogueSettings } from '../components/settings/CatalogueSettings';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { PassphraseSection } from '../components/settings/PassphraseSection';
+import { StoreProfileSection } from '../components/settings/StoreProfileSection';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import {
@@ -217,10 +217,10 @@ export function SettingsPage() {
         <div className="grid-2 settings-grid">
           <ChainForm key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
           <div className="stack">
+            <StoreProfileSection />
             <EmbeddingRequests view={view} />
             <ApiKeys />
             <PassphraseSection />
-
             <CatalogueSettings />
             <DataSection view={view} />
           </div>

@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createBrandSlice } from './slices/brand';
 import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
 import { createLiveSlice } from './slices/live';
@@ -29,8 +30,8 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createSimulatorSlice(...a),
   ...createSignInSlice(...a),
   ...createLiveSlice(...a),
-
   ...createTillSlice(...a),
+  ...createBrandSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

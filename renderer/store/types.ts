@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { BrandSlice } from './slices/brand';
 import type { DashboardSlice } from './slices/dashboard';
 import type { InvoiceSlice } from './slices/invoice';
 import type { LiveSlice } from './slices/live';
@@ -13,6 +14,6 @@ import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

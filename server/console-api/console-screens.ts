@@ -6,6 +6,7 @@ import { ConsoleQueries } from './console-queries';
 import { paymentConsoleRoutes } from './payment-console-routes';
 import { settingsRoutes } from './settings-routes';
 import { statsRoutes } from './stats-routes';
+import { storeProfileRoutes } from './store-profile-routes';
 import { widgetPreviewRoutes } from './widget-preview-routes';
 
 /**
@@ -19,6 +20,7 @@ export async function consoleScreenRoutes(app: FastifyInstance, opts: { ledgerFi
   await app.register(paymentConsoleRoutes, { queries });
   await app.register(settingsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(storeProfileRoutes);
   if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });
   await app.register(widgetPreviewRoutes);
 }

@@ -5,6 +5,7 @@ import { demoRoutes } from './demo-routes';
 import { pageRoutes } from './page-routes';
 import type { SseHub } from './sse-hub';
 import { statusRoutes } from './status-routes';
+import { storeLogoRoutes } from './store-profile';
 import { loadWebAssets, WebAssetsMissingError, type WebAssets } from './web-assets';
 
 export interface CheckoutOptions {
@@ -36,4 +37,5 @@ export async function checkoutRoutes(app: FastifyInstance, opts: CheckoutOptions
   await app.register(statusRoutes, { ...(opts.hub ? { hub: opts.hub } : {}) });
   await app.register(demoRoutes, { assets });
   await app.register(embedCheckRoutes);
+  await app.register(storeLogoRoutes);
 }

@@ -5,7 +5,7 @@ import type { PublicPayment } from '../../contract/payments';
 export function toCheckoutView(p: PublicPayment, nowMs: number): CheckoutView {
   return {
     id: p.id, status: p.status, amount: p.amount, paidAmount: p.paidAmount, dueAmount: p.dueAmount,
-    currency: p.currency, network: p.mainCurrency, memo: p.memo, address: p.address, description: p.description,
+    currency: p.currency, network: p.mainCurrency, memo: p.memo, address: p.address, description: p.description, externalId: p.externalId,
     links: { ton: p.links.ton, tonkeeper: p.links.tonkeeper },
     expiresAt: p.expiresAt, paidAt: p.paidAt, serverTime: new Date(nowMs).toISOString(),
   };

@@ -47,7 +47,7 @@ export interface CheckoutPage extends CheckoutPageConfig {
 export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): string {
   const data: Record<string, string | null> = {
     mode: page.mode, parent: page.parentOrigin, 'any-origin': page.anyOrigin ? '1' : null, sandbox: page.sandbox ? '1' : null,
-    'success-url': page.successUrl, 'fail-url': page.failUrl, view: JSON.stringify(page.view),
+    'success-url': page.successUrl, 'fail-url': page.failUrl, store: JSON.stringify(page.store), view: JSON.stringify(page.view),
   };
   const attrs = Object.entries(data).filter(([, v]) => v !== null).map(([k, v]) => ` data-${k}="${escapeHtml(v as string)}"`).join('');
   const v = page.view;

@@ -6,6 +6,7 @@ import { toCheckoutView } from './checkout-view';
 import { resolveEmbed } from './embed-access';
 import type { FramingPolicy } from './embed-policy';
 import { languageOf, pageCsp, renderCheckoutPage, renderErrorPage, type PageError } from './page-html';
+import { readStoreBrand } from './store-profile';
 import type { WebAssets } from './web-assets';
 
 /** HPP and every page nobody may frame. */
@@ -35,6 +36,7 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
   const page = async (payment: Payment, mode: CheckoutMode, parentOrigin: string | null, anyOrigin: boolean, assets: WebAssets) => renderCheckoutPage({
     view: toCheckoutView(await services.payments.present(payment), services.clock.now()), mode, parentOrigin, anyOrigin, sandbox,
     successUrl: mode === 'hpp' ? payment.successUrl : null, failUrl: mode === 'hpp' ? payment.failUrl : null,
+    store: await readStoreBrand(services.settings),
   }, assets);
 
   app.get('/pay/:paymentId', { config: { auth: 'public' } }, async (request, reply) => {

@@ -3,7 +3,7 @@ import { buildWeb } from '../../scripts/build-web';
 import { claimedOrigins } from '../../server/payment-pages/embed-access';
 import { languageOf } from '../../server/payment-pages/page-html';
 import { formatLeft } from '../../checkout/render';
-import { pickStrings } from '../../checkout/i18n';
+import { pickLang } from '../../checkout/i18n';
 import { createTestApp, QUICK_START } from '../helpers/test-app';
 import { createDeposit, startService } from '../e2e/e2e-helpers';
 
@@ -57,12 +57,13 @@ describe('small pure pieces', () => {
     expect(formatLeft(29 * 60_000 + 59_500)).toBe('30:00');
   });
 
-  it('picks Russian or English from the browser languages, English by default', () => {
-    expect(pickStrings(['ru-RU', 'en']).lang).toBe('ru');
-    expect(pickStrings(['de-DE', 'ru']).lang).toBe('ru');
-    expect(pickStrings(['en-GB', 'ru']).lang).toBe('en');
-    expect(pickStrings(['fr']).lang).toBe('en');
-    expect(pickStrings([]).lang).toBe('en');
+  it('picks the first language it speaks from the browser languages, English by default', () => {
+    expect(pickLang(['ru-RU', 'en'])).toBe('ru');
+    expect(pickLang(['fr-FR', 'de-DE', 'ru'])).toBe('de');
+    expect(pickLang(['pt-BR'])).toBe('pt');
+    expect(pickLang([null, 'en-GB', 'ru'])).toBe('en');
+    expect(pickLang(['fr'])).toBe('en');
+    expect(pickLang([])).toBe('en');
     expect(languageOf('ru,en;q=0.8')).toBe('ru');
     expect(languageOf(undefined)).toBe('en');
   });

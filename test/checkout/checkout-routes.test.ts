@@ -120,17 +120,19 @@ describe('checkout routes', () => {
   });
 
   describe('status JSON, live stream and sandbox payments', () => {
-    it('status exposes what the customer needs and nothing about the customer or the merchant', async () => {
+    it('status exposes what the customer needs, the order reference included, and nothing about the customer or the merchant', async () => {
       const deposit = await createDeposit(service, {
-        externalId: 'order-secret-1', customer: { email: 'c@d.example' }, metadata: { k: 'v' },
+        externalId: 'order-1042', customer: { email: 'c@d.example' }, metadata: { k: 'v' },
         callbackUrl: 'https://shop.example/hook', successUrl: 'https://shop.example/ok',
       });
       const res = await get(`/pay/${deposit.id}/status`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
-      expect(Object.keys(body).sort()).toEqual(['address', 'amount', 'currency', 'description', 'dueAmount', 'expiresAt', 'id', 'links',
+      expect(Object.keys(body).sort()).toEqual(['address', 'amount', 'currency', 'description', 'dueAmount', 'expiresAt', 'externalId', 'id', 'links',
         'memo', 'network', 'paidAmount', 'paidAt', 'serverTime', 'status']);
-      expect(JSON.stringify(body)).not.toMatch(/order-secret-1|c@d\.example|hook|shop\.example/);
+      // The customer quotes the order reference to the shop (it is on every checkout screen); nothing else of the merchant's shows.
+      expect(body.externalId).toBe('order-1042');
+      expect(JSON.stringify(body)).not.toMatch(/c@d\.example|hook|shop\.example|"k"/);
       expect((await get('/pay/pay_0000000000000000000000/status')).status).toBe(404);
       const bad = await get('/pay/x/status');
       expect(bad.status).toBe(400);

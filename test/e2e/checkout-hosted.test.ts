@@ -114,7 +114,7 @@ describe('hosted checkout (HPP), in Chromium', () => {
     await page.goto(deposit.url);
     await page.locator('[data-field="memo"]').waitFor();
     clock.offsetMs += 31 * 60_000;
-    await eventually(() => page.locator('h1').textContent(), is('This payment has expired'));
+    await eventually(() => page.locator('h1').textContent(), includes('This invoice expired at'));
     await page.screenshot({ path: join(SHOTS, 'hpp-expired-phone.png'), fullPage: true });
     await page.waitForURL(`${shop.origin}/failed?why=expired`);
   });
