@@ -13,6 +13,7 @@ import { sqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import { SqliteStorage } from './storage/sqlite/sqlite-storage';
 import { systemClock, type Clock } from './util/clock';
 import { deferredRuntime, openRuntime, type DeferredRuntime, type Runtime } from './runtime/runtime';
+import { checkingSource, reopenWith } from './runtime/runtime-restart';
 import { whenQuiet } from './runtime/when-quiet';
 
 export interface RunningServer extends Runtime {
@@ -75,9 +76,10 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
   // The chain (an emulator to load, or toncenter to reach) opens once the service listens: creating
   // a payment needs only chain.info.
+  const nowSeconds = () => Math.floor(clock.now() / 1000);
   const runtime = deferredRuntime(chain.info, () => openRuntime(chain, services, {
     intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log,
-  }));
+  }), reopenWith({ services, log, nowSeconds }), checkingSource);
   const ledgerFile = sqliteLedgerFile(db, storage);
   const app = await buildApp({ services, runtime, ledgerFile, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
   for (const change of tightened) app.log.warn(change, 'data directory was readable by others: permissions tightened');
@@ -124,8 +126,12 @@ async function goLive(runtime: DeferredRuntime, services: Services, close: () =>
   // restored ledger's own cursor picks them up again from the chain at the next start.
   if (!services.restore.pending) live.watcher.start();
   let toggling: Promise<void> = Promise.resolve();
+  // the watcher running now: a restart in place may have replaced the first one
   services.restore.onChange((staged) => {
-    toggling = toggling.then(() => (staged ? live.watcher.stop() : live.watcher.start()));
+    toggling = toggling.then(() => {
+      const watcher = runtime.current()?.watcher;
+      return staged ? watcher?.stop() : watcher?.start();
+    });
   });
   return live;
 }

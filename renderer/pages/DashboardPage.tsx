@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES } from '../../contract/payments';
 import { Skeleton } from '../components/Empty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';
-import { formatUsdt, relativeTime, STATUS_LABEL } from '../lib/format';
+import { useInterval } from '../hooks/useInterval';
+import { describeWatcher } from '../lib/describe-watcher';
+import { formatUsdt, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from '../store/slices/dashboard';
 import { selectUnmatchedCount } from '../store/slices/live';
@@ -14,20 +16,21 @@ import { selectUiActions } from '../store/slices/ui';
 
 function WatcherCard() {
   const watcher = useConsoleStore(selectWatcher);
+  // the words say "3 s ago": they follow the clock between two loads of the status
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), 1_000);
   if (!watcher) return <section className="card"><h2>Chain watcher</h2><Skeleton lines={4} /></section>;
-  const healthy = watcher.running && (watcher.consecutiveErrors ?? 0) === 0;
+  const words = describeWatcher(watcher, now);
   return (
     <section className="card" aria-labelledby="watcher-title">
       <h2 id="watcher-title">Chain watcher</h2>
-      <p className={`health ${healthy ? 'health-ok' : 'health-bad'}`} data-testid="watcher-health">
+      <p className={`health health-${words.tone}`} data-testid="watcher-health" role="status" aria-live="polite">
         <span className="dot" aria-hidden="true" />
-        {watcher.running ? (healthy ? 'Watching' : 'Retrying after errors') : 'Stopped'}
+        <span>{words.headline} <span className="health-detail">— {words.detail}</span></span>
       </p>
       <dl className="facts">
         <dt>Mode</dt><dd><span className={`mode mode-${watcher.mode}`}>{watcher.mode}</span></dd>
-        <dt>Last poll</dt><dd>{relativeTime(watcher.lastPollAt)}</dd>
-        <dt>Lag</dt><dd>{watcher.lagSeconds === null || watcher.lagSeconds === undefined ? '—' : `${watcher.lagSeconds} s`}</dd>
-        <dt>Errors</dt><dd>{watcher.consecutiveErrors ?? 0}{watcher.lastError ? <span className="error-text"> · {watcher.lastError}</span> : null}</dd>
+        <dt>Watching</dt><dd>{watcher.watchedAccount ? <code className="wrap" title="Your USDT wallet on the chain">{watcher.watchedAccount}</code> : '—'}</dd>
       </dl>
     </section>
   );

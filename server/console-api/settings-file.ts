@@ -102,3 +102,21 @@ export function writeConfigFile(dataDir: string, content: Record<string, unknown
   writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, file);
 }
+
+/**
+ * The configuration a restart in place runs with: the settings the console manages come from the
+ * saved file, everything else (flags, environment, poll interval) stays as the service started.
+ */
+export function restartConfig(running: Config, saved: Config): Config {
+  const { mode, merchantAddress, toncenterEndpoint, toncenterApiKey, jettonMaster, ...kept } = running.chain;
+  void [mode, merchantAddress, toncenterEndpoint, toncenterApiKey, jettonMaster];
+  const chain = {
+    ...kept, mode: saved.chain.mode,
+    ...definedOnly({ merchantAddress: saved.chain.merchantAddress, toncenterEndpoint: saved.chain.toncenterEndpoint, toncenterApiKey: saved.chain.toncenterApiKey, jettonMaster: saved.chain.jettonMaster }),
+  };
+  const payments = { ...running.payments, defaultExpirySeconds: saved.payments.defaultExpirySeconds, monitoringWindowSeconds: saved.payments.monitoringWindowSeconds };
+  return { ...running, chain, payments };
+}
+
+const definedOnly = <T extends Record<string, unknown>>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;

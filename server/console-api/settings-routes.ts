@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins, validOrigins } from '../payment-pages/embed-access';
 import { forgetRefusal, readRefusals, REFUSED_ORIGINS_KEY, withoutRefusal } from '../payment-pages/refused-origins';
-import { parseConfig, type Config } from '../config/config';
+import { MAINNET_USDT_MASTER, parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
+import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
   AllowOriginBodySchema, MAX_ALLOWED_ORIGINS, RefusedOriginQuerySchema, SettingsBodySchema, SettingsCheckSchema, SettingsViewSchema,
   type SettingsInput, type SettingsProblem as Problem, type SettingsView,
 } from '../../contract/console-settings';
 import {
-  chainSettingsOf, configFile, mergedConfigFile, readConfigFile, settingsProblems, startupProblem, writeConfigFile,
+  chainSettingsOf, configFile, mergedConfigFile, readConfigFile, restartConfig, settingsProblems, startupProblem, writeConfigFile,
 } from './settings-file';
+import { merchantWalletProblem } from './merchant-wallet-check';
 
 const TAGS = ['Console: settings'];
 
@@ -31,11 +33,21 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       return config;
     }
   };
-  const allProblems = (input: SettingsInput): Problem[] => {
+  const allProblems = async (input: SettingsInput): Promise<Problem[]> => {
     const problems = settingsProblems(input);
     if (problems.length > 0) return problems;
-    const startup = startupProblem(mergedConfigFile(readConfigFile(dataDir), input), dataDir);
-    return startup ? [startup] : [];
+    const file = mergedConfigFile(readConfigFile(dataDir), input);
+    const startup = startupProblem(file, dataDir);
+    if (startup) return [startup];
+    const wallet = await walletProblem(parseConfig({ ...file, dataDir }));
+    return wallet ? [wallet] : [];
+  };
+  /** Asks the chain the settings name (the open sandbox, or toncenter) what the merchant's address is. */
+  const walletProblem = (next: Config) => {
+    const { chain } = next;
+    const sandbox = chain.mode === 'sandbox';
+    const usdtMaster = sandbox ? (app.runtime?.current()?.chain.sandbox ? app.runtime.info.jettonMaster : null) : (chain.jettonMaster ?? MAINNET_USDT_MASTER);
+    return merchantWalletProblem(app.runtime?.sourceFor(chain) ?? null, { address: chain.merchantAddress ?? '', usdtMaster, testOnly: chain.mode !== 'mainnet' });
   };
   /** Refused origins still waiting for the merchant: one allowed meanwhile (by hand) is no longer news. */
   const refusedView = async () => {
@@ -67,8 +79,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST', url: '/settings/validate', operationId: 'validateSettings', tags: TAGS, auth: 'console', summary: 'Check settings without saving; lists every problem',
     body: SettingsBodySchema,
     responses: { 200: { description: 'Problems by field', schema: SettingsCheckSchema } },
-    handler: ({ body }) => {
-      const problems = allProblems(body);
+    handler: async ({ body }) => {
+      const problems = await allProblems(body);
       return { valid: problems.length === 0, problems };
     },
   });
@@ -79,10 +91,26 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     body: SettingsBodySchema,
     responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
     handler: async ({ body }) => {
-      const [problem] = allProblems(body);
+      const [problem] = await allProblems(body);
       if (problem) throw new AppError(400, ErrorCode.validation, `${problem.field}: ${problem.message}`, problem.field);
       writeConfigFile(dataDir, mergedConfigFile(readConfigFile(dataDir), body));
       await settings.set(STORE_ALLOWED_ORIGINS_KEY, [...new Set(body.allowedOrigins)]);
+      return view();
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/settings/restart', operationId: 'restartRuntime', tags: TAGS, auth: 'console',
+    summary: 'Restart to apply: re-opens the chain and its watcher with the saved settings, in place; HTTP keeps serving and nothing in flight is lost',
+    responses: { 200: { description: 'The settings after the restart: running equals saved', schema: SettingsViewSchema }, ...errors(400) },
+    handler: async () => {
+      if (!app.runtime) throw new AppError(400, ErrorCode.validation, 'chain: this service runs no chain to restart', 'chain');
+      try {
+        await app.runtime.restart(restartConfig(config, savedConfig()));
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new AppError(400, ErrorCode.validation, `chain: the saved settings could not be applied (${reason}); the service keeps running with the previous ones`, 'chain');
+      }
       return view();
     },
   });

@@ -62,6 +62,16 @@ export class PaymentService {
     this.views = new PaymentViews(deps.storage, deps.bus, deps.chain, deps.publicUrl);
   }
 
+  /**
+   * Settings applied in place by a runtime restart: payments created from now on get the new
+   * chain's addresses and windows, and every view is presented afresh (its links name the wallet).
+   */
+  applySettings(chain: ChainInfo, policy: Pick<PaymentPolicy, 'defaultExpirySeconds' | 'monitoringWindowSeconds'>): void {
+    Object.assign(this.deps.chain, chain);
+    Object.assign(this.deps.policy, policy);
+    this.views.clear();
+  }
+
   create(kind: PaymentKind, request: DepositRequest | WidgetSessionRequest): Promise<CreateResult> {
     const hash = requestHash(kind, request);
     const amount = this.checkedAmount(request.amount);

@@ -60,6 +60,12 @@ export class PaymentViews {
     return this.load(id).then((loaded) => (loaded.json ??= JSON.stringify(loaded.view)));
   }
 
+  /** Forgets every cached view (and cancels reads filling it), as when the chain they name changes. */
+  clear(): void {
+    this.cache.clear();
+    this.filling.clear();
+  }
+
   evict(id: string): void {
     this.cache.delete(id);
     this.filling.delete(id);

@@ -29,6 +29,14 @@ export interface PendingChain {
   open(): Promise<ChainRuntime>;
 }
 
+/** toncenter as `chain` configures it: its endpoint (or toncenter's own for the mode), key and rate. */
+export function toncenterSourceFor(chain: Config['chain'] & { mode: 'testnet' | 'mainnet' }): ChainSource {
+  return createToncenterSource({
+    mode: chain.mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[chain.mode], apiKey: chain.toncenterApiKey,
+    ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),
+  });
+}
+
 /** `nowSeconds` drives the sandbox chain's clock, so tests can move chain time with the ledger's. */
 export async function prepareChain(config: Config, nowSeconds?: () => number): Promise<PendingChain> {
   const { chain } = config;
@@ -41,10 +49,7 @@ export async function prepareChain(config: Config, nowSeconds?: () => number): P
   return {
     info,
     async open() {
-      const source = createToncenterSource({
-        mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[mode], apiKey: chain.toncenterApiKey,
-        ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),
-      });
+      const source = toncenterSourceFor({ ...chain, mode });
       const { wallet: watchedAccount } = await resolveJettonWallet(source, master, merchant);
       return { info, source, watchedAccount, sandbox: null };
     },

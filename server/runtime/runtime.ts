@@ -1,8 +1,11 @@
+import type { ChainSource } from '../chain/types';
+import type { Config } from '../config/config';
 import type { ChainInfo } from '../payments/payment-links';
 import type { PendingChain, ChainRuntime } from './chain-runtime';
 import { Simulator } from '../simulator/simulator';
 import type { Services } from '../services';
 import type { ChainWatcher, WatcherLogger } from '../watcher/chain-watcher';
+import type { PaymentWatcherOptions } from '../watcher/payment-watcher';
 
 /** The live parts beside the ledger: the chain, its watcher and (sandbox only) the simulator. */
 export interface Runtime {
@@ -24,7 +27,21 @@ export interface RuntimeHandle {
   ready(): Promise<Runtime>;
   /** the simulator once the chain is open, in sandbox mode; null in other modes */
   sandboxSimulator(): Promise<Simulator | null>;
+  /**
+   * Where to ask about accounts on the chain `chain` names (to check a wallet before saving it):
+   * the running source when it is that chain, else a new one; null for a sandbox that is not open.
+   */
+  sourceFor(chain: Config['chain']): ChainSource | null;
+  /**
+   * Re-opens the chain and its watcher with `config` while HTTP keeps serving: the old watcher
+   * finishes the batch it is crediting (its cursor is saved with it) before the new one starts from
+   * that cursor. If the new chain cannot open, the old runtime keeps running and this rejects.
+   */
+  restart(config: Config): Promise<Runtime>;
 }
+
+/** How a handle re-opens: from the runtime running now to the one `config` describes. */
+export type Reopen = (old: Runtime, config: Config) => Promise<Runtime>;
 
 export interface DeferredRuntime extends RuntimeHandle {
   /** Opens it (startServer calls this once listening); the same promise as ready(). */
@@ -32,19 +49,42 @@ export interface DeferredRuntime extends RuntimeHandle {
 }
 
 /** Opens the chain, then builds the watcher (its code loads only now) and the simulator on it. */
-export async function openRuntime(
-  chain: PendingChain,
+export async function openRuntime(chain: PendingChain, services: Pick<Services, 'ledger' | 'payments'>, options: WatcherOptions): Promise<Runtime> {
+  const [opened, runtime] = await Promise.all([chain.open(), import('../watcher/payment-watcher')]);
+  return runtimeOn(opened, runtime.createPaymentWatcher, services, options);
+}
+
+export interface WatcherOptions {
+  intervalMs: number;
+  batchSize: number;
+  log: WatcherLogger;
+}
+
+/** The watcher and the simulator on a chain already open. */
+export async function buildRuntime(opened: ChainRuntime, services: Pick<Services, 'ledger' | 'payments'>, options: WatcherOptions): Promise<Runtime> {
+  const { createPaymentWatcher } = await import('../watcher/payment-watcher');
+  return runtimeOn(opened, createPaymentWatcher, services, options);
+}
+
+function runtimeOn(
+  opened: ChainRuntime,
+  createPaymentWatcher: (options: PaymentWatcherOptions) => ChainWatcher,
   services: Pick<Services, 'ledger' | 'payments'>,
-  options: { intervalMs: number; batchSize: number; log: WatcherLogger },
-): Promise<Runtime> {
-  const [opened, { createPaymentWatcher }] = await Promise.all([chain.open(), import('../watcher/payment-watcher')]);
+  options: WatcherOptions,
+): Runtime {
   const watcher = createPaymentWatcher({ chain: opened, ledger: services.ledger, ...options });
   return { chain: opened, watcher, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher) : null };
 }
 
-/** A handle whose runtime `open` builds once `start` is called. */
-export function deferredRuntime(info: ChainInfo, open: () => Promise<Runtime>): DeferredRuntime {
+/**
+ * A handle whose runtime `open` builds once `start` is called, and `reopen` replaces on `restart`.
+ * `info` is the one object the payment service presents payments with: a restart updates it in place.
+ */
+export function deferredRuntime(
+  info: ChainInfo, open: () => Promise<Runtime>, reopen: Reopen, sourceFor: (chain: Config['chain'], running: Runtime | null) => ChainSource | null,
+): DeferredRuntime {
   let current: Runtime | null = null;
+  let restarting: Promise<unknown> = Promise.resolve();
   let begin!: () => void;
   const started = new Promise<void>((resolve) => { begin = resolve; });
   const opened = started.then(open).then((runtime) => (current = runtime));
@@ -53,8 +93,23 @@ export function deferredRuntime(info: ChainInfo, open: () => Promise<Runtime>): 
   return {
     info,
     current: () => current,
-    ready: () => opened,
-    sandboxSimulator: async () => (info.mode === 'sandbox' ? (await opened).simulator : null),
+    ready: async () => {
+      await opened;
+      await restarting;
+      return current ?? opened;
+    },
+    sandboxSimulator: async () => {
+      await opened;
+      await restarting;
+      return info.mode === 'sandbox' ? (current?.simulator ?? null) : null;
+    },
+    sourceFor: (chain) => sourceFor(chain, current),
+    restart: (config) => {
+      // one restart at a time, each from the runtime the previous one left
+      const next = restarting.then(() => opened).then(async (old) => (current = await reopen(current ?? old, config)));
+      restarting = next.catch(() => undefined);
+      return next;
+    },
     start: () => {
       begin();
       return opened;
