@@ -33,8 +33,8 @@ export class SqliteEvents implements EventRepository {
     this.byIdStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE id = ?').safeIntegers(true);
   }
 
-  async append(e: NewEvent): Promise<StoredEvent> {
-    const result = this.insertStmt.run(e.id, e.paymentId, e.type, JSON.stringify(e.data), e.createdAt);
+  async append(e: NewEvent, dataJson = JSON.stringify(e.data)): Promise<StoredEvent> {
+    const result = this.insertStmt.run(e.id, e.paymentId, e.type, dataJson, e.createdAt);
     return { ...e, seq: Number(result.lastInsertRowid) };
   }
 
