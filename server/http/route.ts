@@ -60,11 +60,21 @@ export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'b
 function responseSerializers(responses: AnyRouteDef['responses']): Record<number, object> {
   const out: Record<number, object> = {};
   for (const [status, response] of Object.entries(responses)) {
-    if (!response.schema || Number(status) >= 300) continue;
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(response.schema, { io: 'output', unrepresentable: 'any' });
-    out[Number(status)] = schema;
+    if (response.schema && Number(status) < 300) out[Number(status)] = jsonSchemaOf(response.schema);
   }
   return out;
+}
+
+/** Converted once per zod schema: many routes answer with the same one, and every start registers them all. */
+const jsonSchemas = new WeakMap<ZodType, object>();
+
+function jsonSchemaOf(schema: ZodType): object {
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+    jsonSchemas.set(schema, (json = rest));
+  }
+  return json;
 }
 
 /**

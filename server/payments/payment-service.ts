@@ -38,6 +38,8 @@ export interface CreateResult {
   payment: Payment;
   /** the public record, as the creation event carries it */
   view: PublicPayment;
+  /** `view` as JSON text: the creation event stores this very text, and the invoice route answers with it */
+  json: string;
   replayed: boolean;
 }
 
@@ -78,12 +80,16 @@ export class PaymentService {
     return this.deps.storage.write(async (uow) => {
       if (request.externalId !== undefined) {
         const existing = await uow.payments.findByExternalId(request.externalId);
-        if (existing) return { payment: this.assertSameRequest(existing, hash), view: await this.views.present(uow, existing), replayed: true };
+        if (existing) {
+          const view = await this.views.present(uow, this.assertSameRequest(existing, hash));
+          return { payment: existing, view, json: JSON.stringify(view), replayed: true };
+        }
       }
       const payment = await uow.payments.insert(this.newPayment(kind, request, amount, hash, await this.uniqueMemo(uow)));
       const view = await this.views.present(uow, payment);
-      await this.record(uow, 'payment.created', payment.id, view);
-      return { payment, view, replayed: false };
+      const json = JSON.stringify(view);
+      await this.record(uow, 'payment.created', payment.id, view, json);
+      return { payment, view, json, replayed: false };
     });
   }
 
@@ -167,10 +173,10 @@ export class PaymentService {
     return updated;
   }
 
-  private record(uow: UnitOfWork, type: PaymentEventType, paymentId: string, data: PublicPayment): Promise<StoredEvent> {
+  private record(uow: UnitOfWork, type: PaymentEventType, paymentId: string, data: PublicPayment, json?: string): Promise<StoredEvent> {
     // the view cache is evicted by events: a silent write would leave every status poll stale
     this.views.evict(paymentId);
-    return this.deps.events.record(uow, type, paymentId, data);
+    return this.deps.events.record(uow, type, paymentId, data, json);
   }
 
   private async getIn(view: ReadView, id: string): Promise<Payment> {

@@ -98,5 +98,6 @@ export interface EventReads {
 
 /** The append-only event log. */
 export interface EventRepository extends EventReads {
-  append(event: NewEvent): Promise<StoredEvent>;
+  /** `dataJson`: the data already serialised, when the caller needs that text too (it is stored as is). */
+  append(event: NewEvent, dataJson?: string): Promise<StoredEvent>;
 }

@@ -37,8 +37,8 @@ export class SqliteEvents implements EventRepository {
     this.lastSeqStmt = db.prepare<[], { seq: bigint | null }>('SELECT MAX(seq) AS seq FROM payment_events').safeIntegers(true);
   }
 
-  async append(e: NewEvent): Promise<StoredEvent> {
-    const result = this.insertStmt.run(e.id, e.paymentId, e.type, JSON.stringify(e.data), e.createdAt);
+  async append(e: NewEvent, dataJson = JSON.stringify(e.data)): Promise<StoredEvent> {
+    const result = this.insertStmt.run(e.id, e.paymentId, e.type, dataJson, e.createdAt);
     return { ...e, seq: Number(result.lastInsertRowid) };
   }
 
