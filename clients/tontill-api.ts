@@ -53,6 +53,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till's item catalogue (empty until the merchant adds items) */
+        get: operations["getCatalogue"];
+        /** Replace the till's item catalogue */
+        put: operations["updateCatalogue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/login-links": {
         parameters: {
             query?: never;
@@ -262,6 +280,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/settings/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restart to apply: re-opens the chain and its watcher with the saved settings, in place; HTTP keeps serving and nothing in flight is lost */
+        post: operations["restartRuntime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/settings/store": {
         parameters: {
             query?: never;
@@ -375,8 +410,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss an unmatched transfer (the decision is kept) */
+        /** Dismiss an unmatched transfer with a reason (kept in the history; undoable) */
         post: operations["dismissTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/transfers/{txHash}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a dismissal: the transfer is back in the inbox */
+        post: operations["restoreTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/transfers/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decisions on unmatched transfers (attached, dismissed, undone), newest first */
+        get: operations["listTransferDecisions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -390,7 +459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transfers whose memo matched no payment */
+        /**
+         * Transfers whose memo matched no payment, each with the payments it likely belongs to
+         * @description Suggestions: open or recently expired payments whose due amount equals the transfer, nearest in time first. `q` matches an amount, the comment or memo, the sender, or a suggested payment's customer email.
+         */
         get: operations["listUnmatchedTransfers"];
         put?: never;
         post?: never;
@@ -815,6 +887,18 @@ export interface components {
             rotatedAt: string;
             secret: string;
         };
+        Catalogue: {
+            items: components["schemas"]["CatalogueItem"][];
+        };
+        CatalogueItem: {
+            id: string;
+            name: string;
+            /**
+             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @example 10.00
+             */
+            price: string;
+        };
         /** @enum {string} */
         ChainMode: "sandbox" | "testnet" | "mainnet";
         ChainSettings: {
@@ -1036,6 +1120,22 @@ export interface components {
             /** @description Redirect the customer here */
             url: string;
         };
+        InboxTransfer: {
+            amount: string;
+            amountBaseUnits: string;
+            /** Format: date-time */
+            at: string;
+            comment: string | null;
+            from: string | null;
+            lt: string;
+            paymentId?: string | null;
+            /** @description The merchant's note when attaching or dismissing it */
+            resolution?: string | null;
+            /** @enum {string} */
+            status?: "credited" | "unmatched" | "dismissed";
+            suggestions: components["schemas"]["SuggestedPayment"][];
+            txHash: string;
+        };
         /**
          * @description A payment: what a deposit, an invoice or a widget session creates
          * @example {
@@ -1192,6 +1292,8 @@ export interface components {
         PaymentTimelineEvent: {
             createdAt: string;
             id: string;
+            /** @description The merchant's note, on an attached transfer */
+            note?: string | null;
             paidAmount: string | null;
             status: string | null;
             type: string;
@@ -1355,6 +1457,21 @@ export interface components {
             contact: "" | string;
             name: string;
         };
+        SuggestedPayment: {
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string | null;
+            description: string | null;
+            dueAmount: string;
+            /** Format: date-time */
+            expiresAt: string;
+            externalId: string | null;
+            id: string;
+            memo: string;
+            /** @enum {string} */
+            status: "pending" | "partially_paid" | "expired";
+        };
         /** @description A transfer credited to the payment */
         Transfer: {
             amount: string;
@@ -1364,6 +1481,20 @@ export interface components {
             explorerUrl: string;
             from: string | null;
             txHash: string;
+        };
+        TransferDecision: {
+            /** @enum {string} */
+            action: "attached" | "dismissed" | "undone";
+            /** @description Who decided: the console and the address it was used from */
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            note: string;
+            paymentId: string | null;
+            seq: number;
+            transfer: components["schemas"]["UnmatchedTransfer"];
+            /** @description A dismissal that is still the transfer's latest decision */
+            undoable: boolean;
         };
         UnmatchedTransfer: {
             amount: string;
@@ -1424,9 +1555,16 @@ export interface components {
             eventType: string;
             id: string;
             lastError: string | null;
+            /** @description The start of the last response body (200 characters) */
+            lastResponseExcerpt: string | null;
             lastStatusCode: number | null;
             nextAttemptAt: string | null;
             paymentId: string | null;
+            /**
+             * @description pending: not tried yet; retrying: tried, failed, and due again at nextAttemptAt
+             * @enum {string}
+             */
+            state: "pending" | "retrying" | "delivered" | "failed";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             url: string;
@@ -1768,6 +1906,61 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    getCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updateCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Catalogue"];
+            };
+        };
+        responses: {
+            /** @description The catalogue as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
         };
     };
     createConsoleLoginLink: {
@@ -2305,6 +2498,32 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    restartRuntime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings after the restart: running equals saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     getStoreProfile: {
         parameters: {
             query?: never;
@@ -2606,8 +2825,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default  */
-                    note?: string;
+                    note: string;
                 };
             };
         };
@@ -2633,10 +2851,71 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    restoreTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer, unmatched again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedTransfer"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    listTransferDecisions: {
+        parameters: {
+            query?: {
+                action?: "attached" | "dismissed" | "undone";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["TransferDecision"][];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     listUnmatchedTransfers: {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description An amount, a memo or part of the comment, the sender, or a customer's email */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2651,7 +2930,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["UnmatchedTransfer"][];
+                        items: components["schemas"]["InboxTransfer"][];
                     };
                 };
             };
@@ -2754,6 +3033,8 @@ export interface operations {
                 limit?: number;
                 paymentId?: string;
                 status?: "pending" | "delivered" | "failed";
+                /** @description callbacks: only deliveries to payments' callbackUrl; endpoints: only store-wide endpoints */
+                target?: "endpoints" | "callbacks";
             };
             header?: never;
             path?: never;
@@ -2847,7 +3128,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched")[];
+                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -2922,7 +3203,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched")[];
+                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
