@@ -71,6 +71,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every committed store event as Server-Sent Events, for the console screens
+         * @description A `ready` frame, then one `change` frame per event (`id:` is its seq). Reconnecting with `Last-Event-ID` or `?after=` replays what was missed, or sends `resync` when too much was.
+         */
+        get: operations["streamConsoleEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/login-links": {
         parameters: {
             query?: never;
@@ -1961,6 +1981,31 @@ export interface operations {
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["RestorePending"];
+        };
+    };
+    streamConsoleEvents: {
+        parameters: {
+            query?: {
+                /** @description The last seq seen; replays what came after it */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
         };
     };
     createConsoleLoginLink: {

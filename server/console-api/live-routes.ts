@@ -5,7 +5,8 @@ import type { PublicPayment } from '../../contract/payments';
 import type { StoredEvent } from '../events/event-bus';
 import { consoleTokenOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
-import { parsePart } from '../http/route';
+import { errors } from '../http/responses';
+import { addRoute, parsePart } from '../http/route';
 import { isPublicPayment } from '../payment-pages/checkout-view';
 import { SSE_HEADERS, SseHub, sseFrame } from '../payment-pages/sse-hub';
 import { presentPaymentRow } from './console-queries';
@@ -90,27 +91,34 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
     res.once('close', () => sessions.delete(res));
   };
 
-  app.get('/events', { config: { auth: 'console' } }, async (request, reply) => {
-    const from = resumeFrom(request);
-    // the guard has checked it: a route declared `auth: 'console'` runs only with a valid session
-    const token = consoleTokenOf(request)!;
-    if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, SSE_HEADERS);
-    // A HEAD response has no body, so Node would hold its head back until end(): it would never answer.
-    if (request.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    res.write(`retry: ${RETRY_MS}\n\n`);
-    await new Promise<void>((resolve) => enqueue(async () => {
-      try {
-        await join(res, token, from);
-      } finally {
-        resolve();
+  addRoute(app, {
+    method: 'GET', url: '/events', operationId: 'streamConsoleEvents', tags: ['Console: live'], auth: 'console',
+    summary: 'Every committed store event as Server-Sent Events, for the console screens',
+    description: 'A `ready` frame, then one `change` frame per event (`id:` is its seq). Reconnecting with `Last-Event-ID` or `?after=` replays what was missed, or sends `resync` when too much was.',
+    query: LiveQuerySchema,
+    responses: { 200: { description: 'text/event-stream' }, ...errors(429) },
+    handler: async (_input, request, reply) => {
+      const from = resumeFrom(request);
+      // the guard has checked it: a route declared `auth: 'console'` runs only with a valid session
+      const token = consoleTokenOf(request)!;
+      if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, SSE_HEADERS);
+      // A HEAD response has no body, so Node would hold its head back until end(): it would never answer.
+      if (request.method === 'HEAD') {
+        res.end();
+        return;
       }
-    }));
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      await new Promise<void>((resolve) => enqueue(async () => {
+        try {
+          await join(res, token, from);
+        } finally {
+          resolve();
+        }
+      }));
+    },
   });
 }
 

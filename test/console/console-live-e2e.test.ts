@@ -134,7 +134,11 @@ describe('the console stays live: one event stream drives every screen (Chromium
     const again = await create('4.00', 'live-dismiss');
     await service.server.simulator!.pay({ paymentId: again.id, case: 'no-comment' });
     await expect.poll(() => textOf(badge(list)), TIMEOUT).toBe('1');
-    await list.getByTestId('unmatched-transfer').first().getByRole('button', { name: 'Dismiss' }).click();
+    const card = list.getByTestId('unmatched-transfer').first();
+    await card.getByRole('button', { name: 'Dismiss…' }).click();
+    const form = card.getByRole('form', { name: 'Dismiss this transfer' });
+    await form.getByLabel('Reason').fill('refunded by hand');
+    await form.getByRole('button', { name: 'Dismiss transfer' }).click();
     await list.getByText('Inbox zero').waitFor(TIMEOUT);
     await expect.poll(() => badge(list).count(), TIMEOUT).toBe(0);
   });

@@ -127,7 +127,8 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
     await pw(row).toContainText(/retrying · next in \d+ s/, { timeout: 20_000 });
     await pw(row).toContainText('500');
     await pw(row).toContainText('database is down');
-    await pw(row.getByTestId('delivery-attempts')).toHaveText('1');
+    // a busy machine may already have made the next attempt: each one is counted, none is lost
+    await pw(row.getByTestId('delivery-attempts')).toHaveText(/^[1-9]\d*$/);
     await screenshot(page, 'callback-retrying');
     await row.getByRole('button', { name: 'payment.created' }).click();
     const dialog = page.getByRole('dialog');

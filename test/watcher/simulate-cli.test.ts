@@ -60,7 +60,7 @@ describe('npm run simulate and the console chain API against a running service',
     const res = await consoleApi(`/transfers/${transfer.txHash}/attach`, { method: 'POST', body: JSON.stringify({ paymentId: payment.id, note: 'phoned in' }) });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe('paid');
-    const again = await consoleApi(`/transfers/${transfer.txHash}/dismiss`, { method: 'POST', body: '{}' });
+    const again = await consoleApi(`/transfers/${transfer.txHash}/dismiss`, { method: 'POST', body: JSON.stringify({ note: 'sent twice' }) });
     expect(again.status).toBe(409);
   });
 

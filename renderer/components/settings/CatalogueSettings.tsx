@@ -5,7 +5,8 @@ import { parseEnteredAmount } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectCatalogue, selectIsSavingCatalogue, selectTillActions } from '../../store/slices/till';
 
-interface Row { id: string; name: string; price: string }
+/** A row as typed: the item's own fields, its price still as entered (checked on save). */
+type Row = CatalogueItem;
 
 /** A new id unlike the others: the till's cart keys items by it, so a renamed item keeps its place. */
 function freshId(rows: Row[]): string {
