@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { SECTIONS } from '../renderer/lib/sections';
+import { STORE_PROFILE_KEY } from '../server/payment-pages/store-profile';
 import { ensureBuilt, startConsoleService, type ConsoleService } from '../test/console/console-harness';
 import { launchChromium, ShiftedClock } from '../test/e2e/e2e-helpers';
 
@@ -25,6 +26,7 @@ interface Cast {
 /** One payment in each state a customer or a cashier can meet. */
 async function stagePayments(service: ConsoleService, clock: ShiftedClock): Promise<Cast> {
   const { services, simulator } = service.server;
+  await services.settings.set(STORE_PROFILE_KEY, { name: 'Corner Café', contact: 'hello@corner.example' });
   const create = async (amount: string, externalId: string, expiresInSeconds = 1800) =>
     (await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, externalId, description: 'Coffee and a croissant', expiresInSeconds })).payment.id;
   const expired = await create('7.00', 'order-1041', 60);
@@ -64,10 +66,40 @@ async function shootConsole(browser: Browser, service: ConsoleService, cast: Cas
         await page.screenshot({ path: join(OUT, `console-${name}-${size}-${colorScheme}.png`), fullPage: true });
         count++;
       }
+      count += await shootTill(page, service, cast, `${size}-${colorScheme}`);
       await context.close();
     }
   }
   return count;
+}
+
+/** The till as the customer sees it: the keypad, a payable invoice, a part payment, and paid. */
+async function shootTill(page: Page, service: ConsoleService, cast: Cast, suffix: string): Promise<number> {
+  const shot = (name: string) => page.screenshot({ path: join(OUT, `console-till-${name}-${suffix}.png`) });
+  await page.evaluate(() => { location.hash = '#/invoice'; });
+  await page.getByRole('button', { name: 'Open till (keypad)' }).click();
+  await settle(page);
+  await shot('keypad');
+  await page.keyboard.press('Escape');
+  for (const state of ['pending', 'partial'] as const) {
+    await page.evaluate((id) => { location.hash = `#/payment/${id}`; }, cast[state]);
+    await page.getByRole('button', { name: 'Till mode' }).click();
+    await page.getByTestId('till').waitFor();
+    await settle(page);
+    await shot(state);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  }
+  const { payment } = await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '4.80', externalId: `till-${suffix}` });
+  await page.evaluate((id) => { location.hash = `#/payment/${id}`; }, payment.id);
+  await page.getByRole('button', { name: 'Till mode' }).click();
+  await page.getByTestId('till').waitFor();
+  await service.server.simulator!.pay({ paymentId: payment.id });
+  await page.getByRole('button', { name: /New sale/ }).waitFor();
+  await shot('paid');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  return 4;
 }
 
 async function shootCheckout(browser: Browser, service: ConsoleService, cast: Cast): Promise<number> {
