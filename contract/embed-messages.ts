@@ -45,5 +45,7 @@ export const PreviewMessageSchema = z.union([
   z.object({ source: z.literal('tontill-widget-preview'), ready: z.literal(true) }),
   z.object({ source: z.literal('tontill-widget-preview'), error: z.string() }),
   z.object({ source: z.literal('tontill-widget-preview'), event: PreviewEventSchema }),
+  /** the preview document's own content height, so the console can size its frame to it */
+  z.object({ source: z.literal('tontill-widget-preview'), pageHeight: z.number().int().nonnegative() }),
 ]);
 export type PreviewMessage = z.infer<typeof PreviewMessageSchema>;

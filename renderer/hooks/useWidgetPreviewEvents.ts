@@ -11,8 +11,9 @@ export function useWidgetPreviewEvents(frame: RefObject<HTMLIFrameElement | null
       const parsed = PreviewMessageSchema.safeParse(e.data);
       if (!parsed.success) return;
       const data = parsed.data;
-      const log = getConsoleState().logWidgetEvent;
-      if ('error' in data) log('error', data.error);
+      const { logWidgetEvent: log, setWidgetFrameHeight } = getConsoleState();
+      if ('pageHeight' in data) setWidgetFrameHeight(data.pageHeight);
+      else if ('error' in data) log('error', data.error);
       else if ('ready' in data) log('init', 'ServiceWidget.init called');
       else {
         const ev = data.event;

@@ -8,7 +8,7 @@ import { formatTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectChainMode } from '../store/slices/dashboard';
 import {
-  BUTTON_COLORS, BUTTON_SIZES, selectIsWidgetLoading, selectWidgetActions, selectWidgetEvents, selectWidgetOptions, selectWidgetSession,
+  BUTTON_COLORS, BUTTON_SIZES, selectIsWidgetLoading, selectWidgetActions, selectWidgetEvents, selectWidgetFrameHeight, selectWidgetOptions, selectWidgetSession,
   type ButtonColor, type ButtonSize, type WidgetOptions,
 } from '../store/slices/widget';
 import { WIDGET_MODES } from '../../contract/widget';
@@ -79,6 +79,7 @@ export function WidgetPreviewPage() {
   const o = useConsoleStore(selectWidgetOptions);
   const session = useConsoleStore(selectWidgetSession);
   const events = useConsoleStore(selectWidgetEvents);
+  const frameHeight = useConsoleStore(selectWidgetFrameHeight);
   const { newWidgetSession } = useConsoleStore(useShallow(selectWidgetActions));
   const frame = useRef<HTMLIFrameElement>(null);
   useWidgetPreviewEvents(frame, session?.serviceOrigin ?? null);
@@ -93,17 +94,24 @@ export function WidgetPreviewPage() {
   const src = session ? `${session.serviceOrigin}/console/widget-preview?${new URLSearchParams({
     signature: session.signature, mode: o.mode, color: o.color, buttonWidth, buttonHeight, height: o.height, consoleOrigin: location.origin,
   }).toString()}` : null;
+  // iframe-only: the frame is as tall as the preview page, which is as tall as the checkout (nothing cut, nothing blank).
+  // small-widgets keeps the CSS height: the dialog the button opens needs the room.
+  const fitted = o.mode === 'iframe-only' && frameHeight ? { height: `${frameHeight}px` } : undefined;
   const snippets = session ? previewSnippets(o, session.serviceOrigin, session.signature) : null;
   return (
     <>
       <PageHeader title="Widget preview" />
-      <p className="muted lead">The widget as a merchant page embeds it: a sandboxed frame with its own Content-Security-Policy, a short-lived sandbox signature, and every event the widget emits.</p>
+      <p className="muted lead">The widget as a merchant page embeds it: a frame with its own Content-Security-Policy, a short-lived sandbox signature, and every event the widget emits.</p>
       <div className="widget-grid">
         <Options />
         <section className="card preview-card" aria-labelledby="wprev">
           <h2 id="wprev">Preview <span className="muted small">({o.mode}{o.mode === 'small-widgets' ? `, ${o.color}` : ''})</span></h2>
+          {/* No sandbox attribute: the preview is a page this service serves under its own strict CSP (hashed
+              scripts only, default-src 'none', frame-ancestors naming the console). Same-origin with the console
+              it would need allow-same-origin for the checkout's exact-origin messages, and allow-scripts plus
+              allow-same-origin lets the page lift its own sandbox: it protects nothing and Chromium warns. */}
           {src ? (
-            <iframe key={src} ref={frame} className="preview-frame" title="Widget preview" src={src} sandbox="allow-scripts allow-same-origin allow-popups" data-testid="widget-frame" />
+            <iframe key={src} ref={frame} className="preview-frame" style={fitted} title="Widget preview" src={src} data-testid="widget-frame" />
           ) : <Spinner label="Creating a preview session" />}
         </section>
         <section className="card" aria-labelledby="wevents">

@@ -25,7 +25,11 @@ const PreviewQuery = z.object({
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** Forwards every ServiceWidget event to the console, to the console's exact origin only (PreviewMessage in contract/embed-messages.ts). */
+/**
+ * Forwards every ServiceWidget event to the console, to the console's exact origin only (PreviewMessage in
+ * contract/embed-messages.ts), and this page's own height on every change: the widget grows its frame to the
+ * checkout, and the console grows its frame to this page, so nothing is cut by either.
+ */
 const SCRIPT = `(function () {
   var cfg = JSON.parse(document.getElementById('cfg').textContent);
   var box = document.getElementById('pay');
@@ -42,6 +46,11 @@ const SCRIPT = `(function () {
     }
   });
   send({ ready: true });
+  var last = -1;
+  new ResizeObserver(function () {
+    var h = Math.ceil(document.body.getBoundingClientRect().height);
+    if (h !== last) { last = h; send({ pageHeight: h }); }
+  }).observe(document.body);
 })();`;
 const STYLE = 'html,body{margin:0;padding:0;background:transparent;font:14px system-ui,sans-serif}#pay{display:block;padding:8px;box-sizing:border-box}';
 

@@ -27,7 +27,13 @@ function toEvent(data: unknown, container: HTMLElement): WidgetEvent | null {
   return event;
 }
 
-export function createFrame(service: Service, signature: string, container: HTMLElement, options: InitOptions): Frame {
+/**
+ * `fit` (iframe-only mode): the frame takes the checkout's own height from every resize event, so the
+ * checkout is never cut (no inner scrollbar) and never leaves a blank area (after payment it shrinks).
+ * The container's height is only the placeholder until then: it is released to `auto` and restored by destroy().
+ * In a dialog (small-widgets) the frame fills the dialog instead.
+ */
+export function createFrame(service: Service, signature: string, container: HTMLElement, options: InitOptions, fit = false): Frame {
   const iframe = document.createElement('iframe');
   const url = new URL('embed', service.base);
   url.searchParams.set('signature', signature);
@@ -42,6 +48,11 @@ export function createFrame(service: Service, signature: string, container: HTML
     const event = toEvent(e.data, container);
     if (!event) return;
     if (event.type === 'loaded') loaded = true;
+    if (fit && event.type === 'resize' && event.height && event.height > 0) {
+      container.style.height = 'auto';
+      iframe.style.minHeight = '0';
+      iframe.style.height = `${event.height}px`;
+    }
     emit(options, event);
   };
   const onLoad = () => iframe.contentWindow?.postMessage(HELLO, service.origin);
@@ -53,6 +64,7 @@ export function createFrame(service: Service, signature: string, container: HTML
   }, LOAD_TIMEOUT_MS);
   addEventListener('message', onMessage);
   iframe.addEventListener('load', onLoad);
+  const placeholder = container.style.height;
   return {
     iframe,
     destroy() {
@@ -60,6 +72,7 @@ export function createFrame(service: Service, signature: string, container: HTML
       removeEventListener('message', onMessage);
       iframe.removeEventListener('load', onLoad);
       iframe.remove();
+      if (fit) container.style.height = placeholder;
     },
   };
 }

@@ -35,7 +35,7 @@ function containersOf(spec: InitOptions['container']): HTMLElement[] {
 
 function mount(service: Service, signature: string, container: HTMLElement, options: InitOptions): { destroy(): void } {
   if (options.mode === 'small-widgets') return createButton(service, signature, container, options);
-  const frame = createFrame(service, signature, container, options);
+  const frame = createFrame(service, signature, container, options, true);
   container.append(frame.iframe);
   return frame;
 }

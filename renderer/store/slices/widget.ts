@@ -27,9 +27,12 @@ export interface WidgetSlice {
   widgetSession: WidgetSession | null;
   widgetEvents: WidgetLogEntry[];
   isWidgetLoading: boolean;
+  /** the preview document's content height, once it reported one (null: the frame keeps its CSS height) */
+  widgetFrameHeight: number | null;
   setWidgetOptions(patch: Partial<WidgetOptions>): void;
   newWidgetSession(): Promise<void>;
   logWidgetEvent(type: string, detail: string): void;
+  setWidgetFrameHeight(height: number): void;
 }
 
 export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => {
@@ -39,11 +42,12 @@ export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => {
     widgetSession: null,
     widgetEvents: [],
     isWidgetLoading: false,
-    setWidgetOptions: (patch) => set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [] })),
+    widgetFrameHeight: null,
+    setWidgetOptions: (patch) => set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [], widgetFrameHeight: null })),
     newWidgetSession: async () => {
       set({ isWidgetLoading: true });
       try {
-        set({ widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount), widgetEvents: [] });
+        set({ widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount), widgetEvents: [], widgetFrameHeight: null });
       } catch (err) {
         get().fail(err, 'Could not create a preview session');
       } finally {
@@ -52,6 +56,7 @@ export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => {
     },
     logWidgetEvent: (type, detail) =>
       set((s) => ({ widgetEvents: [{ n: ++eventNo, at: new Date().toISOString(), type, detail }, ...s.widgetEvents].slice(0, 100) })),
+    setWidgetFrameHeight: (height) => set({ widgetFrameHeight: height }),
   };
 };
 
@@ -59,6 +64,7 @@ export const selectWidgetOptions = (s: ConsoleStore) => s.widgetOptions;
 export const selectWidgetSession = (s: ConsoleStore) => s.widgetSession;
 export const selectWidgetEvents = (s: ConsoleStore) => s.widgetEvents;
 export const selectIsWidgetLoading = (s: ConsoleStore) => s.isWidgetLoading;
+export const selectWidgetFrameHeight = (s: ConsoleStore) => s.widgetFrameHeight;
 export const selectWidgetActions = (s: ConsoleStore) => ({
   setWidgetOptions: s.setWidgetOptions, newWidgetSession: s.newWidgetSession, logWidgetEvent: s.logWidgetEvent,
 });
