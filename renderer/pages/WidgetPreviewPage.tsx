@@ -92,7 +92,7 @@ export function WidgetPreviewPage() {
   }
   const [buttonWidth, buttonHeight] = BUTTON_SIZES[o.size];
   const src = session ? `${session.serviceOrigin}/console/widget-preview?${new URLSearchParams({
-    signature: session.signature, mode: o.mode, color: o.color, buttonWidth, buttonHeight, height: o.height, consoleOrigin: location.origin,
+    signature: session.signature, mode: o.mode, color: o.color, buttonWidth, buttonHeight, height: o.height,
   }).toString()}` : null;
   // iframe-only: the frame is as tall as the preview page, which is as tall as the checkout (nothing cut, nothing blank).
   // small-widgets keeps the CSS height: the dialog the button opens needs the room.

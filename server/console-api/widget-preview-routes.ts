@@ -19,7 +19,6 @@ const PreviewQuery = z.object({
   buttonWidth: z.string().regex(CSS_LENGTH).optional().catch(undefined),
   buttonHeight: z.string().regex(CSS_LENGTH).optional().catch(undefined),
   height: z.string().regex(CSS_LENGTH).catch('480px'),
-  consoleOrigin: z.string().max(255).optional(),
 });
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -27,7 +26,7 @@ const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(
 
 /**
  * Forwards every ServiceWidget event to the console, to the console's exact origin only (PreviewMessage in
- * contract/embed-messages.ts), and this page's own height on every change: the widget grows its frame to the
+ * contract/embed-messages.ts), and this page's own height on every change: the page grows its widget box to the
  * checkout, and the console grows its frame to this page, so nothing is cut by either.
  */
 const SCRIPT = `(function () {
@@ -42,6 +41,8 @@ const SCRIPT = `(function () {
     onEvent: function (e) {
       var event = { type: e.type, paymentId: e.paymentId, status: e.status, amount: e.amount, dueAmount: e.dueAmount, paidAmount: e.paidAmount };
       if (typeof e.height === 'number') event.height = e.height;
+      // like a merchant page that lets the frame hug the checkout: the box takes each height it reports (+ its padding)
+      if (e.type === 'resize' && e.height > 0 && cfg.mode === 'iframe-only') box.style.height = (e.height + 16) + 'px';
       send({ event: event });
     }
   });
@@ -64,13 +65,9 @@ export function requestOrigin(request: FastifyRequest): string {
   throw new AppError(400, ErrorCode.validation, 'the Host header is not a valid host name', 'host');
 }
 
-/** The console runs on this service's origin (browser) or on app://console (desktop). */
-function consoleOriginFor(requested: string | undefined, own: string): string {
-  return requested === own || requested === 'app://console' ? requested : own;
-}
-
-export function previewDocument(q: z.output<typeof PreviewQuery>, service: string, consoleOrigin: string): string {
-  const cfg = JSON.stringify({ ...q, consoleOrigin }).replace(/</g, '\\u003c');
+export function previewDocument(q: z.output<typeof PreviewQuery>, service: string): string {
+  // the console that frames this page is on the same origin: every message goes there and nowhere else
+  const cfg = JSON.stringify({ ...q, consoleOrigin: service }).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="frame-src 'self' ${escapeHtml(service)}">
 <title>Widget preview</title><style>${STYLE}</style>
@@ -85,12 +82,11 @@ export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise
   app.get('/console/widget-preview', { config: { auth: 'public' } }, (request, reply) => {
     const q = parsePart(PreviewQuery, request.query ?? {}, 'query');
     const service = requestOrigin(request);
-    const consoleOrigin = consoleOriginFor(q.consoleOrigin, service);
-    const ancestors = consoleOrigin === service ? "'self'" : `'self' ${consoleOrigin}`;
+    // The console, in a browser or in the desktop window, is served by this service: only it may frame the preview.
     const csp = `default-src 'none'; script-src 'self' ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; img-src 'self' data:; `
-      + `frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
+      + `frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
     return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
-      .send(previewDocument(q, service, consoleOrigin));
+      .send(previewDocument(q, service));
   });
 }
 

@@ -26,6 +26,11 @@ if (!window.ServiceWidget || typeof window.ServiceWidget.init !== 'function') {
     container: '#pay',
     mode: container.dataset.mode === 'small-widgets' ? 'small-widgets' : 'iframe-only',
     button: { color: (container.dataset.color ?? 'black-white') as NonNullable<InitOptions['button']>['color'] },
-    onEvent: record,
+    onEvent: (event) => {
+      record(event);
+      // The spec asks for an explicit container height; this shop lets the frame hug the checkout instead
+      // (never cut, no blank area after payment) by taking the height from each resize event.
+      if (event.type === 'resize' && event.height && container.dataset.mode !== 'small-widgets') container.style.height = `${event.height}px`;
+    },
   });
 }
