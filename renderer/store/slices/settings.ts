@@ -8,10 +8,16 @@ export interface SettingsSlice {
   settings: SettingsView | null;
   settingsProblems: Problem[];
   isSavingSettings: boolean;
+  isRestarting: boolean;
+  /** why the last restart to apply failed (the service keeps the running chain), or null */
+  restartProblem: Problem | null;
   apiKeys: ApiKey[];
   newApiKey: { name: string; key: string } | null;
   loadSettings(): Promise<void>;
+  /** Asks the service whether `input` would save, marking every problem; saves nothing. */
+  checkSettings(input: SettingsInput): Promise<boolean>;
   saveSettings(input: SettingsInput): Promise<boolean>;
+  restartToApply(): Promise<boolean>;
   allowOrigin(origin: string): Promise<void>;
   dismissRefusedOrigin(origin: string): Promise<void>;
   loadApiKeys(): Promise<void>;
@@ -27,6 +33,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
   settings: null,
   settingsProblems: [],
   isSavingSettings: false,
+  isRestarting: false,
+  restartProblem: null,
   apiKeys: [],
   newApiKey: null,
   loadSettings: async () => {
@@ -36,18 +44,28 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
       get().fail(err, 'Could not load settings');
     }
   },
-  saveSettings: async (input) => {
+  checkSettings: async (input) => {
     set({ isSavingSettings: true, settingsProblems: [] });
     try {
-      // Validate first so every problem shows at once, not one per attempt.
+      // Every problem at once, not one per attempt.
       const check = await settingsApi.validate(input);
-      if (!check.valid) {
-        set({ settingsProblems: check.problems });
-        get().toast('error', `Not saved: ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} to fix`);
-        return false;
-      }
+      if (check.valid) return true;
+      set({ settingsProblems: check.problems });
+      get().toast('error', `Not saved: ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} to fix`);
+      return false;
+    } catch (err) {
+      get().fail(err, 'Could not check settings');
+      return false;
+    } finally {
+      set({ isSavingSettings: false });
+    }
+  },
+  saveSettings: async (input) => {
+    if (!(await get().checkSettings(input))) return false;
+    set({ isSavingSettings: true });
+    try {
       const settings = await settingsApi.save(input);
-      set({ settings });
+      set({ settings, restartProblem: null });
       get().toast('success', settings.restartRequired ? 'Saved. Chain and payment settings apply when the service restarts.' : 'Saved.');
       return true;
     } catch (err) {
@@ -56,6 +74,23 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => ({
       return false;
     } finally {
       set({ isSavingSettings: false });
+    }
+  },
+  restartToApply: async () => {
+    set({ isRestarting: true, restartProblem: null });
+    try {
+      // the answer is the settings after the restart (running equals saved)
+      set({ settings: await settingsApi.restart() });
+      // the banner and the mode badge read the running chain from the watcher
+      await get().loadWatcher();
+      get().toast('success', 'Restarted: the saved settings now apply.');
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) set({ restartProblem: { field: err.field ?? 'chain', message: err.message } });
+      else get().fail(err, 'Could not restart');
+      return false;
+    } finally {
+      set({ isRestarting: false });
     }
   },
   allowOrigin: async (origin) => {
@@ -131,6 +166,8 @@ export const selectSavedMerchantAddress = (s: ConsoleStore) => (s.settings ? s.s
 export const selectSettingsProblems = (s: ConsoleStore) => s.settingsProblems;
 export const selectHasSettingsProblems = (s: ConsoleStore) => s.settingsProblems.length > 0;
 export const selectIsSavingSettings = (s: ConsoleStore) => s.isSavingSettings;
+export const selectIsRestarting = (s: ConsoleStore) => s.isRestarting;
+export const selectRestartProblem = (s: ConsoleStore) => s.restartProblem;
 export const selectApiKeys = (s: ConsoleStore) => s.apiKeys;
 export const selectNewApiKey = (s: ConsoleStore) => s.newApiKey;
 
@@ -150,7 +187,7 @@ export function selectProblemFor(field: string, withItems = false): (s: ConsoleS
 }
 
 export const selectSettingsActions = (s: ConsoleStore) => ({
-  loadSettings: s.loadSettings, saveSettings: s.saveSettings, allowOrigin: s.allowOrigin, dismissRefusedOrigin: s.dismissRefusedOrigin,
+  loadSettings: s.loadSettings, checkSettings: s.checkSettings, saveSettings: s.saveSettings, restartToApply: s.restartToApply, allowOrigin: s.allowOrigin, dismissRefusedOrigin: s.dismissRefusedOrigin,
   loadApiKeys: s.loadApiKeys, createApiKey: s.createApiKey, revokeApiKey: s.revokeApiKey, dismissNewApiKey: s.dismissNewApiKey,
   downloadBackup: s.downloadBackup, uploadRestore: s.uploadRestore, cancelRestore: s.cancelRestore,
 });
