@@ -84,6 +84,29 @@ function MainnetConfirm({ pending, onConfirm, onCancel }: { pending: SettingsInp
   );
 }
 
+/** The payment windows (applied at restart) and the embedding origins (applied at once). */
+function WindowsAndOrigins({ f, set }: { f: Form; set(patch: Partial<Form>): void }) {
+  return (
+    <>
+      <div className="grid-2 tight">
+        <div>
+          <label htmlFor="s-expiry">Invoice expiry (minutes)</label>
+          <input id="s-expiry" inputMode="numeric" value={f.expiryMinutes} onChange={(e) => set({ expiryMinutes: e.target.value })} />
+          <Problem field="payments.defaultExpirySeconds" />
+        </div>
+        <div>
+          <label htmlFor="s-monitor">Late-payment window (hours)</label>
+          <input id="s-monitor" inputMode="decimal" value={f.monitoringHours} onChange={(e) => set({ monitoringHours: e.target.value })} />
+          <Problem field="payments.monitoringWindowSeconds" />
+        </div>
+      </div>
+      <label htmlFor="s-origins">Allowed embedding origins <span className="muted">(one per line; applies at once)</span></label>
+      <textarea id="s-origins" rows={3} value={f.origins} placeholder="https://shop.example" onChange={(e) => set({ origins: e.target.value })} />
+      <Problem field="allowedOrigins" withItems />
+    </>
+  );
+}
+
 export function ChainSettingsSection({ view }: { view: SettingsView }) {
   const { checkSettings, saveSettings } = useConsoleStore(useShallow(selectSettingsActions));
   const isSaving = useConsoleStore(selectIsSavingSettings);
@@ -129,21 +152,7 @@ export function ChainSettingsSection({ view }: { view: SettingsView }) {
       <input id="s-jetton" value={f.jettonMaster} spellCheck={false} onChange={(e) => set({ jettonMaster: e.target.value })} />
       <Problem field="chain.jettonMaster" />
       <Problem field="chain" />
-      <div className="grid-2 tight">
-        <div>
-          <label htmlFor="s-expiry">Invoice expiry (minutes)</label>
-          <input id="s-expiry" inputMode="numeric" value={f.expiryMinutes} onChange={(e) => set({ expiryMinutes: e.target.value })} />
-          <Problem field="payments.defaultExpirySeconds" />
-        </div>
-        <div>
-          <label htmlFor="s-monitor">Late-payment window (hours)</label>
-          <input id="s-monitor" inputMode="decimal" value={f.monitoringHours} onChange={(e) => set({ monitoringHours: e.target.value })} />
-          <Problem field="payments.monitoringWindowSeconds" />
-        </div>
-      </div>
-      <label htmlFor="s-origins">Allowed embedding origins <span className="muted">(one per line; applies at once)</span></label>
-      <textarea id="s-origins" rows={3} value={f.origins} placeholder="https://shop.example" onChange={(e) => set({ origins: e.target.value })} />
-      <Problem field="allowedOrigins" withItems />
+      <WindowsAndOrigins f={f} set={set} />
       <p className="muted small">Chain mode, wallet, toncenter and the payment windows are written to <code>{view.configFile}</code> and apply when the service restarts.</p>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={isSaving}>{isSaving ? 'Checking…' : 'Validate and save'}</button>
