@@ -9,6 +9,8 @@ export const settingsApi = {
   get: () => get(SettingsViewSchema, '/settings'),
   validate: (input: SettingsInput) => post(SettingsCheckSchema, '/settings/validate', input),
   save: (input: SettingsInput) => request(SettingsViewSchema, 'PUT', '/settings', input),
+  /** Restart to apply: the service re-opens its chain with the saved settings and answers the settings after it. */
+  restart: () => post(SettingsViewSchema, '/settings/restart'),
   allowOrigin: (origin: string) => post(SettingsViewSchema, '/settings/allowed-origins', { origin }),
   dismissRefusedOrigin: (origin: string) => request(SettingsViewSchema, 'DELETE', withQuery('/settings/refused-origins', { origin })),
   apiKeys: () => get(ApiKeyListSchema, '/api-keys'),

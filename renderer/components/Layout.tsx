@@ -12,6 +12,19 @@ function ModeBadge() {
   return <span className={`mode mode-${mode}`} title="Chain mode">{mode}</span>;
 }
 
+const MODE_WARNINGS: Partial<Record<string, string>> = {
+  sandbox: 'Sandbox — payments are simulated, no real money moves.',
+  testnet: 'Testnet — test coins only.',
+};
+
+/** Off mainnet, every screen says so: a merchant must never take a simulated payment for real money. */
+function ModeBanner() {
+  const mode = useConsoleStore(selectChainMode);
+  const warning = mode ? MODE_WARNINGS[mode] : undefined;
+  if (!warning) return null;
+  return <p className={`mode-banner mode-banner-${mode}`} role="status" data-testid="mode-banner">{warning}</p>;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const page = useConsoleStore(selectPage);
   const theme = useConsoleStore(selectTheme);
@@ -24,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
+      <ModeBanner />
       <aside className={`sidebar${isMenuOpen ? ' is-menu-open' : ''}`}>
         <div className="brand">
           <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z" /></svg>

@@ -1,107 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { CHAIN_MODES, type ChainMode } from '../../contract/chain';
 import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmButton } from '../components/ConfirmDialog';
 import { CatalogueSettings } from '../components/settings/CatalogueSettings';
+import { ChainSettingsSection } from '../components/settings/ChainSettingsSection';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { PassphraseSection } from '../components/settings/PassphraseSection';
 import { StoreProfileSection } from '../components/settings/StoreProfileSection';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
-import {
-  selectApiKeys, selectHasSettingsProblems, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectSettings, selectSettingsActions,
-} from '../store/slices/settings';
-
-function Problem({ field, withItems = false }: { field: string; withItems?: boolean }) {
-  const message = useConsoleStore(selectProblemFor(field, withItems));
-  return message ? <p className="field-error" role="alert" data-field={field}>{message}</p> : null;
-}
-
-interface Form {
-  mode: ChainMode;
-  merchantAddress: string;
-  toncenterEndpoint: string;
-  toncenterApiKey: string;
-  jettonMaster: string;
-  expiryMinutes: string;
-  monitoringHours: string;
-  origins: string;
-}
-
-const formOf = (v: SettingsView): Form => ({
-  mode: v.saved.chain.mode, merchantAddress: v.saved.chain.merchantAddress, toncenterEndpoint: v.saved.chain.toncenterEndpoint,
-  toncenterApiKey: '', jettonMaster: v.saved.chain.jettonMaster,
-  expiryMinutes: String(v.saved.payments.defaultExpirySeconds / 60), monitoringHours: String(v.saved.payments.monitoringWindowSeconds / 3600),
-  origins: v.allowedOrigins.join('\n'),
-});
-
-function ChainForm({ view }: { view: SettingsView }) {
-  const { saveSettings } = useConsoleStore(useShallow(selectSettingsActions));
-  const isSaving = useConsoleStore(selectIsSavingSettings);
-  const hasProblems = useConsoleStore(selectHasSettingsProblems);
-  const [f, setF] = useState<Form>(() => formOf(view));
-  const set = (patch: Partial<Form>) => setF((old) => ({ ...old, ...patch }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void saveSettings({
-      chain: {
-        mode: f.mode, merchantAddress: f.merchantAddress.trim(), toncenterEndpoint: f.toncenterEndpoint.trim(), jettonMaster: f.jettonMaster.trim(),
-        ...(f.toncenterApiKey.trim() ? { toncenterApiKey: f.toncenterApiKey.trim() } : {}),
-      },
-      payments: { defaultExpirySeconds: Math.round(Number(f.expiryMinutes) * 60), monitoringWindowSeconds: Math.round(Number(f.monitoringHours) * 3600) },
-      allowedOrigins: f.origins.split(/[\s,]+/).map((o) => o.trim()).filter(Boolean),
-    });
-  };
-  return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="chain-title">
-      <h2 id="chain-title">Chain and payments</h2>
-      {view.restartRequired ? <p className="callout callout-warn" role="status" data-testid="restart-notice">Saved changes wait for a restart: the service runs <strong>{view.running.chain.mode}</strong> until it starts again.</p> : null}
-      <fieldset>
-        <legend>Chain mode</legend>
-        <div className="segmented">
-          {CHAIN_MODES.map((m) => (
-            <label key={m} className={f.mode === m ? 'is-on' : ''}><input type="radio" name="mode" value={m} checked={f.mode === m} onChange={() => set({ mode: m })} /> {m}</label>
-          ))}
-        </div>
-      </fieldset>
-      <label htmlFor="s-address">Wallet address {f.mode === 'sandbox' ? <span className="muted">(optional in sandbox)</span> : null}</label>
-      <input id="s-address" value={f.merchantAddress} placeholder="UQ…" spellCheck={false} onChange={(e) => set({ merchantAddress: e.target.value })} />
-      <Problem field="chain.merchantAddress" />
-      <label htmlFor="s-endpoint">Toncenter endpoint <span className="muted">(optional)</span></label>
-      <input id="s-endpoint" value={f.toncenterEndpoint} placeholder="https://toncenter.com/api/v2/jsonRPC" onChange={(e) => set({ toncenterEndpoint: e.target.value })} />
-      <Problem field="chain.toncenterEndpoint" />
-      <label htmlFor="s-key">Toncenter API key</label>
-      <input id="s-key" type="password" autoComplete="off" value={f.toncenterApiKey} placeholder={view.saved.chain.hasToncenterApiKey ? 'saved — leave empty to keep' : 'optional'} onChange={(e) => set({ toncenterApiKey: e.target.value })} />
-      <label htmlFor="s-jetton">Jetton master {f.mode === 'testnet' ? '(required on testnet)' : <span className="muted">(default: USDT)</span>}</label>
-      <input id="s-jetton" value={f.jettonMaster} spellCheck={false} onChange={(e) => set({ jettonMaster: e.target.value })} />
-      <Problem field="chain.jettonMaster" />
-      <Problem field="chain" />
-      <div className="grid-2 tight">
-        <div>
-          <label htmlFor="s-expiry">Invoice expiry (minutes)</label>
-          <input id="s-expiry" inputMode="numeric" value={f.expiryMinutes} onChange={(e) => set({ expiryMinutes: e.target.value })} />
-          <Problem field="payments.defaultExpirySeconds" />
-        </div>
-        <div>
-          <label htmlFor="s-monitor">Late-payment window (hours)</label>
-          <input id="s-monitor" inputMode="decimal" value={f.monitoringHours} onChange={(e) => set({ monitoringHours: e.target.value })} />
-          <Problem field="payments.monitoringWindowSeconds" />
-        </div>
-      </div>
-      <label htmlFor="s-origins">Allowed embedding origins <span className="muted">(one per line; applies at once)</span></label>
-      <textarea id="s-origins" rows={3} value={f.origins} placeholder="https://shop.example" onChange={(e) => set({ origins: e.target.value })} />
-      <Problem field="allowedOrigins" withItems />
-      <p className="muted small">Chain mode, wallet, toncenter and the payment windows are written to <code>{view.configFile}</code> and apply when the service restarts.</p>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={isSaving}>{isSaving ? 'Checking…' : 'Validate and save'}</button>
-        {hasProblems ? <span className="error-text">Fix the marked fields.</span> : null}
-      </div>
-    </form>
-  );
-}
+import { selectApiKeys, selectNewApiKey, selectSettings, selectSettingsActions } from '../store/slices/settings';
 
 /**
  * Where the merchant approves embedding: pages that tried to frame a checkout and were refused by
@@ -215,7 +125,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       {view ? (
         <div className="grid-2 settings-grid">
-          <ChainForm key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
+          <ChainSettingsSection key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
           <div className="stack">
             <StoreProfileSection />
             <EmbeddingRequests view={view} />

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsInput, SettingsView } from '../../contract/console-settings';
 import {
-  selectApiKeys, selectHasSettingsProblems, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectSettings,
-  selectSettingsActions, selectSettingsProblems,
+  selectApiKeys, selectHasSettingsProblems, selectIsRestarting, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectRestartProblem,
+  selectSettings, selectSettingsActions, selectSettingsProblems,
 } from '../../renderer/store/slices/settings';
 import { recordRefusal } from '../../server/payment-pages/refused-origins';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
@@ -52,6 +52,27 @@ describe('settings slice: chain and payment settings, embedding origins, API key
   it('hands React the same problem selector for the same field', () => {
     expect(selectProblemFor('allowedOrigins', true)).toBe(selectProblemFor('allowedOrigins', true));
     expect(selectProblemFor('allowedOrigins', true)).not.toBe(selectProblemFor('allowedOrigins'));
+  });
+
+  it('checks a draft without saving it, and restarts to apply what was saved', async () => {
+    const store = h.newStore();
+    const { loadSettings, checkSettings, restartToApply } = selectSettingsActions(store.getState());
+    await loadSettings();
+    const view = selectSettings(store.getState())!;
+    expect(await checkSettings(inputOf(view, { payments: { defaultExpirySeconds: 600, monitoringWindowSeconds: 7200 } }))).toBe(true);
+    expect(selectSettings(store.getState())).toBe(view);
+
+    expect(view.restartRequired).toBe(true); // the first test saved new payment windows
+    const restarting = restartToApply();
+    expect(selectIsRestarting(store.getState())).toBe(true);
+    expect(await restarting).toBe(true);
+    expect(selectIsRestarting(store.getState())).toBe(false);
+    expect(selectRestartProblem(store.getState())).toBeNull();
+    const after = selectSettings(store.getState())!;
+    expect(after.restartRequired).toBe(false);
+    expect(after.running).toEqual(after.saved);
+    expect(store.getState().watcher).toMatchObject({ running: true, mode: 'sandbox' });
+    expect(lastToast(store.getState())).toBe('Restarted: the saved settings now apply.');
   });
 
   it('allows a refused embedding origin in one step and dismisses another', async () => {
