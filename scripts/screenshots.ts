@@ -63,7 +63,8 @@ async function shootConsole(browser: Browser, service: ConsoleService, cast: Cas
         const [route, name] = typeof entry === 'string' ? [entry, entry] : entry;
         await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
         await settle(page);
-        await page.screenshot({ path: join(OUT, `console-${name}-${size}-${colorScheme}.png`), fullPage: true });
+        if (route === 'widget') await page.frameLocator('[data-testid="widget-frame"]').frameLocator('iframe').locator('[data-field="memo"]').waitFor();
+        await shootWhole(page, join(OUT, `console-${name}-${size}-${colorScheme}.png`), route !== 'payments');
         count++;
       }
       count += await shootTill(page, service, cast, `${size}-${colorScheme}`);
@@ -71,6 +72,23 @@ async function shootConsole(browser: Browser, service: ConsoleService, cast: Cas
     }
   }
   return count;
+}
+
+/**
+ * On a desktop the screen scrolls inside its main pane, which a full-page capture cannot see: for the
+ * capture the pane grows to its content. Not the payments list, whose rows fill the window by design.
+ */
+async function shootWhole(page: Page, path: string, growPane: boolean): Promise<void> {
+  // through the CSSOM: the console's CSP (rightly) refuses an injected style sheet
+  const grow = (on: boolean) => page.evaluate((grown) => {
+    const shell = document.querySelector<HTMLElement>('.shell');
+    const pane = document.querySelector<HTMLElement>('.main');
+    if (shell) shell.style.height = grown ? 'auto' : '';
+    if (pane) pane.style.overflow = grown ? 'visible' : '';
+  }, on);
+  if (growPane) await grow(true);
+  await page.screenshot({ path, fullPage: true });
+  if (growPane) await grow(false);
 }
 
 /** The till as the customer sees it: the keypad, a payable invoice, a part payment, and paid. */
