@@ -134,10 +134,10 @@ export interface paths {
         };
         /** Whether a sign-in passphrase is set (never the passphrase or its hash) */
         get: operations["getConsolePassphrase"];
-        /** Set or change the sign-in passphrase (stored as a salted scrypt hash) */
+        /** Set or change the sign-in passphrase (stored as a salted scrypt hash); a change takes the current one */
         put: operations["setConsolePassphrase"];
         post?: never;
-        /** Remove the sign-in passphrase: only login links sign in afterwards */
+        /** Remove the sign-in passphrase (takes the current one): only login links sign in afterwards */
         delete: operations["removeConsolePassphrase"];
         options?: never;
         head?: never;
@@ -2096,6 +2096,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    currentPassphrase?: string;
                     passphrase: string;
                 };
             };
@@ -2131,7 +2132,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassphrase: string;
+                };
+            };
+        };
         responses: {
             /** @description Removed */
             200: {
@@ -2146,8 +2153,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["RestorePending"];

@@ -97,10 +97,15 @@ export const PASSPHRASE_MIN_LENGTH = 12;
 /** Whether a sign-in passphrase is set; the passphrase and its hash never leave the service. */
 export const ConsolePassphraseStatusSchema = z.object({ isSet: z.boolean(), updatedAt: z.string().nullable(), minLength: z.number().int() });
 export type ConsolePassphraseStatus = z.infer<typeof ConsolePassphraseStatusSchema>;
+/** Once a passphrase is set, changing or removing it takes the current one: a session left open is not enough. */
+const CurrentPassphrase = z.string().max(200);
 export const SetConsolePassphraseBodySchema = z.strictObject({
   passphrase: z.string().min(PASSPHRASE_MIN_LENGTH, `must be at least ${PASSPHRASE_MIN_LENGTH} characters`).max(200),
+  currentPassphrase: CurrentPassphrase.optional(),
 });
 export type SetConsolePassphraseBody = z.infer<typeof SetConsolePassphraseBodySchema>;
+export const RemoveConsolePassphraseBodySchema = z.strictObject({ currentPassphrase: CurrentPassphrase });
+export type RemoveConsolePassphraseBody = z.infer<typeof RemoveConsolePassphraseBodySchema>;
 /** The login page's form (application/x-www-form-urlencoded). */
 export const ConsolePassphraseLoginSchema = z.object({ passphrase: z.string().max(200) });
 

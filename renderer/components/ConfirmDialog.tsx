@@ -77,14 +77,15 @@ export interface ConfirmButtonProps extends Omit<ConfirmDialogProps, 'open' | 'o
   /** the button that asks */
   label: string;
   className?: string;
+  disabled?: boolean;
 }
 
 /** A button that asks first: the common case of ConfirmDialog. */
-export function ConfirmButton({ label, className = 'btn', ...dialog }: ConfirmButtonProps) {
+export function ConfirmButton({ label, className = 'btn', disabled = false, ...dialog }: ConfirmButtonProps) {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>{label}</button>
+      <button type="button" className={className} aria-haspopup="dialog" disabled={disabled} onClick={() => setOpen(true)}>{label}</button>
       <ConfirmDialog {...dialog} open={isOpen} onCancel={() => setOpen(false)} onConfirm={() => { setOpen(false); dialog.onConfirm(); }} />
     </>
   );

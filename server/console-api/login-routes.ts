@@ -7,7 +7,8 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import {
-  ConsoleLoginLinkSchema, ConsolePassphraseLoginSchema, ConsolePassphraseStatusSchema, PASSPHRASE_MIN_LENGTH, SetConsolePassphraseBodySchema,
+  ConsoleLoginLinkSchema, ConsolePassphraseLoginSchema, ConsolePassphraseStatusSchema, PASSPHRASE_MIN_LENGTH, RemoveConsolePassphraseBodySchema,
+  SetConsolePassphraseBodySchema,
 } from '../../contract/console';
 import { CONSOLE_CSP } from './console-static';
 import { isSecure, sessionCookie, SESSION_COOKIE_SECONDS } from './console-routes';
@@ -92,7 +93,7 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
 
 /** Under /console/api: new login links (for the CLI) and the passphrase, whose hash never leaves the service. */
 export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
-  const { sessions, passphrase, clock } = app.services;
+  const { sessions, passphrase, signInAttempts, clock } = app.services;
   const status = async () => {
     const s = await passphrase.status();
     return { isSet: s.isSet, updatedAt: s.updatedAt === null ? null : new Date(s.updatedAt).toISOString(), minLength: PASSPHRASE_MIN_LENGTH };
@@ -115,11 +116,26 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
     handler: status,
   });
 
+  /** Once one is set, only who knows it may change or remove it; wrong guesses count as failed sign-ins. */
+  const requireCurrent = async (presented: string | undefined, request: FastifyRequest): Promise<void> => {
+    if (!(await passphrase.status()).isSet) return;
+    const client = normalizeIP(request.ip);
+    const wait = signInAttempts.retryAfter(client);
+    if (wait > 0) throw new AppError(429, ErrorCode.rateLimited, `too many wrong passphrases from this address; try again in ${Math.ceil(wait / 60)} min`, 'currentPassphrase');
+    if (presented === undefined) throw new AppError(400, ErrorCode.validation, 'is required to change or remove it', 'currentPassphrase');
+    if (!await passphrase.verify(presented)) {
+      signInAttempts.failed(client);
+      throw new AppError(400, ErrorCode.validation, 'is not right', 'currentPassphrase');
+    }
+    signInAttempts.succeeded(client);
+  };
+
   addRoute(app, {
     method: 'PUT', url: '/passphrase', operationId: 'setConsolePassphrase', tags: TAGS, auth: 'console',
-    summary: 'Set or change the sign-in passphrase (stored as a salted scrypt hash)', body: SetConsolePassphraseBodySchema,
-    responses: { 200: { description: 'Set', schema: ConsolePassphraseStatusSchema } },
-    handler: async ({ body }) => {
+    summary: 'Set or change the sign-in passphrase (stored as a salted scrypt hash); a change takes the current one', body: SetConsolePassphraseBodySchema,
+    responses: { 200: { description: 'Set', schema: ConsolePassphraseStatusSchema }, ...errors(429) },
+    handler: async ({ body }, request) => {
+      await requireCurrent(body.currentPassphrase, request);
       await passphrase.set(body.passphrase);
       return status();
     },
@@ -127,9 +143,10 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
     method: 'DELETE', url: '/passphrase', operationId: 'removeConsolePassphrase', tags: TAGS, auth: 'console',
-    summary: 'Remove the sign-in passphrase: only login links sign in afterwards',
-    responses: { 200: { description: 'Removed', schema: ConsolePassphraseStatusSchema } },
-    handler: async () => {
+    summary: 'Remove the sign-in passphrase (takes the current one): only login links sign in afterwards', body: RemoveConsolePassphraseBodySchema,
+    responses: { 200: { description: 'Removed', schema: ConsolePassphraseStatusSchema }, ...errors(429) },
+    handler: async ({ body }, request) => {
+      await requireCurrent(body.currentPassphrase, request);
       await passphrase.remove();
       return status();
     },

@@ -112,8 +112,16 @@ describe('signing in to the console for the whole life of the service (Chromium)
     await visitor.getByRole('navigation', { name: 'Console' }).waitFor();
     await visitor.context().close();
 
+    // removing it takes the current passphrase: a wrong one is said beside the field
+    expect(await section.getByRole('button', { name: 'Remove passphrase' }).isDisabled()).toBe(true);
+    await section.getByLabel('Current passphrase').fill('not the passphrase');
     await section.getByRole('button', { name: 'Remove passphrase' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the sign-in passphrase?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await containsText(section.locator('#passphrase-help'), 'Current passphrase is not right.');
+    await section.getByLabel('Current passphrase').fill(PASSPHRASE);
+    await section.getByRole('button', { name: 'Remove passphrase' }).click();
     await dialog.waitFor();
     await isFocused(dialog.getByRole('button', { name: 'Cancel' }));
     await page.keyboard.press('Escape');

@@ -26,11 +26,20 @@ describe('sign-in slice: the owner\'s passphrase and fresh login links', () => {
     expect(selectIsSavingPassphrase(store.getState())).toBe(false);
     expect(await h.server.services.passphrase.verify('a long enough passphrase')).toBe(true);
 
-    expect(await savePassphrase('another long passphrase')).toBe(true);
+    // a session left open is not enough to change or remove it: the current passphrase is asked
+    expect(await savePassphrase('another long passphrase')).toBe(false);
+    expect(selectPassphraseProblem(store.getState())).toBe('Current passphrase is required to change or remove it.');
+    expect(await savePassphrase('another long passphrase', 'not the passphrase')).toBe(false);
+    expect(selectPassphraseProblem(store.getState())).toBe('Current passphrase is not right.');
+    expect(await h.server.services.passphrase.verify('a long enough passphrase')).toBe(true);
+
+    expect(await savePassphrase('another long passphrase', 'a long enough passphrase')).toBe(true);
     expect(lastToast(store.getState())).toBe('Passphrase changed.');
     expect(await h.server.services.passphrase.verify('a long enough passphrase')).toBe(false);
 
-    await removePassphrase();
+    expect(await removePassphrase('a long enough passphrase')).toBe(false);
+    expect(selectPassphrase(store.getState())).toMatchObject({ isSet: true });
+    expect(await removePassphrase('another long passphrase')).toBe(true);
     expect(selectPassphrase(store.getState())).toMatchObject({ isSet: false, updatedAt: null });
     expect(await h.server.services.passphrase.verify('another long passphrase')).toBe(false);
   });

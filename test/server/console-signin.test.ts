@@ -48,7 +48,7 @@ describe('console sign-in: fresh links and the passphrase', () => {
       for (const secret of [stored!.hash, stored!.salt, PASSPHRASE]) expect(answer.body).not.toContain(secret);
     }
     // the same passphrase set again gets a new salt
-    await api('PUT', '/passphrase', { passphrase: PASSPHRASE });
+    await api('PUT', '/passphrase', { passphrase: PASSPHRASE, currentPassphrase: PASSPHRASE });
     expect((await t.services.settings.get<{ salt: string }>('console_passphrase'))!.salt).not.toBe(stored!.salt);
   });
 
@@ -66,9 +66,28 @@ describe('console sign-in: fresh links and the passphrase', () => {
     expect(right.headers.location).toBe('/console/');
     const cookie = String(right.headers['set-cookie']).split(';')[0]!;
     expect((await t.app.inject({ method: 'GET', url: '/console/api/session', headers: { cookie } })).statusCode).toBe(200);
-    await api('DELETE', '/passphrase');
+    expect((await api('DELETE', '/passphrase', { currentPassphrase: PASSPHRASE })).statusCode).toBe(200);
     expect((await signIn(PASSPHRASE)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/console/login' })).body).not.toContain('name="passphrase"');
+  });
+
+  it('changes or removes a passphrase only for who knows it; wrong guesses through a session count as failed sign-ins', async () => {
+    await api('PUT', '/passphrase', { passphrase: PASSPHRASE });
+    const missing = await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'currentPassphrase' } });
+    expect((await api('DELETE', '/passphrase', {})).json()).toMatchObject({ error: { field: 'currentPassphrase' } });
+    for (let i = 0; i < 3; i++) expect((await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own', currentPassphrase: `guess ${i}` })).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await api('DELETE', '/passphrase', { currentPassphrase: `guess ${i}` })).statusCode).toBe(400);
+    expect(await t.services.passphrase.verify(PASSPHRASE)).toBe(true);
+    // five wrong guesses from this address: even the right one waits, on the API and on the sign-in page
+    const limited = await api('DELETE', '/passphrase', { currentPassphrase: PASSPHRASE });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED', field: 'currentPassphrase' } });
+    expect((await signIn(PASSPHRASE)).statusCode).toBe(429);
+    t.clock.advance(10 * 60_000);
+    expect((await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own', currentPassphrase: PASSPHRASE })).statusCode).toBe(200);
+    expect(await t.services.passphrase.verify('a passphrase of my own')).toBe(true);
   });
 
   it('limits wrong passphrases per client address, and refuses a sign-in posted from another site', async () => {

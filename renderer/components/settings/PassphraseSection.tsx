@@ -11,6 +11,7 @@ export function PassphraseSection() {
   const problem = useConsoleStore(selectPassphraseProblem);
   const isSaving = useConsoleStore(selectIsSavingPassphrase);
   const { loadPassphrase, savePassphrase, removePassphrase } = useConsoleStore(useShallow(selectSignInActions));
+  const [current, setCurrent] = useState('');
   const [value, setValue] = useState('');
   const [repeat, setRepeat] = useState('');
   useEffect(() => {
@@ -21,11 +22,16 @@ export function PassphraseSection() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (mismatch || value.length < minLength) return;
-    if (await savePassphrase(value)) {
+    if (await savePassphrase(value, status?.isSet ? current : undefined)) {
+      setCurrent('');
       setValue('');
       setRepeat('');
     }
   };
+  const remove = async () => {
+    if (await removePassphrase(current)) setCurrent('');
+  };
+  const needsCurrent = Boolean(status?.isSet) && current === '';
   const tooShort = value !== '' && value.length < minLength;
   const error = problem ?? (tooShort ? `At least ${minLength} characters.` : mismatch ? 'The two entries differ.' : null);
   return (
@@ -37,6 +43,10 @@ export function PassphraseSection() {
           : 'Not set: only one-time links (npm run console -- link) and the desktop app sign in.'}
       </p>
       <form className="passphrase-form" onSubmit={(e) => void submit(e)} noValidate>
+        {status?.isSet ? (
+          <label><span>Current passphrase</span>
+            <input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} /></label>
+        ) : null}
         <label><span>{status?.isSet ? 'New passphrase' : 'Passphrase'}</span>
           <input type="password" autoComplete="new-password" value={value} minLength={minLength} aria-invalid={error !== null}
             aria-describedby="passphrase-help" onChange={(e) => setValue(e.target.value)} /></label>
@@ -46,12 +56,12 @@ export function PassphraseSection() {
           {error ?? `At least ${minLength} characters; a few unrelated words are easy to type and hard to guess.`}
         </p>
         <div className="row-actions">
-          <button type="submit" className="btn btn-primary" disabled={isSaving || value.length < minLength || repeat !== value}>
+          <button type="submit" className="btn btn-primary" disabled={isSaving || needsCurrent || value.length < minLength || repeat !== value}>
             {status?.isSet ? 'Change passphrase' : 'Set passphrase'}
           </button>
           {status?.isSet ? (
             <ConfirmButton label="Remove passphrase" className="btn btn-danger" title="Remove the sign-in passphrase?" confirmLabel="Remove" danger
-              onConfirm={() => void removePassphrase()}>
+              disabled={needsCurrent} onConfirm={() => void remove()}>
               <p>Browsers signed in keep their session. New sign-ins then need a one-time link.</p>
             </ConfirmButton>
           ) : null}
