@@ -1,47 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useConsoleStore } from '../store';
 import { selectCallbackSecret, selectWebhooksActions } from '../store/slices/webhooks';
+import { ConfirmButton } from './ConfirmDialog';
 import { CopyButton } from './CopyButton';
-
-/**
- * Asks before rotating, in the page (never confirm()). A minimal dialog of its own until the shared
- * ConfirmDialog lands; focus starts on Cancel, so Enter never rotates by accident.
- */
-function RotateDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel(): void; onConfirm(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} className="dialog dialog-narrow" aria-labelledby="rotate-cb-title" aria-describedby="rotate-cb-body" onClose={onCancel}>
-      <h2 id="rotate-cb-title">Rotate the callback secret?</h2>
-      <p id="rotate-cb-body">
-        Every payment&apos;s callback is signed with the new secret from now on. For 24 hours each callback also carries a
-        signature made with the old one, so your shop keeps verifying until you update it.
-      </p>
-      <div className="form-actions">
-        <button type="button" className="btn" autoFocus onClick={onCancel}>Cancel</button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm}>Rotate secret</button>
-      </div>
-    </dialog>
-  );
-}
 
 /** A payment's callbackUrl and the store-wide secret that signs it: hidden until revealed. */
 export function CallbackPanel({ callbackUrl }: { callbackUrl: string | null }) {
   const secret = useConsoleStore(selectCallbackSecret);
   const { revealCallbackSecret, hideCallbackSecret, rotateCallbackSecret } = useConsoleStore(useShallow(selectWebhooksActions));
-  const [asking, setAsking] = useState(false);
   // a secret revealed on one payment is hidden again on the next
   useEffect(() => hideCallbackSecret, [hideCallbackSecret]);
-  const rotate = async () => {
-    setAsking(false);
-    await rotateCallbackSecret();
-  };
   return (
     <section className="card" aria-labelledby="callback-title">
       <h2 id="callback-title">Callback</h2>
@@ -55,7 +24,13 @@ export function CallbackPanel({ callbackUrl }: { callbackUrl: string | null }) {
               ? <button type="button" className="btn btn-small" onClick={hideCallbackSecret}>Hide</button>
               : <button type="button" className="btn btn-small" onClick={() => void revealCallbackSecret()}>Reveal</button>}
             {secret ? <CopyButton text={secret.secret} /> : null}
-            <button type="button" className="btn btn-small" onClick={() => setAsking(true)}>Rotate</button>
+            <ConfirmButton label="Rotate" className="btn btn-small" title="Rotate the callback secret?" confirmLabel="Rotate secret" danger
+              onConfirm={() => void rotateCallbackSecret()}>
+              <p>
+                Every payment&apos;s callback is signed with the new secret from now on. For 24 hours each callback also carries a
+                signature made with the old one, so your shop keeps verifying until you update it.
+              </p>
+            </ConfirmButton>
           </dd>
         </dl>
       ) : <p className="muted">This payment has no callback URL: it is announced only to the store&apos;s <a href="#/webhooks">webhook endpoints</a>.</p>}
@@ -63,7 +38,6 @@ export function CallbackPanel({ callbackUrl }: { callbackUrl: string | null }) {
         One secret signs every payment&apos;s callback (header <code>TonTill-Signature</code>, HMAC-SHA256 of <code>timestamp.body</code>), as
         endpoint secrets sign theirs. Its deliveries are listed below and under Webhooks as &quot;Per-payment callbacks&quot;.
       </p>
-      <RotateDialog open={asking} onCancel={() => setAsking(false)} onConfirm={() => void rotate()} />
     </section>
   );
 }
