@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import { isPublicPayment } from '../payment-pages/checkout-view';
-import { SSE_HEADERS, SseHub, sseFrame } from '../payment-pages/sse-hub';
+import { openEventStream, SseHub, sseFrame } from '../payment-pages/sse-hub';
 import { presentPaymentRow } from './console-queries';
 
 const KEY = 'console';
@@ -102,15 +102,8 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
       // the guard has checked it: a route declared `auth: 'console'` runs only with a valid session
       const token = consoleTokenOf(request)!;
       if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, SSE_HEADERS);
-      // A HEAD response has no body, so Node would hold its head back until end(): it would never answer.
-      if (request.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      res.write(`retry: ${RETRY_MS}\n\n`);
+      const res = openEventStream(request, reply, RETRY_MS);
+      if (!res) return;
       await new Promise<void>((resolve) => enqueue(async () => {
         try {
           await join(res, token, from);

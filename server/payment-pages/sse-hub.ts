@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { CheckoutStreamEventName, CheckoutStreamEvents } from '../../contract/checkout';
 import { API_CSP } from '../plugins/security-headers';
@@ -12,7 +13,7 @@ export interface SseLimits {
 export const DEFAULT_SSE_LIMITS: SseLimits = { perKey: 20, total: 2_000, heartbeatMs: 15_000 };
 
 /** Hijacked replies skip the onSend hook, so the stream carries the same protective headers itself. */
-export const SSE_HEADERS = {
+const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-store',
   Connection: 'keep-alive',
@@ -21,6 +22,22 @@ export const SSE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Content-Security-Policy': API_CSP,
 };
+
+/**
+ * Takes the reply over as an event stream: the head, and how long the browser waits before it reconnects.
+ * Null for HEAD, which has no body: Node would hold its head back until end(), so it is ended at once.
+ */
+export function openEventStream(request: FastifyRequest, reply: FastifyReply, retryMs: number): ServerResponse | null {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, SSE_HEADERS);
+  if (request.method === 'HEAD') {
+    res.end();
+    return null;
+  }
+  res.write(`retry: ${retryMs}\n\n`);
+  return res;
+}
 
 /** One SSE frame; `id` is what the browser sends back as Last-Event-ID when it reconnects. */
 export function sseFrame(event: string, data: unknown, id?: number): string {

@@ -5,7 +5,7 @@ import { addRoute, parsePart } from '../http/route';
 import { CheckoutViewSchema, type CheckoutView } from '../../contract/checkout';
 import { PaymentIdParamsSchema, type PublicPayment } from '../../contract/payments';
 import { isPublicPayment, toCheckoutView } from './checkout-view';
-import { SSE_HEADERS, SseHub } from './sse-hub';
+import { openEventStream, SseHub, sseFrame } from './sse-hub';
 
 const TAGS = ['Checkout (public)'];
 /** Tell EventSource how soon to reconnect after a dropped stream. */
@@ -53,16 +53,9 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
     const { paymentId } = parsePart(PaymentIdParamsSchema, request.params, 'params');
     const first = await openingView(paymentId);
     if (!hub.canAccept(paymentId)) throw new AppError(429, ErrorCode.rateLimited, 'too many open status streams; poll /pay/{paymentId}/status instead');
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, SSE_HEADERS);
-    // A HEAD response has no body, so Node would hold its head back until end(): it would never answer.
-    if (request.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    res.write(`retry: ${RETRY_MS}\n\n`);
-    res.write(`event: status\ndata: ${JSON.stringify(first)}\n\n`);
+    const res = openEventStream(request, reply, RETRY_MS);
+    if (!res) return;
+    res.write(sseFrame('status', first));
     hub.add(paymentId, res);
   });
 
