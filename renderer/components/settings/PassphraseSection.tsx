@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import { selectIsSavingPassphrase, selectPassphrase, selectPassphraseProblem, selectSignInActions } from '../../store/slices/signin';
+import {
+  isCurrentPassphraseProblem, selectIsSavingPassphrase, selectPassphrase, selectPassphraseProblem, selectSignInActions,
+} from '../../store/slices/signin';
 import { ConfirmButton } from '../ConfirmDialog';
 
 /** The owner's sign-in passphrase: set, change or remove it. The service keeps only a scrypt hash. */
@@ -34,6 +36,7 @@ export function PassphraseSection() {
   const needsCurrent = Boolean(status?.isSet) && current === '';
   const tooShort = value !== '' && value.length < minLength;
   const error = problem ?? (tooShort ? `At least ${minLength} characters.` : mismatch ? 'The two entries differ.' : null);
+  const currentIsWrong = isCurrentPassphraseProblem(problem);
   return (
     <section className="card" aria-labelledby="passphrase-title">
       <h2 id="passphrase-title">Sign-in passphrase</h2>
@@ -45,10 +48,11 @@ export function PassphraseSection() {
       <form className="passphrase-form" onSubmit={(e) => void submit(e)} noValidate>
         {status?.isSet ? (
           <label><span>Current passphrase</span>
-            <input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} /></label>
+            <input type="password" autoComplete="current-password" value={current} aria-invalid={currentIsWrong}
+              aria-describedby="passphrase-help" onChange={(e) => setCurrent(e.target.value)} /></label>
         ) : null}
         <label><span>{status?.isSet ? 'New passphrase' : 'Passphrase'}</span>
-          <input type="password" autoComplete="new-password" value={value} minLength={minLength} aria-invalid={error !== null}
+          <input type="password" autoComplete="new-password" value={value} minLength={minLength} aria-invalid={error !== null && !currentIsWrong}
             aria-describedby="passphrase-help" onChange={(e) => setValue(e.target.value)} /></label>
         <label><span>Repeat it</span>
           <input type="password" autoComplete="new-password" value={repeat} aria-invalid={mismatch} onChange={(e) => setRepeat(e.target.value)} /></label>

@@ -52,12 +52,17 @@ export const createSignInSlice: SliceCreator<SignInSlice> = (set, get) => ({
   },
 });
 
+const CURRENT_PROBLEM = 'Current passphrase ';
+/** Whether the problem shown is about the current passphrase (that field is marked, not the new one). */
+export const isCurrentPassphraseProblem = (problem: string | null): boolean => problem?.startsWith(CURRENT_PROBLEM) ?? false;
+
 /** A refused passphrase (too short, not the current one, too many wrong ones) belongs beside the field, not in a toast. */
 function showBesideField(err: unknown, set: (partial: Pick<SignInSlice, 'passphraseProblem'>) => void): boolean {
   if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 429)) return false;
-  set({ passphraseProblem: err.field === 'currentPassphrase' && err.status === 400 ? `Current passphrase ${err.message}.` : err.message });
+  set({ passphraseProblem: err.field === 'currentPassphrase' && err.status === 400 ? `${CURRENT_PROBLEM}${err.message}.` : err.message });
   return true;
 }
+
 
 export const selectPassphrase = (s: ConsoleStore) => s.passphrase;
 export const selectPassphraseProblem = (s: ConsoleStore) => s.passphraseProblem;
