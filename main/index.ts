@@ -2,13 +2,14 @@
 // the real service go into createDesktopApp; every decision lives in the modules it imports.
 // This is the only file in main/ that imports server/.
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
 import { describeStartupError } from '../server/cli/cli-output';
 import { loadConfig, parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 import { createDesktopApp } from './app/create-desktop-app';
+import { announceReady } from './app/ready-file';
 import { toServicePort, type ServicePort } from './service/service-port';
 import { isLoopbackPortFree, pickConsolePort, readRememberedPort, rememberPort } from './service/stable-port';
 
@@ -43,12 +44,16 @@ async function startService(userDataDir: string): Promise<ServicePort> {
   return toServicePort(server, config.dataDir, CONSOLE_COOKIE);
 }
 
-createDesktopApp({ app, BrowserWindow, dialog, ipcMain, session, shell }, {
+const desktop = createDesktopApp({ app, BrowserWindow, dialog, ipcMain, session, shell }, {
   startService,
   preloadPath: join(__dirname, 'preload.cjs'),
   version: appVersion(),
   describeError: describeStartupError,
 });
+
+// `npm start` counts an exit before this file exists as a failed start and falls back to headless.
+announceReady(desktop, process.env.TONTILL_DESKTOP_READY_FILE, writeFileSync)
+  .catch((err: unknown) => console.error(`could not tell npm start the app is up: ${(err as Error).message}`));
 
 // Ctrl+C in the terminal that ran `npm start` quits like the menu does, closing the database.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());

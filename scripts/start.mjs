@@ -1,37 +1,28 @@
-// `npm start`: the desktop app where Electron can run; elsewhere the same service and console
-// headless, with a login link. Plain JS so it runs before anything is built; what it runs is
-// built only when its sources changed since the last start.
+// `npm start`: the desktop app where Electron can run (downloading its binary first, once); elsewhere
+// the same service and console headless, with a login link and the reason. Plain JS so it runs
+// before anything is built; the decisions are in desktop-launch.mjs, this file only wires them.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { arch, homedir, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './build-freshness.mjs';
+import { startDesktop } from './desktop-launch.mjs';
 import { runBuilt } from './run-built.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const desktopEntry = join(root, 'dist', 'desktop', 'main.cjs');
+const INSTALL_TIMEOUT_MS = 10 * 60_000;
 
-/**
- * The Electron binary, or why there is none. Found the way electron's index.js finds it, but
- * without requiring that file: when the binary is missing it starts a download (a network call
- * and a stack trace on every start here) instead of just saying so.
- */
-function electronBinary() {
-  const missing = { reason: 'the Electron binary is not installed (it downloads from GitHub, which this machine cannot reach)' };
-  let packageDir;
+/** The electron package's folder; TONTILL_ELECTRON_PACKAGE points tests at a fake one. */
+function electronPackage() {
+  if (process.env.TONTILL_ELECTRON_PACKAGE) return resolve(process.env.TONTILL_ELECTRON_PACKAGE);
   try {
-    packageDir = dirname(require.resolve('electron/package.json'));
+    return dirname(require.resolve('electron/package.json'));
   } catch {
-    return { reason: 'the electron package is not installed (npm ci)' };
+    return null;
   }
-  const pathFile = join(packageDir, 'path.txt');
-  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  if (!executable && !override) return missing;
-  const binary = override ? join(override, executable || 'electron') : join(packageDir, 'dist', executable);
-  return existsSync(binary) ? { binary } : missing;
 }
 
 /** The shell, the console and the pages it shows, rebuilt if their sources changed, so the app never runs stale code. */
@@ -44,25 +35,35 @@ function buildDesktopApp() {
   }
 }
 
-/** Electron's binary, or why the desktop shell cannot start here. */
-function desktop() {
-  const found = electronBinary();
-  if (!found.binary) return found;
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'there is no display' };
-  const failed = buildDesktopApp();
-  return failed ? { reason: failed } : found;
+function onSignal(forward) {
+  const handlers = ['SIGINT', 'SIGTERM'].map((signal) => [signal, () => forward(signal)]);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  return () => { for (const [signal, handler] of handlers) process.off(signal, handler); };
 }
 
-function run(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const tmpDir = mkdtempSync(join(tmpdir(), 'tontill-start-'));
+let exitCode;
+try {
+  exitCode = await startDesktop({
+    packageDir: electronPackage(),
+    entry: join(root, 'dist', 'desktop', 'main.cjs'),
+    args: process.argv.slice(2),
+    env: process.env,
+    platform: process.platform,
+    arch: arch(),
+    home: homedir(),
+    nodePath: process.execPath,
+    teePath: join(root, 'scripts', 'stderr-tee.cjs'),
+    tmpDir,
+    installTimeoutMs: Number(process.env.TONTILL_ELECTRON_INSTALL_TIMEOUT_MS) || INSTALL_TIMEOUT_MS,
+    spawn: (command, args, options) => spawn(command, args, { cwd: root, ...options }),
+    onSignal,
+    build: buildDesktopApp,
+    headless: () => runBuilt('serve', process.argv.slice(2)),
+    log: (line) => console.log(line),
+    errorOutput: (chunk) => process.stderr.write(chunk),
+  });
+} finally {
+  rmSync(tmpDir, { recursive: true, force: true });
 }
-
-const { binary, reason } = desktop();
-if (reason) {
-  console.log(`Desktop app unavailable: ${reason}. Starting the service and console headless instead.`);
-  await runBuilt('serve', process.argv.slice(2));
-} else {
-  run(binary, [desktopEntry, ...process.argv.slice(2)]);
-}
+if (exitCode !== undefined) process.exit(exitCode);
