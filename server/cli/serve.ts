@@ -6,7 +6,6 @@ import { describeStartupError, printBanner } from './cli-output';
 async function main(): Promise<void> {
   const config = loadConfig(process.argv.slice(2));
   const server = await startServer(config, { logLevel: config.logLevel });
-  printBanner(config, server.url, await server.services.sessions.createLoginToken());
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -18,6 +17,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Only now: the banner says "Press Ctrl+C to stop", and a Ctrl+C before the handlers exist would kill the service uncleanly.
+  printBanner(config, server.url, await server.services.sessions.createLoginToken());
 }
 
 main().catch((err: unknown) => {
