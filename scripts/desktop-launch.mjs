@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 /** How many of the child's last stderr lines a fallback message quotes. */
 const TAIL_LINES = 3;
+/** A redraw of @electron/get's progress bar ("Downloading x.zip: [====    ] 45% ETA: 3 seconds"). */
+const PROGRESS_BAR = /\[[= -]*\] *\d+%/;
 /** How long a stopped installer may take to exit before it is killed outright. */
 const KILL_GRACE_MS = 5_000;
 
@@ -50,7 +52,7 @@ export function stderrTail(text, lines = TAIL_LINES) {
     .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
     .split(/[\r\n]+/)
     .map((line) => line.trim())
-    .filter((line) => line && !/^at /.test(line))
+    .filter((line) => line && !/^at /.test(line) && !PROGRESS_BAR.test(line))
     .slice(-lines)
     .join(' | ');
 }

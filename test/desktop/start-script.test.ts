@@ -145,6 +145,8 @@ describe('npm start', () => {
 
   it('falls back to headless when the download fails, quoting the installer\'s own error', async () => {
     const pkg = fakePackage(() => [
+      // A redraw of @electron/get's progress bar, then its err.stack: only the error is quoted.
+      `process.stderr.write('Downloading electron-v1.2.3-linux-x64.zip: [=====     ] 50% ETA: 2 seconds \\r');`,
       `console.error('HTTPError: Response code 404 (Not Found) for https://github.com/electron/electron/releases/download/v1.2.3/electron-v1.2.3-linux-x64.zip');`,
       `console.error('    at FetchDownloader.download (node_modules/@electron/get/dist/FetchDownloader.js:47:23)');`,
       'process.exit(1);',
