@@ -112,7 +112,7 @@ async function findOrInstall(o) {
   // Checked before the download: ~100 MB for a machine that could not show the window anyway.
   if (o.platform === 'linux' && !o.env.DISPLAY && !o.env.WAYLAND_DISPLAY) return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
   let binary = installedBinary(pkg.dir, pkg.version, o.env, o.platform);
-  if (!binary && !o.env.ELECTRON_OVERRIDE_DIST_PATH) {
+  if (!binary) {
     const failed = await install(o, pkg);
     if (failed) return failed;
     binary = installedBinary(pkg.dir, pkg.version, o.env, o.platform);
