@@ -27,7 +27,8 @@ export interface Updates {
   install(): boolean;
 }
 
-const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** electron-updater's messages carry the response headers and a stack after the first line. */
+const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
 
 class UpdateController implements Updates {
   private current: UpdateState = { state: 'idle', message: 'not checked yet' };
