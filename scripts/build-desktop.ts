@@ -29,12 +29,18 @@ export interface BuildDesktopResult {
   files: Record<string, number>;
 }
 
+/**
+ * What both bundles are built with. electron-updater and its dependencies are pure JS and bundled
+ * in (it requires electron only when its autoUpdater is first used), so nothing ships for it.
+ */
+export const DESKTOP_BUILD_OPTIONS: BuildOptions = {
+  bundle: true, platform: 'node', format: 'cjs', target: TARGET, external: EXTERNAL,
+  sourcemap: 'linked', legalComments: 'eof', logLevel: 'warning', metafile: true,
+};
+
 export async function buildDesktop(options: { outDir?: string } = {}): Promise<BuildDesktopResult> {
   const outDir = options.outDir ?? join(ROOT, 'dist/desktop');
-  const common: BuildOptions = {
-    bundle: true, platform: 'node', format: 'cjs', target: TARGET, external: EXTERNAL,
-    sourcemap: 'linked', legalComments: 'eof', logLevel: 'warning', metafile: true,
-  };
+  const common = DESKTOP_BUILD_OPTIONS;
   const [mainResult, preloadResult] = await Promise.all([
     build({
       ...common, entryPoints: [join(ROOT, 'main/index.ts')], outfile: join(outDir, 'main.cjs'),

@@ -2,11 +2,13 @@
 // proves esbuild's output starts the bundled service (import.meta shim, the jetton code beside
 // it, better-sqlite3 left external), serves the console the window loads and answers IPC.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDesktop } from '../../scripts/build-desktop';
+import { build } from 'esbuild';
+import { buildDesktop, DESKTOP_BUILD_OPTIONS } from '../../scripts/build-desktop';
 import { tempDir } from '../helpers/test-app';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -58,5 +60,33 @@ describe('desktop bundle', () => {
     expect(report.sessionUrl).toBe(serviceUrl);
     expect(report.partitions).toContain('tontill-console');
     expect(existsSync(join(appData, 'TonTill', 'tontill.db'))).toBe(true);
+  });
+
+  it('bundles electron-updater in (pure JS, nothing to ship), and the bundled one runs main/updates', async () => {
+    // main/index.ts imports main/updates; this builds just that part, exactly as main.cjs is built.
+    const entry = join(dir.path, 'updates-entry.ts');
+    writeFileSync(entry, [
+      `export { createUpdates } from ${JSON.stringify(join(ROOT, 'main/updates/create-updates'))};`,
+      `export { electronAutoUpdater } from ${JSON.stringify(join(ROOT, 'main/updates/electron-updater'))};`,
+    ].join('\n'));
+    const outfile = join(dir.path, 'updates-bundle', 'updates.cjs');
+    const result = await build({ ...DESKTOP_BUILD_OPTIONS, entryPoints: [entry], outfile });
+    const inputs = Object.keys(result.metafile!.inputs);
+    expect(inputs).toContainEqual(expect.stringMatching(/node_modules\/electron-updater\/out\/AppImageUpdater\.js$/));
+    expect(inputs).toContainEqual(expect.stringMatching(/node_modules\/builder-util-runtime\/out\/httpExecutor\.js$/));
+    const bundle = readFileSync(outfile, 'utf8');
+    // Left as require(): electron and Node's own modules, nothing from node_modules.
+    const required = new Set([...bundle.matchAll(/require\("([^"./][^"]*)"\)/g)].map((m) => m[1]!.replace(/^node:/, '')));
+    expect([...required].filter((name) => name !== 'electron' && !builtinModules.includes(name))).toEqual([]);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'fixtures', 'run-updater-bundle.cjs'), outfile], {
+      cwd: dir.path, env: { ...process.env, FAKE_APP_DATA: join(dir.path, 'appData-updates'), APPIMAGE: '' }, timeout: 60_000,
+    });
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
+      updater: process.platform === 'linux' ? 'AppImageUpdater' : expect.any(String),
+      autoDownload: false,
+      autoInstallOnAppQuit: false,
+      // An unpackaged app never contacts the feed.
+      state: { state: 'idle', message: 'updates run only in the installed app' },
+    });
   });
 });

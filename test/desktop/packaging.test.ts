@@ -41,6 +41,7 @@ describe('electron-builder.yml', () => {
     for (const path of [
       'dist/desktop/main.cjs.map', 'server/index.ts', 'main/index.ts', 'test/desktop/bundle.test.ts', '.data/tontill.db',
       'node_modules/fastify/fastify.js', 'node_modules/@ton/sandbox/dist/index.js', 'node_modules/react/index.js',
+      'node_modules/electron-updater/out/main.js', 'node_modules/builder-util-runtime/out/index.js',
       'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/build/Release/test_extension.node',
     ]) expect(ships(path), path).toBe(false);
   });
@@ -49,6 +50,17 @@ describe('electron-builder.yml', () => {
     expect(config.extraMetadata.main).toBe('dist/desktop/main.cjs');
     expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**');
     expect(config.npmRebuild).toBe(true);
+  });
+
+  it('publishes to a generic https feed, so the build writes latest*.yml for electron-updater and never uploads', () => {
+    const publish = config.publish as { provider: string; url: string };
+    expect(publish.provider).toBe('generic');
+    expect(new URL(publish.url).protocol).toBe('https:');
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.package).toContain('--publish never');
+    // macOS updates come from the zip, Linux ones from the AppImage.
+    expect((config.mac as { target: string[] }).target).toContain('zip');
+    expect((config.linux as { target: string[] }).target).toContain('AppImage');
   });
 
   it('never rebuilds native modules on install (npm ci stays offline-safe, tests keep the Node build)', () => {
