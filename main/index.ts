@@ -1,7 +1,7 @@
 // The Electron entry (bundled to dist/desktop/main.cjs). Only wiring: the real electron module and
 // the real service go into createDesktopApp; every decision lives in the modules it imports.
 // This is the only file in main/ that imports server/.
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray } from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
@@ -43,9 +43,11 @@ async function startService(userDataDir: string): Promise<ServicePort> {
   return toServicePort(server, config.dataDir, CONSOLE_COOKIE);
 }
 
-createDesktopApp({ app, BrowserWindow, dialog, ipcMain, session, shell }, {
+createDesktopApp({ app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray }, {
   startService,
   preloadPath: join(__dirname, 'preload.cjs'),
+  iconDir: __dirname,
+  argv: process.argv,
   version: appVersion(),
   describeError: describeStartupError,
 });
