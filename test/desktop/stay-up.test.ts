@@ -175,6 +175,20 @@ describe('notifications from real sandbox payments', () => {
     });
   });
 
+  it('a transfer matching no payment notifies; a click opens the unmatched inbox', async () => {
+    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+    const seen = new Promise<void>((resolve) => {
+      const off = desktop.service()!.onEvent((event) => { if (event.type === 'transfer.unmatched') { off(); resolve(); } });
+    });
+    await server.simulator!.pay({ paymentId: payment.id, comment: 'table seven' });
+    await seen;
+    const notice = electron.notifications.at(-1)!;
+    expect(notice.options.title).toBe('Unmatched transfer: 5.00 USDT');
+    const window = electron.windows.at(-1)!;
+    notice.click();
+    await vi.waitFor(() => expect(window.loadedUrls.at(-1)).toBe(`${url()}/console/#/unmatched`));
+  });
+
   it('turning "paid" off in the preferences stops its notifications', async () => {
     expect(await setPreferences((p) => { (p.notifications as Record<string, boolean>).paid = false; })).toMatchObject({ ok: true });
     const before = electron.notifications.length;
