@@ -110,17 +110,11 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
 
   const start = async (): Promise<ServicePort> => {
     await app.whenReady();
-    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) {
-      installPermissionHandlers(session, serviceOrigin);
-    }
+    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) installPermissionHandlers(session, serviceOrigin);
     const running = service = await deps.startService(app.getPath('userData'));
     connectConsole(electron, deps, running, window, preferences);
     running.onEvent((event) => notifier.onServiceEvent(event));
-    tray = createTray(electron, {
-      iconPath: trayIconPath(deps.iconDir ?? dirname(deps.preloadPath), deps.platform ?? process.platform),
-      state, openAtLogin: () => preferences.get().openAtLogin, pollMs: deps.trayPollMs,
-      openConsole: () => showConsole(), setOpenAtLogin: preferences.setOpenAtLogin, quit: () => app.quit(),
-    });
+    tray = startTray(electron, deps, { state, preferences, openConsole: () => showConsole() });
     // A quit during startup still closes the service; it just never shows a window. Started at
     // login, the app waits in the tray.
     if (!isQuitting && !wasStartedAtLogin(app, deps.argv ?? [])) await window.open();
@@ -134,17 +128,35 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   app.on('window-all-closed', () => undefined);
 
   const starting = start();
-  const ready = starting.then(() => undefined, (err: unknown) => {
-    const message = deps.describeError ? deps.describeError(err) : (err as Error).message;
-    log(`TonTill could not start: ${message}`);
-    electron.dialog.showErrorBox('TonTill could not start', message);
-    app.quit();
-  });
+  const ready = starting.then(() => undefined, (err: unknown) => failedToStart(electron, deps, log, err));
   handleQuit(electron, starting, log, {
     onQuit: () => { isQuitting = true; },
     onStopped: () => { stopped = true; tray?.refresh(); tray?.stop(); },
   });
   return { ready, window: window.current, service: () => service };
+}
+
+/** One error box a merchant can act on, then quit: never a blank window. */
+function failedToStart(electron: ElectronPort, deps: DesktopDeps, log: (message: string) => void, err: unknown): void {
+  const message = deps.describeError ? deps.describeError(err) : (err as Error).message;
+  log(`TonTill could not start: ${message}`);
+  electron.dialog.showErrorBox('TonTill could not start', message);
+  electron.app.quit();
+}
+
+/** The tray icon for the app's life: the state, Open console, the login item, Quit. */
+function startTray(
+  electron: ElectronPort, deps: DesktopDeps, parts: { state(): ServiceState; preferences: Preferences; openConsole(): void },
+): TrayController {
+  return createTray(electron, {
+    iconPath: trayIconPath(deps.iconDir ?? dirname(deps.preloadPath), deps.platform ?? process.platform),
+    state: parts.state,
+    openAtLogin: () => parts.preferences.get().openAtLogin,
+    pollMs: deps.trayPollMs,
+    openConsole: parts.openConsole,
+    setOpenAtLogin: parts.preferences.setOpenAtLogin,
+    quit: () => electron.app.quit(),
+  });
 }
 
 /** The first time the owner closes the window, say once that the shop is still open. */
