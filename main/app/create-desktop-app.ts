@@ -10,7 +10,7 @@ import { createConsoleWindow, type ConsoleWindow } from './console-window';
 import { createNotifier } from './desktop-notifier';
 import type { BrowserWindowPort, ElectronPort } from './electron-port';
 import { hardenWebContents, installPermissionHandlers } from './harden-contents';
-import { createLoginItem, wasStartedAtLogin, type LoginItem } from './login-item';
+import { createLoginItem, wasStartedAtLogin, type LinuxAutostart, type LoginItem } from './login-item';
 import { createPreferencesStore, type PreferencesStore } from './preferences-store';
 import { createTray, trayIconPath, type TrayController } from './tray';
 
@@ -22,6 +22,8 @@ export interface DesktopDeps {
   iconDir?: string;
   /** the app's command line: `--hidden` (the login item's flag) starts it in the tray */
   argv?: readonly string[];
+  /** on Linux, where the login item is an XDG autostart entry; null elsewhere (Electron's login item) */
+  linuxAutostart?: LinuxAutostart | null;
   /** how often the tray reads the service's state */
   trayPollMs?: number;
   /** defaults to app.getVersion() */
@@ -92,7 +94,7 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   let tray: TrayController | null = null;
   let isQuitting = false;
   let stopped = false;
-  const preferences = desktopPreferences(store, createLoginItem(app), () => tray?.refresh());
+  const preferences = desktopPreferences(store, createLoginItem(app, deps.linuxAutostart ?? null), () => tray?.refresh());
   const serviceOrigin = () => originOf(service?.url ?? null);
   const showConsole = (route: string | null = null) => {
     if (!service || isQuitting) return;
@@ -117,7 +119,7 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
     tray = startTray(electron, deps, { state, preferences, openConsole: () => showConsole() });
     // A quit during startup still closes the service; it just never shows a window. Started at
     // login, the app waits in the tray.
-    if (!isQuitting && !wasStartedAtLogin(app, deps.argv ?? [])) await window.open();
+    if (!isQuitting && !wasStartedAtLogin(app, deps.argv ?? [], deps.platform ?? process.platform)) await window.open();
     return running;
   };
 

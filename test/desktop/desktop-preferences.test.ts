@@ -1,6 +1,6 @@
 // Desktop preferences over IPC (validated in main, written atomically), the login item, and the
 // start at login that waits in the tray. A stand-in service: the real one is in stay-up.test.ts.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESKTOP_PREFERENCES, type DesktopPreferences } from '../../contract/desktop';
@@ -117,6 +117,26 @@ describe('the login item', () => {
     expect((await get()).openAtLogin).toBe(false);
     // The tray rereads it too.
     await vi.waitFor(() => expect(electron.trays[0]!.menu!.item('Start TonTill when I log in').checked).toBe(false));
+  });
+
+  it('on Linux is an XDG autostart entry that starts the app hidden, read back from the file', async () => {
+    const home = tempDir('tontill-autostart-');
+    dirs.push(home);
+    const autostart = join(home.path, 'autostart');
+    const command = ['/opt/TonTill/tontill', '/home/ann/my "shop"/main.cjs'];
+    const { electron, set, get } = await launch({ platform: 'linux', linuxAutostart: { dir: autostart, command } });
+    expect((await set(changed) as { ok: boolean }).ok).toBe(true);
+    const entry = readFileSync(join(autostart, 'tontill.desktop'), 'utf8');
+    expect(entry).toContain('[Desktop Entry]\nType=Application\nName=TonTill\n');
+    expect(entry).toContain('\nExec="/opt/TonTill/tontill" "/home/ann/my \\"shop\\"/main.cjs" "--hidden"\n');
+    expect(electron.app.setLoginItemSettings).not.toHaveBeenCalled();
+    expect((await get()).openAtLogin).toBe(true);
+    // Removed by hand (or by the desktop's own settings): it reads as off.
+    rmSync(join(autostart, 'tontill.desktop'));
+    expect((await get()).openAtLogin).toBe(false);
+    await set(changed);
+    await set({ ...changed, openAtLogin: false });
+    expect(existsSync(join(autostart, 'tontill.desktop'))).toBe(false);
   });
 
   it('started at login (the --hidden flag, or macOS saying so), the app waits in the tray with no window', async () => {
