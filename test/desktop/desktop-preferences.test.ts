@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESKTOP_PREFERENCES, type DesktopPreferences } from '../../contract/desktop';
-import { createDesktopApp } from '../../main/app/create-desktop-app';
+import { createDesktopApp, type DesktopDeps } from '../../main/app/create-desktop-app';
 import { PREFERENCES_FILE } from '../../main/app/preferences-store';
 import type { ServicePort } from '../../main/service/service-port';
 import { tempDir } from '../helpers/test-app';
@@ -20,7 +20,9 @@ const stubService = (): ServicePort => ({
   close: async () => undefined, status: () => 'running', onEvent: () => () => undefined,
 });
 
-async function launch(options: { argv?: string[]; platform?: NodeJS.Platform; before?: (userData: string) => void } = {}) {
+type LaunchOptions = Partial<Pick<DesktopDeps, 'argv' | 'platform' | 'linuxAutostart'>> & { before?: (userData: string) => void };
+
+async function launch(options: LaunchOptions = {}) {
   const dir = tempDir('tontill-prefs-');
   dirs.push(dir);
   const { before, ...launchDeps } = options;
