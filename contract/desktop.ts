@@ -24,4 +24,41 @@ export interface DesktopApi {
   /** Opens an http(s) URL in the system browser; false when the URL was refused. */
   openExternal(url: string): Promise<boolean>;
   appInfo(): Promise<DesktopAppInfo>;
+  getPreferences(): Promise<DesktopPreferences>;
+  /** Main validates and saves them (and applies the login item); a refusal names the field. */
+  setPreferences(preferences: DesktopPreferences): Promise<SavePreferencesResult>;
 }
+
+/**
+ * What the desktop app remembers for itself in `<userData>/desktop-preferences.json` (main owns the
+ * file; the console's Settings page edits it over IPC). Notifications are per type, on by default.
+ */
+export const DesktopNotificationPrefsSchema = z.strictObject({
+  paid: z.boolean(),
+  partiallyPaid: z.boolean(),
+  unmatched: z.boolean(),
+  backupFailed: z.boolean(),
+});
+export type DesktopNotificationPrefs = z.infer<typeof DesktopNotificationPrefsSchema>;
+
+/** A self-hosted update feed: https only, so what the updater downloads cannot be swapped on the way. */
+export const UpdateFeedUrlSchema = z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).max(2048).nullable();
+
+export const DesktopPreferencesSchema = z.strictObject({
+  notifications: DesktopNotificationPrefsSchema,
+  openAtLogin: z.boolean(),
+  updates: z.strictObject({ feedUrl: UpdateFeedUrlSchema }),
+});
+export type DesktopPreferences = z.infer<typeof DesktopPreferencesSchema>;
+
+export const DEFAULT_DESKTOP_PREFERENCES: DesktopPreferences = {
+  notifications: { paid: true, partiallyPaid: true, unmatched: true, backupFailed: true },
+  openAtLogin: false,
+  updates: { feedUrl: null },
+};
+
+export const SavePreferencesResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), preferences: DesktopPreferencesSchema }),
+  z.object({ ok: z.literal(false), field: z.string(), message: z.string() }),
+]);
+export type SavePreferencesResult = z.infer<typeof SavePreferencesResultSchema>;

@@ -1,8 +1,9 @@
 // The Electron entry (bundled to dist/desktop/main.cjs). Only wiring: the real electron module and
 // the real service go into createDesktopApp; every decision lives in the modules it imports.
 // This is the only file in main/ that imports server/.
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray } from 'electron';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
 import { describeStartupError } from '../server/cli/cli-output';
@@ -17,6 +18,8 @@ import { isLoopbackPortFree, pickConsolePort, readRememberedPort, rememberPort }
 // would call itself "Electron" and keep data under that name: pin both before anything asks.
 app.setName('TonTill');
 app.setPath('userData', join(app.getPath('appData'), 'TonTill'));
+// Windows shows an app's notifications only under its AppUserModelID: the installer's appId.
+if (process.platform === 'win32') app.setAppUserModelId('app.tontill.desktop');
 
 /** Ours, not Electron's: the repository's (or the packaged app's) package.json, two folders up. */
 function appVersion(): string {
@@ -44,9 +47,16 @@ async function startService(userDataDir: string): Promise<ServicePort> {
   return toServicePort(server, config.dataDir, CONSOLE_COOKIE);
 }
 
-const desktop = createDesktopApp({ app, BrowserWindow, dialog, ipcMain, session, shell }, {
+const desktop = createDesktopApp({ app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray }, {
   startService,
   preloadPath: join(__dirname, 'preload.cjs'),
+  iconDir: __dirname,
+  argv: process.argv,
+  linuxAutostart: process.platform === 'linux' ? {
+    dir: join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'autostart'),
+    // An AppImage runs from a temporary mount: start the image itself. Unpackaged, electron needs the script.
+    command: [process.env.APPIMAGE || process.execPath, ...(app.isPackaged ? [] : [join(__dirname, 'main.cjs')])],
+  } : null,
   version: appVersion(),
   describeError: describeStartupError,
 });

@@ -11,6 +11,8 @@ export const IPC_CHANNELS = {
   getSession: 'session:get',
   openExternal: 'external:open',
   appInfo: 'app:get-info',
+  getPreferences: 'preferences:get',
+  setPreferences: 'preferences:set',
 } as const satisfies Record<keyof DesktopApi, string>;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof DesktopApi];

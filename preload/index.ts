@@ -10,6 +10,8 @@ const api = {
   getSession: () => ipcRenderer.invoke(IPC_CHANNELS.getSession),
   openExternal: (url: string) => ipcRenderer.invoke(IPC_CHANNELS.openExternal, url),
   appInfo: () => ipcRenderer.invoke(IPC_CHANNELS.appInfo),
+  getPreferences: () => ipcRenderer.invoke(IPC_CHANNELS.getPreferences),
+  setPreferences: (preferences) => ipcRenderer.invoke(IPC_CHANNELS.setPreferences, preferences),
 } satisfies DesktopApi;
 
 contextBridge.exposeInMainWorld(DESKTOP_API_KEY, api);

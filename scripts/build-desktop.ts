@@ -3,15 +3,20 @@
  *   dist/desktop/main.cjs                      main/index.ts with the service bundled in
  *   dist/desktop/preload.cjs                   preload/index.ts (sandboxed preload: one file, no imports but electron)
  *   dist/desktop/contracts/compiled.json       the sandbox jetton's code, read at runtime beside main.cjs
+ *   dist/desktop/tray-icon.png, trayTemplate*.png   the tray icon (macOS: the template pair)
  * electron and native or optional packages stay external and ship in node_modules.
  * Usage: npx tsx scripts/build-desktop.ts
  */
 import { build, type BuildOptions } from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { copyServerRuntimeFiles } from './server-runtime-files';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Made by build/make-icon.mjs; main/app/tray.ts loads them from beside main.cjs. */
+export const TRAY_ICONS = ['tray-icon.png', 'trayTemplate.png', 'trayTemplate@2x.png'];
+
 /** Electron 45 runs Node 22. */
 const TARGET = 'node22';
 
@@ -50,6 +55,8 @@ export async function buildDesktop(options: { outDir?: string } = {}): Promise<B
   ]);
   // The server's modules are now main.cjs: what they read beside themselves goes beside it.
   copyServerRuntimeFiles(outDir);
+  mkdirSync(outDir, { recursive: true });
+  for (const icon of TRAY_ICONS) copyFileSync(join(ROOT, 'build', icon), join(outDir, icon));
   const files: Record<string, number> = {};
   for (const result of [mainResult, preloadResult]) {
     for (const [file, meta] of Object.entries(result.metafile?.outputs ?? {})) {

@@ -1,17 +1,31 @@
+import { dirname } from 'node:path';
+import type { SavePreferencesResult } from '../../contract/desktop';
 import { createIpcHandlers } from '../ipc/handlers';
 import { registerIpcHandlers } from '../ipc/register-ipc';
 import { CONSOLE_PARTITION, consoleLoginUrl, originOf } from '../security/console-url';
 import { openExternalUrl } from '../security/open-external-url';
 import { createSessionKeeper } from '../service/console-session';
-import type { ServicePort } from '../service/service-port';
+import type { ServicePort, ServiceState } from '../service/service-port';
 import { createConsoleWindow, type ConsoleWindow } from './console-window';
+import { createNotifier } from './desktop-notifier';
 import type { BrowserWindowPort, ElectronPort } from './electron-port';
 import { hardenWebContents, installPermissionHandlers } from './harden-contents';
+import { createLoginItem, wasStartedAtLogin, type LinuxAutostart, type LoginItem } from './login-item';
+import { createPreferencesStore, type PreferencesStore } from './preferences-store';
+import { createTray, trayIconPath, type TrayController } from './tray';
 
 export interface DesktopDeps {
   /** starts the service in-process on 127.0.0.1, its data under `userDataDir` */
   startService(userDataDir: string): Promise<ServicePort>;
   preloadPath: string;
+  /** where the tray icons are; defaults to the preload's folder (dist/desktop) */
+  iconDir?: string;
+  /** the app's command line: `--hidden` (the login item's flag) starts it in the tray */
+  argv?: readonly string[];
+  /** on Linux, where the login item is an XDG autostart entry; null elsewhere (Electron's login item) */
+  linuxAutostart?: LinuxAutostart | null;
+  /** how often the tray reads the service's state */
+  trayPollMs?: number;
   /** defaults to app.getVersion() */
   version?: string;
   platform?: NodeJS.Platform;
@@ -27,20 +41,45 @@ export interface DesktopApp {
   service(): ServicePort | null;
 }
 
+/** The owner's desktop preferences, with the login item as the OS reports it and applied when changed. */
+interface Preferences {
+  get: () => ReturnType<PreferencesStore['current']>;
+  save(input: unknown): SavePreferencesResult;
+  setOpenAtLogin(openAtLogin: boolean): void;
+}
+
+function desktopPreferences(store: PreferencesStore, loginItem: LoginItem, changed: () => void): Preferences {
+  const save = (input: unknown): SavePreferencesResult => {
+    const result = store.save(input);
+    if (result.ok && result.preferences.openAtLogin !== loginItem.isEnabled()) loginItem.set(result.preferences.openAtLogin);
+    changed();
+    return result;
+  };
+  return {
+    get: () => ({ ...store.current(), openAtLogin: loginItem.isEnabled() }),
+    save,
+    setOpenAtLogin: (openAtLogin) => void save({ ...store.current(), openAtLogin }),
+  };
+}
+
 /** Once the service listens: IPC answers the window, keeping its session alive in the window's own cookie jar. */
-function connectConsole(electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow): void {
+function connectConsole(electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow, preferences: Preferences): void {
   registerIpcHandlers(electron.ipcMain, createIpcHandlers({
     sessionToken: createSessionKeeper(service, electron.session.fromPartition(CONSOLE_PARTITION).cookies),
     serviceUrl: () => service.url,
     openExternal: (url) => electron.shell.openExternal(url),
     version: deps.version ?? electron.app.getVersion(),
     dataDir: service.dataDir,
+    preferences,
   }), window.contentsId, () => originOf(service.url));
 }
 
 /**
  * The whole main process, with electron injected so tests can drive it with a fake. Returns null
- * in a second instance, which hands over to the first (it focuses its window) and quits.
+ * in a second instance, which hands over to the first (it shows its window) and quits.
+ *
+ * Closing the window never stops the shop: the service (HTTP, watcher, webhooks) runs on in the
+ * tray until the tray's Quit, the app menu's Quit or a signal, all of which go through handleQuit.
  */
 export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): DesktopApp | null {
   const { app } = electron;
@@ -50,43 +89,87 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   }
   const log = deps.log ?? ((message: string) => console.error(message));
   const openExternal = (url: string) => void openExternalUrl(url, (u) => electron.shell.openExternal(u));
+  const store = createPreferencesStore(app.getPath('userData'));
   let service: ServicePort | null = null;
+  let tray: TrayController | null = null;
   let isQuitting = false;
+  let stopped = false;
+  const preferences = desktopPreferences(store, createLoginItem(app, deps.linuxAutostart ?? null), () => tray?.refresh());
   const serviceOrigin = () => originOf(service?.url ?? null);
+  const showConsole = (route: string | null = null) => {
+    if (!service || isQuitting) return;
+    window.show(route).catch((err: unknown) => log(`console window failed to open: ${(err as Error).message}`));
+  };
+  const notifier = createNotifier(electron, { prefs: () => store.current().notifications, openConsole: showConsole });
   const window = createConsoleWindow(electron, {
     preloadPath: deps.preloadPath, serviceOrigin, openExternal, log,
     // Signs in exactly as a browser does: a one-time link the service trades for its session cookie.
     startUrl: async () => consoleLoginUrl(service!.url, await service!.createLoginToken()),
+    consoleUrl: () => `${service!.url}/console/`,
+    onClosed: () => { if (!isQuitting) trayHintOnce(store, notifier.show, log); },
   });
+  const state = (): ServiceState => (stopped || !service ? 'stopped' : service.status());
 
   const start = async (): Promise<ServicePort> => {
     await app.whenReady();
-    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) {
-      installPermissionHandlers(session, serviceOrigin);
-    }
-    service = await deps.startService(app.getPath('userData'));
-    connectConsole(electron, deps, service, window);
-    // A quit during startup still closes the service; it just never shows a window.
-    if (!isQuitting) await window.open();
-    return service;
+    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) installPermissionHandlers(session, serviceOrigin);
+    const running = service = await deps.startService(app.getPath('userData'));
+    connectConsole(electron, deps, running, window, preferences);
+    running.onEvent((event) => notifier.onServiceEvent(event));
+    tray = startTray(electron, deps, { state, preferences, openConsole: () => showConsole() });
+    // A quit during startup still closes the service; it just never shows a window. Started at
+    // login, the app waits in the tray.
+    if (!isQuitting && !wasStartedAtLogin(app, deps.argv ?? [], deps.platform ?? process.platform)) await window.open();
+    return running;
   };
 
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, serviceOrigin, openExternal));
-  app.on('second-instance', () => window.focus());
-  app.on('activate', () => {
-    if (!window.current() && service && !isQuitting) window.open().catch((err: unknown) => log(`console window failed to open: ${(err as Error).message}`));
-  });
-  app.on('window-all-closed', () => { if ((deps.platform ?? process.platform) !== 'darwin') app.quit(); });
+  app.on('second-instance', () => showConsole());
+  app.on('activate', () => showConsole());
+  // Listening is what stops Electron's default (quit when the last window closes): the tray keeps the app.
+  app.on('window-all-closed', () => undefined);
 
   const starting = start();
-  const ready = starting.then(() => undefined, (err: unknown) => {
-    const message = deps.describeError ? deps.describeError(err) : (err as Error).message;
-    log(`TonTill could not start: ${message}`);
-    electron.dialog.showErrorBox('TonTill could not start', message);
-    app.quit();
+  const ready = starting.then(() => undefined, (err: unknown) => failedToStart(electron, deps, log, err));
+  handleQuit(electron, starting, log, {
+    onQuit: () => { isQuitting = true; },
+    onStopped: () => { stopped = true; tray?.refresh(); tray?.stop(); },
   });
-  handleQuit(electron, starting, log, () => { isQuitting = true; });
   return { ready, window: window.current, service: () => service };
+}
+
+/** One error box a merchant can act on, then quit: never a blank window. */
+function failedToStart(electron: ElectronPort, deps: DesktopDeps, log: (message: string) => void, err: unknown): void {
+  const message = deps.describeError ? deps.describeError(err) : (err as Error).message;
+  log(`TonTill could not start: ${message}`);
+  electron.dialog.showErrorBox('TonTill could not start', message);
+  electron.app.quit();
+}
+
+/** The tray icon for the app's life: the state, Open console, the login item, Quit. */
+function startTray(
+  electron: ElectronPort, deps: DesktopDeps, parts: { state(): ServiceState; preferences: Preferences; openConsole(): void },
+): TrayController {
+  return createTray(electron, {
+    iconPath: trayIconPath(deps.iconDir ?? dirname(deps.preloadPath), deps.platform ?? process.platform),
+    state: parts.state,
+    openAtLogin: () => parts.preferences.get().openAtLogin,
+    pollMs: deps.trayPollMs,
+    openConsole: parts.openConsole,
+    setOpenAtLogin: parts.preferences.setOpenAtLogin,
+    quit: () => electron.app.quit(),
+  });
+}
+
+/** The first time the owner closes the window, say once that the shop is still open. */
+function trayHintOnce(store: PreferencesStore, show: (title: string, body: string, target: string | null) => void, log: (m: string) => void): void {
+  if (store.trayHintShown()) return;
+  try {
+    store.markTrayHintShown();
+  } catch (err) {
+    log(`could not remember the tray hint: ${(err as Error).message}`);
+  }
+  show('TonTill is still running in the tray', 'Payments are still watched and webhooks delivered. Quit from the tray icon.', null);
 }
 
 /**
@@ -94,10 +177,13 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
  * database checkpoints its WAL, so a backup copies one file. The first before-quit is held
  * (preventDefault), the service closed, then quit is called again and let through.
  */
-function handleQuit(electron: ElectronPort, starting: Promise<ServicePort>, log: (message: string) => void, onQuit: () => void): void {
+function handleQuit(
+  electron: ElectronPort, starting: Promise<ServicePort>, log: (message: string) => void,
+  hooks: { onQuit(): void; onStopped(): void },
+): void {
   let state: 'running' | 'closing' | 'closed' = 'running';
   electron.app.on('before-quit', (event) => {
-    onQuit();
+    hooks.onQuit();
     if (state === 'closed') return;
     event.preventDefault();
     if (state === 'closing') return;
@@ -107,6 +193,7 @@ function handleQuit(electron: ElectronPort, starting: Promise<ServicePort>, log:
       .catch((err: unknown) => log(`service did not close cleanly: ${(err as Error).message}`))
       .finally(() => {
         state = 'closed';
+        hooks.onStopped();
         electron.app.quit();
       });
   });

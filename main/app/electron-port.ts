@@ -110,11 +110,53 @@ export interface SessionPort extends PermissionSessionPort {
 }
 
 /** What createDesktopApp needs from `electron`. */
-export interface ElectronPort {
-  app: AppPort;
+export interface ElectronPort extends StayUpPort {
+  app: AppPort & LoginItemPort;
   BrowserWindow: new (options: WindowOptions) => BrowserWindowPort;
   ipcMain: IpcMainPort;
   session: { readonly defaultSession: PermissionSessionPort; fromPartition(partition: string): SessionPort };
   shell: { openExternal(url: string): Promise<void> };
   dialog: { showErrorBox(title: string, content: string): void };
+}
+
+// --- Staying up: the tray, desktop notifications and the login item ---
+
+/** A menu item as main builds it; `click` gets the item (a checkbox's new `checked`). */
+export interface MenuItemTemplate {
+  label?: string;
+  type?: 'normal' | 'separator' | 'checkbox';
+  enabled?: boolean;
+  checked?: boolean;
+  click?: (item: { checked: boolean }) => void;
+}
+
+/** Opaque to main: only handed back to the tray. */
+export interface MenuPort {
+  readonly items: readonly unknown[];
+}
+
+export interface TrayPort {
+  setToolTip(toolTip: string): void;
+  setContextMenu(menu: MenuPort | null): void;
+  on(event: 'click', listener: () => void): unknown;
+}
+
+export interface NotificationPort {
+  show(): void;
+  on(event: 'click', listener: () => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+export interface LoginItemPort {
+  /** macOS and Windows; `args` are passed to the app when the OS starts it at login (Windows) */
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void;
+  getLoginItemSettings(options?: { args?: string[] }): { openAtLogin: boolean; wasOpenedAtLogin?: boolean };
+}
+
+/** The parts of Electron that keep the app up with no window. */
+export interface StayUpPort {
+  /** takes the icon's path: a name ending in "Template" is a macOS template image */
+  Tray: new (image: string) => TrayPort;
+  Menu: { buildFromTemplate(template: MenuItemTemplate[]): MenuPort };
+  Notification: { new (options: { title: string; body: string }): NotificationPort; isSupported(): boolean };
 }

@@ -1,4 +1,4 @@
-import type { DesktopApi } from '../../contract/desktop';
+import type { DesktopApi, DesktopPreferences, SavePreferencesResult } from '../../contract/desktop';
 import { IPC_CHANNELS, type IpcChannel } from '../../preload/contract';
 import { openExternalUrl } from '../security/open-external-url';
 
@@ -9,6 +9,11 @@ export interface IpcHandlerDeps {
   openExternal(url: string): Promise<void>;
   version: string;
   dataDir: string;
+  preferences: {
+    get(): DesktopPreferences;
+    /** validates the untrusted payload against the contract's schema before anything is saved */
+    save(input: unknown): SavePreferencesResult;
+  };
 }
 
 type ChannelOf<K extends keyof DesktopApi> = (typeof IPC_CHANNELS)[K];
@@ -23,6 +28,8 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlerTable {
     [IPC_CHANNELS.getSession]: async () => ({ token: await deps.sessionToken(), serviceUrl: deps.serviceUrl() }),
     [IPC_CHANNELS.openExternal]: (url: unknown) => openExternalUrl(url, deps.openExternal),
     [IPC_CHANNELS.appInfo]: async () => ({ version: deps.version, dataDir: deps.dataDir }),
+    [IPC_CHANNELS.getPreferences]: async () => deps.preferences.get(),
+    [IPC_CHANNELS.setPreferences]: async (input: unknown) => deps.preferences.save(input),
   };
 }
 

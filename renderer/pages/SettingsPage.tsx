@@ -5,6 +5,7 @@ import { CopyButton } from '../components/CopyButton';
 import { ConfirmButton } from '../components/ConfirmDialog';
 import { CatalogueSettings } from '../components/settings/CatalogueSettings';
 import { ChainSettingsSection } from '../components/settings/ChainSettingsSection';
+import { DesktopSection } from '../components/settings/DesktopSection';
 import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { PassphraseSection } from '../components/settings/PassphraseSection';
@@ -133,6 +134,7 @@ export function SettingsPage() {
             <PassphraseSection />
             <CatalogueSettings />
             <DataSection view={view} />
+            <DesktopSection />
           </div>
         </div>
       ) : <Skeleton lines={8} />}

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createBrandSlice } from './slices/brand';
 import { createDashboardSlice } from './slices/dashboard';
+import { createDesktopSlice } from './slices/desktop';
 import { createInvoiceSlice } from './slices/invoice';
 import { createLiveSlice } from './slices/live';
 import { createPaymentsSlice } from './slices/payments';
@@ -32,6 +33,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createLiveSlice(...a),
   ...createTillSlice(...a),
   ...createBrandSlice(...a),
+  ...createDesktopSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

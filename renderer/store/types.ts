@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { BrandSlice } from './slices/brand';
 import type { DashboardSlice } from './slices/dashboard';
+import type { DesktopSlice } from './slices/desktop';
 import type { InvoiceSlice } from './slices/invoice';
 import type { LiveSlice } from './slices/live';
 import type { PaymentsSlice } from './slices/payments';
@@ -14,6 +15,7 @@ import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice
+  & DesktopSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { buildDesktop, DESKTOP_BUILD_OPTIONS } from '../../scripts/build-desktop';
+import { buildDesktop, DESKTOP_BUILD_OPTIONS, TRAY_ICONS } from '../../scripts/build-desktop';
 import { tempDir } from '../helpers/test-app';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -25,6 +25,8 @@ describe('desktop bundle', () => {
     expect(main).toContain('require("better-sqlite3")');
     expect(main).toContain('fastify');
     expect(existsSync(join(outDir, 'contracts', 'compiled.json'))).toBe(true);
+    // The tray icons ship beside main.cjs, where main/app/tray.ts looks for them.
+    for (const icon of TRAY_ICONS) expect(readFileSync(join(outDir, icon)).subarray(1, 4).toString('ascii'), icon).toBe('PNG');
     const preload = readFileSync(join(outDir, 'preload.cjs'), 'utf8');
     // A sandboxed preload may require nothing but electron.
     expect(preload.match(/require\("[^"]+"\)/g)).toEqual(['require("electron")']);
@@ -59,6 +61,9 @@ describe('desktop bundle', () => {
     expect(report.loaded).toEqual([expect.stringMatching(new RegExp(`^${serviceUrl}/console/login\\?token=[\\w-]+$`))]);
     expect(report.sessionUrl).toBe(serviceUrl);
     expect(report.partitions).toContain('tontill-console');
+    // One tray icon, loaded from the file the build put beside main.cjs.
+    expect(report.trays).toEqual([join(outDir, process.platform === 'darwin' ? 'trayTemplate.png' : 'tray-icon.png')]);
+    expect(existsSync((report.trays as string[])[0]!)).toBe(true);
     expect(existsSync(join(appData, 'TonTill', 'tontill.db'))).toBe(true);
   });
 

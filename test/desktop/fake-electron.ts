@@ -4,8 +4,9 @@
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 import type {
-  AppPort, BrowserWindowPort, ConsoleCookie, CookiesPort, ElectronPort, IpcEventPort, IpcMainPort, PermissionSessionPort,
-  PreventableEvent, SessionPort, WebContentsPort, WindowOpenDetails, WindowOptions,
+  AppPort, BrowserWindowPort, ConsoleCookie, CookiesPort, ElectronPort, IpcEventPort, IpcMainPort, LoginItemPort, MenuItemTemplate,
+  MenuPort, NotificationPort, PermissionSessionPort, PreventableEvent, SessionPort, TrayPort, WebContentsPort, WindowOpenDetails,
+  WindowOptions,
 } from '../../main/app/electron-port';
 
 type Listener = (...args: never[]) => unknown;
@@ -61,9 +62,18 @@ export class FakeWebContents implements WebContentsPort {
   }
 }
 
-export class FakeApp extends EventEmitter implements AppPort {
+export class FakeApp extends EventEmitter implements AppPort, LoginItemPort {
   readonly quit = vi.fn(() => this.emitQuit());
   hasQuit = false;
+  /** what the OS keeps for the login item; `wasOpenedAtLogin` is what macOS reports at launch */
+  loginItem: { openAtLogin: boolean; args: string[]; wasOpenedAtLogin: boolean } = { openAtLogin: false, args: [], wasOpenedAtLogin: false };
+  readonly setLoginItemSettings = vi.fn((settings: { openAtLogin: boolean; args?: string[] }) => {
+    this.loginItem = { ...this.loginItem, openAtLogin: settings.openAtLogin, args: settings.args ?? [] };
+  });
+
+  getLoginItemSettings(_options?: { args?: string[] }): { openAtLogin: boolean; wasOpenedAtLogin?: boolean } {
+    return { openAtLogin: this.loginItem.openAtLogin, wasOpenedAtLogin: this.loginItem.wasOpenedAtLogin };
+  }
   private resolveReady: () => void = () => undefined;
   private readonly ready = new Promise<void>((resolve) => { this.resolveReady = resolve; });
 
@@ -153,8 +163,52 @@ export class FakeSession implements SessionPort {
   }
 }
 
+// --- Staying up: the tray, its menu and desktop notifications ---
+
+export class FakeMenu implements MenuPort {
+  constructor(readonly template: MenuItemTemplate[]) {}
+  get items(): readonly unknown[] { return this.template; }
+
+  /** The item a person would click, by its label. */
+  item(label: string): MenuItemTemplate {
+    const found = this.template.find((t) => t.label === label);
+    if (!found) throw new Error(`no menu item "${label}" in ${JSON.stringify(this.template.map((t) => t.label))}`);
+    return found;
+  }
+
+  /** A click as Electron makes it: a checkbox flips first, then `click` gets the item. */
+  click(label: string): void {
+    const item = this.item(label);
+    const checked = item.type === 'checkbox' ? !item.checked : Boolean(item.checked);
+    item.click?.({ checked });
+  }
+}
+
+export class FakeTray extends EventEmitter implements TrayPort {
+  toolTip = '';
+  menu: FakeMenu | null = null;
+  constructor(readonly image: string) { super(); }
+  setToolTip(toolTip: string): void { this.toolTip = toolTip; }
+  setContextMenu(menu: MenuPort | null): void { this.menu = menu as FakeMenu | null; }
+}
+
+export class FakeNotification extends EventEmitter implements NotificationPort {
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) { super(); }
+  show(): void { this.shown = true; }
+  /** the person clicking it */
+  click(): void { this.emit('click'); }
+}
+
 export interface FakeElectron extends ElectronPort {
   app: FakeApp;
+  Tray: new (image: string) => FakeTray;
+  Menu: { buildFromTemplate(template: MenuItemTemplate[]): FakeMenu };
+  Notification: { new (options: { title: string; body: string }): FakeNotification; isSupported(): boolean };
+  trays: FakeTray[];
+  notifications: FakeNotification[];
+  /** what Notification.isSupported() answers */
+  notificationsSupported: boolean;
   ipcMain: FakeIpcMain;
   session: { defaultSession: FakeSession; fromPartition(partition: string): FakeSession };
   shell: { openExternal: ReturnType<typeof vi.fn<(url: string) => Promise<void>>> };
@@ -211,8 +265,31 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
     focus(): void { this.focused += 1; }
   }
 
-  return {
+  const trays: FakeTray[] = [];
+  const notifications: FakeNotification[] = [];
+  class Tray extends FakeTray {
+    constructor(image: string) {
+      if (!isReady) throw new Error('Cannot create Tray before app is ready');
+      super(image);
+      trays.push(this);
+    }
+  }
+  class Notification extends FakeNotification {
+    static isSupported(): boolean { return fake.notificationsSupported; }
+    constructor(options: { title: string; body: string }) {
+      super(options);
+      notifications.push(this);
+    }
+  }
+
+  const fake: FakeElectron = {
     app,
+    Tray,
+    Menu: { buildFromTemplate: (template) => new FakeMenu(template) },
+    Notification,
+    trays,
+    notifications,
+    notificationsSupported: true,
     BrowserWindow,
     ipcMain: new FakeIpcMain(),
     session: { defaultSession: new FakeSession(), fromPartition },
@@ -220,4 +297,5 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
     dialog: { showErrorBox: vi.fn((_title: string, _content: string) => undefined) },
     windows,
   };
+  return fake;
 }

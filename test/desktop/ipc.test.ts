@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../preload/contract';
 import { createIpcHandlers, ipcChannels } from '../../main/ipc/handlers';
 import { registerIpcHandlers, senderInfoOf } from '../../main/ipc/register-ipc';
+import { createPreferencesStore } from '../../main/app/preferences-store';
 import { createSessionKeeper } from '../../main/service/console-session';
+import { tempDir } from '../helpers/test-app';
 import { FakeCookies, FakeIpcMain } from './fake-electron';
 
 const WINDOW_ID = 11;
@@ -10,8 +12,10 @@ const SERVICE = 'http://127.0.0.1:4321';
 
 function setup() {
   const openExternal = vi.fn(async (_url: string) => undefined);
+  const store = createPreferencesStore(tempDir('tontill-ipc-').path);
   const table = createIpcHandlers({
     sessionToken: async () => 'tok_1', serviceUrl: () => SERVICE, openExternal, version: '0.1.0', dataDir: '/data',
+    preferences: { get: store.current, save: store.save },
   });
   const ipcMain = new FakeIpcMain();
   registerIpcHandlers(ipcMain, table, () => WINDOW_ID, () => SERVICE);

@@ -1,15 +1,25 @@
 // Lifecycle edges with a stand-in service (the real one is exercised in desktop-app.test.ts).
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp } from '../../main/app/create-desktop-app';
-import type { ServicePort } from '../../main/service/service-port';
+import type { ServicePort, ServiceState } from '../../main/service/service-port';
+import { tempDir } from '../helpers/test-app';
 import { createFakeElectron } from './fake-electron';
 
-function stubService(): ServicePort & { close: ReturnType<typeof vi.fn<() => Promise<void>>> } {
-  return {
+const dir = tempDir('tontill-lifecycle-');
+afterAll(() => dir.remove());
+
+type StubService = ServicePort & { close: ReturnType<typeof vi.fn<() => Promise<void>>>; state: ServiceState };
+
+function stubService(): StubService {
+  const stub: StubService = {
     url: 'http://127.0.0.1:1', dataDir: '/data', consoleCookie: 'tontill_console',
     createLoginToken: async () => 'login', createSession: async () => 'tok', isSessionValid: async () => true,
     close: vi.fn(async () => undefined),
+    state: 'running',
+    status: () => stub.state,
+    onEvent: () => () => undefined,
   };
+  return stub;
 }
 
 describe('desktop lifecycle', () => {
@@ -31,9 +41,9 @@ describe('desktop lifecycle', () => {
     expect(electron.windows).toHaveLength(0);
   });
 
-  it('quits when the window closes, except on macOS where the dock icon reopens it', async () => {
+  it('never quits when the window closes; the dock icon reopens it', async () => {
     for (const platform of ['linux', 'win32', 'darwin'] as const) {
-      const electron = createFakeElectron({ userData: '/u' });
+      const electron = createFakeElectron({ userData: dir.path });
       const app = createDesktopApp(electron, { startService: async () => stubService(), preloadPath: '/p', platform })!;
       electron.app.becomeReady();
       await app.ready;
@@ -41,13 +51,14 @@ describe('desktop lifecycle', () => {
       first.destroyed = true;
       first.emit('closed');
       expect(app.window()).toBeNull();
+      // A listener is what stops Electron quitting when the last window closes.
+      expect(electron.app.listenerCount('window-all-closed')).toBe(1);
       electron.app.emit('window-all-closed');
-      expect(electron.app.quit).toHaveBeenCalledTimes(platform === 'darwin' ? 0 : 1);
-      if (platform === 'darwin') {
-        electron.app.emit('activate');
-        expect(electron.windows).toHaveLength(2);
-        expect(app.window()).toBe(electron.windows[1]);
-      }
+      expect(electron.app.quit).not.toHaveBeenCalled();
+      electron.app.emit('activate');
+      await vi.waitFor(() => expect(electron.windows).toHaveLength(2));
+      expect(app.window()).toBe(electron.windows[1]);
+      expect(electron.trays[0]!.image).toBe(platform === 'darwin' ? '/trayTemplate.png' : '/tray-icon.png');
     }
   });
 

@@ -35,6 +35,7 @@ describe('electron-builder.yml', () => {
     const ships = (path: string) => filter(join(ROOT, path), { isDirectory: () => false, ...(path.startsWith('node_modules/') ? { moduleFullFilePath: path } : {}) });
     for (const path of [
       'dist/desktop/main.cjs', 'dist/desktop/preload.cjs', 'dist/desktop/contracts/compiled.json', 'dist/console/index.html',
+      'dist/desktop/tray-icon.png', 'dist/desktop/trayTemplate.png', 'dist/desktop/trayTemplate@2x.png',
       'dist/console/assets/index-1.js', 'dist/web/widgets/index-latest.js', 'package.json',
       'node_modules/better-sqlite3/lib/index.js', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/bindings/bindings.js',
     ]) expect(ships(path), path).toBe(true);

@@ -1,0 +1,18 @@
+/**
+ * The desktop app's own settings, over the preload bridge (`window.tontill`) rather than HTTP: they
+ * belong to the app on this computer, not to the service. Absent in a browser. Answers are parsed
+ * with their contract schemas, as client.ts does for HTTP.
+ */
+import {
+  DesktopPreferencesSchema, SavePreferencesResultSchema, type DesktopPreferences, type SavePreferencesResult,
+} from '../../contract/desktop';
+
+const bridge = () => window.tontill ?? null;
+
+export const desktopApi = {
+  /** whether the console runs inside the desktop app */
+  isAvailable: (): boolean => bridge() !== null,
+  preferences: async (): Promise<DesktopPreferences> => DesktopPreferencesSchema.parse(await bridge()!.getPreferences()),
+  savePreferences: async (preferences: DesktopPreferences): Promise<SavePreferencesResult> =>
+    SavePreferencesResultSchema.parse(await bridge()!.setPreferences(preferences)),
+};
