@@ -10,6 +10,8 @@ import { describeStartupError } from '../server/cli/cli-output';
 import { loadConfig, parseConfig } from '../server/config/config';
 import { startServer } from '../server/index';
 import { createDesktopApp } from './app/create-desktop-app';
+import { createUpdates } from './updates/create-updates';
+import { electronAutoUpdater } from './updates/electron-updater';
 import { announceReady } from './app/ready-file';
 import { toServicePort, type ServicePort } from './service/service-port';
 import { isLoopbackPortFree, pickConsolePort, readRememberedPort, rememberPort } from './service/stable-port';
@@ -57,6 +59,7 @@ const desktop = createDesktopApp({ app, BrowserWindow, dialog, ipcMain, Menu, No
     // An AppImage runs from a temporary mount: start the image itself. Unpackaged, electron needs the script.
     command: [process.env.APPIMAGE || process.execPath, ...(app.isPackaged ? [] : [join(__dirname, 'main.cjs')])],
   } : null,
+  updates: (feedUrl) => createUpdates({ updater: electronAutoUpdater(), dialog, feedUrl }),
   version: appVersion(),
   describeError: describeStartupError,
 });

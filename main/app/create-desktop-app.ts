@@ -13,6 +13,7 @@ import { hardenWebContents, installPermissionHandlers } from './harden-contents'
 import { createLoginItem, wasStartedAtLogin, type LinuxAutostart, type LoginItem } from './login-item';
 import { createPreferencesStore, type PreferencesStore } from './preferences-store';
 import { createTray, trayIconPath, type TrayController } from './tray';
+import { quitThroughUpdates, type Updates } from '../updates/create-updates';
 
 export interface DesktopDeps {
   /** starts the service in-process on 127.0.0.1, its data under `userDataDir` */
@@ -26,6 +27,8 @@ export interface DesktopDeps {
   linuxAutostart?: LinuxAutostart | null;
   /** how often the tray reads the service's state */
   trayPollMs?: number;
+  /** self-updates from the owner's feed (main/updates); none in tests that do not exercise them */
+  updates?: (feedUrl: () => string | null) => Updates;
   /** defaults to app.getVersion() */
   version?: string;
   platform?: NodeJS.Platform;
@@ -48,11 +51,12 @@ interface Preferences {
   setOpenAtLogin(openAtLogin: boolean): void;
 }
 
-function desktopPreferences(store: PreferencesStore, loginItem: LoginItem, changed: () => void): Preferences {
+function desktopPreferences(store: PreferencesStore, loginItem: LoginItem, changed: (feedChanged: boolean) => void): Preferences {
   const save = (input: unknown): SavePreferencesResult => {
+    const feedBefore = store.current().updates.feedUrl;
     const result = store.save(input);
     if (result.ok && result.preferences.openAtLogin !== loginItem.isEnabled()) loginItem.set(result.preferences.openAtLogin);
-    changed();
+    changed(result.ok && result.preferences.updates.feedUrl !== feedBefore);
     return result;
   };
   return {
@@ -94,7 +98,12 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   let tray: TrayController | null = null;
   let isQuitting = false;
   let stopped = false;
-  const preferences = desktopPreferences(store, createLoginItem(app, deps.linuxAutostart ?? null), () => tray?.refresh());
+  const updates = deps.updates?.(() => store.current().updates.feedUrl) ?? null;
+  const preferences = desktopPreferences(store, createLoginItem(app, deps.linuxAutostart ?? null), (feedChanged) => {
+    tray?.refresh();
+    // A feed the owner just set is tried now, not at tomorrow's check.
+    if (feedChanged) void updates?.check();
+  });
   const serviceOrigin = () => originOf(service?.url ?? null);
   const showConsole = (route: string | null = null) => {
     if (!service || isQuitting) return;
@@ -117,6 +126,7 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
     connectConsole(electron, deps, running, window, preferences);
     running.onEvent((event) => notifier.onServiceEvent(event));
     tray = startTray(electron, deps, { state, preferences, openConsole: () => showConsole() });
+    updates?.start();
     // A quit during startup still closes the service; it just never shows a window. Started at
     // login, the app waits in the tray.
     if (!isQuitting && !wasStartedAtLogin(app, deps.argv ?? [], deps.platform ?? process.platform)) await window.open();
@@ -131,8 +141,8 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
 
   const starting = start();
   const ready = starting.then(() => undefined, (err: unknown) => failedToStart(electron, deps, log, err));
-  handleQuit(electron, starting, log, {
-    onQuit: () => { isQuitting = true; },
+  handleQuit(electron, starting, log, updates, {
+    onQuit: () => { isQuitting = true; updates?.stop(); },
     onStopped: () => { stopped = true; tray?.refresh(); tray?.stop(); },
   });
   return { ready, window: window.current, service: () => service };
@@ -175,26 +185,33 @@ function trayHintOnce(store: PreferencesStore, show: (title: string, body: strin
 /**
  * Quitting waits for the service to close: HTTP, watcher and webhook dispatcher stop and the
  * database checkpoints its WAL, so a backup copies one file. The first before-quit is held
- * (preventDefault), the service closed, then quit is called again and let through.
+ * (preventDefault); with an update downloaded the owner is asked first; then the service closes
+ * and quit is called again (or the installer quits the app) and let through.
  */
 function handleQuit(
-  electron: ElectronPort, starting: Promise<ServicePort>, log: (message: string) => void,
+  electron: ElectronPort, starting: Promise<ServicePort>, log: (message: string) => void, updates: Updates | null,
   hooks: { onQuit(): void; onStopped(): void },
 ): void {
   let state: 'running' | 'closing' | 'closed' = 'running';
+  const closeService = async () => {
+    try {
+      await starting.then((service) => service.close(), () => undefined);
+    } catch (err) {
+      log(`service did not close cleanly: ${(err as Error).message}`);
+    } finally {
+      // Before the installer's own quit, which must pass through here.
+      state = 'closed';
+      hooks.onStopped();
+    }
+  };
   electron.app.on('before-quit', (event) => {
     hooks.onQuit();
     if (state === 'closed') return;
     event.preventDefault();
     if (state === 'closing') return;
     state = 'closing';
-    void starting
-      .then((service) => service.close(), () => undefined)
-      .catch((err: unknown) => log(`service did not close cleanly: ${(err as Error).message}`))
-      .finally(() => {
-        state = 'closed';
-        hooks.onStopped();
-        electron.app.quit();
-      });
+    void quitThroughUpdates(updates ?? NO_UPDATES, { closeService, quit: () => electron.app.quit() });
   });
 }
+
+const NO_UPDATES: Pick<Updates, 'onQuit' | 'install'> = { onQuit: async () => 'skip', install: () => false };

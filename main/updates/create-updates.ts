@@ -148,7 +148,7 @@ export function createUpdates(deps: UpdatesDeps): Updates {
  * up), then close the service, then either hand over to the installer or quit as usual. A failed
  * close still quits; the installer's own quit comes back through before-quit, which must let it pass.
  */
-export async function quitThroughUpdates(updates: Updates, steps: { closeService(): Promise<void>; quit(): void }): Promise<void> {
+export async function quitThroughUpdates(updates: Pick<Updates, 'onQuit' | 'install'>, steps: { closeService(): Promise<void>; quit(): void }): Promise<void> {
   const choice = await updates.onQuit();
   try {
     await steps.closeService();
