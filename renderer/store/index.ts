@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createBackupsSlice } from './slices/backups';
 import { createBrandSlice } from './slices/brand';
 import { createDashboardSlice } from './slices/dashboard';
 import { createInvoiceSlice } from './slices/invoice';
@@ -32,6 +33,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createLiveSlice(...a),
   ...createTillSlice(...a),
   ...createBrandSlice(...a),
+  ...createBackupsSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { BackupsSlice } from './slices/backups';
 import type { BrandSlice } from './slices/brand';
 import type { DashboardSlice } from './slices/dashboard';
 import type { InvoiceSlice } from './slices/invoice';
@@ -14,6 +15,7 @@ import type { WebhooksSlice } from './slices/webhooks';
 import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice;
+  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice
+  & BackupsSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

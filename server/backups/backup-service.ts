@@ -125,9 +125,9 @@ export class BackupService {
     );
     const dueAt = Math.max(due, this.deps.clock.now() + minDelayMs);
     this.scheduled?.cancel();
+    // runBackup schedules the next one itself, whoever asked for it
     const cancel = this.timer.after(dueAt - this.deps.clock.now(), async () => {
       await this.runBackup();
-      await this.scheduleNext();
     });
     this.scheduled = { cancel, dueAt };
   }
@@ -149,6 +149,8 @@ export class BackupService {
       this.deps.log?.error({ err }, 'automatic backup failed');
     }
     await this.record(outcome);
+    // "Back up now" moves the daily one too: the next is due a day after this one (an hour after a failure)
+    await this.scheduleNext().catch((err: unknown) => this.deps.log?.error({ err }, 'could not schedule the next backup'));
     for (const listener of this.listeners) {
       try {
         listener(outcome);

@@ -114,6 +114,14 @@ describe('automatic backups', () => {
     expect(late.timer.pending?.ms).toBe(BACKUP_START_DELAY_MS);
   });
 
+  it('"Back up now" moves the daily one: the next is due a day after it', async () => {
+    const { server, timer, clock } = await start(newDir());
+    clock.advance(10_000);
+    expect((await server.backups.runBackup()).ok).toBe(true);
+    expect(timer.pending?.ms).toBe(BACKUP_EVERY_MS);
+    expect((await server.backups.state()).nextDueAt).toBe(new Date(clock.now() + BACKUP_EVERY_MS).toISOString());
+  });
+
   it('a failing backup is recorded, heard by the listener, retried an hour later, and the service keeps taking payments', async () => {
     const dataDir = newDir();
     const { server, timer, clock } = await start(dataDir);
