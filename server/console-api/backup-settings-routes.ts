@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   BackupRunSchema, BackupSettingsSchema, BackupViewSchema, RestoreBackupBodySchema, type BackupSettings, type BackupView,
 } from '../../contract/backups';
 import { RestoreStagedSchema } from '../../contract/console';
 import type { BackupService } from '../backups/backup-service';
-import { parseBackupName } from '../db/backup-files';
+import { copyLedgerFile, parseBackupName } from '../db/backup-files';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -19,9 +19,10 @@ const TAGS = ['Console: backup'];
 
 const invalid = (field: string, message: string) => new AppError(400, ErrorCode.validation, `${field}: ${message}`, field);
 const isInside = (dir: string, path: string): boolean => {
-  const rel = relative(resolve(dir), resolve(path));
+  const rel = relative(dir, path);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
+const real = (path: string): string => (existsSync(path) ? realpathSync(path) : resolve(path));
 
 /**
  * A folder the service can keep backups in: absolute, creatable and writable by this process, and
@@ -30,8 +31,11 @@ const isInside = (dir: string, path: string): boolean => {
 function checkFolder(folder: string, served: string[]): string {
   if (!isAbsolute(folder)) throw invalid('folder', 'give an absolute path (for example /home/shop/tontill-backups)');
   const path = resolve(folder);
-  const inServed = served.find((dir) => isInside(dir, path) || isInside(path, dir));
-  if (inServed) throw invalid('folder', `is or holds a folder the service serves over HTTP (${inServed}); choose another`);
+  const servedDirs = served.map(real);
+  const isServed = (candidate: string) => servedDirs.find((dir) => isInside(dir, candidate));
+  const refuse = (dir: string) => invalid('folder', `is inside a folder the service serves over HTTP (${dir}); choose another`);
+  const before = isServed(path);
+  if (before) throw refuse(before);
   const probe = join(path, `.tontill-write-check-${process.pid}`);
   try {
     mkdirSync(path, { recursive: true, mode: 0o700 });
@@ -40,6 +44,9 @@ function checkFolder(folder: string, served: string[]): string {
   } catch (err) {
     throw invalid('folder', `the service cannot create or write to it (${(err as { code?: string }).code ?? (err as Error).message})`);
   }
+  // a symbolic link may lead into a served folder
+  const after = isServed(realpathSync(path));
+  if (after) throw refuse(after);
   return path;
 }
 
@@ -84,11 +91,8 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
       const { folder } = await backups.settings();
       const source = join(folder, body.name);
       const put = (file: string) => {
-        try {
-          copyFileSync(source, file);
-        } catch {
-          throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
-        }
+        if (!existsSync(source)) throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
+        copyLedgerFile(source, file);
       };
       return stageRestore(app, ledgerFile, put, 'name', `the backup ${body.name}`);
     },

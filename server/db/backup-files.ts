@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Database } from './database';
 
@@ -63,28 +63,67 @@ export function backupFolderOfFile(file: string, dataDir: string): string {
   }
 }
 
-/** The configured folder if it can be created, else the default one: a copy is never skipped for want of a folder. */
-export function usableFolder(preferred: string, dataDir: string): string {
+function writable(folder: string): boolean {
+  const probe = join(folder, `.tontill-write-check-${process.pid}`);
   try {
-    mkdirSync(preferred, { recursive: true, mode: 0o700 });
-    return preferred;
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    writeFileSync(probe, '', { mode: 0o600 });
+    rmSync(probe, { force: true });
+    return true;
   } catch {
-    const fallback = defaultBackupFolder(dataDir);
-    mkdirSync(fallback, { recursive: true, mode: 0o700 });
-    return fallback;
+    return false;
   }
+}
+
+/** The configured folder if it can be written (a backup drive may be unplugged), else the default one. */
+export function usableFolder(preferred: string, dataDir: string): string {
+  if (writable(preferred)) return preferred;
+  const fallback = defaultBackupFolder(dataDir);
+  mkdirSync(fallback, { recursive: true, mode: 0o700 });
+  return fallback;
 }
 
 /**
  * Copies the still-unmigrated ledger before a migration changes it (VACUUM INTO: one consistent
- * file, synchronous, on the connection that holds the exclusive lock). Throws when no copy can be
- * made, so a migration never runs without one.
+ * file, synchronous, on the connection that holds the exclusive lock), into the configured folder or
+ * else the default one. Throws when no copy can be made, so a migration never runs without one.
  */
 export function copyBeforeMigration(db: Database, from: number, dataDir: string, now: number): string {
-  const folder = usableFolder(configuredBackupFolder(db, dataDir), dataDir);
-  const file = join(folder, beforeMigrationName(from, now));
-  db.prepare('VACUUM INTO ?').run(file);
-  return file;
+  const folders = [...new Set([configuredBackupFolder(db, dataDir), defaultBackupFolder(dataDir)])];
+  let failure: unknown = null;
+  for (const folder of folders) {
+    const file = join(folder, beforeMigrationName(from, now));
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      db.prepare('VACUUM INTO ?').run(file);
+      return file;
+    } catch (err) {
+      rmSync(file, { force: true });
+      failure = err;
+    }
+  }
+  throw new Error(`could not copy the ledger before migrating it from version ${from}: ${(failure as Error).message}`);
+}
+
+/**
+ * A copy of the ledger at `source` as one file: its WAL (a ledger set aside by a service that was
+ * killed still holds recent commits there) is copied too and folded in. A file SQLite cannot open
+ * is copied as it is, for checkBackup to refuse.
+ */
+export function copyLedgerFile(source: string, target: string): void {
+  copyFileSync(source, target);
+  if (!existsSync(`${source}-wal`)) return;
+  copyFileSync(`${source}-wal`, `${target}-wal`);
+  try {
+    const db = new BetterSqlite3(target);
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+  } catch {
+    // not a database: checkBackup says so
+  }
 }
 
 /** Moves a file, copying when the target is on another file system (a backup drive). */

@@ -1,9 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupRunSchema, BackupViewSchema, BackupOutcomeSchema } from '../../contract/backups';
 import { defaultConsoleDir } from '../../server/console-api/console-static';
+import { openDatabase } from '../../server/db/database';
 import { QUICK_START, tempDir } from '../helpers/test-app';
 import { readSse } from '../helpers/sse-reader';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -74,6 +75,9 @@ describe('Settings → Backups', () => {
       [{ folder: '/tmp/x', keep: 1.5 }, 'keep'],
       [{ folder: '/tmp/x' }, 'keep'],
     ];
+    const link = join(server.dataDir, 'link-to-console');
+    symlinkSync(defaultConsoleDir(), link);
+    cases.push([{ folder: join(link, 'backups'), keep: 14 }, 'folder']);
     for (const [body, field] of cases) expect(await errorOf(await call(server, 'PUT', '/backups/settings', body))).toEqual({ status: 400, field });
     expect(BackupViewSchema.parse(await (await call(server, 'GET', '/backups')).json()).settings.keep).toBe(14);
   });
@@ -127,6 +131,27 @@ describe('Settings → Backups', () => {
     const db = new BetterSqlite3(join(folder, kept[0]!), { readonly: true });
     expect(db.prepare('SELECT external_id FROM payments ORDER BY external_id').pluck().all()).toEqual(['after-backup', 'in-backup', 'still-open']);
     db.close();
+  });
+
+  it('restoring a ledger set aside by a killed service keeps the commits still in its WAL', async () => {
+    const server = await start();
+    const folder = join(server.dataDir, 'backups');
+    mkdirSync(folder, { recursive: true });
+    const name = 'tontill-before-restore-2026-01-02T03-04-05-006Z.db';
+    // copied while its connection is open: the payment is only in the WAL, as after a kill -9
+    const scratch = join(newDir(), 'tontill.db');
+    const db = openDatabase(scratch);
+    db.prepare(`INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at, created_at, updated_at, external_id)
+      VALUES ('pay_wal', 'invoice', 'pending', 5000000, 'USDT', 'TON', 'h', 'm-wal', 'a', 1, 1, 1, 'only-in-wal')`).run();
+    copyFileSync(scratch, join(folder, name));
+    copyFileSync(`${scratch}-wal`, join(folder, `${name}-wal`));
+    db.close();
+    expect(existsSync(join(folder, `${name}-wal`))).toBe(true);
+
+    const staged = await call(server, 'POST', '/backups/restore', { name });
+    expect(staged.status).toBe(200);
+    expect(await staged.json()).toMatchObject({ staged: true, payments: 1 });
+    expect((await call(server, 'DELETE', '/restore')).status).toBe(204);
   });
 
   it('a folder made unusable after it was chosen shows as the last failure, and the service goes on', async () => {
