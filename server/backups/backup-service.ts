@@ -4,7 +4,7 @@ import {
   BACKUP_KEEP_DEFAULT, type BackupFile, type BackupOutcome, type BackupSettings, type BackupState,
   type BackupFailure, type BackupSuccess,
 } from '../../contract/backups';
-import { automaticBackupName, BACKUP_SETTINGS_KEY, defaultBackupFolder, parseBackupName } from '../db/backup-files';
+import { automaticBackupName, BACKUP_SETTINGS_KEY, createPrivately, defaultBackupFolder, parseBackupName } from '../db/backup-files';
 import { checkBackup } from '../db/restore';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
@@ -170,6 +170,7 @@ export class BackupService {
     const file = join(folder, automaticBackupName(stampAt));
     const partial = join(folder, `.partial-${automaticBackupName(stampAt)}`);
     try {
+      createPrivately(partial);
       await this.deps.ledgerFile.backupTo(partial);
       const check = checkBackup(partial);
       if (!check.ok) throw new Error(`the copy ${check.message}`);

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Database } from './database';
 
@@ -75,6 +75,14 @@ function writable(folder: string): boolean {
   }
 }
 
+/**
+ * Creates `file` empty and owner-only before SQLite writes a copy into it (an online backup, VACUUM
+ * INTO): the ledger holds the signing secrets, and SQLite would create it readable by all.
+ */
+export function createPrivately(file: string): void {
+  closeSync(openSync(file, 'w', 0o600));
+}
+
 /** The configured folder if it can be written (a backup drive may be unplugged), else the default one. */
 export function usableFolder(preferred: string, dataDir: string): string {
   if (writable(preferred)) return preferred;
@@ -95,6 +103,7 @@ export function copyBeforeMigration(db: Database, from: number, dataDir: string,
     const file = join(folder, beforeMigrationName(from, now));
     try {
       mkdirSync(folder, { recursive: true, mode: 0o700 });
+      createPrivately(file);
       db.prepare('VACUUM INTO ?').run(file);
       return file;
     } catch (err) {
@@ -111,8 +120,10 @@ export function copyBeforeMigration(db: Database, from: number, dataDir: string,
  * is copied as it is, for checkBackup to refuse.
  */
 export function copyLedgerFile(source: string, target: string): void {
+  createPrivately(target);
   copyFileSync(source, target);
   if (!existsSync(`${source}-wal`)) return;
+  createPrivately(`${target}-wal`);
   copyFileSync(`${source}-wal`, `${target}-wal`);
   try {
     const db = new BetterSqlite3(target);

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupOutcome } from '../../contract/backups';
@@ -88,7 +88,11 @@ describe('automatic backups', () => {
     const own = readdirSync(folder).filter((name) => AUTOMATIC.test(name)).sort();
     expect(own).toHaveLength(14);
     expect(own.map((name) => join(folder, name))).toEqual(made.slice(-14));
-    for (const name of own) expect(checkBackup(join(folder, name))).toMatchObject({ ok: true, schemaVersion: migrations.length });
+    for (const name of own) {
+      expect(checkBackup(join(folder, name))).toMatchObject({ ok: true, schemaVersion: migrations.length });
+      // the ledger holds the signing secrets: owner-only, like the ledger itself
+      expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
+    }
     // the newest holds every payment made before it, the oldest kept only those of its day
     expect(externalIds(join(folder, own.at(-1)!))).toHaveLength(20);
     expect(externalIds(join(folder, own[0]!))).toHaveLength(7);
@@ -167,6 +171,7 @@ describe('the copy before a migration', () => {
     expect(copies).toHaveLength(1);
     const copy = join(folder, copies[0]!);
     expect(checkBackup(copy)).toEqual({ ok: true, schemaVersion: 5, payments: 1 });
+    expect(statSync(copy).mode & 0o777).toBe(0o600);
     expect(externalIds(copy)).toEqual(['from-v5']);
   });
 
