@@ -18,6 +18,8 @@ export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
 export const BACKUP_RETRY_MS = 60 * 60 * 1000;
 /** A backup due at start waits this long, so it never competes with the first sales after a start. */
 export const BACKUP_START_DELAY_MS = 30_000;
+/** A copy being written; renamed once checked. */
+const PARTIAL = '.partial-';
 
 type StoredState = { lastSuccess: BackupSuccess | null; lastFailure: BackupFailure | null };
 
@@ -168,7 +170,7 @@ export class BackupService {
     const names = new Set(readdirSync(folder));
     while (names.has(automaticBackupName(stampAt))) stampAt += 1;
     const file = join(folder, automaticBackupName(stampAt));
-    const partial = join(folder, `.partial-${automaticBackupName(stampAt)}`);
+    const partial = join(folder, `${PARTIAL}${automaticBackupName(stampAt)}`);
     try {
       createPrivately(partial);
       await this.deps.ledgerFile.backupTo(partial);
@@ -193,13 +195,15 @@ export class BackupService {
   }
 }
 
-/** Keeps the newest `keep` automatic backups in `folder`; deletes only older files of its own naming. */
+/**
+ * Keeps the newest `keep` automatic backups in `folder`; deletes only older files of its own naming,
+ * and the partial copies a process killed mid-backup left (one service writes to a folder at a time).
+ */
 export function rotate(folder: string, keep: number): string[] {
-  const own = readdirSync(folder)
-    .filter((name) => parseBackupName(name)?.kind === 'automatic')
-    .sort()
-    .reverse();
-  const old = own.slice(keep);
+  const names = readdirSync(folder);
+  const own = names.filter((name) => parseBackupName(name)?.kind === 'automatic').sort().reverse();
+  const leftOver = names.filter((name) => name.startsWith(PARTIAL) && parseBackupName(name.slice(PARTIAL.length).replace(/-(wal|shm)$/, ''))?.kind === 'automatic');
+  const old = [...own.slice(keep), ...leftOver];
   for (const name of old) rmSync(join(folder, name), { force: true });
   return old;
 }

@@ -71,6 +71,8 @@ describe('automatic backups', () => {
     mkdirSync(folder, { recursive: true });
     const foreign = { 'notes.txt': 'the owner keeps this here', 'tontill-before-restore-2026-01-01T00-00-00-000Z.db': 'kept by hand', 'tontill-old.db': 'not ours' };
     for (const [name, text] of Object.entries(foreign)) writeFileSync(join(folder, name), text);
+    // what a service killed in the middle of a backup leaves
+    writeFileSync(join(folder, '.partial-tontill-2026-01-01T00-00-00-000Z.db'), 'half');
     const { server, timer, clock } = await start(dataDir);
     // nothing yet: the first is due at start, after a short grace so it never competes with the first sales
     expect(timer.pending?.ms).toBe(BACKUP_START_DELAY_MS);
