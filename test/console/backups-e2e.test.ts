@@ -45,9 +45,10 @@ describe('backups in the console', () => {
     await section.scrollIntoViewIfNeeded();
     await screenshot(ui.page, 'settings-backups-phone');
     await go('#/dashboard');
-    await lastBackup().waitFor();
+    await lastBackup().scrollIntoViewIfNeeded();
     await screenshot(ui.page, 'dashboard-last-backup-phone');
     await ui.page.setViewportSize({ width: 1440, height: 900 });
+    await ui.page.evaluate(() => scrollTo(0, 0));
     await screenshot(ui.page, 'dashboard-last-backup');
 
     await go('#/settings');
