@@ -15,7 +15,7 @@ export const SERVER_LAYERS = [
   { layer: 'ports', folders: ['chain', 'storage'] },
   { layer: 'domain services', folders: ['events', 'settings', 'payments', 'webhooks'] },
   { layer: 'chain watching', folders: ['watcher', 'sandbox', 'simulator'] },
-  { layer: 'infrastructure', folders: ['config', 'db', 'storage/sqlite'] },
+  { layer: 'infrastructure', folders: ['config', 'db', 'storage/sqlite', 'backups'] },
   { layer: 'HTTP edge', folders: ['http', 'auth', 'plugins'] },
   { layer: 'service set', folders: ['services.ts'] },
   { layer: 'API routes', folders: ['merchant-api', 'epp'] },

@@ -53,6 +53,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backup settings, the last outcome and the backups in the folder */
+        get: operations["getBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/backups/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage one of the listed backups to be restored at the next start (checked like an upload) */
+        post: operations["restoreFromBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/backups/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back up now (the same online backup and rotation as the daily one) */
+        post: operations["runBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/backups/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the backup folder and how many automatic backups to keep (1–365) */
+        put: operations["saveBackupSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/catalogue": {
         parameters: {
             query?: never;
@@ -1926,6 +1994,262 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    getBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Backups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaultFolder: string;
+                        /** @description The folder's backups, newest first */
+                        files: {
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "automatic" | "before-migration" | "before-restore";
+                            name: string;
+                        }[];
+                        settings: {
+                            /** @description Absolute path of the folder backups are written to */
+                            folder: string;
+                            /** @description How many automatic backups to keep; older ones are deleted */
+                            keep: number;
+                        };
+                        state: {
+                            lastFailure: {
+                                /** Format: date-time */
+                                at: string;
+                                message: string;
+                                /** @constant */
+                                ok: false;
+                            } | null;
+                            lastSuccess: {
+                                /** Format: date-time */
+                                at: string;
+                                bytes: number;
+                                /** @description Full path of the backup written */
+                                file: string;
+                                /** @constant */
+                                ok: true;
+                            } | null;
+                            /** @description When the next daily backup runs; null when none is scheduled */
+                            nextDueAt: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    restoreFromBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A file listed in the backup folder */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Staged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        appliedAt: "next start";
+                        payments: number;
+                        schemaVersion: number;
+                        /** @constant */
+                        staged: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    runBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome (a failure too) and the screen after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        outcome: {
+                            /** Format: date-time */
+                            at: string;
+                            bytes: number;
+                            /** @description Full path of the backup written */
+                            file: string;
+                            /** @constant */
+                            ok: true;
+                        } | {
+                            /** Format: date-time */
+                            at: string;
+                            message: string;
+                            /** @constant */
+                            ok: false;
+                        };
+                        view: {
+                            defaultFolder: string;
+                            /** @description The folder's backups, newest first */
+                            files: {
+                                bytes: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                kind: "automatic" | "before-migration" | "before-restore";
+                                name: string;
+                            }[];
+                            settings: {
+                                /** @description Absolute path of the folder backups are written to */
+                                folder: string;
+                                /** @description How many automatic backups to keep; older ones are deleted */
+                                keep: number;
+                            };
+                            state: {
+                                lastFailure: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    message: string;
+                                    /** @constant */
+                                    ok: false;
+                                } | null;
+                                lastSuccess: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    bytes: number;
+                                    /** @description Full path of the backup written */
+                                    file: string;
+                                    /** @constant */
+                                    ok: true;
+                                } | null;
+                                /** @description When the next daily backup runs; null when none is scheduled */
+                                nextDueAt: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    saveBackupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absolute path of the folder backups are written to */
+                    folder: string;
+                    /** @description How many automatic backups to keep; older ones are deleted */
+                    keep: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaultFolder: string;
+                        /** @description The folder's backups, newest first */
+                        files: {
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "automatic" | "before-migration" | "before-restore";
+                            name: string;
+                        }[];
+                        settings: {
+                            /** @description Absolute path of the folder backups are written to */
+                            folder: string;
+                            /** @description How many automatic backups to keep; older ones are deleted */
+                            keep: number;
+                        };
+                        state: {
+                            lastFailure: {
+                                /** Format: date-time */
+                                at: string;
+                                message: string;
+                                /** @constant */
+                                ok: false;
+                            } | null;
+                            lastSuccess: {
+                                /** Format: date-time */
+                                at: string;
+                                bytes: number;
+                                /** @description Full path of the backup written */
+                                file: string;
+                                /** @constant */
+                                ok: true;
+                            } | null;
+                            /** @description When the next daily backup runs; null when none is scheduled */
+                            nextDueAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
         };
     };
     getCatalogue: {

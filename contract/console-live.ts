@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BackupOutcome } from './backups';
 import { PaymentRowViewSchema } from './console';
 import { PaymentSchema } from './payments';
 
@@ -36,10 +37,12 @@ export type LiveReady = z.infer<typeof LiveReadySchema>;
 export const LiveResyncSchema = z.object({ seq, unmatched, reason: z.enum(['too-far-behind', 'unknown-position']) });
 export type LiveResync = z.infer<typeof LiveResyncSchema>;
 
-export const LIVE_EVENT_NAMES = ['change', 'ready', 'resync'] as const;
+export const LIVE_EVENT_NAMES = ['change', 'ready', 'resync', 'backup'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 export interface LiveEvents {
   change: LiveChange;
   ready: LiveReady;
   resync: LiveResync;
+  /** an automatic backup's outcome (contract/backups.ts, BackupOutcomeSchema); sent without an id: it is no store event */
+  backup: BackupOutcome;
 }

@@ -22,6 +22,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import type { RuntimeHandle } from './runtime/runtime';
 import type { Services } from './services';
 import type { SqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
+import type { BackupService } from './backups/backup-service';
 import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
 
 declare module 'fastify' {
@@ -37,6 +38,8 @@ export interface AppOptions {
   runtime?: RuntimeHandle;
   /** the ledger file, for the console's backup and restore (only a SQLite ledger has one) */
   ledgerFile?: SqliteLedgerFile;
+  /** the automatic backups (Settings → Backups, the live stream's `backup` frames) */
+  backups?: BackupService;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
   /** sees every route as it is registered (tests walk them all) */
@@ -81,8 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signInApiRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(consoleLiveRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null });
+  await app.register(consoleLiveRoutes, { prefix: CONSOLE_API_PREFIX, backups: options.backups ?? null });
+  await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null });
   await app.register(widgetPreviewDocumentRoutes);
   await app.register(consoleStatic);
   await app.register(docsRoutes);

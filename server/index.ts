@@ -8,6 +8,9 @@ import { closeDatabase, openDatabase, type Database } from './db/database';
 import { lockDataDirectory, type DataDirLock } from './db/data-dir-lock';
 import { tightenDataDirectory, type ModeChange } from './db/data-dir-permissions';
 import { applyStagedRestore, type RestoreOutcome } from './db/restore';
+import { copyBeforeMigration } from './db/backup-files';
+import { BackupService } from './backups/backup-service';
+import type { BackupTimer } from './backups/backup-timer';
 import { createServices, type Services } from './services';
 import { sqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import { SqliteStorage } from './storage/sqlite/sqlite-storage';
@@ -20,12 +23,16 @@ export interface RunningServer extends Runtime {
   url: string;
   app: FastifyInstance;
   services: Services;
+  /** the automatic backups; `backups.onOutcome(listener)` hears each one (the desktop app's notification) */
+  backups: BackupService;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   clock?: Clock;
   logLevel?: string;
+  /** when the daily backup runs (tests simulate days); the real timer by default */
+  backupTimer?: BackupTimer;
 }
 
 /** Where CLIs of the same data directory find the running service; owner-readable only. */
@@ -44,12 +51,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Ownership first: nothing in the directory is read, swapped or written before this process holds it.
   const lock = lockDataDirectory(config.dataDir);
   let db: Database | null = null;
+  const clock = options.clock ?? systemClock;
   try {
     const tightened = tightenDataDirectory(config.dataDir);
     // A backup uploaded from the console is swapped in here, by the owner, before anything opens the ledger.
-    const restored = applyStagedRestore(lock);
-    db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
-    return await startOnLedger(config, options, { lock, db, tightened, restored });
+    const restored = applyStagedRestore(lock, new Date(clock.now()));
+    let migrationCopy: string | null = null;
+    db = openDatabase(join(config.dataDir, 'tontill.db'), {
+      exclusive: true,
+      beforeMigration: (unmigrated, from) => {
+        migrationCopy = copyBeforeMigration(unmigrated, from, config.dataDir, clock.now());
+      },
+    });
+    return await startOnLedger(config, options, { lock, db, tightened, restored, migrationCopy });
   } catch (err) {
     if (db) closeDatabase(db);
     lock.release();
@@ -63,9 +77,11 @@ interface Owned {
   /** what start-up did to the directory, logged once the logger exists */
   tightened: ModeChange[];
   restored: RestoreOutcome;
+  /** the copy of the ledger made before migrating it, if it was migrated */
+  migrationCopy: string | null;
 }
 
-async function startOnLedger(config: Config, options: StartOptions, { lock, db, tightened, restored }: Owned): Promise<RunningServer> {
+async function startOnLedger(config: Config, options: StartOptions, { lock, db, tightened, restored, migrationCopy }: Owned): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const chain = await prepareChain(config, () => Math.floor(clock.now() / 1000));
   let publicUrl = config.publicUrl ?? '';
@@ -81,12 +97,18 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
     intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log,
   }), reopenWith({ services, log, nowSeconds }), checkingSource);
   const ledgerFile = sqliteLedgerFile(db, storage);
-  const app = await buildApp({ services, runtime, ledgerFile, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
+  const backups = new BackupService({
+    ledgerFile, settings: services.settings, clock, dataDir: config.dataDir, log: { error: (f, m) => app.log.error(f, m) },
+    ...(options.backupTimer ? { timer: options.backupTimer } : {}),
+  });
+  const app = await buildApp({ services, runtime, ledgerFile, backups, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
   for (const change of tightened) app.log.warn(change, 'data directory was readable by others: permissions tightened');
   if (restored.applied || 'rejected' in restored) app.log.warn({ restored }, 'a backup staged from the console was processed at start');
+  if (migrationCopy) app.log.info({ file: migrationCopy }, 'the ledger was copied before its migration');
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
   services.webhooks.startDispatcher({ log });
+  await backups.start();
   const sweep = setInterval(() => {
     if (services.restore.pending) return;
     services.payments.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed; retrying at the next one'));
@@ -96,6 +118,7 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= (async () => {
     clearInterval(sweep);
+    await backups.stop();
     await runtime.current()?.watcher.stop();
     await app.close();
     await services.webhooks.stopDispatcher();
@@ -105,7 +128,7 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
     lock.release();
   })());
   const live = await goLive(runtime, services, close, whenQuiet(app.server, CHAIN_OPENS_WHEN_QUIET_MS, CHAIN_OPENS_AT_LATEST_MS));
-  return { url: address, app, services, ...live, close };
+  return { url: address, app, services, backups, ...live, close };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BackupOutcomeSchema, type BackupOutcome } from '../../contract/backups';
 import { LiveChangeSchema, LiveReadySchema, LiveResyncSchema, type LiveChange, type LiveReady, type LiveResync } from '../../contract/console-live';
 import type { ZodType } from 'zod';
 import { apiUrl, withQuery } from './client';
@@ -8,6 +9,8 @@ export interface LiveHandlers {
   change(change: LiveChange): void;
   ready(ready: LiveReady): void;
   resync(resync: LiveResync): void;
+  /** an automatic backup finished (no store event: it moves no position) */
+  backup(outcome: BackupOutcome): void;
   /** the stream broke; EventSource retries by itself unless `closed` (then the caller opens a new one) */
   down(closed: boolean): void;
   /** a frame did not fit its schema: the console and the service are not the same version */
@@ -37,6 +40,7 @@ export function openLiveStream(after: number | null, on: LiveHandlers): () => vo
   listen('change', LiveChangeSchema, on.change);
   listen('ready', LiveReadySchema, on.ready);
   listen('resync', LiveResyncSchema, on.resync);
+  listen('backup', BackupOutcomeSchema, on.backup);
   source.addEventListener('error', () => on.down(source.readyState === EventSource.CLOSED));
   return () => source.close();
 }

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES } from '../../contract/payments';
 import { Skeleton } from '../components/Empty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
+import { LastBackup } from '../components/LastBackup';
 import { PageHeader } from '../components/Layout';
 import { VolumeChart } from '../components/VolumeChart';
 import { useInterval } from '../hooks/useInterval';
@@ -53,6 +54,7 @@ export function DashboardPage() {
         <button type="button" className="btn btn-primary" onClick={() => navigate('invoice')}>New invoice</button>
       </PageHeader>
       <FirstRunChecklist />
+      <LastBackup />
       {!stats && isLoading ? <Skeleton lines={6} /> : null}
       {stats ? (
         <>

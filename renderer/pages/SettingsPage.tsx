@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmButton } from '../components/ConfirmDialog';
+import { BackupsSection } from '../components/settings/BackupsSection';
 import { CatalogueSettings } from '../components/settings/CatalogueSettings';
 import { ChainSettingsSection } from '../components/settings/ChainSettingsSection';
 import { DesktopSection } from '../components/settings/DesktopSection';
@@ -134,6 +135,7 @@ export function SettingsPage() {
             <PassphraseSection />
             <CatalogueSettings />
             <DataSection view={view} />
+            <BackupsSection restoreStaged={view.restoreStaged} />
             <DesktopSection />
           </div>
         </div>

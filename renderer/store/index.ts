@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createBackupsSlice } from './slices/backups';
 import { createBrandSlice } from './slices/brand';
 import { createDashboardSlice } from './slices/dashboard';
 import { createDesktopSlice } from './slices/desktop';
@@ -34,6 +35,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createTillSlice(...a),
   ...createBrandSlice(...a),
   ...createDesktopSlice(...a),
+  ...createBackupsSlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

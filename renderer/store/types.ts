@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { BackupsSlice } from './slices/backups';
 import type { BrandSlice } from './slices/brand';
 import type { DashboardSlice } from './slices/dashboard';
 import type { DesktopSlice } from './slices/desktop';
@@ -16,6 +17,6 @@ import type { WidgetSlice } from './slices/widget';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
   & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice
-  & DesktopSlice;
+  & DesktopSlice & BackupsSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

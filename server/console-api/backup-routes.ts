@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { checkBackup, restoreFile } from '../db/restore';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
-import { RestoreStagedSchema } from '../../contract/console';
+import { RestoreStagedSchema, type RestoreStaged } from '../../contract/console';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 
 const TAGS = ['Console: backup'];
@@ -42,21 +42,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
       }
-      mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
-      const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
-      try {
-        writeFileSync(upload, body, { mode: 0o600 });
-        const check = checkBackup(upload);
-        if (!check.ok) throw new AppError(400, ErrorCode.validation, `file: the upload ${check.message}`, 'file');
-        await freezeWrites(app, opts.ledgerFile);
-        renameSync(upload, restoreFile(dataDir));
-        return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
-      } catch (err) {
-        if (!existsSync(restoreFile(dataDir))) app.services.restore.set(false);
-        throw err;
-      } finally {
-        rmSync(upload, { force: true });
-      }
+      return stageRestore(app, opts.ledgerFile, (upload) => writeFileSync(upload, body, { mode: 0o600 }), 'file', 'the upload');
     },
   });
 
@@ -69,6 +55,33 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
       return reply.status(204).send();
     },
   });
+}
+
+/**
+ * Stages a restore through the one checked path (an upload, or a file of the backup folder): `put`
+ * writes the candidate to a private temp file, checkBackup accepts it, writes are frozen, then it
+ * becomes `<dataDir>/restore.db`. A refusal is a 400 naming `field`.
+ */
+export async function stageRestore(
+  app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => void, field: string, what: string,
+): Promise<RestoreStaged> {
+  const dataDir = app.services.config.dataDir;
+  const tmpDir = join(dataDir, 'tmp');
+  mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+  const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
+  try {
+    put(upload);
+    const check = checkBackup(upload);
+    if (!check.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${check.message}`, field);
+    await freezeWrites(app, ledgerFile);
+    renameSync(upload, restoreFile(dataDir));
+    return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
+  } catch (err) {
+    if (!existsSync(restoreFile(dataDir))) app.services.restore.set(false);
+    throw err;
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(upload + suffix, { force: true });
+  }
 }
 
 /** New writes are refused first, then the writes already admitted commit: none lands after the backup is staged. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { BackupService } from '../backups/backup-service';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import { backupRoutes } from './backup-routes';
+import { backupSettingsRoutes } from './backup-settings-routes';
 import { catalogueRoutes } from './catalogue-routes';
 import { ConsoleQueries } from './console-queries';
 import { paymentConsoleRoutes } from './payment-console-routes';
@@ -14,7 +16,7 @@ import { widgetPreviewRoutes } from './widget-preview-routes';
  * register under CONSOLE_API_PREFIX. Each route declares auth: 'console', which installs the session guard.
  * Backup and restore exist only over a ledger file.
  */
-export async function consoleScreenRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile | null }): Promise<void> {
+export async function consoleScreenRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile | null; backups: BackupService | null }): Promise<void> {
   const queries = new ConsoleQueries(app.services.payments, app.services.ledger);
   await app.register(statsRoutes, { queries });
   await app.register(paymentConsoleRoutes, { queries });
@@ -22,5 +24,6 @@ export async function consoleScreenRoutes(app: FastifyInstance, opts: { ledgerFi
   await app.register(catalogueRoutes);
   await app.register(storeProfileRoutes);
   if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });
+  if (opts.ledgerFile && opts.backups) await app.register(backupSettingsRoutes, { ledgerFile: opts.ledgerFile, backups: opts.backups });
   await app.register(widgetPreviewRoutes);
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { LiveQuerySchema, type LiveChange, type LiveEventName, type LiveEvents } from '../../contract/console-live';
 import type { PublicPayment } from '../../contract/payments';
+import type { BackupService } from '../backups/backup-service';
 import type { StoredEvent } from '../events/event-bus';
 import { consoleTokenOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
@@ -34,7 +35,7 @@ function resumeFrom(request: { headers: Record<string, unknown>; query: unknown 
  * holds up to the last event the queue has handled, then everything after comes live, with no gap
  * and no repeat.
  */
-export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseHub }): Promise<void> {
+export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseHub; backups?: BackupService | null }): Promise<void> {
   const { services } = app;
   const hub = opts.hub ?? new SseHub(CONSOLE_SSE_LIMITS);
   let handled = await services.eventFeed.lastSeq();
@@ -67,9 +68,17 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
     }
     handled = Math.max(handled, event.seq);
   }));
+  // A backup's outcome is no store event (it never reaches the event log or webhooks): a frame
+  // without an id, so a reconnecting stream still resumes from the last store event.
+  const unsubscribeBackups = opts.backups?.onOutcome((outcome) => enqueue(async () => {
+    if (!hub.has(KEY)) return;
+    await endStale();
+    hub.write(KEY, sseFrame('backup', outcome));
+  }));
   // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
   app.addHook('preClose', async () => {
     unsubscribe();
+    unsubscribeBackups?.();
     hub.closeAll();
   });
 

@@ -23,6 +23,8 @@ export interface OpenOptions {
    * service on the same data directory is refused instead of double-sending webhooks.
    */
   exclusive?: boolean;
+  /** Called once before migrating a ledger that has data (0 < user_version < latest): the copy before a migration. */
+  beforeMigration?: (db: Database, from: number) => void;
 }
 
 /** Opens (creating if needed) the ledger at `file`, or in memory for ':memory:', and migrates it. */
@@ -57,7 +59,10 @@ function configure(db: Database, options: OpenOptions): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  migrate(db, options.ladder ?? migrations);
+  const ladder = options.ladder ?? migrations;
+  const from = schemaVersion(db);
+  if (options.beforeMigration && from > 0 && from < ladder.length) options.beforeMigration(db, from);
+  migrate(db, ladder);
   // the first read takes the exclusive lock; take it now so a clash shows at start, not mid-request
   db.prepare('SELECT count(*) FROM sqlite_master').get();
 }

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { backupFolderOfFile, beforeRestoreName, moveFile, usableFolder } from './backup-files';
 import { assertHeld, type DataDirLock } from './data-dir-lock';
 import { migrations } from './migrations/index';
 
@@ -49,8 +50,8 @@ export type RestoreOutcome = { applied: false } | { applied: true; previous: str
 /**
  * Called by startServer before it opens the ledger: swaps a staged backup in. Only the owner of the
  * data directory may (the lock is the proof), so no other process can be writing the ledger it moves.
- * The ledger it replaces is kept (with its WAL) under backups/, never deleted, so a wrong restore can
- * be undone by hand.
+ * The ledger it replaces is kept (with its WAL) in the backup folder it names (Settings → Backups,
+ * `<dataDir>/backups` by default), never deleted, so a wrong restore can be undone by hand.
  */
 export function applyStagedRestore(lock: DataDirLock, now: Date = new Date()): RestoreOutcome {
   assertHeld(lock);
@@ -66,11 +67,10 @@ export function applyStagedRestore(lock: DataDirLock, now: Date = new Date()): R
   }
   let previous: string | null = null;
   if (existsSync(ledger(dataDir))) {
-    const keep = join(dataDir, 'backups');
-    mkdirSync(keep, { recursive: true, mode: 0o700 });
-    previous = join(keep, `tontill-before-restore-${stamp}.db`);
+    const keep = usableFolder(backupFolderOfFile(ledger(dataDir), dataDir), dataDir);
+    previous = join(keep, beforeRestoreName(now.getTime()));
     for (const suffix of ['', '-wal', '-shm']) {
-      if (existsSync(ledger(dataDir) + suffix)) renameSync(ledger(dataDir) + suffix, previous + suffix);
+      if (existsSync(ledger(dataDir) + suffix)) moveFile(ledger(dataDir) + suffix, previous + suffix);
     }
   }
   rmSync(`${staged}-wal`, { force: true });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
+import { BackupService } from '../../server/backups/backup-service';
 import { parseConfig, type ConfigInput } from '../../server/config/config';
 import { closeDatabase, openDatabase, type Database } from '../../server/db/database';
 import type { ChainInfo } from '../../server/payments/payment-links';
@@ -59,7 +60,10 @@ export async function createTestApp(options: {
   const onListenerError = (err: unknown) => { throw err; };
   const storage = new SqliteStorage(db, onListenerError);
   const services = await createServices({ storage, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError });
-  const app = await buildApp({ services, ledgerFile: sqliteLedgerFile(db, storage), ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
+  const ledgerFile = sqliteLedgerFile(db, storage);
+  // not started: tests that need the schedule use startTestServer; the routes are here to be walked
+  const backups = new BackupService({ ledgerFile, settings: services.settings, clock, dataDir });
+  const app = await buildApp({ services, ledgerFile, backups, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
   const { key } = await services.apiKeys.create('test');
   return {
     app, services, storage, db, apiKey: key, clock, dataDir,

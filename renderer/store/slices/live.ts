@@ -73,6 +73,7 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (set, get) => {
         // EventSource gives up on an HTTP error (401, 503): try again later with a new one
         if (closed) retry = setTimeout(open, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures++));
       },
+      backup: (outcome) => get().applyBackupOutcome(outcome),
       malformed: (event, problem) => get().toast('error', `Live updates: a ${event} frame did not fit (${problem}); reload the console`),
     });
   };

@@ -1,0 +1,209 @@
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BACKUP_KEEP_DEFAULT, type BackupFile, type BackupOutcome, type BackupSettings, type BackupState,
+  type BackupFailure, type BackupSuccess,
+} from '../../contract/backups';
+import { automaticBackupName, BACKUP_SETTINGS_KEY, createPrivately, defaultBackupFolder, parseBackupName } from '../db/backup-files';
+import { checkBackup } from '../db/restore';
+import type { SettingsStore } from '../settings/settings-store';
+import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
+import type { Clock } from '../util/clock';
+import { systemTimer, type BackupTimer } from './backup-timer';
+
+export type { BackupOutcome };
+const STATE_KEY = 'backup_state';
+export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
+/** After a failure the next try comes this much later, not at once and not a day later. */
+export const BACKUP_RETRY_MS = 60 * 60 * 1000;
+/** A backup due at start waits this long, so it never competes with the first sales after a start. */
+export const BACKUP_START_DELAY_MS = 30_000;
+/** A copy being written; renamed once checked. */
+const PARTIAL = '.partial-';
+
+type StoredState = { lastSuccess: BackupSuccess | null; lastFailure: BackupFailure | null };
+
+export interface BackupServiceDeps {
+  ledgerFile: SqliteLedgerFile;
+  settings: SettingsStore;
+  clock: Clock;
+  dataDir: string;
+  timer?: BackupTimer;
+  log?: { error(fields: Record<string, unknown>, message: string): void };
+}
+
+/**
+ * Daily online backups of the ledger into the folder the owner chose, keeping the newest N it named.
+ * A file is written under a temporary name, checked with checkBackup, then renamed: a half-written
+ * or unreadable copy never counts. Other files in the folder (copies before a migration or a
+ * restore, anything of the owner's) are never deleted.
+ */
+export class BackupService {
+  private readonly timer: BackupTimer;
+  private readonly listeners = new Set<(outcome: BackupOutcome) => void>();
+  private running: Promise<BackupOutcome> | null = null;
+  private scheduled: { cancel(): void; dueAt: number } | null = null;
+  private stopped = true;
+
+  constructor(private readonly deps: BackupServiceDeps) {
+    this.timer = deps.timer ?? systemTimer;
+  }
+
+  get defaultFolder(): string {
+    return defaultBackupFolder(this.deps.dataDir);
+  }
+
+  async settings(): Promise<BackupSettings> {
+    const stored = await this.deps.settings.get<Partial<BackupSettings>>(BACKUP_SETTINGS_KEY);
+    return { folder: stored?.folder ?? this.defaultFolder, keep: stored?.keep ?? BACKUP_KEEP_DEFAULT };
+  }
+
+  /** Stores settings the caller has validated; the next backup (and its rotation) uses them. */
+  async saveSettings(settings: BackupSettings): Promise<BackupSettings> {
+    await this.deps.settings.set(BACKUP_SETTINGS_KEY, settings);
+    return settings;
+  }
+
+  async state(): Promise<BackupState> {
+    const stored = await this.storedState();
+    return { ...stored, nextDueAt: this.scheduled ? new Date(this.scheduled.dueAt).toISOString() : null };
+  }
+
+  /** The folder's backups, newest first; files TonTill did not name are left out. */
+  async list(): Promise<BackupFile[]> {
+    const { folder } = await this.settings();
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return [];
+    }
+    const files = names.flatMap((name) => {
+      const parsed = parseBackupName(name);
+      if (!parsed) return [];
+      try {
+        return [{ name, kind: parsed.kind, createdAt: new Date(parsed.at).toISOString(), bytes: statSync(join(folder, name)).size }];
+      } catch {
+        return [];
+      }
+    });
+    return files.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
+  }
+
+  /** Subscribes to every backup's outcome (the live stream, the desktop notification); returns the unsubscribe. */
+  onOutcome(listener: (outcome: BackupOutcome) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** One backup now, then rotation; concurrent calls share the one running. Never throws: the outcome says. */
+  runBackup(): Promise<BackupOutcome> {
+    this.running ??= this.backupOnce().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Runs the daily schedule: due a day after the last success, at once when there is none. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.scheduleNext(BACKUP_START_DELAY_MS);
+  }
+
+  /** Cancels the schedule and waits for a backup under way, so the ledger can close after it. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.scheduled?.cancel();
+    this.scheduled = null;
+    await this.running;
+  }
+
+  private async scheduleNext(minDelayMs = 0): Promise<void> {
+    if (this.stopped) return;
+    const { lastSuccess, lastFailure } = await this.storedState();
+    const due = Math.max(
+      lastSuccess ? Date.parse(lastSuccess.at) + BACKUP_EVERY_MS : 0,
+      lastFailure ? Date.parse(lastFailure.at) + BACKUP_RETRY_MS : 0,
+    );
+    const dueAt = Math.max(due, this.deps.clock.now() + minDelayMs);
+    this.scheduled?.cancel();
+    // runBackup schedules the next one itself, whoever asked for it
+    const cancel = this.timer.after(dueAt - this.deps.clock.now(), async () => {
+      await this.runBackup();
+    });
+    this.scheduled = { cancel, dueAt };
+  }
+
+  private async storedState(): Promise<StoredState> {
+    return (await this.deps.settings.get<StoredState>(STATE_KEY)) ?? { lastSuccess: null, lastFailure: null };
+  }
+
+  private async backupOnce(): Promise<BackupOutcome> {
+    const at = this.deps.clock.now();
+    let outcome: BackupOutcome;
+    try {
+      const { folder, keep } = await this.settings();
+      const { file, bytes } = await this.writeChecked(folder, at);
+      rotate(folder, keep);
+      outcome = { ok: true, at: new Date(at).toISOString(), file, bytes };
+    } catch (err) {
+      outcome = { ok: false, at: new Date(at).toISOString(), message: (err as Error).message };
+      this.deps.log?.error({ err }, 'automatic backup failed');
+    }
+    await this.record(outcome);
+    // "Back up now" moves the daily one too: the next is due a day after this one (an hour after a failure)
+    await this.scheduleNext().catch((err: unknown) => this.deps.log?.error({ err }, 'could not schedule the next backup'));
+    for (const listener of this.listeners) {
+      try {
+        listener(outcome);
+      } catch (err) {
+        this.deps.log?.error({ err }, 'backup outcome listener failed');
+      }
+    }
+    return outcome;
+  }
+
+  private async writeChecked(folder: string, at: number): Promise<{ file: string; bytes: number }> {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // two backups in the same millisecond (a test clock, "Back up now" twice) get distinct names
+    let stampAt = at;
+    const names = new Set(readdirSync(folder));
+    while (names.has(automaticBackupName(stampAt))) stampAt += 1;
+    const file = join(folder, automaticBackupName(stampAt));
+    const partial = join(folder, `${PARTIAL}${automaticBackupName(stampAt)}`);
+    try {
+      createPrivately(partial);
+      await this.deps.ledgerFile.backupTo(partial);
+      const check = checkBackup(partial);
+      if (!check.ok) throw new Error(`the copy ${check.message}`);
+      renameSync(partial, file);
+      return { file, bytes: statSync(file).size };
+    } finally {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+    }
+  }
+
+  private async record(outcome: BackupOutcome): Promise<void> {
+    try {
+      await this.deps.settings.change<StoredState>(STATE_KEY, (current) => ({
+        lastSuccess: outcome.ok ? outcome : current?.lastSuccess ?? null,
+        lastFailure: outcome.ok ? null : outcome,
+      }));
+    } catch (err) {
+      this.deps.log?.error({ err }, 'could not record the backup outcome');
+    }
+  }
+}
+
+/**
+ * Keeps the newest `keep` automatic backups in `folder`; deletes only older files of its own naming,
+ * and the partial copies a process killed mid-backup left (one service writes to a folder at a time).
+ */
+export function rotate(folder: string, keep: number): string[] {
+  const names = readdirSync(folder);
+  const own = names.filter((name) => parseBackupName(name)?.kind === 'automatic').sort().reverse();
+  const leftOver = names.filter((name) => name.startsWith(PARTIAL) && parseBackupName(name.slice(PARTIAL.length).replace(/-(wal|shm)$/, ''))?.kind === 'automatic');
+  const old = [...own.slice(keep), ...leftOver];
+  for (const name of old) rmSync(join(folder, name), { force: true });
+  return old;
+}
