@@ -125,6 +125,7 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
     const running = service = await deps.startService(app.getPath('userData'));
     connectConsole(electron, deps, running, window, preferences);
     running.onEvent((event) => notifier.onServiceEvent(event));
+    running.onBackupOutcome((outcome) => notifier.onBackupOutcome(outcome));
     tray = startTray(electron, deps, { state, preferences, openConsole: () => showConsole() });
     updates?.start();
     // A quit during startup still closes the service; it just never shows a window. Started at

@@ -1,13 +1,16 @@
+import type { BackupOutcome } from '../../contract/backups';
 import type { DesktopNotificationPrefs } from '../../contract/desktop';
 import type { ServiceEvent } from '../service/service-port';
 import type { NotificationPort, StayUpPort } from './electron-port';
-import { notificationFor } from './notifications';
+import { backupNoticeFor, notificationFor, type DesktopNotice } from './notifications';
 
 export interface Notifier {
   /** shows a notification; a click opens the console on `target` (null: the console as it was) */
   show(title: string, body: string, target: string | null): void;
   /** the listener for the service's committed events */
   onServiceEvent(event: ServiceEvent): void;
+  /** the listener for the service's backups: a failure notifies */
+  onBackupOutcome(outcome: BackupOutcome): void;
 }
 
 /** Shown notifications are kept until closed or clicked: Electron drops the click handler of one it garbage-collected. */
@@ -27,11 +30,12 @@ export function createNotifier(
     notification.on('close', () => shown.delete(notification));
     notification.show();
   };
+  const showNotice = (notice: DesktopNotice | null) => {
+    if (notice) show(notice.title, notice.body, notice.target);
+  };
   return {
     show,
-    onServiceEvent(event) {
-      const notice = notificationFor(event, deps.prefs());
-      if (notice) show(notice.title, notice.body, notice.target);
-    },
+    onServiceEvent: (event) => showNotice(notificationFor(event, deps.prefs())),
+    onBackupOutcome: (outcome) => showNotice(backupNoticeFor(outcome, deps.prefs())),
   };
 }

@@ -1,3 +1,4 @@
+import type { BackupOutcome } from '../../contract/backups';
 import { UnmatchedTransferSchema } from '../../contract/chain';
 import type { DesktopNotificationPrefs } from '../../contract/desktop';
 import { PaymentSchema } from '../../contract/payments';
@@ -61,4 +62,14 @@ export function notificationFor(event: ServiceEvent, prefs: DesktopNotificationP
     default:
       return null;
   }
+}
+
+/** A failed backup, when the owner wants to hear of it; a click opens Settings, where Backups is. */
+export function backupNoticeFor(outcome: BackupOutcome, prefs: DesktopNotificationPrefs): DesktopNotice | null {
+  if (outcome.ok || !prefs.backupFailed) return null;
+  return {
+    title: 'Backup failed',
+    body: `${clip(outcome.message)}\nTonTill tries again in an hour. Check the backup folder in Settings.`,
+    target: 'settings',
+  };
 }

@@ -1,3 +1,5 @@
+import type { BackupOutcome } from '../../contract/backups';
+
 /** What the tray shows: the service answering and the watcher up to date, or not. */
 export type ServiceState = 'running' | 'degraded' | 'stopped';
 
@@ -25,6 +27,8 @@ export interface ServicePort {
   status(): ServiceState;
   /** every committed store event, after it is durable; returns the unsubscribe */
   onEvent(listener: (event: ServiceEvent) => void): () => void;
+  /** every automatic or manual backup's outcome; returns the unsubscribe */
+  onBackupOutcome(listener: (outcome: BackupOutcome) => void): () => void;
 }
 
 /** The watcher's health as `GET /console/api/watcher` reports it (epoch ms here). */
@@ -58,6 +62,7 @@ export interface RunningServerLike {
     sessions: { createLoginToken(): Promise<string>; createSession(): Promise<string>; isValid(token: string): Promise<boolean> };
     bus: { onCommitted(listener: (event: ServiceEvent) => void): () => void };
   };
+  backups: { onOutcome(listener: (outcome: BackupOutcome) => void): () => void };
   close(): Promise<void>;
 }
 
@@ -77,5 +82,6 @@ export function toServicePort(server: RunningServerLike, dataDir: string, consol
     },
     status: () => serviceStateOf(closed, server.app.runtime?.current()?.watcher.status() ?? null, now()),
     onEvent: (listener) => server.services.bus.onCommitted(listener),
+    onBackupOutcome: (listener) => server.backups.onOutcome(listener),
   };
 }

@@ -17,7 +17,7 @@ const SERVICE_URL = 'http://127.0.0.1:1';
 const stubService = (): ServicePort => ({
   url: SERVICE_URL, dataDir: '/data', consoleCookie: 'tontill_console',
   createLoginToken: async () => 'login', createSession: async () => 'tok', isSessionValid: async () => true,
-  close: async () => undefined, status: () => 'running', onEvent: () => () => undefined,
+  close: async () => undefined, status: () => 'running', onEvent: () => () => undefined, onBackupOutcome: () => () => undefined,
 });
 
 type LaunchOptions = Partial<Pick<DesktopDeps, 'argv' | 'platform' | 'linuxAutostart'>> & { before?: (userData: string) => void };

@@ -1,4 +1,5 @@
 // Lifecycle edges with a stand-in service (the real one is exercised in desktop-app.test.ts).
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp } from '../../main/app/create-desktop-app';
 import type { ServicePort, ServiceState } from '../../main/service/service-port';
@@ -17,7 +18,7 @@ function stubService(): StubService {
     close: vi.fn(async () => undefined),
     state: 'running',
     status: () => stub.state,
-    onEvent: () => () => undefined,
+    onEvent: () => () => undefined, onBackupOutcome: () => () => undefined,
   };
   return stub;
 }
@@ -85,5 +86,44 @@ describe('desktop lifecycle', () => {
     window.destroyed = true;
     window.emit('closed');
     await expect(electron.ipcMain.invoke('session:get', sender)).rejects.toThrow(/refused/);
+  });
+});
+
+describe('desktop lifecycle with an update downloaded', () => {
+  /** A stand-in for main/updates (tested on its own in updates.test.ts): what the quit sequence asks of it, in order. */
+  function fakeUpdates(choice: 'install' | 'skip', quitApp: () => void, calls: string[]) {
+    return {
+      start: vi.fn(() => { calls.push('start'); }),
+      stop: vi.fn(),
+      check: vi.fn(async () => undefined),
+      state: () => ({ state: 'ready' as const, version: '0.2.0' }),
+      onQuit: vi.fn(async () => { calls.push('ask'); return choice; }),
+      // electron-updater quits the app itself once the installer runs
+      install: vi.fn(() => { calls.push('install'); quitApp(); return true; }),
+    };
+  }
+
+  it.each([
+    ['install', ['start', 'ask', 'close', 'install']],
+    ['skip', ['start', 'ask', 'close']],
+  ] as const)('on quit the owner is asked first, then the service closes, then (%s) the installer takes over or the app quits', async (choice, expected) => {
+    const electron = createFakeElectron({ userData: join(dir.path, `u-${choice}`) });
+    const service = stubService();
+    const calls: string[] = [];
+    service.close.mockImplementation(async () => { calls.push('close'); });
+    const updates = fakeUpdates(choice, () => electron.app.quit(), calls);
+    let feedUrl: (() => string | null) | null = null;
+    const app = createDesktopApp(electron, {
+      startService: async () => service, preloadPath: '/p',
+      updates: (feed) => { feedUrl = feed; return updates; },
+    })!;
+    electron.app.becomeReady();
+    await app.ready;
+    // The feed comes from the owner's desktop preferences; none is set yet.
+    expect(feedUrl!()).toBeNull();
+    electron.app.quit();
+    await vi.waitFor(() => expect(electron.app.hasQuit).toBe(true));
+    expect(calls).toEqual(expected);
+    expect(updates.stop).toHaveBeenCalled();
   });
 });

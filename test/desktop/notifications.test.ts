@@ -1,7 +1,7 @@
 // notificationFor: which events make a desktop notification, what it says, where a click goes.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESKTOP_PREFERENCES } from '../../contract/desktop';
-import { notificationFor } from '../../main/app/notifications';
+import { backupNoticeFor, notificationFor } from '../../main/app/notifications';
 
 const ALL_ON = DEFAULT_DESKTOP_PREFERENCES.notifications;
 const payment = {
@@ -59,5 +59,26 @@ describe('notificationFor', () => {
     }
     expect(notificationFor(event('payment.paid', { id: 'x' }), ALL_ON)).toBeNull();
     expect(notificationFor({ type: 'transfer.unmatched', paymentId: null, data: null }, ALL_ON)).toBeNull();
+  });
+});
+
+describe('backupNoticeFor', () => {
+  const failed = { ok: false as const, at: '2026-11-23T10:00:00.000Z', message: "EACCES: permission denied, mkdir '/mnt/usb/tontill'" };
+  const succeeded = { ok: true as const, at: '2026-11-23T10:00:00.000Z', file: '/backups/tontill-x.db', bytes: 4096 };
+
+  it('a failed backup says what failed and opens Settings', () => {
+    expect(backupNoticeFor(failed, DEFAULT_DESKTOP_PREFERENCES.notifications)).toEqual({
+      title: 'Backup failed',
+      body: "EACCES: permission denied, mkdir '/mnt/usb/tontill'\nTonTill tries again in an hour. Check the backup folder in Settings.",
+      target: 'settings',
+    });
+  });
+
+  it('a successful backup is not worth a notification', () => {
+    expect(backupNoticeFor(succeeded, DEFAULT_DESKTOP_PREFERENCES.notifications)).toBeNull();
+  });
+
+  it('the owner can turn backup failures off', () => {
+    expect(backupNoticeFor(failed, { ...DEFAULT_DESKTOP_PREFERENCES.notifications, backupFailed: false })).toBeNull();
   });
 });

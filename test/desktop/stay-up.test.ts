@@ -1,6 +1,6 @@
 // The app stays up with its window closed: the REAL service (startServer in a temp dir, sandbox
 // chain, watcher, real HTTP) under a fake electron, with the tray, notifications and a second launch.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDesktopApp, type DesktopApp } from '../../main/app/create-desktop-app';
@@ -194,6 +194,28 @@ describe('notifications from real sandbox payments', () => {
     const before = electron.notifications.length;
     await payInSandbox('2.00', { externalId: 'A-1004', description: 'Water' });
     expect(electron.notifications).toHaveLength(before);
+  });
+});
+
+describe('a failed backup', () => {
+  it('notifies with the reason; a click opens Settings, where the backup folder is', async () => {
+    const before = await server.backups.settings();
+    // A file where the backup folder should be: the real backup service cannot create it.
+    const blocked = join(dir.path, 'not-a-folder');
+    writeFileSync(blocked, 'in the way');
+    await server.backups.saveSettings({ ...before, folder: join(blocked, 'backups') });
+    try {
+      const outcome = await server.backups.runBackup();
+      expect(outcome.ok).toBe(false);
+      const notice = electron.notifications.at(-1)!;
+      expect(notice.options.title).toBe('Backup failed');
+      expect(notice.options.body).toContain('TonTill tries again in an hour');
+      const window = electron.windows.at(-1)!;
+      notice.click();
+      await vi.waitFor(() => expect(window.loadedUrls.at(-1)).toBe(`${url()}/console/#/settings`));
+    } finally {
+      await server.backups.saveSettings(before);
+    }
   });
 });
 
