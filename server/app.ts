@@ -14,6 +14,7 @@ import { widgetPreviewDocumentRoutes } from './console-api/widget-preview-routes
 import { widgetSessionRoutes } from './epp/widget-session-routes';
 import { docsRoutes } from './http/docs-routes';
 import { apiDocsPlugin } from './http/openapi';
+import { serializableSchema } from './http/route';
 import { merchantRoutes } from './merchant-api/merchant-routes';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -96,15 +97,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 type SerializerFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
 
 /**
- * Fastify's own serializers (fast-json-stringify), each compiled when its route first answers
- * rather than at start, where compiling all of them took a third of the time to listen.
+ * Fastify's own serializers (fast-json-stringify), each compiled (from its zod schema) when its
+ * route first answers rather than at start, where compiling all of them took a third of the time to listen.
  * test/server/response-serializers.test.ts compiles every one, so a bad schema still fails a test.
  */
 const compiledOnFirstUse: SerializerFactory = (externalSchemas, options) => {
   const compile = SerializerSelector()(externalSchemas, options);
   return (route) => {
     let serialize: ((doc: unknown) => string) | undefined;
-    return (doc) => (serialize ??= compile(route))(doc);
+    return (doc) => (serialize ??= compile({ ...route, schema: serializableSchema(route.schema) }))(doc);
   };
 };
 

@@ -54,25 +54,34 @@ export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'b
 }
 
 /**
- * 2xx response schemas handed to Fastify as JSON Schema: Fastify then serialises with a compiled
- * fast-json-stringify function instead of JSON.stringify, and never sends a field the schema lacks.
+ * A 2xx response's zod schema, handed to Fastify as is and turned into JSON Schema only when the
+ * route first answers: converting all of them took a tenth of the time to start. Fastify leaves a
+ * schema whose prototype is not Object's alone until the serializer compiler gets it
+ * (`serializableSchema`, in server/app.ts); fast-json-stringify then serialises with a compiled
+ * function instead of JSON.stringify, and never sends a field the schema lacks.
  */
-function responseSerializers(responses: AnyRouteDef['responses']): Record<number, object> {
-  const out: Record<number, object> = {};
+export class ResponseSchema {
+  constructor(readonly zod: ZodType) {}
+}
+
+function responseSerializers(responses: AnyRouteDef['responses']): Record<number, ResponseSchema> {
+  const out: Record<number, ResponseSchema> = {};
   for (const [status, response] of Object.entries(responses)) {
-    if (response.schema && Number(status) < 300) out[Number(status)] = jsonSchemaOf(response.schema);
+    if (response.schema && Number(status) < 300) out[Number(status)] = new ResponseSchema(response.schema);
   }
   return out;
 }
 
-/** Converted once per zod schema: many routes answer with the same one, and every start registers them all. */
+/** Converted once per zod schema: many routes answer with the same one. */
 const jsonSchemas = new WeakMap<ZodType, object>();
 
-function jsonSchemaOf(schema: ZodType): object {
-  let json = jsonSchemas.get(schema);
+/** The JSON Schema fast-json-stringify compiles: a route's ResponseSchema converted, any other schema as it is. */
+export function serializableSchema(schema: unknown): unknown {
+  if (!(schema instanceof ResponseSchema)) return schema;
+  let json = jsonSchemas.get(schema.zod);
   if (!json) {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
-    jsonSchemas.set(schema, (json = rest));
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema.zod, { io: 'output', unrepresentable: 'any' });
+    jsonSchemas.set(schema.zod, (json = rest));
   }
   return json;
 }

@@ -4,6 +4,7 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializableSchema } from '../../server/http/route';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Serialized { method: string; url: string; httpStatus: string; schema: unknown }
@@ -27,7 +28,7 @@ describe('response serializers', () => {
     expect(responses.length).toBeGreaterThanOrEqual(40);
     const compile = SerializerSelector()();
     for (const response of responses) {
-      expect(() => compile(response), `${response.method} ${response.url} ${response.httpStatus}`).not.toThrow();
+      expect(() => compile({ ...response, schema: serializableSchema(response.schema) }), `${response.method} ${response.url} ${response.httpStatus}`).not.toThrow();
     }
   });
 
