@@ -27,6 +27,8 @@ export interface DesktopApi {
   getPreferences(): Promise<DesktopPreferences>;
   /** Main validates and saves them (and applies the login item); a refusal names the field. */
   setPreferences(preferences: DesktopPreferences): Promise<SavePreferencesResult>;
+  /** What the self-updater is doing, for the Desktop app section */
+  updateState(): Promise<UpdateState>;
 }
 
 /**
@@ -62,3 +64,16 @@ export const SavePreferencesResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), field: z.string(), message: z.string() }),
 ]);
 export type SavePreferencesResult = z.infer<typeof SavePreferencesResultSchema>;
+
+/** The self-updater's state (main/updates): what the owner sees under the update feed. */
+export const UpdateStateSchema = z.object({
+  state: z.enum(['idle', 'checking', 'downloading', 'ready', 'error']),
+  /** the version found, being downloaded, or ready to install */
+  version: z.string().optional(),
+  /** download progress, 0–100 */
+  percent: z.number().min(0).max(100).optional(),
+  /** why nothing happens (no feed, up to date, inactive) or what failed */
+  message: z.string().optional(),
+});
+export type UpdateState = z.infer<typeof UpdateStateSchema>;
+export type UpdatePhase = UpdateState['state'];

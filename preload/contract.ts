@@ -13,6 +13,7 @@ export const IPC_CHANNELS = {
   appInfo: 'app:get-info',
   getPreferences: 'preferences:get',
   setPreferences: 'preferences:set',
+  updateState: 'updates:get-state',
 } as const satisfies Record<keyof DesktopApi, string>;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof DesktopApi];

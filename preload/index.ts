@@ -12,6 +12,7 @@ const api = {
   appInfo: () => ipcRenderer.invoke(IPC_CHANNELS.appInfo),
   getPreferences: () => ipcRenderer.invoke(IPC_CHANNELS.getPreferences),
   setPreferences: (preferences) => ipcRenderer.invoke(IPC_CHANNELS.setPreferences, preferences),
+  updateState: () => ipcRenderer.invoke(IPC_CHANNELS.updateState),
 } satisfies DesktopApi;
 
 contextBridge.exposeInMainWorld(DESKTOP_API_KEY, api);

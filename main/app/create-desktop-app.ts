@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { SavePreferencesResult } from '../../contract/desktop';
+import type { SavePreferencesResult, UpdateState } from '../../contract/desktop';
 import { createIpcHandlers } from '../ipc/handlers';
 import { registerIpcHandlers } from '../ipc/register-ipc';
 import { CONSOLE_PARTITION, consoleLoginUrl, originOf } from '../security/console-url';
@@ -67,7 +67,9 @@ function desktopPreferences(store: PreferencesStore, loginItem: LoginItem, chang
 }
 
 /** Once the service listens: IPC answers the window, keeping its session alive in the window's own cookie jar. */
-function connectConsole(electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow, preferences: Preferences): void {
+function connectConsole(
+  electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow, preferences: Preferences, updates: Updates | null,
+): void {
   registerIpcHandlers(electron.ipcMain, createIpcHandlers({
     sessionToken: createSessionKeeper(service, electron.session.fromPartition(CONSOLE_PARTITION).cookies),
     serviceUrl: () => service.url,
@@ -75,6 +77,7 @@ function connectConsole(electron: ElectronPort, deps: DesktopDeps, service: Serv
     version: deps.version ?? electron.app.getVersion(),
     dataDir: service.dataDir,
     preferences,
+    updateState: () => updates?.state() ?? NOT_UPDATING,
   }), window.contentsId, () => originOf(service.url));
 }
 
@@ -123,7 +126,7 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
     await app.whenReady();
     for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) installPermissionHandlers(session, serviceOrigin);
     const running = service = await deps.startService(app.getPath('userData'));
-    connectConsole(electron, deps, running, window, preferences);
+    connectConsole(electron, deps, running, window, preferences, updates);
     running.onEvent((event) => notifier.onServiceEvent(event));
     running.onBackupOutcome((outcome) => notifier.onBackupOutcome(outcome));
     tray = startTray(electron, deps, { state, preferences, openConsole: () => showConsole() });
@@ -216,3 +219,5 @@ function handleQuit(
 }
 
 const NO_UPDATES: Pick<Updates, 'onQuit' | 'install'> = { onQuit: async () => 'skip', install: () => false };
+/** What the Desktop app section says when this app has no updater (an app started without one). */
+const NOT_UPDATING: UpdateState = { state: 'idle', message: 'this app does not update itself' };

@@ -1,4 +1,4 @@
-import type { DesktopApi, DesktopPreferences, SavePreferencesResult } from '../../contract/desktop';
+import type { DesktopApi, DesktopPreferences, SavePreferencesResult, UpdateState } from '../../contract/desktop';
 import { IPC_CHANNELS, type IpcChannel } from '../../preload/contract';
 import { openExternalUrl } from '../security/open-external-url';
 
@@ -14,6 +14,8 @@ export interface IpcHandlerDeps {
     /** validates the untrusted payload against the contract's schema before anything is saved */
     save(input: unknown): SavePreferencesResult;
   };
+  /** the self-updater's state (main/updates) */
+  updateState(): UpdateState;
 }
 
 type ChannelOf<K extends keyof DesktopApi> = (typeof IPC_CHANNELS)[K];
@@ -30,6 +32,7 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlerTable {
     [IPC_CHANNELS.appInfo]: async () => ({ version: deps.version, dataDir: deps.dataDir }),
     [IPC_CHANNELS.getPreferences]: async () => deps.preferences.get(),
     [IPC_CHANNELS.setPreferences]: async (input: unknown) => deps.preferences.save(input),
+    [IPC_CHANNELS.updateState]: async () => deps.updateState(),
   };
 }
 

@@ -48,14 +48,5 @@ export interface TimersPort {
   clearInterval(handle: TimerHandle): void;
 }
 
-export type UpdatePhase = 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
-
-export interface UpdateState {
-  state: UpdatePhase;
-  /** the version found, being downloaded, or ready to install */
-  version?: string;
-  /** download progress, 0–100 */
-  percent?: number;
-  /** why nothing happens (no feed, up to date, inactive) or what failed */
-  message?: string;
-}
+/** Declared in the wire contract: the Desktop app section shows it over IPC. */
+export type { UpdatePhase, UpdateState } from '../../contract/desktop';

@@ -4,7 +4,7 @@
  * with their contract schemas, as client.ts does for HTTP.
  */
 import {
-  DesktopPreferencesSchema, SavePreferencesResultSchema, type DesktopPreferences, type SavePreferencesResult,
+  DesktopPreferencesSchema, SavePreferencesResultSchema, UpdateStateSchema, type DesktopPreferences, type SavePreferencesResult, type UpdateState,
 } from '../../contract/desktop';
 
 const bridge = () => window.tontill ?? null;
@@ -15,4 +15,5 @@ export const desktopApi = {
   preferences: async (): Promise<DesktopPreferences> => DesktopPreferencesSchema.parse(await bridge()!.getPreferences()),
   savePreferences: async (preferences: DesktopPreferences): Promise<SavePreferencesResult> =>
     SavePreferencesResultSchema.parse(await bridge()!.setPreferences(preferences)),
+  updateState: async (): Promise<UpdateState> => UpdateStateSchema.parse(await bridge()!.updateState()),
 };

@@ -20,6 +20,8 @@ async function newPage(bridge: { token: string; serviceUrl: string; preferences:
     await context.addInitScript((init) => {
       let preferences = init.preferences;
       const saved: unknown[] = [];
+      // Plays main's updater: idle without a feed; once one is saved, each question finds it further along.
+      let updates: unknown[] = [{ state: 'idle', message: 'no update feed configured' }];
       Object.assign(window, { __desktopSaved: saved });
       Object.defineProperty(window, 'tontill', {
         value: Object.freeze({
@@ -30,8 +32,12 @@ async function newPage(bridge: { token: string; serviceUrl: string; preferences:
           setPreferences: async (next: DesktopPreferences) => {
             saved.push(next);
             preferences = next;
+            if (next.updates.feedUrl) {
+              updates = [{ state: 'checking' }, { state: 'downloading', version: '0.2.0', percent: 40 }, { state: 'ready', version: '0.2.0' }];
+            }
             return { ok: true, preferences: next };
           },
+          updateState: async () => (updates.length > 1 ? updates.shift() : updates[0]),
         }),
       });
     }, bridge);
@@ -75,6 +81,7 @@ describe('the Desktop app section of Settings', () => {
       expect(await section.getByLabel(label).isChecked(), label).toBe(true);
     }
     expect(await section.getByLabel(/Start TonTill when I log in/).isChecked()).toBe(false);
+    await expect.poll(() => section.getByTestId('desktop-update-state').textContent(), { timeout: 20_000 }).toBe('Updates: no update feed configured.');
 
     await section.getByLabel('A payment is paid').uncheck();
     await section.getByLabel(/Start TonTill when I log in/).check();
@@ -96,6 +103,9 @@ describe('the Desktop app section of Settings', () => {
       updates: { feedUrl: 'https://updates.shop.example/tontill/' },
     }]);
     expect(await feed.getAttribute('aria-invalid')).toBe('false');
+    // The new feed is checked at once; the section asks again while the updater works.
+    await expect.poll(() => section.getByTestId('desktop-update-state').textContent(), { timeout: 20_000 })
+      .toBe('TonTill 0.2.0 is downloaded and checked. Quit TonTill to install it (you will be asked).');
     await section.screenshot({ path: join(SCREENSHOTS, 'desktop-section.png') });
     expect(errors).toEqual([]);
   });

@@ -16,6 +16,7 @@ function setup() {
   const table = createIpcHandlers({
     sessionToken: async () => 'tok_1', serviceUrl: () => SERVICE, openExternal, version: '0.1.0', dataDir: '/data',
     preferences: { get: store.current, save: store.save },
+    updateState: () => ({ state: 'downloading' as const, version: '0.2.0', percent: 40 }),
   });
   const ipcMain = new FakeIpcMain();
   registerIpcHandlers(ipcMain, table, () => WINDOW_ID, () => SERVICE);
@@ -37,6 +38,7 @@ describe('IPC handler table', () => {
     expect(await ipcMain.invoke('app:get-info', trusted)).toEqual({ version: '0.1.0', dataDir: '/data' });
     expect(await ipcMain.invoke('external:open', trusted, 'https://tonviewer.com/')).toBe(true);
     expect(openExternal).toHaveBeenCalledWith('https://tonviewer.com/');
+    expect(await ipcMain.invoke('updates:get-state', trusted)).toEqual({ state: 'downloading', version: '0.2.0', percent: 40 });
   });
 
   it('validates external:open input: only http(s), never file: or javascript:', async () => {

@@ -1,8 +1,43 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { UpdateFeedUrlSchema, type DesktopNotificationPrefs, type DesktopPreferences } from '../../../contract/desktop';
+import { UpdateFeedUrlSchema, type DesktopNotificationPrefs, type DesktopPreferences, type UpdateState } from '../../../contract/desktop';
+import { useInterval } from '../../hooks/useInterval';
 import { useConsoleStore } from '../../store';
-import { selectDesktopActions, selectDesktopPreferences, selectDesktopProblem } from '../../store/slices/desktop';
+import { selectDesktopActions, selectDesktopPreferences, selectDesktopProblem, selectDesktopUpdate } from '../../store/slices/desktop';
+
+/** How often the section asks again while a check or a download runs. */
+const UPDATE_POLL_MS = 2_000;
+
+/** One line a shop owner understands, from the updater's state. */
+export function describeUpdate(update: UpdateState): string {
+  const version = update.version ? ` ${update.version}` : '';
+  switch (update.state) {
+    case 'checking':
+      return 'Checking the feed for a new version…';
+    case 'downloading':
+      return `Downloading TonTill${version} (${update.percent ?? 0}%)…`;
+    case 'ready':
+      return `TonTill${version} is downloaded and checked. Quit TonTill to install it (you will be asked).`;
+    case 'error':
+      return `The last update check failed: ${update.message ?? 'unknown error'}`;
+    default:
+      return update.message ? `Updates: ${update.message}.` : 'Updates: nothing to do.';
+  }
+}
+
+/** What the updater is doing, asked again every few seconds while it works. */
+function UpdateStatus() {
+  const update = useConsoleStore(selectDesktopUpdate);
+  const { loadDesktopUpdate } = useConsoleStore(useShallow(selectDesktopActions));
+  const busy = update?.state === 'checking' || update?.state === 'downloading';
+  useInterval(() => void loadDesktopUpdate(), busy ? UPDATE_POLL_MS : null);
+  if (!update) return null;
+  return (
+    <p className={update.state === 'error' ? 'callout callout-warn' : 'muted small'} role="status" data-testid="desktop-update-state">
+      {describeUpdate(update)}
+    </p>
+  );
+}
 
 const NOTIFICATION_TYPES: Array<[keyof DesktopNotificationPrefs, string]> = [
   ['paid', 'A payment is paid'],
@@ -49,6 +84,7 @@ function DesktopForm({ saved }: { saved: DesktopPreferences }) {
       <p id="desktop-feed-help" className={feedError ? 'field-error' : 'muted small'} aria-live="polite">
         {feedError ?? 'Where this app looks for new versions (https only). Leave it blank to update by hand.'}
       </p>
+      <UpdateStatus />
       {problem && problem.field !== 'updates.feedUrl' ? <p className="field-error" role="alert">{problem.message}</p> : null}
       <button type="submit" className="btn btn-primary">Save</button>
     </form>
