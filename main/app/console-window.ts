@@ -10,8 +10,6 @@ export interface ConsoleWindow {
   open(route?: string): Promise<void>;
   /** "Open console", a second launch, the dock icon, a notification: reopens the window if closed, focuses it otherwise */
   show(route?: string | null): Promise<void>;
-  /** brings the window forward (a second launch, the dock icon) */
-  focus(): void;
   current(): BrowserWindowPort | null;
   /** the webContents IPC must come from, or null while there is no window */
   contentsId(): number | null;
@@ -66,7 +64,6 @@ export function createConsoleWindow(electron: Pick<ElectronPort, 'BrowserWindow'
       if (route) void load(current, `${deps.consoleUrl()}#/${route}`);
       focus();
     },
-    focus,
     current: live,
     contentsId: () => live()?.webContents.id ?? null,
   };

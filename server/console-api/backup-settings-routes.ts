@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   BackupRunSchema, BackupSettingsSchema, BackupViewSchema, RestoreBackupBodySchema, type BackupSettings, type BackupView,
 } from '../../contract/backups';
 import { RestoreStagedSchema } from '../../contract/console';
 import type { BackupService } from '../backups/backup-service';
-import { copyLedgerFile, parseBackupName } from '../db/backup-files';
+import { assertWritableFolder, copyLedgerFile, parseBackupName } from '../db/backup-files';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -36,11 +36,8 @@ function checkFolder(folder: string, served: string[]): string {
   const refuse = (dir: string) => invalid('folder', `is inside a folder the service serves over HTTP (${dir}); choose another`);
   const before = isServed(path);
   if (before) throw refuse(before);
-  const probe = join(path, `.tontill-write-check-${process.pid}`);
   try {
-    mkdirSync(path, { recursive: true, mode: 0o700 });
-    writeFileSync(probe, '', { mode: 0o600 });
-    rmSync(probe, { force: true });
+    assertWritableFolder(path);
   } catch (err) {
     throw invalid('folder', `the service cannot create or write to it (${(err as { code?: string }).code ?? (err as Error).message})`);
   }

@@ -63,12 +63,17 @@ export function backupFolderOfFile(file: string, dataDir: string): string {
   }
 }
 
-function writable(folder: string): boolean {
+/** Creates `folder` (owner-only) if needed and proves this process can write in it; throws Node's error otherwise. */
+export function assertWritableFolder(folder: string): void {
   const probe = join(folder, `.tontill-write-check-${process.pid}`);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  writeFileSync(probe, '', { mode: 0o600 });
+  rmSync(probe, { force: true });
+}
+
+function writable(folder: string): boolean {
   try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    writeFileSync(probe, '', { mode: 0o600 });
-    rmSync(probe, { force: true });
+    assertWritableFolder(folder);
     return true;
   } catch {
     return false;

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupFolderOfFile, beforeRestoreName, moveFile, usableFolder } from './backup-files';
+import { backupFolderOfFile, backupStamp, beforeRestoreName, moveFile, usableFolder } from './backup-files';
 import { assertHeld, type DataDirLock } from './data-dir-lock';
 import { migrations } from './migrations/index';
 
@@ -59,9 +59,8 @@ export function applyStagedRestore(lock: DataDirLock, now: Date = new Date()): R
   const staged = restoreFile(dataDir);
   if (!existsSync(staged)) return { applied: false };
   const check = checkBackup(staged);
-  const stamp = now.toISOString().replace(/[:.]/g, '-');
   if (!check.ok) {
-    const rejected = join(dataDir, `restore-rejected-${stamp}.db`);
+    const rejected = join(dataDir, `restore-rejected-${backupStamp(now.getTime())}.db`);
     renameSync(staged, rejected);
     return { applied: false, rejected: `${rejected}: ${check.message}` };
   }
