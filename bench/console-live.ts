@@ -43,7 +43,7 @@ export async function liveUpdateMs(): Promise<number> {
   } finally {
     ac.abort();
     await app.close();
-    await storage.whenWritten();
+    await storage.close();
     closeDatabase(db);
     rmSync(dataDir, { recursive: true, force: true });
   }

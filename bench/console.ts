@@ -33,7 +33,7 @@ async function serve(dataDir: string) {
     url, session: await services.sessions.createSession(),
     async close() {
       await app.close();
-      await storage.whenWritten();
+      await storage.close();
       closeDatabase(db);
     },
   };

@@ -86,7 +86,11 @@ async function main(argv: string[]): Promise<number> {
     const db = openDatabase(join(config.dataDir, 'tontill.db'), { exclusive: true });
     try {
       const storage = new SqliteStorage(db, (err) => console.error(err));
-      return await run(viaLedger(new ApiKeyStore(storage, systemClock)), command, id, name);
+      try {
+        return await run(viaLedger(new ApiKeyStore(storage, systemClock)), command, id, name);
+      } finally {
+        await storage.close();
+      }
     } finally {
       closeDatabase(db);
     }

@@ -54,8 +54,8 @@ function configure(db: Database, options: OpenOptions): void {
   db.pragma('busy_timeout = 2000');
   if (options.exclusive) db.pragma('locking_mode = EXCLUSIVE');
   // WAL + FULL: every commit is fsynced before the caller answers 2xx, so an acknowledged payment
-  // or a credited transfer survives a power cut at the till, not only kill -9. It costs about
-  // 0.3 ms a commit here; hot paths that write a lot (watcher catch-up, webhook status) batch.
+  // or a credited transfer survives a power cut at the till, not only kill -9. The service's
+  // storage (SqliteStorage) takes this over: it flushes the WAL itself, off the event loop.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

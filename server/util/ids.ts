@@ -27,9 +27,28 @@ function randomString(length: number, alphabet: string): string {
   return out;
 }
 
-/** Public ids such as `pay_3hT9…`: 128 bits of randomness, so they are unguessable. */
-export function newId(prefix: string): string {
-  return `${prefix}_${randomString(22, BASE62)}`;
+const TIME_DIGITS = 7; // 62^7 ms reach the year 2081
+const RANDOM_DIGITS = 15; // 89 bits: unguessable
+
+/** Milliseconds as fixed-width base62, so ids compare in the order they were made. */
+function timePart(ms: number): string {
+  let out = '';
+  for (let i = 0; i < TIME_DIGITS; i++) {
+    out = BASE62[ms % 62]! + out;
+    ms = Math.floor(ms / 62);
+  }
+  return out;
+}
+
+/**
+ * Public ids such as `pay_0uK3d1Xh…`: the creation time, then 89 random bits. Time first because ids
+ * are unique keys: a random key puts every insert on a random leaf page of its index, and each such
+ * page is written out again at every commit (three such pages per invoice cost a third of the
+ * throughput); a time-ordered one lands on the same last page as its neighbours. The time is public
+ * anyway (`createdAt`), and the random part alone keeps an id unguessable.
+ */
+export function newId(prefix: string, now = Date.now()): string {
+  return `${prefix}_${timePart(now)}${randomString(RANDOM_DIGITS, BASE62)}`;
 }
 
 /** Transfer comment identifying a payment: short enough to type, about 50 bits of entropy. */

@@ -69,7 +69,7 @@ export async function createTestApp(options: {
     app, services, storage, db, apiKey: key, clock, dataDir,
     async close() {
       await app.close();
-      await storage.whenWritten();
+      await storage.close();
       closeDatabase(db);
       dir?.remove();
     },
