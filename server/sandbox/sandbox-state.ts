@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import type { snapshotToSerializable } from '@ton/sandbox';
 import { z } from 'zod';
 import { failpoint } from '../util/failpoints';
+import { syncDirectory } from '../util/sync-directory';
 import type { RecordedTx } from './sandbox-tx-log';
 
 export type SerializableSnapshot = ReturnType<typeof snapshotToSerializable>;
@@ -144,14 +145,3 @@ export async function writeDurably(file: string, content: string, beforeRename: 
   await syncDirectory(dirname(file));
 }
 
-/** A rename lives in the directory: without this, a power cut can bring the old file back. */
-async function syncDirectory(dir: string): Promise<void> {
-  // Windows cannot open a directory for fsync; there the rename is as durable as NTFS makes it.
-  if (process.platform === 'win32') return;
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}

@@ -1,6 +1,6 @@
 import { closeSync, fsync, openSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { syncDirectory } from '../../util/sync-directory';
 
 /** Flushes what was written to the WAL so far to the disk. */
 export type FlushWal = () => Promise<void>;
@@ -20,17 +20,6 @@ function openIfPresent(path: string): number | null {
   } catch (err) {
     if (isMissing(err)) return null;
     throw err;
-  }
-}
-
-/** A directory cannot be opened for writing, and Windows cannot sync one at all (nor needs to). */
-async function flushDirectory(path: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
@@ -54,7 +43,7 @@ export function walFlusher(ledger: string): WalFlusher {
       const handle = fd;
       await new Promise<void>((resolve, reject) => fsync(handle, (err) => (err ? reject(err) : resolve())));
       if (directoryFlushed) return;
-      await flushDirectory(dirname(ledger));
+      await syncDirectory(dirname(ledger));
       directoryFlushed = true;
     },
     close() {
