@@ -1119,7 +1119,7 @@ export interface components {
                  * @description Stable: branch on it
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "LEDGER_UNAVAILABLE" | "INTERNAL_ERROR";
                 /** @description The request field at fault, when there is one */
                 field?: string;
                 /** @description For people; may change */

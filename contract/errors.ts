@@ -18,6 +18,7 @@ export const ErrorCode = {
   rateLimited: 'RATE_LIMITED',
   hostNotAllowed: 'HOST_NOT_ALLOWED',
   restorePending: 'RESTORE_PENDING',
+  ledgerUnavailable: 'LEDGER_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -122,8 +122,7 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
     await runtime.current()?.watcher.stop();
     await app.close();
     await services.webhooks.stopDispatcher();
-    // a disk that refused a flush has already failed those writes' callers; the ledger still closes
-    await storage.close().catch((err: unknown) => app.log.error({ err }, 'the last writes were not confirmed by the disk'));
+    await storage.close();
     closeDatabase(db);
     rmSync(serviceFile(config.dataDir), { force: true });
     lock.release();

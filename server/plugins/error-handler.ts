@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DomainError, DomainErrorKind, type DomainErrorKindValue } from '../domain/errors';
 import { AppError, ErrorCode, errorBody, type ErrorCodeValue } from '../http/errors';
+import { LedgerUnavailableError } from '../storage/storage-port';
 import { API_SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -49,6 +50,12 @@ export const errorHandlerPlugin = fp(
       if (err instanceof DomainError) {
         const mapped = DOMAIN_ERROR_HTTP[err.kind];
         reply.status(mapped.status).send(errorBody(mapped.code, err.message, err.field));
+        return;
+      }
+      if (err instanceof LedgerUnavailableError) {
+        request.log.error({ err }, 'the ledger refused a write');
+        reply.status(503).send(errorBody(ErrorCode.ledgerUnavailable,
+          'the ledger cannot write to its disk, so no change is accepted; check the disk and restart TonTill'));
         return;
       }
       const status = err.statusCode ?? 500;

@@ -26,6 +26,17 @@ export interface Storage {
   read<T>(work: (view: ReadView) => Promise<T>): Promise<T>;
 }
 
+/**
+ * The ledger takes no more writes: its disk refused to confirm one, so what the disk holds is
+ * unknown until the service restarts and SQLite recovers the ledger. Reads still answer.
+ */
+export class LedgerUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'LedgerUnavailableError';
+  }
+}
+
 /** Everything that can be read, and nothing that writes. */
 export interface ReadView {
   payments: PaymentReads;

@@ -11,6 +11,7 @@ import type { ChainInfo } from '../../server/payments/payment-links';
 import { createServices, type Services } from '../../server/services';
 import { sqliteLedgerFile } from '../../server/storage/sqlite/sqlite-ledger-file';
 import { SqliteStorage } from '../../server/storage/sqlite/sqlite-storage';
+import type { FlushWal } from '../../server/storage/sqlite/wal-sync';
 import type { Clock } from '../../server/util/clock';
 
 export const TEST_CHAIN: ChainInfo = {
@@ -51,6 +52,8 @@ export interface TestApp {
 /** The real app over a real SQLite file in a temp dir, with one API key ready. */
 export async function createTestApp(options: {
   config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock; onRoute?: (route: RouteOptions) => void;
+  /** stands for the disk under the ledger's WAL (a disk that refuses a flush) */
+  flushWal?: FlushWal;
 } = {}): Promise<TestApp> {
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
@@ -58,7 +61,7 @@ export async function createTestApp(options: {
   const db = openDatabase(join(dataDir, 'tontill.db'), { exclusive: true });
   const clock = options.clock ?? new ManualClock();
   const onListenerError = (err: unknown) => { throw err; };
-  const storage = new SqliteStorage(db, onListenerError);
+  const storage = new SqliteStorage(db, onListenerError, options.flushWal ? { flushWal: options.flushWal } : {});
   const services = await createServices({ storage, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError });
   const ledgerFile = sqliteLedgerFile(db, storage);
   // not started: tests that need the schedule use startTestServer; the routes are here to be walked

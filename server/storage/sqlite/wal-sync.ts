@@ -1,6 +1,7 @@
 import { closeSync, fsync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { syncDirectory } from '../../util/sync-directory';
+import { LedgerUnavailableError } from '../storage-port';
 
 /** Flushes what was written to the WAL so far to the disk. */
 export type FlushWal = () => Promise<void>;
@@ -61,12 +62,12 @@ export function walFlusher(ledger: string): WalFlusher {
 export class WalSync {
   private waiting: Array<{ confirm: () => void; fail: (error: Error) => void }> = [];
   private flushing = false;
-  private failure: Error | null = null;
+  private failure: LedgerUnavailableError | null = null;
 
   constructor(private readonly flushWal: FlushWal) {}
 
   /** The error that stopped the ledger, if a flush has failed. */
-  get failed(): Error | null {
+  get failed(): LedgerUnavailableError | null {
     return this.failure;
   }
 
@@ -89,7 +90,7 @@ export class WalSync {
       },
       (err: unknown) => {
         const code = (err as { code?: string }).code ?? (err as Error).message;
-        this.failure = new Error(`the disk did not confirm a write to the ledger (${code}): it takes no more writes until the service restarts`, { cause: err });
+        this.failure = new LedgerUnavailableError(`the disk did not confirm a write to the ledger (${code}): it takes no more writes until the service restarts`, { cause: err });
         for (const commit of [...covered, ...this.waiting.splice(0)]) commit.fail(this.failure);
         this.flushing = false;
       },
