@@ -81,7 +81,7 @@ export class SqliteStorage implements Storage {
   private readonly release: Statement;
   private readonly rollbackTo: Statement;
   private queue: Job[] = [];
-  private flushScheduled = false;
+  private batchScheduled = false;
   private batchOpen = false;
   /** a batch waits for the reads in progress; reads that arrive meanwhile wait for the batch */
   private batchWaiting = false;
@@ -117,7 +117,7 @@ export class SqliteStorage implements Storage {
     if (this.walSync.failed) return Promise.reject(this.walSync.failed);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      this.scheduleFlush();
+      this.scheduleBatch();
     });
   }
 
@@ -161,14 +161,14 @@ export class SqliteStorage implements Storage {
     if (this.readers === 0 && this.batchWaiting) this.startBatch();
   }
 
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(this.flush);
+  private scheduleBatch(): void {
+    if (this.batchScheduled) return;
+    this.batchScheduled = true;
+    setImmediate(this.nextBatch);
   }
 
-  private readonly flush = (): void => {
-    this.flushScheduled = false;
+  private readonly nextBatch = (): void => {
+    this.batchScheduled = false;
     // an open batch schedules the next one when it ends
     if (this.batchOpen || this.batchWaiting || this.queue.length === 0) return;
     if (this.readers > 0) this.batchWaiting = true;
@@ -187,7 +187,7 @@ export class SqliteStorage implements Storage {
     // the next batch may run, and commit, while this one waits for the disk
     this.batchOpen = false;
     for (const resolve of this.turnWaiters.splice(0)) resolve();
-    if (this.queue.length > 0) this.scheduleFlush();
+    if (this.queue.length > 0) this.scheduleBatch();
     if (batch.ok) batch = await this.confirmed(batch);
     jobs.forEach((job, i) => {
       const outcome: Outcome = batch.ok ? batch.outcomes[i]! : { ok: false, error: batch.error };
