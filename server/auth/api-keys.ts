@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { ApiKeyRecord } from '../storage/access-repositories';
 import type { Storage } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
@@ -13,7 +13,7 @@ const VERIFIED_TTL_MS = 10_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Keys carry 256 random bits, so a fast hash is enough: there is nothing to brute-force. */
-export const hashApiKey = (key: string): string => hash('sha256', key);
+export const hashApiKey = (key: string): string => digest('sha256', key);
 
 export class ApiKeyStore {
   private readonly lastTouched = new Map<string, number>();

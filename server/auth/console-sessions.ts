@@ -1,4 +1,4 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import { hash as digest, timingSafeEqual } from 'node:crypto';
 import type { SessionKind } from '../storage/access-repositories';
 import type { Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
@@ -7,7 +7,7 @@ import { randomToken } from '../util/ids';
 export const LOGIN_LINK_TTL_MS = 15 * 60_000;
 const SESSION_TTL_MS = 12 * 3600_000;
 
-const hashToken = (token: string): string => hash('sha256', `console:${token}`);
+const hashToken = (token: string): string => digest('sha256', `console:${token}`);
 
 /**
  * Console sessions are separate from API keys by construction: a different table, a different

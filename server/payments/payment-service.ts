@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { parseAmount } from '../../contract/amount';
 import type { DepositRequest, PaymentEventType, PaymentKind, PaymentStatus, PublicPayment, WidgetSessionRequest } from '../../contract/payments';
 import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
@@ -50,7 +50,7 @@ function requestHash(kind: PaymentKind, request: object): string {
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
       : value,
   );
-  return hash('sha256', `${kind}\n${canonical}`);
+  return digest('sha256', `${kind}\n${canonical}`);
 }
 
 /**
