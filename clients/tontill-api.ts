@@ -139,6 +139,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/chain/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the ledger against the jetton wallet's balance on chain, now
+         * @description Reads the balance (get_wallet_data) and the newest transaction together, lets the watcher catch up to it, and compares. A new difference is announced once as `ledger.discrepancy`.
+         */
+        get: operations["reconcileWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/events": {
         parameters: {
             query?: never;
@@ -449,6 +469,23 @@ export interface paths {
         put?: never;
         /** Sandbox only: send a real emulated transfer (or an attack) to a payment and report what the service concluded */
         post: operations["simulatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/simulator/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: the merchant's wallet sends USDT elsewhere (as its wallet app would) */
+        post: operations["simulateWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1119,7 +1156,7 @@ export interface components {
                  * @description Stable: branch on it
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "LEDGER_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "LEDGER_UNAVAILABLE" | "CHAIN_UNAVAILABLE" | "INTERNAL_ERROR";
                 /** @description The request field at fault, when there is one */
                 field?: string;
                 /** @description For people; may change */
@@ -1475,6 +1512,22 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        Reconciliation: {
+            /** @description The merchant's USDT jetton wallet (raw form) */
+            account: string;
+            /** @description The wallet's newest transaction when the balance was read */
+            atLt: string;
+            /** Format: date-time */
+            checkedAt: string;
+            /** @description onChainBalance - ledgerBalance: "0.00" when the books balance */
+            difference: string;
+            /** @description Every transfer in, plus what came back bounced, minus what was sent, up to `atLt` */
+            ledgerBalance: string;
+            /** @description What get_wallet_data reported, at `atLt` */
+            onChainBalance: string;
+            /** @description When the books are off: the transactions that explain it, where they were found */
+            unrecorded: components["schemas"]["UnrecordedMovement"][];
+        };
         /** @description Settings; the toncenter API key is never returned */
         Settings: {
             allowedOrigins: string[];
@@ -1597,6 +1650,16 @@ export interface components {
             resolution?: string | null;
             /** @enum {string} */
             status?: "credited" | "unmatched" | "dismissed";
+            txHash: string;
+        };
+        UnrecordedMovement: {
+            /** Format: date-time */
+            at: string;
+            /** @description Its effect on the balance: negative for money that left */
+            effect: string;
+            /** @enum {string} */
+            kind: "in" | "sent" | "returned";
+            lt: string;
             txHash: string;
         };
         WatcherStatus: {
@@ -1784,6 +1847,16 @@ export interface components {
              * @description Where the hosted page returns the customer after paying
              */
             successUrl?: string;
+        };
+        /** @description What the merchant's wallet sent, and the transactions it caused */
+        WithdrawResult: {
+            /**
+             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @example 10.00
+             */
+            amount: string;
+            to: string;
+            txHashes: string[];
         };
     };
     responses: {
@@ -2305,6 +2378,38 @@ export interface operations {
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["RestorePending"];
+        };
+    };
+    reconcileWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            /** @description CHAIN_UNAVAILABLE: the chain or the watcher could not be read up to date; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamConsoleEvents: {
@@ -3124,6 +3229,54 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    simulateWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @example 10.00
+                     */
+                    amount: string;
+                    /** @description The recipient's address; defaults to the sandbox's exchange stand-in */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawResult"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description SANDBOX_ONLY: the simulator exists only in sandbox chain mode */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     getStats: {
         parameters: {
             query?: {
@@ -3507,7 +3660,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored")[];
+                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -3582,7 +3735,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored")[];
+                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill

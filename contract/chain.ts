@@ -124,3 +124,40 @@ export const TransferHistoryQuerySchema = z.strictObject({
 export type TransferHistoryQuery = z.input<typeof TransferHistoryQuerySchema>;
 export const TransferHistorySchema = z.object({ items: z.array(TransferDecisionSchema) });
 export type TransferHistory = z.infer<typeof TransferHistorySchema>;
+
+/** A signed USDT amount ("-1.50"): differences and effects on a balance. */
+const SignedAmountSchema = z.string().regex(/^-?\d+\.\d{2,6}$/);
+
+/** A transaction on chain that moved the wallet's balance but is not in the ledger. */
+export const UnrecordedMovementSchema = z.object({
+  txHash: z.string(),
+  lt: z.string(),
+  at: iso,
+  kind: z.enum(['in', 'sent', 'returned']),
+  effect: SignedAmountSchema.meta({ description: 'Its effect on the balance: negative for money that left' }),
+}).meta({ id: 'UnrecordedMovement' });
+
+/** GET /console/api/chain/reconciliation, and the data of a `ledger.discrepancy` event. */
+export const ReconciliationSchema = z.object({
+  account: z.string().meta({ description: "The merchant's USDT jetton wallet (raw form)" }),
+  onChainBalance: SignedAmountSchema.meta({ description: 'What get_wallet_data reported, at `atLt`' }),
+  ledgerBalance: SignedAmountSchema.meta({ description: 'Every transfer in, plus what came back bounced, minus what was sent, up to `atLt`' }),
+  difference: SignedAmountSchema.meta({ description: 'onChainBalance - ledgerBalance: "0.00" when the books balance' }),
+  atLt: z.string().meta({ description: "The wallet's newest transaction when the balance was read" }),
+  checkedAt: iso,
+  unrecorded: z.array(UnrecordedMovementSchema).meta({ description: 'When the books are off: the transactions that explain it, where they were found' }),
+}).meta({ id: 'Reconciliation' });
+export type ReconciliationView = z.infer<typeof ReconciliationSchema>;
+
+export const WithdrawRequestSchema = z.strictObject({
+  amount: AmountSchema,
+  to: z.string().max(100).optional().meta({ description: "The recipient's address; defaults to the sandbox's exchange stand-in" }),
+});
+export type WithdrawRequest = z.input<typeof WithdrawRequestSchema>;
+
+export const WithdrawResultSchema = z.object({
+  amount: AmountSchema,
+  to: z.string(),
+  txHashes: z.array(z.string()),
+}).meta({ id: 'WithdrawResult', description: "What the merchant's wallet sent, and the transactions it caused" });
+export type WithdrawResult = z.infer<typeof WithdrawResultSchema>;

@@ -19,6 +19,7 @@ export const ErrorCode = {
   hostNotAllowed: 'HOST_NOT_ALLOWED',
   restorePending: 'RESTORE_PENDING',
   ledgerUnavailable: 'LEDGER_UNAVAILABLE',
+  chainUnavailable: 'CHAIN_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -27,6 +27,11 @@ export const PAYMENT_EVENT_TYPES = [
   'transfer.attached',
   'transfer.dismissed',
   'transfer.restored',
+  // the store's books and the chain: a difference between the ledger and the wallet's balance on chain
+  'ledger.discrepancy',
+  // the watcher's source of chain data failed over to another provider, and came back
+  'watcher.degraded',
+  'watcher.recovered',
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { consoleHostGuard } from './auth/console-origin';
 import { routeAuthPlugin } from './auth/guards';
 import { chainConsoleRoutes } from './console-api/chain-console-routes';
+import { booksRoutes } from './console-api/books-routes';
 import { checkoutRoutes } from './payment-pages/checkout-plugin';
 import { trustedProxies } from './config/config';
 import { consoleApiRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signInApiRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
+  await app.register(booksRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(consoleLiveRoutes, { prefix: CONSOLE_API_PREFIX, backups: options.backups ?? null });
   await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null });
   await app.register(widgetPreviewDocumentRoutes);

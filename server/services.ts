@@ -10,6 +10,7 @@ import { usdt } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
 import { TransferLedger } from './payments/transfer-ledger';
+import { WalletBooks } from './payments/wallet-books';
 import { SettingsStore } from './settings/settings-store';
 import type { Storage } from './storage/storage-port';
 import type { Clock } from './util/clock';
@@ -24,6 +25,8 @@ export interface Services {
   eventFeed: EventFeed;
   payments: PaymentService;
   ledger: TransferLedger;
+  /** the ledger checked against the wallet's balance on chain */
+  books: WalletBooks;
   apiKeys: ApiKeyStore;
   sessions: ConsoleSessions;
   /** the owner's optional console sign-in passphrase, and the failed attempts per client */
@@ -70,6 +73,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     config: deps.config, clock, bus, eventFeed: new EventFeed(storage), payments, settings, webhooks, publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
     ledger: new TransferLedger({ storage, payments, events, clock }),
+    books: new WalletBooks({ storage, events, clock }),
     apiKeys: new ApiKeyStore(storage, clock),
     sessions: new ConsoleSessions(storage, clock),
     passphrase: new ConsolePassphrase(settings, clock),

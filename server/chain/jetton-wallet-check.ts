@@ -1,4 +1,4 @@
-import type { Address} from '@ton/core';
+import type { Address } from '@ton/core';
 import { beginCell } from '@ton/core';
 import type { ChainSource } from './types';
 
@@ -42,4 +42,14 @@ export async function resolveJettonWallet(source: ChainSource, master: Address, 
     );
   }
   return { wallet, verified: true };
+}
+
+/** The wallet's jetton balance now; a wallet not deployed yet holds nothing. */
+export async function readJettonBalance(source: ChainSource, wallet: Address): Promise<bigint> {
+  try {
+    return (await source.runGetMethod(wallet, 'get_wallet_data')).readBigNumber();
+  } catch (err) {
+    if (NOT_DEPLOYED.test((err as Error).message ?? '')) return 0n;
+    throw err;
+  }
 }

@@ -2,7 +2,7 @@
 // "not a transfer" (or "no comment"), so one odd transaction can never stall the watcher.
 import type { Address, Slice, Transaction } from '@ton/core';
 import { JettonOp } from './jetton-ops';
-import type { InboundJettonTransfer } from './types';
+import type { InboundJettonTransfer, WalletMovement } from './types';
 
 /** A transfer_notification that reached an owner wallet; the caller must check `jettonWallet`. */
 export interface JettonTransferNotification extends InboundJettonTransfer {
@@ -51,6 +51,52 @@ export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransf
     s.loadMaybeAddress(); // response_address
     s.loadCoins(); // forward_ton_amount
     return { ...txMeta(tx), amount, from: from?.toString() ?? null, comment: readForwardComment(s), queryId };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `transfer` (0x0f8a7ea5) that the watched jetton wallet accepted: it lowered its balance and sent
+ * an internal_transfer to the destination's wallet. The genuine wallet code aborts a transfer from
+ * anyone but its owner (or, for a governed jetton, its master), so success is the check.
+ */
+export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | null {
+  try {
+    if (!computeSucceeded(tx)) return null;
+    const inbound = inboundBody(tx, JettonOp.transfer);
+    if (!inbound) return null;
+    const s = inbound.body;
+    const queryId = s.loadUintBig(64);
+    const amount = s.loadCoins();
+    const destination = s.loadAddress();
+    s.loadMaybeAddress(); // response_destination
+    s.loadMaybeRef(); // custom_payload
+    s.loadCoins(); // forward_ton_amount
+    return {
+      ...txMeta(tx), kind: 'sent', amount, counterparty: destination.toString(), initiator: inbound.src.toString(),
+      comment: readForwardComment(s), queryId,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An internal_transfer this wallet sent that came back bounced (the receiving wallet refused it):
+ * the wallet code adds the amount back. A bounce carries only the first 256 bits of the original
+ * body: op, query_id and the start of the amount, which the coins field fits in for any real sum.
+ */
+export function parseReturnedJettonTransfer(tx: Transaction): WalletMovement | null {
+  try {
+    if (!computeSucceeded(tx)) return null;
+    const msg = tx.inMessage;
+    if (!msg || msg.info.type !== 'internal' || !msg.info.bounced) return null;
+    const s = msg.body.beginParse();
+    if (s.loadUint(32) !== JettonOp.bounced || s.loadUint(32) !== JettonOp.internalTransfer) return null;
+    const queryId = s.loadUintBig(64);
+    const amount = s.loadCoins();
+    return { ...txMeta(tx), kind: 'returned', amount, counterparty: msg.info.src.toString(), initiator: null, comment: null, queryId };
   } catch {
     return null;
   }

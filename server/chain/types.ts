@@ -37,3 +37,25 @@ export interface InboundJettonTransfer {
   comment: string | null;
   queryId: bigint;
 }
+
+/**
+ * A change of the watched jetton wallet's balance other than an inbound transfer: a transfer the
+ * merchant sent (a refund, a withdrawal) or one that came back bounced. A chain fact, like
+ * InboundJettonTransfer; the ledger keeps it so its books can be checked against the chain.
+ */
+export interface WalletMovement {
+  txHash: string;
+  lt: bigint;
+  /** unix seconds */
+  utime: number;
+  /** sent lowers the balance, returned raises it */
+  kind: 'sent' | 'returned';
+  /** base units, never negative */
+  amount: bigint;
+  /** sent: the recipient's owner address; returned: the wallet that refused it */
+  counterparty: string | null;
+  /** sent: who told the wallet to send (its owner; for a governed jetton possibly its master) */
+  initiator: string | null;
+  comment: string | null;
+  queryId: bigint;
+}

@@ -1,30 +1,43 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
-import type { SimulationResult } from '../../contract/chain';
-import { noServiceMessage, runningService } from './service-client';
+import type { SimulationResult, WithdrawResult } from '../../contract/chain';
+import { noServiceMessage, runningService, type ServiceClient } from './service-client';
 
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
-       [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]`;
+       [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]
+       npm run simulate -- withdraw <amount> [--to ADDRESS] [--data-dir DIR]`;
 
-/** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
-async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv, allowPositionals: true, strict: false,
-    options: { amount: { type: 'string' }, comment: { type: 'string' }, case: { type: 'string' } },
-  });
-  const [command, paymentId] = positionals;
-  if (command !== 'pay' || !paymentId) {
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfig(argv.filter((a, i) => !['--amount', '--comment', '--case'].includes(argv[i - 1] ?? '') && !['--amount', '--comment', '--case'].includes(a)));
-  const service = await runningService(config.dataDir);
-  if (!service) throw new Error(noServiceMessage(config.dataDir));
+const OWN_OPTIONS = ['--amount', '--comment', '--case', '--to'];
+
+async function pay(service: ServiceClient, paymentId: string, values: Record<string, unknown>): Promise<void> {
   const body = { paymentId, amount: values.amount, comment: values.comment, case: values.case };
   const { body: result } = await service.call<SimulationResult>('POST', '/simulator/pay', body);
   const p = result.payment;
   console.log(`sent ${result.case} transfer: ${result.txHashes.length} transaction(s) on the sandbox chain`);
   console.log(`payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`);
+}
+
+async function withdraw(service: ServiceClient, amount: string, to: unknown): Promise<void> {
+  const { body: result } = await service.call<WithdrawResult>('POST', '/simulator/withdraw', { amount, to });
+  console.log(`the merchant's wallet sent ${result.amount} USDT to ${result.to}: ${result.txHashes.length} transaction(s) on the sandbox chain`);
+}
+
+/** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv, allowPositionals: true, strict: false,
+    options: { amount: { type: 'string' }, comment: { type: 'string' }, case: { type: 'string' }, to: { type: 'string' } },
+  });
+  const [command, target] = positionals;
+  if (!(command === 'pay' || command === 'withdraw') || !target) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig(argv.filter((a, i) => !OWN_OPTIONS.includes(argv[i - 1] ?? '') && !OWN_OPTIONS.includes(a)));
+  const service = await runningService(config.dataDir);
+  if (!service) throw new Error(noServiceMessage(config.dataDir));
+  if (command === 'pay') await pay(service, target, values);
+  else await withdraw(service, target, values.to);
   return 0;
 }
 

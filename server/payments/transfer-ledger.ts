@@ -1,4 +1,4 @@
-import type { InboundJettonTransfer, TxCursor } from '../chain/types';
+import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
 import { invalidTransition, notFound, paymentNotFound } from '../domain/errors';
 import type { EventLog } from '../events/event-log';
 import { formatAmount } from '../../contract/amount';
@@ -61,15 +61,22 @@ async function matchPayment(view: ReadView, comment: string | null): Promise<Pay
 export class TransferLedger {
   constructor(private readonly deps: TransferLedgerDeps) {}
 
-  /** Credits a batch and advances the cursor in one unit of work: a crash keeps both or neither. */
-  creditBatch(account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor): Promise<BatchSummary> {
+  /**
+   * Credits a batch, records the wallet's other movements (sends, bounces) and advances the cursor
+   * in one unit of work: a crash keeps all of it or none.
+   */
+  creditBatch(
+    account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor, movements: readonly WalletMovement[] = [],
+  ): Promise<BatchSummary> {
     return this.deps.storage.write(async (uow) => {
       const summary: BatchSummary = { credited: 0, unmatched: 0, duplicates: 0 };
       for (const [index, transfer] of batch.entries()) {
         summary[await this.creditOne(uow, transfer)] += 1;
         if (index === Math.floor(batch.length / 2)) failpoint('credit-batch-midway');
       }
-      await uow.transfers.saveCursor(account, cursor, this.deps.clock.now());
+      const now = this.deps.clock.now();
+      for (const movement of movements) await uow.movements.insert(account, movement, now);
+      await uow.transfers.saveCursor(account, cursor, now);
       return summary;
     });
   }

@@ -8,6 +8,7 @@ import type { SendMessageResult } from '@ton/sandbox';
 import type { Emulator } from './sandbox-emulator';
 import { sandboxWallets } from './sandbox-identity';
 import type { PayOptions } from './sandbox-payments';
+import type { MerchantSendOptions } from './sandbox-merchant-sends';
 import {
   readSandboxState, removeStaleTempFiles, unusableStateError, writeSandboxState,
   type JettonWallets, type SandboxAddresses, type SandboxStateFile, type SerializableSnapshot,
@@ -16,6 +17,7 @@ import { TxLog } from './sandbox-tx-log';
 import type { ChainSource } from '../chain/types';
 
 export type { PayCase, PayOptions } from './sandbox-payments';
+export type { MerchantSendOptions } from './sandbox-merchant-sends';
 
 export interface SandboxChainOptions {
   /** where the chain persists itself; without it the chain lives in memory only */
@@ -39,6 +41,7 @@ type Addresses = SandboxAddresses & JettonWallets;
 
 const realClock = () => Math.floor(Date.now() / 1000);
 const loadEmulatorModule = () => import('./sandbox-emulator');
+type EmulatorKit = Awaited<ReturnType<typeof loadEmulatorModule>>;
 
 export class SandboxChain {
   readonly merchantAddress: Address;
@@ -107,12 +110,30 @@ export class SandboxChain {
 
   /** Sends a real emulated transfer from the payer; returns every transaction it caused. */
   pay(opts: PayOptions): Promise<Transaction[]> {
+    return this.emulate((emulator, kit, now) => kit.pay(emulator, this.targets, opts, now));
+  }
+
+  /**
+   * The merchant's wallet sends USDT out of the store's jetton wallet, as the merchant's own wallet
+   * app would (a withdrawal, a refund). Returns every transaction it caused.
+   */
+  sendFromMerchant(opts: MerchantSendOptions): Promise<Transaction[]> {
+    return this.emulate((emulator, kit, now) => kit.merchantSend(emulator, this.merchantJettonWallet, opts, now));
+  }
+
+  /** One send, in the queue, with the emulator loaded; saved before anything is served. */
+  private emulate(job: (emulator: Emulator, kit: EmulatorKit, now: number) => Promise<SendMessageResult>): Promise<Transaction[]> {
     return this.enqueue(async () => {
-      const [emulator, { pay }] = await Promise.all([this.loadEmulator(), loadEmulatorModule()]);
-      const txs = await send(this.core, emulator, (now) => pay(emulator, this.targets, opts, now));
+      const [emulator, kit] = await Promise.all([this.loadEmulator(), loadEmulatorModule()]);
+      const txs = await send(this.core, emulator, (now) => job(emulator, kit, now));
       await this.commit(emulator);
       return txs;
     });
+  }
+
+  /** Where a withdrawal goes when none is named: the sandbox's exchange stand-in (its admin wallet). */
+  get exchangeAddress(): Address {
+    return Address.parse(this.addresses.admin);
   }
 
   private loadEmulator(): Promise<Emulator> {

@@ -6,6 +6,7 @@ import { Blockchain, snapshotFromSerializable, snapshotToSerializable, type Send
 import { setFlagsFromString } from 'node:v8';
 import { openActors, setUpFreshChain, type ChainSend, type SandboxActors } from './sandbox-actors';
 import { sendPayment, type PayOptions, type PayTargets } from './sandbox-payments';
+import { sendFromMerchant, type MerchantSendOptions } from './sandbox-merchant-sends';
 import type { JettonWallets, SandboxAddresses, SerializableSnapshot } from './sandbox-state';
 
 export interface Emulator {
@@ -57,4 +58,8 @@ export async function jettonWalletsOf(emulator: Emulator, a: SandboxAddresses): 
 
 export function pay(emulator: Emulator, targets: Omit<PayTargets, 'bc' | 'payer'>, opts: PayOptions, now: number): Promise<SendMessageResult> {
   return sendPayment({ ...targets, bc: emulator.bc, payer: emulator.actors.payer }, opts, now);
+}
+
+export function merchantSend(emulator: Emulator, merchantJettonWallet: Address, opts: MerchantSendOptions, now: number): Promise<SendMessageResult> {
+  return sendFromMerchant(emulator.actors.merchant, merchantJettonWallet, opts, now);
 }

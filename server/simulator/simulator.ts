@@ -1,6 +1,9 @@
 import { invalidInput } from '../domain/errors';
-import { parseAmount } from '../../contract/amount';
-import { SimulateRequestSchema, type SimulateRequest, type SimulationResult } from '../../contract/chain';
+import { Address } from '@ton/core';
+import { formatAmount, parseAmount } from '../../contract/amount';
+import {
+  SimulateRequestSchema, WithdrawRequestSchema, type SimulateRequest, type SimulationResult, type WithdrawRequest, type WithdrawResult,
+} from '../../contract/chain';
 import type { PaymentService } from '../payments/payment-service';
 import type { ChainWatcher } from '../watcher/chain-watcher';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
@@ -36,6 +39,25 @@ export class Simulator {
       txHashes: transactions.map((tx) => tx.hash().toString('hex')),
       payment: await this.payments.view(payment.id),
     };
+  }
+
+  /** The merchant sends USDT elsewhere (to an exchange): the books must still balance afterwards. */
+  async withdraw(input: WithdrawRequest): Promise<WithdrawResult> {
+    const request = WithdrawRequestSchema.parse(input);
+    const amount = parsedAmount(request.amount);
+    const to = request.to === undefined ? this.sandbox.exchangeAddress : recipient(request.to);
+    const transactions = await this.sandbox.sendFromMerchant({ amount, destination: to });
+    await this.watcher.pollNow();
+    return { amount: formatAmount(amount), to: to.toString(), txHashes: transactions.map((tx) => tx.hash().toString('hex')) };
+  }
+}
+
+/** The address a withdrawal goes to, or the field error that names it. */
+function recipient(text: string): Address {
+  try {
+    return Address.parse(text);
+  } catch {
+    throw invalidInput('to', 'must be a TON address');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../contract/payments';
-import type { InboundJettonTransfer, TxCursor } from '../chain/types';
+import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { StoredEvent } from '../events/event-bus';
 import type { CreditedTransfer } from '../payments/payment-presenter';
 import type {
@@ -100,4 +100,35 @@ export interface EventReads {
 export interface EventRepository extends EventReads {
   /** `dataJson`: the data already serialised, when the caller needs that text too (it is stored as is). */
   append(event: NewEvent, dataJson?: string): Promise<StoredEvent>;
+}
+
+/** One verdict of the books against the chain: recorded when it changes. */
+export interface ReconciliationRecord {
+  seq: number;
+  /** the watched jetton wallet, raw form */
+  account: string;
+  /** the wallet's newest transaction when its balance was read: the books are summed up to it */
+  atLt: bigint;
+  onChainBalance: bigint;
+  ledgerBalance: bigint;
+  /** onChainBalance - ledgerBalance */
+  difference: bigint;
+  /** epoch ms */
+  checkedAt: number;
+}
+
+export interface MovementReads {
+  find(txHash: string): Promise<WalletMovement | null>;
+  /** newest (by lt) first */
+  list(account: string, limit: number): Promise<WalletMovement[]>;
+  /** What the books say the wallet holds after `atLt`: every inbound transfer, plus returned, minus sent. */
+  bookBalance(account: string, atLt: bigint): Promise<bigint>;
+  lastReconciliation(account: string): Promise<ReconciliationRecord | null>;
+}
+
+/** The jetton wallet's other movements, and the reconciliations' verdicts. */
+export interface MovementRepository extends MovementReads {
+  /** false if the transaction was recorded before */
+  insert(account: string, movement: WalletMovement, createdAt: number): Promise<boolean>;
+  recordReconciliation(record: Omit<ReconciliationRecord, 'seq'>): Promise<ReconciliationRecord>;
 }

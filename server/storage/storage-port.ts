@@ -2,7 +2,7 @@ import type {
   ApiKeyReads, ApiKeyRepository, SessionReads, SessionRepository, SettingReads, SettingRepository,
 } from './access-repositories';
 import type {
-  EventReads, EventRepository, PaymentReads, PaymentRepository, TransferReads, TransferRepository,
+  EventReads, EventRepository, MovementReads, MovementRepository, PaymentReads, PaymentRepository, TransferReads, TransferRepository,
 } from './ledger-repositories';
 import type { DeliveryReads, DeliveryRepository, EndpointReads, EndpointRepository } from './webhook-repositories';
 
@@ -41,6 +41,7 @@ export class LedgerUnavailableError extends Error {
 export interface ReadView {
   payments: PaymentReads;
   transfers: TransferReads;
+  movements: MovementReads;
   events: EventReads;
   endpoints: EndpointReads;
   deliveries: DeliveryReads;
@@ -53,6 +54,7 @@ export interface ReadView {
 export interface UnitOfWork extends ReadView {
   payments: PaymentRepository;
   transfers: TransferRepository;
+  movements: MovementRepository;
   events: EventRepository;
   endpoints: EndpointRepository;
   deliveries: DeliveryRepository;

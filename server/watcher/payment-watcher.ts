@@ -1,7 +1,7 @@
 import type { Transaction } from '@ton/core';
 import type { ChainRuntime } from '../runtime/chain-runtime';
-import { parseInboundJettonTransfer } from '../chain/parse-transfer';
-import type { InboundJettonTransfer, TxCursor } from '../chain/types';
+import { parseInboundJettonTransfer, parseOutgoingJettonTransfer, parseReturnedJettonTransfer } from '../chain/parse-transfer';
+import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
 
@@ -15,12 +15,23 @@ export interface PaymentWatcherOptions {
 
 /** Only transactions that are genuine inbound USDT transfers become facts for the ledger. */
 export function transfersIn(transactions: readonly Transaction[]): InboundJettonTransfer[] {
+  return walletFacts(transactions).transfers;
+}
+
+/** What the transactions did to the wallet's balance: transfers in, and everything else that moved it. */
+export function walletFacts(transactions: readonly Transaction[]): { transfers: InboundJettonTransfer[]; movements: WalletMovement[] } {
   const transfers: InboundJettonTransfer[] = [];
+  const movements: WalletMovement[] = [];
   for (const tx of transactions) {
     const transfer = parseInboundJettonTransfer(tx);
-    if (transfer) transfers.push(transfer);
+    if (transfer) {
+      transfers.push(transfer);
+      continue;
+    }
+    const movement = parseOutgoingJettonTransfer(tx) ?? parseReturnedJettonTransfer(tx);
+    if (movement) movements.push(movement);
   }
-  return transfers;
+  return { transfers, movements };
 }
 
 /** The chain watcher reports facts; the ledger decides what they mean for payments. */
@@ -34,8 +45,10 @@ export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatch
     maxBatch: options.batchSize,
     loadCursor: () => options.ledger.cursor(key),
     commitBatch: async (transactions: Transaction[], cursor: TxCursor) => {
-      await options.ledger.creditBatch(key, transfersIn(transactions), cursor);
+      const { transfers, movements } = walletFacts(transactions);
+      await options.ledger.creditBatch(key, transfers, cursor, movements);
     },
     ...(options.log ? { log: options.log } : {}),
+    ...(options.chain.wakeups ? { wakeups: options.chain.wakeups } : {}),
   });
 }

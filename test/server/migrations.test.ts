@@ -47,6 +47,20 @@ describe('migrations', () => {
     expect(plan).toMatch(/USING INDEX payments_due_amount/);
   });
 
+  it('007 records the wallet\'s sends and bounces once each, and the books\' verdicts', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 7));
+    expect(tables(db)).toEqual(expect.arrayContaining(['wallet_movements', 'reconciliations']));
+    const move = (hash: string, kind: string, amount: number) => db.prepare(`INSERT INTO wallet_movements
+      (tx_hash, account, lt, utime, kind, amount, query_id, created_at) VALUES (?, '0:aa', 1, 1, ?, ?, '0', 1)`).run(hash, kind, amount);
+    move('ab', 'sent', 5);
+    expect(() => move('ab', 'sent', 5)).toThrow(/UNIQUE/);
+    expect(() => move('cd', 'minted', 5)).toThrow(/CHECK/);
+    expect(() => move('ef', 'returned', -1)).toThrow(/CHECK/);
+    const plan = JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN SELECT SUM(amount) FROM wallet_movements WHERE account = '0:aa' AND lt <= 9`).all());
+    expect(plan).toMatch(/USING (COVERING )?INDEX wallet_movements_lt/);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

@@ -40,6 +40,14 @@ describe('npm run simulate and the console chain API against a running service',
     expect(await simulate(payment.id, '--case', 'zero-forward')).toContain('paid, paid 10.00 of 10.00 USDT, due 0.00');
   });
 
+  it('withdraws from the merchant\'s wallet, and the books still balance against the chain', async () => {
+    const out = await run(process.execPath, cliArgs('simulate', ['withdraw', '2.50', '--data-dir', dir.path]), { cwd: ROOT });
+    expect(out.stdout).toMatch(/the merchant's wallet sent 2\.50 USDT to \S+: \d+ transaction\(s\)/);
+    const books = (await (await consoleApi('/chain/reconciliation')).json()) as Record<string, unknown>;
+    // 4.00 + 6.00 paid above, 2.50 sent
+    expect(books).toMatchObject({ onChainBalance: '7.50', ledgerBalance: '7.50', difference: '0.00' });
+  });
+
   it('explains a bad payment id instead of crashing', async () => {
     await expect(simulate('pay_nope')).rejects.toMatchObject({ stderr: expect.stringContaining('paymentId') });
   });

@@ -5,6 +5,7 @@ import { transfersMigration } from './003-transfers';
 import { webhooksMigration } from './004-webhooks';
 import { consoleIndexesMigration } from './005-console-indexes';
 import { transferDecisionsMigration } from './006-transfer-decisions';
+import { walletMovementsMigration } from './007-wallet-movements';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,4 @@ export interface Migration {
 
 /** Append-only: never edit or reorder a released step, add a new one. */
 export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
-  transferDecisionsMigration];
+  transferDecisionsMigration, walletMovementsMigration];

@@ -6,6 +6,7 @@ import { SqliteEndpoints } from './sqlite-endpoints';
 import { SqliteEvents } from './sqlite-events';
 import { SqlitePayments } from './sqlite-payments';
 import { SqliteTransfers } from './sqlite-transfers';
+import { SqliteMovements } from './sqlite-movements';
 import { walFlusher, WalSync, type FlushWal, type WalFlusher } from './wal-sync';
 
 interface Job {
@@ -27,6 +28,7 @@ function openRepositories(db: Database) {
   return {
     payments: new SqlitePayments(db),
     transfers: new SqliteTransfers(db),
+    movements: new SqliteMovements(db),
     events: new SqliteEvents(db),
     endpoints: new SqliteEndpoints(db),
     deliveries: new SqliteDeliveries(db),

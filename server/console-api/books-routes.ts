@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { classifyChainError } from '../chain/toncenter-source';
+import { AppError, ErrorCode } from '../http/errors';
+import { errors, ErrorSchema } from '../http/responses';
+import { addRoute } from '../http/route';
+import { ReconciliationSchema, WithdrawRequestSchema, WithdrawResultSchema } from '../../contract/chain';
+import { BooksBehindError, presentReconciliation, type BooksChain } from '../payments/wallet-books';
+import type { ChainSource } from '../chain/types';
+import type { Address } from '@ton/core';
+
+/** What the books need of the live runtime (structural: routes do not import the composition layer). */
+interface LiveChain {
+  chain: { source: ChainSource; watchedAccount: Address };
+  watcher: { pollNow(): Promise<unknown> };
+}
+
+const TAGS = ['Console: chain'];
+
+/** The books read the chain the watcher reads, and catch up through the watcher's own poll. */
+export const booksChainOf = (runtime: LiveChain): BooksChain => ({
+  source: runtime.chain.source, account: runtime.chain.watchedAccount, catchUp: () => runtime.watcher.pollNow(),
+});
+
+/** A chain that cannot be read now is the chain's problem, not the request's: 503 with what to expect. */
+function chainUnavailable(err: unknown): unknown {
+  if (err instanceof BooksBehindError) return new AppError(503, ErrorCode.chainUnavailable, `${err.message}; try again shortly`);
+  if (classifyChainError(err) !== 'other') return new AppError(503, ErrorCode.chainUnavailable, 'the chain cannot be read right now; try again shortly');
+  return err;
+}
+
+/** The books against the chain: reconciliation on demand, and (sandbox) the merchant's own withdrawal. */
+export async function booksRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(app, {
+    method: 'GET', url: '/chain/reconciliation', operationId: 'reconcileWallet', tags: TAGS, auth: 'console',
+    summary: "Check the ledger against the jetton wallet's balance on chain, now",
+    description: 'Reads the balance (get_wallet_data) and the newest transaction together, lets the watcher catch up to it, and compares. A new difference is announced once as `ledger.discrepancy`.',
+    responses: {
+      200: { description: 'The verdict', schema: ReconciliationSchema },
+      503: { description: 'CHAIN_UNAVAILABLE: the chain or the watcher could not be read up to date; try again', schema: ErrorSchema },
+    },
+    handler: async () => {
+      const runtime = await app.runtime?.ready().catch(() => null);
+      if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+      try {
+        return presentReconciliation(await app.services.books.reconcile(booksChainOf(runtime)));
+      } catch (err) {
+        throw chainUnavailable(err);
+      }
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/simulator/withdraw', operationId: 'simulateWithdrawal', tags: TAGS, auth: 'console',
+    summary: "Sandbox only: the merchant's wallet sends USDT elsewhere (as its wallet app would)",
+    body: WithdrawRequestSchema,
+    responses: {
+      200: { description: 'What was sent', schema: WithdrawResultSchema },
+      403: { description: 'SANDBOX_ONLY: the simulator exists only in sandbox chain mode', schema: ErrorSchema },
+      ...errors(400),
+    },
+    handler: async ({ body }) => {
+      const simulator = (await app.runtime?.sandboxSimulator()) ?? null;
+      if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');
+      return simulator.withdraw(body);
+    },
+  });
+}
