@@ -1,6 +1,7 @@
 // Turns raw transactions into jetton transfer facts. Never throws: a malformed message is
 // "not a transfer" (or "no comment"), so one odd transaction can never stall the watcher.
-import type { Address, Slice, Transaction } from '@ton/core';
+import type { Address, Transaction } from '@ton/core';
+import { BitCursor } from './bit-cursor';
 import { JettonOp } from './jetton-ops';
 import type { InboundJettonTransfer, WalletMovement } from './types';
 
@@ -14,15 +15,15 @@ export interface JettonTransferNotification extends InboundJettonTransfer {
 
 interface InboundBody {
   src: Address;
-  body: Slice;
+  body: BitCursor;
 }
 
 /** The body of a non-bounced internal inbound message carrying `op`, positioned after the op. */
 function inboundBody(tx: Transaction, op: number): InboundBody | null {
   const msg = tx.inMessage;
   if (!msg || msg.info.type !== 'internal' || msg.info.bounced) return null;
-  const body = msg.body.beginParse();
-  if (body.remainingBits < 32 || body.loadUint(32) !== op) return null;
+  const body = new BitCursor(msg.body);
+  if (body.remainingBits < 32 || body.uint(32) !== op) return null;
   return { src: msg.info.src, body };
 }
 
@@ -45,11 +46,11 @@ export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransf
     const inbound = inboundBody(tx, JettonOp.internalTransfer);
     if (!inbound) return null;
     const s = inbound.body;
-    const queryId = s.loadUintBig(64);
-    const amount = s.loadCoins();
-    const from = s.loadMaybeAddress();
-    s.loadMaybeAddress(); // response_address
-    s.loadCoins(); // forward_ton_amount
+    const queryId = s.bigUint(64);
+    const amount = s.coins();
+    const from = s.maybeAddress();
+    s.maybeAddress(); // response_address
+    s.coins(); // forward_ton_amount
     return { ...txMeta(tx), amount, from: from?.toString() ?? null, comment: readForwardComment(s), queryId };
   } catch {
     return null;
@@ -67,12 +68,12 @@ export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | n
     const inbound = inboundBody(tx, JettonOp.transfer);
     if (!inbound) return null;
     const s = inbound.body;
-    const queryId = s.loadUintBig(64);
-    const amount = s.loadCoins();
-    const destination = s.loadAddress();
-    s.loadMaybeAddress(); // response_destination
-    s.loadMaybeRef(); // custom_payload
-    s.loadCoins(); // forward_ton_amount
+    const queryId = s.bigUint(64);
+    const amount = s.coins();
+    const destination = s.address();
+    s.maybeAddress(); // response_destination
+    s.skipMaybeRef(); // custom_payload
+    s.coins(); // forward_ton_amount
     return {
       ...txMeta(tx), kind: 'sent', amount, counterparty: destination.toString(), initiator: inbound.src.toString(),
       comment: readForwardComment(s), queryId,
@@ -92,10 +93,10 @@ export function parseReturnedJettonTransfer(tx: Transaction): WalletMovement | n
     if (!computeSucceeded(tx)) return null;
     const msg = tx.inMessage;
     if (!msg || msg.info.type !== 'internal' || !msg.info.bounced) return null;
-    const s = msg.body.beginParse();
-    if (s.loadUint(32) !== JettonOp.bounced || s.loadUint(32) !== JettonOp.internalTransfer) return null;
-    const queryId = s.loadUintBig(64);
-    const amount = s.loadCoins();
+    const s = new BitCursor(msg.body);
+    if (s.uint(32) !== JettonOp.bounced || s.uint(32) !== JettonOp.internalTransfer) return null;
+    const queryId = s.bigUint(64);
+    const amount = s.coins();
     return { ...txMeta(tx), kind: 'returned', amount, counterparty: msg.info.src.toString(), initiator: null, comment: null, queryId };
   } catch {
     return null;
@@ -112,9 +113,9 @@ export function parseTransferNotification(tx: Transaction): JettonTransferNotifi
     const inbound = inboundBody(tx, JettonOp.transferNotification);
     if (!inbound) return null;
     const s = inbound.body;
-    const queryId = s.loadUintBig(64);
-    const amount = s.loadCoins();
-    const from = s.loadMaybeAddress();
+    const queryId = s.bigUint(64);
+    const amount = s.coins();
+    const from = s.maybeAddress();
     const d = tx.description;
     return {
       ...txMeta(tx),
@@ -131,11 +132,11 @@ export function parseTransferNotification(tx: Transaction): JettonTransferNotifi
 }
 
 /** Reads forward_payload (Either Cell ^Cell) and returns its text comment, if it is one. */
-export function readForwardComment(s: Slice): string | null {
+export function readForwardComment(s: BitCursor): string | null {
   try {
     if (s.remainingBits < 1) return null;
-    const payload = s.loadBit() ? (s.remainingRefs === 1 ? s.loadRef().beginParse() : null) : s;
-    if (!payload || payload.remainingBits < 32 || payload.loadUint(32) !== JettonOp.textComment) return null;
+    const payload = s.bit() ? (s.remainingRefs === 1 ? s.ref() : null) : s;
+    if (!payload || payload.remainingBits < 32 || payload.uint(32) !== JettonOp.textComment) return null;
     return decodeSnakeText(payload);
   } catch {
     return null;
@@ -145,13 +146,13 @@ export function readForwardComment(s: Slice): string | null {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Snake text as UTF-8, or null when it is not text (odd bit counts, branching refs, bad UTF-8). */
-function decodeSnakeText(s: Slice): string | null {
+function decodeSnakeText(s: BitCursor): string | null {
   const chunks: Buffer[] = [];
-  let cur: Slice | null = s;
+  let cur: BitCursor | null = s;
   while (cur) {
     if (cur.remainingBits % 8 !== 0 || cur.remainingRefs > 1) return null;
-    chunks.push(cur.loadBuffer(cur.remainingBits / 8));
-    cur = cur.remainingRefs === 1 ? cur.loadRef().beginParse() : null;
+    chunks.push(cur.buffer(cur.remainingBits / 8));
+    cur = cur.remainingRefs === 1 ? cur.ref() : null;
   }
   try {
     // fatal decoding also rejects binary comments: their 0xff prefix is never valid UTF-8

@@ -9,6 +9,7 @@ import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
 import type { ChainInfo } from './payment-links';
+import type { CreditedTransfer } from './payment-presenter';
 import { applyCredit, canTransition, type ChangeEvents } from './payment-state';
 import type { NewPayment, Payment } from './payment-types';
 import { PaymentViews } from './payment-views';
@@ -151,8 +152,10 @@ export class PaymentService {
    * lateness and whether the monitoring window has closed: a watcher that was down must not make
    * an on-time payment late.
    */
-  creditFromChain(uow: UnitOfWork, payment: Payment, amount: bigint, chainTimeMs: number): Promise<Payment> {
-    return this.credit(uow, payment, amount, chainTimeMs, this.deps.policy.monitoringWindowSeconds * 1000);
+  /** `transfer` is the credit being recorded: a payment's first credit is then shown without reading it back. */
+  creditFromChain(uow: UnitOfWork, payment: Payment, transfer: CreditedTransfer, chainTimeMs: number): Promise<Payment> {
+    const known = payment.paidAmount === 0n ? [transfer] : undefined;
+    return this.credit(uow, payment, transfer.amount, chainTimeMs, this.deps.policy.monitoringWindowSeconds * 1000, known);
   }
 
   /** Credits a transfer the merchant attached by hand: the decision overrides the monitoring window. */
@@ -160,15 +163,21 @@ export class PaymentService {
     return this.credit(uow, payment, amount, this.deps.clock.now(), Number.MAX_SAFE_INTEGER);
   }
 
-  private credit(uow: UnitOfWork, payment: Payment, amount: bigint, at: number, windowMs: number): Promise<Payment> {
+  private credit(
+    uow: UnitOfWork, payment: Payment, amount: bigint, at: number, windowMs: number, transfers?: readonly CreditedTransfer[],
+  ): Promise<Payment> {
     const outcome = applyCredit(payment, amount, at, windowMs);
-    return this.change(uow, { ...payment, ...outcome.next, updatedAt: this.deps.clock.now() }, outcome.events);
+    return this.change(uow, { ...payment, ...outcome.next, updatedAt: this.deps.clock.now() }, outcome.events, transfers);
   }
 
-  /** The only way a payment's state is written: the row and its events go together. */
-  private async change(uow: UnitOfWork, updated: Payment, events: ChangeEvents): Promise<Payment> {
+  /**
+   * The only way a payment's state is written: the row and its events go together. `transfers`: the
+   * payment's credited transfers when the caller knows them all, saving a read per credit while the
+   * watcher catches up.
+   */
+  private async change(uow: UnitOfWork, updated: Payment, events: ChangeEvents, transfers?: readonly CreditedTransfer[]): Promise<Payment> {
     await uow.payments.updateState(updated);
-    const data = await this.views.present(uow, updated);
+    const data = await this.views.present(uow, updated, transfers);
     for (const type of events) await this.record(uow, type, updated.id, data);
     return updated;
   }

@@ -3,7 +3,7 @@ import { paymentNotFound } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { ReadView, Storage } from '../storage/storage-port';
 import type { ChainInfo } from './payment-links';
-import { presentPayment } from './payment-presenter';
+import { presentPayment, type CreditedTransfer } from './payment-presenter';
 import type { Payment } from './payment-types';
 
 const VIEW_CACHE_SIZE = 10_000;
@@ -36,9 +36,9 @@ export class PaymentViews {
   }
 
   /** The public record; the credited transfers are read through `view` (inside a write: its unit of work). */
-  async present(view: ReadView, p: Payment): Promise<PublicPayment> {
+  async present(view: ReadView, p: Payment, known?: readonly CreditedTransfer[]): Promise<PublicPayment> {
     // credited transfers always add up to paidAmount, so an unpaid payment has none to look up
-    const transfers = p.paidAmount === 0n ? [] : await view.transfers.creditedTo(p.id);
+    const transfers = known ?? (p.paidAmount === 0n ? [] : await view.transfers.creditedTo(p.id));
     return presentPayment(p, transfers, this.chain, this.publicUrl());
   }
 

@@ -43,14 +43,40 @@ export function presentTransfer(t: TransferRecord | InboundJettonTransfer) {
   };
 }
 
-/** A memo typed by hand may carry extra words or the wrong case: find ours inside it. */
-async function matchPayment(view: ReadView, comment: string | null): Promise<Payment | null> {
-  if (!comment) return null;
+/** The memos a comment may name: the text itself, or ours inside a memo typed by hand with extra words or the wrong case. */
+function memosIn(comment: string | null): string[] {
+  if (!comment) return [];
   const text = normalizeMemo(comment);
-  const exact = await view.payments.findByMemo(text);
-  if (exact) return exact;
   const found = MEMO_IN_TEXT.exec(text);
-  return found ? view.payments.findByMemo(found[0]) : null;
+  return found && found[0] !== text ? [text, found[0]] : [text];
+}
+
+/**
+ * The payments a batch's comments name, read in one statement, and kept current as the batch
+ * credits them: a second transfer to the same payment in the batch sees the first one's credit.
+ */
+class BatchPayments {
+  private readonly byMemo = new Map<string, Payment>();
+
+  static async load(view: ReadView, batch: readonly InboundJettonTransfer[]): Promise<BatchPayments> {
+    const loaded = new BatchPayments();
+    for (const payment of await view.payments.findByMemos([...new Set(batch.flatMap((t) => memosIn(t.comment)))])) {
+      loaded.byMemo.set(payment.memo, payment);
+    }
+    return loaded;
+  }
+
+  match(comment: string | null): Payment | null {
+    for (const memo of memosIn(comment)) {
+      const payment = this.byMemo.get(memo);
+      if (payment) return payment;
+    }
+    return null;
+  }
+
+  updated(payment: Payment): void {
+    this.byMemo.set(payment.memo, payment);
+  }
 }
 
 /**
@@ -70,8 +96,9 @@ export class TransferLedger {
   ): Promise<BatchSummary> {
     return this.deps.storage.write(async (uow) => {
       const summary: BatchSummary = { credited: 0, unmatched: 0, duplicates: 0 };
+      const payments = await BatchPayments.load(uow, batch);
       for (const [index, transfer] of batch.entries()) {
-        summary[await this.creditOne(uow, transfer)] += 1;
+        summary[await this.creditOne(uow, payments, transfer)] += 1;
         if (index === Math.floor(batch.length / 2)) failpoint('credit-batch-midway');
       }
       const now = this.deps.clock.now();
@@ -85,9 +112,9 @@ export class TransferLedger {
     return this.deps.storage.read((view) => view.transfers.cursor(account));
   }
 
-  private async creditOne(uow: UnitOfWork, t: InboundJettonTransfer): Promise<keyof BatchSummary> {
+  private async creditOne(uow: UnitOfWork, payments: BatchPayments, t: InboundJettonTransfer): Promise<keyof BatchSummary> {
     const now = this.deps.clock.now();
-    const payment = await matchPayment(uow, t.comment);
+    const payment = payments.match(t.comment);
     if (!payment || t.amount <= 0n) {
       if (!await uow.transfers.insert(t, null, 'unmatched', now)) return 'duplicates';
       await this.deps.events.record(uow, 'transfer.unmatched', null, presentTransfer(t));
@@ -96,7 +123,8 @@ export class TransferLedger {
     // A matched transfer is credited to its payment in every state: a closed one keeps its status
     // and the event tells the merchant to refund.
     if (!await uow.transfers.insert(t, payment.id, 'credited', now)) return 'duplicates';
-    await this.deps.payments.creditFromChain(uow, payment, t.amount, t.utime * 1000);
+    const credited = { txHash: t.txHash, amount: t.amount, from: t.from, comment: t.comment, creditedAt: now };
+    payments.updated(await this.deps.payments.creditFromChain(uow, payment, credited, t.utime * 1000));
     return 'credited';
   }
 

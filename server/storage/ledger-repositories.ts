@@ -41,6 +41,8 @@ export interface PaymentReads {
   findById(id: string): Promise<Payment | null>;
   findByExternalId(externalId: string): Promise<Payment | null>;
   findByMemo(memo: string): Promise<Payment | null>;
+  /** the payments holding any of these memos, in no particular order */
+  findByMemos(memos: readonly string[]): Promise<Payment[]>;
   /** open payments whose expiry has passed, the oldest expiry first */
   dueForExpiry(now: number, limit: number): Promise<Payment[]>;
   list(filter: PaymentFilter): Promise<Payment[]>;

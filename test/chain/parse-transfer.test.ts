@@ -7,11 +7,12 @@ import {
   parseTransferNotification,
   readForwardComment,
 } from '../../server/chain/parse-transfer';
+import { BitCursor } from '../../server/chain/bit-cursor';
 
 const payload = (build: (b: ReturnType<typeof beginCell>) => unknown) => {
   const b = beginCell();
   build(b);
-  return b.endCell().beginParse();
+  return new BitCursor(b.endCell());
 };
 
 describe('readForwardComment', () => {

@@ -77,6 +77,7 @@ export class SqlitePayments implements PaymentRepository {
   private readonly byIdStmt: Statement<[string], PaymentRow>;
   private readonly byExternalIdStmt: Statement<[string], PaymentRow>;
   private readonly byMemoStmt: Statement<[string], PaymentRow>;
+  private readonly byMemosStmt: Statement<[string], PaymentRow>;
   private readonly updateStateStmt: Statement;
   private readonly dueForExpiryStmt: Statement<[number, number], PaymentRow>;
   private readonly withDueStmt: Statement<[{ due: bigint; expiredSince: number; limit: number }], PaymentRow>;
@@ -94,6 +95,8 @@ export class SqlitePayments implements PaymentRepository {
     this.byIdStmt = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE id = ?').safeIntegers(true);
     this.byExternalIdStmt = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE external_id = ?').safeIntegers(true);
     this.byMemoStmt = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE memo = ?').safeIntegers(true);
+    // one statement for a whole batch of transfers: each value is still a lookup on the memo index
+    this.byMemosStmt = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE memo IN (SELECT value FROM json_each(?))').safeIntegers(true);
     this.updateStateStmt = db.prepare(`UPDATE payments SET status = @status, paid_amount = @paidAmount,
       overpaid_amount = @overpaidAmount, late = @late, paid_at = @paidAt, updated_at = @updatedAt WHERE id = @id`);
     this.dueForExpiryStmt = db.prepare<[number, number], PaymentRow>(`SELECT * FROM payments
@@ -127,6 +130,10 @@ export class SqlitePayments implements PaymentRepository {
   async findByExternalId(externalId: string): Promise<Payment | null> {
     const row = this.byExternalIdStmt.get(externalId);
     return row ? fromRow(row) : null;
+  }
+
+  async findByMemos(memos: readonly string[]): Promise<Payment[]> {
+    return memos.length === 0 ? [] : this.byMemosStmt.all(JSON.stringify(memos)).map(fromRow);
   }
 
   async findByMemo(memo: string): Promise<Payment | null> {
