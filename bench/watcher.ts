@@ -1,5 +1,10 @@
+import type { Transaction, TupleItem } from '@ton/core';
 import { parseConfig } from '../server/config/config';
-import { startServer } from '../server/index';
+import { startServer, type RunningServer } from '../server/index';
+import { SandboxChain } from '../server/sandbox/sandbox-chain';
+import type { Payment } from '../server/payments/payment-types';
+// The double is a plain loopback HTTP server (no vitest): the bench shares it with the tests.
+import { startToncenterDouble, type ToncenterDouble } from '../test/chain/toncenter-double';
 import { cursorOf } from '../server/watcher/transaction-poller';
 import { transfersIn } from '../server/watcher/payment-watcher';
 import type { Figures } from './figures';
@@ -11,6 +16,8 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100_000);
 const BATCH = 500;
 const POLL_INTERVAL_MS = 1_000;
 const LATENCY_SAMPLES = 8;
+/** Both timers of the streaming bench: nothing but a stream event can make it poll within a sample. */
+const NEVER_MS = 600_000;
 
 /**
  * parse + match + commit, in the watcher's batch size, over 100,000 transfers to 100,000 payments.
@@ -40,6 +47,65 @@ async function ingestRate(): Promise<number> {
   }
 }
 
+function paidAt(server: RunningServer, payment: Payment): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const off = server.services.bus.onCommitted((e) => {
+      if (e.type === 'payment.paid' && e.paymentId === payment.id) { off(); resolve(performance.now()); }
+    });
+  });
+}
+
+/** The service in testnet mode on the toncenter double, which serves a sandbox chain's transactions and get methods. */
+async function startStreamingService(): Promise<{ server: RunningServer; chain: SandboxChain; double: ToncenterDouble }> {
+  const chain = await SandboxChain.open();
+  const source = chain.source();
+  const double = await startToncenterDouble({
+    runGetMethod: async (address, method, stack) => ({ exitCode: 0, stack: popAll(await source.runGetMethod(address, method, stack)) }),
+  });
+  double.addTransactions(chain.merchantJettonWallet, await source.getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+  const server = await startServer(parseConfig({
+    dataDir: tempDirPath('tontill-bench-stream-'), port: 0, logLevel: 'silent',
+    chain: {
+      mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
+      toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: NEVER_MS, streaming: { safetyPollIntervalMs: NEVER_MS },
+    },
+  }));
+  await double.streamsConnected(1);
+  while (!server.watcher.status().stream?.connected) await new Promise((r) => setTimeout(r, 5));
+  // queued behind the polls the start and the connect caused
+  await server.watcher.pollNow();
+  return { server, chain, double };
+}
+
+/** From toncenter's stream publishing a transfer (already served by the node) to its payment turning paid. */
+async function detectionLatencyStream(): Promise<number> {
+  const { server, chain, double } = await startStreamingService();
+  try {
+    const watched = server.chain.watchedAccount;
+    const watchedHash = BigInt(`0x${watched.hash.toString('hex')}`);
+    const samples: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+      const paid = paidAt(server, payment);
+      const txs: Transaction[] = await chain.pay({ amount: payment.amount, comment: payment.memo });
+      double.addTransactions(watched, txs.filter((tx) => tx.address === watchedHash));
+      const published = performance.now();
+      if (double.publish(watched, txs) !== 1) throw new Error('the stream was not connected');
+      samples.push((await paid) - published);
+    }
+    return samples.reduce((a, b) => a + b, 0) / samples.length;
+  } finally {
+    await server.close();
+    await double.close();
+  }
+}
+
+function popAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {
+  const items: TupleItem[] = [];
+  while (reader.remaining > 0) items.push(reader.pop());
+  return items;
+}
+
 /** From a transfer landing on the sandbox chain to its payment turning paid, through the polling loop. */
 async function detectionLatency(): Promise<number> {
   const server = await startServer(parseConfig({ dataDir: tempDirPath('tontill-bench-latency-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: POLL_INTERVAL_MS } }));
@@ -47,11 +113,7 @@ async function detectionLatency(): Promise<number> {
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
-      const paid = new Promise<number>((resolve) => {
-        const off = server.services.bus.onCommitted((e) => {
-          if (e.type === 'payment.paid' && e.paymentId === payment.id) { off(); resolve(performance.now()); }
-        });
-      });
+      const paid = paidAt(server, payment);
       // random phase against the poll loop, as real customers arrive
       await new Promise((r) => setTimeout(r, Math.random() * POLL_INTERVAL_MS));
       await server.chain.sandbox!.pay({ amount: payment.amount, comment: payment.memo });
@@ -68,6 +130,7 @@ export async function runWatcherBench(): Promise<Figures> {
   return {
     watcher_ingest_tps: { value: await ingestRate(), unit: 'tx/s' },
     detection_latency_ms: { value: await detectionLatency(), unit: `ms (poll every ${POLL_INTERVAL_MS} ms)` },
+    detection_latency_stream_ms: { value: await detectionLatencyStream(), unit: `ms (stream event to paid, polls every ${NEVER_MS} ms)` },
   };
 }
 

@@ -1663,6 +1663,13 @@ export interface components {
             txHash: string;
         };
         WatcherStatus: {
+            /** @description The last reconciliation's verdict: "0.00" when the ledger matches the wallet on chain */
+            books?: {
+                atLt: string;
+                /** Format: date-time */
+                checkedAt: string;
+                difference: string;
+            } | null;
             consecutiveErrors?: number;
             /** @description The newest transaction fully processed */
             cursor?: {
@@ -1677,7 +1684,32 @@ export interface components {
             lastSuccessAt?: string | null;
             merchantAddress?: string;
             mode: components["schemas"]["ChainMode"];
+            /** @description Chain time of the newest transaction the watcher has read */
+            newestTransactionAt?: string | null;
+            /** @description Where chain data comes from (testnet/mainnet); null in sandbox mode */
+            providers?: {
+                active: string;
+                /** @description The watcher reads from a standby provider because the primary failed */
+                degraded: boolean;
+                list: {
+                    lastError: string | null;
+                    name: string;
+                    /** Format: date-time */
+                    since: string;
+                    /** @enum {string} */
+                    state: "active" | "standby" | "failing" | "stalled";
+                }[];
+                primary: string;
+            } | null;
             running: boolean;
+            /** @description toncenter's stream that wakes the watcher; null without one (sandbox, or streaming off) */
+            stream?: {
+                connected: boolean;
+                lastError: string | null;
+                lastEventAt: string | null;
+                reconnects: number;
+                since: string | null;
+            } | null;
             /** @description The merchant's jetton wallet the watcher polls */
             watchedAccount?: string;
         };

@@ -8,6 +8,17 @@ export type ChainMode = z.infer<typeof ChainModeSchema>;
 
 const iso = z.iso.datetime();
 
+/** A signed USDT amount ("-1.50"): differences and effects on a balance. */
+const SignedAmountSchema = z.string().regex(/^-?\d+\.\d{2,6}$/);
+
+/** A chain data provider's part: serving, ready to, failing, or serving data that stopped moving. */
+export const PROVIDER_STATES = ['active', 'standby', 'failing', 'stalled'] as const;
+export type ProviderState = (typeof PROVIDER_STATES)[number];
+
+/** How a movement missing from the ledger moved the wallet: money in, sent out, or come back bounced. */
+export const UNRECORDED_KINDS = ['in', 'sent', 'returned'] as const;
+export type UnrecordedKind = (typeof UNRECORDED_KINDS)[number];
+
 /**
  * GET /console/api/watcher. Without a chain runtime (tests, a failed start) only mode and running
  * are known, so the rest is optional.
@@ -24,6 +35,30 @@ export const WatcherStatusViewSchema = z.object({
   consecutiveErrors: z.number().int().optional(),
   lastError: z.string().nullable().optional(),
   cursor: z.object({ lt: z.string(), hash: z.string() }).nullable().optional().meta({ description: 'The newest transaction fully processed' }),
+  newestTransactionAt: iso.nullable().optional().meta({ description: 'Chain time of the newest transaction the watcher has read' }),
+  stream: z.object({
+    connected: z.boolean(),
+    since: iso.nullable(),
+    lastEventAt: iso.nullable(),
+    reconnects: z.number().int(),
+    lastError: z.string().nullable(),
+  }).nullable().optional().meta({ description: "toncenter's stream that wakes the watcher; null without one (sandbox, or streaming off)" }),
+  providers: z.object({
+    active: z.string(),
+    primary: z.string(),
+    degraded: z.boolean().meta({ description: 'The watcher reads from a standby provider because the primary failed' }),
+    list: z.array(z.object({
+      name: z.string(),
+      state: z.enum(PROVIDER_STATES),
+      lastError: z.string().nullable(),
+      since: iso,
+    })),
+  }).nullable().optional().meta({ description: 'Where chain data comes from (testnet/mainnet); null in sandbox mode' }),
+  books: z.object({
+    difference: SignedAmountSchema,
+    checkedAt: iso,
+    atLt: z.string(),
+  }).nullable().optional().meta({ description: "The last reconciliation's verdict: \"0.00\" when the ledger matches the wallet on chain" }),
 }).meta({ id: 'WatcherStatus' });
 export type WatcherStatusView = z.infer<typeof WatcherStatusViewSchema>;
 
@@ -125,15 +160,13 @@ export type TransferHistoryQuery = z.input<typeof TransferHistoryQuerySchema>;
 export const TransferHistorySchema = z.object({ items: z.array(TransferDecisionSchema) });
 export type TransferHistory = z.infer<typeof TransferHistorySchema>;
 
-/** A signed USDT amount ("-1.50"): differences and effects on a balance. */
-const SignedAmountSchema = z.string().regex(/^-?\d+\.\d{2,6}$/);
 
 /** A transaction on chain that moved the wallet's balance but is not in the ledger. */
 export const UnrecordedMovementSchema = z.object({
   txHash: z.string(),
   lt: z.string(),
   at: iso,
-  kind: z.enum(['in', 'sent', 'returned']),
+  kind: z.enum(UNRECORDED_KINDS),
   effect: SignedAmountSchema.meta({ description: 'Its effect on the balance: negative for money that left' }),
 }).meta({ id: 'UnrecordedMovement' });
 

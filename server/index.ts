@@ -83,18 +83,18 @@ interface Owned {
 
 async function startOnLedger(config: Config, options: StartOptions, { lock, db, tightened, restored, migrationCopy }: Owned): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const chain = await prepareChain(config, () => Math.floor(clock.now() / 1000));
+  // The watcher and the chain's providers log through the app's logger, which exists only once the app is built.
+  const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
+  const chain = await prepareChain(config, () => Math.floor(clock.now() / 1000), log);
   let publicUrl = config.publicUrl ?? '';
   const onListenerError = (err: unknown) => app.log.error({ err }, 'event listener failed');
   const storage = new SqliteStorage(db, onListenerError);
   const services = await createServices({ storage, config, clock, chain: chain.info, publicUrl: () => publicUrl, onListenerError });
-  // The watcher logs through the app's logger, which exists only once the app is built.
-  const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
   // The chain (an emulator to load, or toncenter to reach) opens once the service listens: creating
   // a payment needs only chain.info.
   const nowSeconds = () => Math.floor(clock.now() / 1000);
   const runtime = deferredRuntime(chain.info, () => openRuntime(chain, services, {
-    intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log,
+    intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, reconcileIntervalMs: config.chain.reconcileIntervalMs, log,
   }), reopenWith({ services, log, nowSeconds }), checkingSource);
   const ledgerFile = sqliteLedgerFile(db, storage);
   const backups = new BackupService({

@@ -6,6 +6,7 @@ import { RestoreGate } from './db/restore-gate';
 import { EventBus } from './events/event-bus';
 import { EventFeed } from './events/event-feed';
 import { EventLog } from './events/event-log';
+import { StoreEvents } from './events/store-events';
 import { usdt } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
@@ -27,6 +28,8 @@ export interface Services {
   ledger: TransferLedger;
   /** the ledger checked against the wallet's balance on chain */
   books: WalletBooks;
+  /** events about the store rather than a payment (the watcher's provider failing over) */
+  storeEvents: StoreEvents;
   apiKeys: ApiKeyStore;
   sessions: ConsoleSessions;
   /** the owner's optional console sign-in passphrase, and the failed attempts per client */
@@ -74,6 +77,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     restore: new RestoreGate(),
     ledger: new TransferLedger({ storage, payments, events, clock }),
     books: new WalletBooks({ storage, events, clock }),
+    storeEvents: new StoreEvents(storage, events),
     apiKeys: new ApiKeyStore(storage, clock),
     sessions: new ConsoleSessions(storage, clock),
     passphrase: new ConsolePassphrase(settings, clock),

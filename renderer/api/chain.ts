@@ -1,6 +1,6 @@
 import { get, post } from './client';
 import {
-  InboxListSchema, SimulationResultSchema, TransferHistorySchema, UnmatchedTransferSchema, WatcherStatusViewSchema, type AttachTransferRequest, type DismissTransferRequest,
+  InboxListSchema, ReconciliationSchema, SimulationResultSchema, TransferHistorySchema, UnmatchedTransferSchema, WatcherStatusViewSchema, type AttachTransferRequest, type DismissTransferRequest,
   type SimulateRequest,
 } from '../../contract/chain';
 import { StatsSchema } from '../../contract/console';
@@ -16,4 +16,5 @@ export const chainApi = {
     post(PaymentSchema, `/transfers/${txHash}/attach`, { paymentId, note } satisfies AttachTransferRequest),
   dismiss: (txHash: string, note: string) => post(UnmatchedTransferSchema, `/transfers/${txHash}/dismiss`, { note } satisfies DismissTransferRequest),
   simulate: (body: SimulateRequest) => post(SimulationResultSchema, '/simulator/pay', body),
+  reconcile: () => get(ReconciliationSchema, '/chain/reconciliation'),
 };

@@ -17,10 +17,34 @@ function spokenDuration(seconds: number): string {
 
 /** Seconds since `iso`, never negative (the service's clock may run a little ahead of the browser's). */
 const secondsSince = (iso: string, now: number) => Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
-const checked = (iso: string, now: number) => {
+export const checked = (iso: string, now: number) => {
   const s = secondsSince(iso, now);
   return s === 0 ? 'just now' : `${spokenDuration(s)} ago`;
 };
+
+/** The provider trouble the watcher works around, in a merchant's words; null while the primary serves. */
+function providerTrouble(state: WatcherStatusView): string | null {
+  const providers = state.providers;
+  if (!providers?.degraded) return null;
+  const primary = providers.list.find((p) => p.name === providers.primary);
+  const problem = primary?.state === 'stalled' ? 'is behind the chain' : 'unreachable';
+  return `${providers.primary} ${problem}, using ${providers.active}`;
+}
+
+/** How fresh the data is: "live" while toncenter's stream is connected, otherwise the last check. */
+function freshness(state: WatcherStatusView, lastSuccessAt: string, now: number): string {
+  const last = `last checked ${checked(lastSuccessAt, now)}`;
+  if (!state.stream) return last;
+  return state.stream.connected ? `live; ${last}` : `${last}; live updates reconnecting`;
+}
+
+/** The last reconciliation's verdict: balanced, off by an amount, or not checked yet. */
+export function describeBooks(books: WatcherStatusView['books'], now: number): WatcherWords {
+  if (!books) return { tone: 'warn', headline: 'Books not checked yet', detail: 'check them against the wallet on chain' };
+  if (books.difference === '0.00') return { tone: 'ok', headline: 'Books balance', detail: `the ledger matches the wallet on chain; checked ${checked(books.checkedAt, now)}` };
+  const [sign, amount] = books.difference.startsWith('-') ? ['less', books.difference.slice(1)] : ['more', books.difference];
+  return { tone: 'bad', headline: `Books off by ${amount} USDT`, detail: `the wallet holds ${sign} than the ledger records; checked ${checked(books.checkedAt, now)}` };
+}
 
 /**
  * The watcher's state as a merchant reads it. "Lag" (time since the newest transfer) says nothing
@@ -41,6 +65,10 @@ export function describeWatcher(state: WatcherStatusView, now: number): WatcherW
   }
   if (!lastSuccessAt) return { tone: 'warn', headline: 'Starting', detail: 'first check of the chain under way' };
   const behind = secondsSince(lastSuccessAt, now);
-  if (behind <= UP_TO_DATE_SECONDS) return { tone: 'ok', headline: 'Up to date', detail: `last checked ${checked(lastSuccessAt, now)}` };
-  return { tone: 'warn', headline: 'Catching up', detail: `${spokenDuration(behind)} behind` };
+  if (behind > UP_TO_DATE_SECONDS) {
+    return { tone: 'warn', headline: `Behind by ${spokenDuration(behind)}, catching up`, detail: `last checked ${checked(lastSuccessAt, now)}` };
+  }
+  const trouble = providerTrouble(state);
+  if (trouble) return { tone: 'warn', headline: trouble, detail: freshness(state, lastSuccessAt, now) };
+  return { tone: 'ok', headline: 'Up to date', detail: freshness(state, lastSuccessAt, now) };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES } from '../../contract/payments';
+import { BooksCard } from '../components/BooksCard';
 import { Skeleton } from '../components/Empty';
 import { FirstRunChecklist } from '../components/FirstRunChecklist';
 import { LastBackup } from '../components/LastBackup';
@@ -80,7 +81,10 @@ export function DashboardPage() {
               <h2 id="chart-title">Paid volume, last 14 days</h2>
               <VolumeChart series={stats.series} />
             </section>
-            <WatcherCard />
+            <div className="stack">
+              <WatcherCard />
+              <BooksCard />
+            </div>
           </div>
           <section className="card" aria-labelledby="counts-title">
             <h2 id="counts-title">Payments by status</h2>

@@ -43,6 +43,30 @@ const ConfigSchema = z.object({
     pollIntervalMs: z.number().int().min(200).max(600_000).default(2_000),
     /** transactions credited per SQLite transaction while catching up */
     watcherBatchSize: z.number().int().min(1).max(5_000).default(500),
+    /**
+     * testnet/mainnet: toncenter's stream wakes the watcher as transactions are finalized. Polling
+     * stays the truth: every pollIntervalMs while the stream is down, every safetyPollIntervalMs
+     * (never more often than pollIntervalMs) while it is up.
+     */
+    /**
+     * testnet/mainnet: where chain data comes from, primary first. With two, the watcher fails over
+     * to the second when the first errs, rate-limits or stalls, and comes back when it recovers.
+     */
+    providers: z.array(z.enum(['toncenter', 'tonapi'])).min(1).max(2)
+      .refine((list) => new Set(list).size === list.length, 'must not name a provider twice').default(['toncenter']),
+    /** default: https://tonapi.io, or https://testnet.tonapi.io on testnet */
+    tonapiUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    tonapiApiKey: z.string().optional(),
+    /** requests per second to tonapi; defaults to 1 without a key, 10 with */
+    tonapiRps: z.number().min(0.1).max(1000).optional(),
+    /** how often the books are checked against the wallet on chain; 0 turns the timer off (the console still checks on demand) */
+    reconcileIntervalMs: z.number().int().min(0).max(86_400_000).default(600_000),
+    streaming: z.object({
+      enabled: z.boolean().default(true),
+      /** default: toncenter's for the mode, or `/api/streaming/v2/sse` on toncenterEndpoint's origin */
+      url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+      safetyPollIntervalMs: z.number().int().min(1_000).max(3_600_000).default(30_000),
+    }).prefault({}),
   }).prefault({}),
   payments: z.object({
     maxAmount: z.string().refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount').default('1000000'),
@@ -138,7 +162,10 @@ function fromEnv(env: NodeJS.ProcessEnv): DeepPartial {
   return {
     port: get('PORT'), host: get('TONTILL_HOST'), dataDir: get('TONTILL_DATA_DIR'), publicUrl: get('TONTILL_PUBLIC_URL'),
     trustProxy: trustProxyFromEnv(get('TONTILL_TRUST_PROXY')), allowedHosts: get('TONTILL_ALLOWED_HOSTS')?.split(','),
-    chain: { mode: get('TONTILL_CHAIN_MODE'), toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'), merchantAddress: get('TONTILL_MERCHANT_ADDRESS') },
+    chain: {
+      mode: get('TONTILL_CHAIN_MODE'), toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'), tonapiApiKey: get('TONTILL_TONAPI_API_KEY'),
+      merchantAddress: get('TONTILL_MERCHANT_ADDRESS'),
+    },
   };
 }
 

@@ -8,9 +8,18 @@ import {
 } from '../../contract/chain';
 import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
+import type { FailoverStatus } from '../chain/failover-source';
+import { formatAmount } from '../../contract/amount';
 import { InboxQueries } from './inbox-queries';
 
 const TAGS = ['Console: chain'];
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+function presentProviders(status: FailoverStatus) {
+  const { active, primary, degraded, providers } = status;
+  return { active, primary, degraded, list: providers.map((p) => ({ ...p, since: new Date(p.since).toISOString() })) };
+}
 
 /** Who made an inbox decision, as its history shows it: the console has one owner, so the address tells the devices apart. */
 const actorOf = (request: FastifyRequest): string => `console (${request.ip})`;
@@ -21,16 +30,20 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
     responses: { 200: { description: 'Watcher status', schema: WatcherStatusViewSchema } },
-    handler: () => {
+    handler: async () => {
       const runtime = app.runtime?.current();
       if (!runtime) return { mode: app.services.config.chain.mode, running: false };
-      const status = runtime.watcher.status();
+      const { stream, ...status } = runtime.watcher.status();
+      const books = await app.services.books.last(runtime.chain.watchedAccount);
       return {
         mode: runtime.chain.info.mode, merchantAddress: runtime.chain.info.merchantAddress, jettonMaster: runtime.chain.info.jettonMaster,
         watchedAccount: runtime.chain.watchedAccount.toString(), ...status,
-        lastPollAt: status.lastPollAt && new Date(status.lastPollAt).toISOString(),
-        lastSuccessAt: status.lastSuccessAt && new Date(status.lastSuccessAt).toISOString(),
+        lastPollAt: isoOrNull(status.lastPollAt),
+        lastSuccessAt: isoOrNull(status.lastSuccessAt),
         cursor: status.cursor && { lt: status.cursor.lt.toString(), hash: status.cursor.hash },
+        stream: stream && { ...stream, since: isoOrNull(stream.since), lastEventAt: isoOrNull(stream.lastEventAt) },
+        providers: runtime.chain.providers ? presentProviders(runtime.chain.providers.status()) : null,
+        books: books && { difference: formatAmount(books.difference), checkedAt: new Date(books.checkedAt).toISOString(), atLt: books.atLt.toString() },
       };
     },
   });

@@ -1,5 +1,6 @@
 import type { Address, Transaction } from '@ton/core';
 import { formatAmount } from '../../contract/amount';
+import type { UnrecordedKind } from '../../contract/chain';
 import { readJettonBalance } from '../chain/jetton-wallet-check';
 import { parseInboundJettonTransfer, parseOutgoingJettonTransfer, parseReturnedJettonTransfer } from '../chain/parse-transfer';
 import type { ChainSource, TxCursor } from '../chain/types';
@@ -22,7 +23,7 @@ export interface UnrecordedMovement {
   txHash: string;
   lt: bigint;
   utime: number;
-  kind: 'in' | 'sent' | 'returned';
+  kind: UnrecordedKind;
   /** its effect on the balance: negative for money that left */
   effect: bigint;
 }

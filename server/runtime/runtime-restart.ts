@@ -5,7 +5,7 @@ import { prepareChain, toncenterSourceFor } from './chain-runtime';
 import { buildRuntime, type Reopen, type Runtime, type WatcherOptions } from './runtime';
 
 export interface ReopenDeps {
-  services: Pick<Services, 'ledger' | 'payments' | 'config' | 'restore'>;
+  services: Pick<Services, 'ledger' | 'payments' | 'config' | 'restore' | 'books' | 'storeEvents' | 'clock'>;
   log: WatcherOptions['log'];
   nowSeconds?: () => number;
 }
@@ -19,12 +19,13 @@ export interface ReopenDeps {
 export function reopenWith(deps: ReopenDeps): Reopen {
   return async (old: Runtime, config: Config): Promise<Runtime> => {
     const keepSandbox = config.chain.mode === 'sandbox' && old.chain.sandbox !== null;
-    const chain = keepSandbox ? old.chain : await (await prepareChain(config, deps.nowSeconds)).open();
+    const chain = keepSandbox ? old.chain : await (await prepareChain(config, deps.nowSeconds, deps.log)).open();
     await old.watcher.stop();
     let next: Runtime;
     try {
       next = await buildRuntime(chain, deps.services, {
-        intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, log: deps.log,
+        intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize,
+        reconcileIntervalMs: config.chain.reconcileIntervalMs, log: deps.log,
       });
     } catch (err) {
       if (!deps.services.restore.pending) old.watcher.start();

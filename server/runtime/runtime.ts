@@ -3,6 +3,7 @@ import type { Config } from '../config/config';
 import type { ChainInfo } from '../payments/payment-links';
 import type { PendingChain, ChainRuntime } from './chain-runtime';
 import { Simulator } from '../simulator/simulator';
+import { booksTimer, providerEvents, withDuties } from './chain-duties';
 import type { Services } from '../services';
 import type { ChainWatcher, WatcherLogger } from '../watcher/chain-watcher';
 import type { PaymentWatcherOptions } from '../watcher/payment-watcher';
@@ -49,7 +50,7 @@ export interface DeferredRuntime extends RuntimeHandle {
 }
 
 /** Opens the chain, then builds the watcher (its code loads only now) and the simulator on it. */
-export async function openRuntime(chain: PendingChain, services: Pick<Services, 'ledger' | 'payments'>, options: WatcherOptions): Promise<Runtime> {
+export async function openRuntime(chain: PendingChain, services: RuntimeServices, options: WatcherOptions): Promise<Runtime> {
   const [opened, runtime] = await Promise.all([chain.open(), import('../watcher/payment-watcher')]);
   return runtimeOn(opened, runtime.createPaymentWatcher, services, options);
 }
@@ -57,11 +58,16 @@ export async function openRuntime(chain: PendingChain, services: Pick<Services, 
 export interface WatcherOptions {
   intervalMs: number;
   batchSize: number;
+  /** how often the books are checked against the chain; 0: only on demand */
+  reconcileIntervalMs: number;
   log: WatcherLogger;
 }
 
+/** What the live parts use of the services: the ledger, payments, the books and the store's events. */
+export type RuntimeServices = Pick<Services, 'ledger' | 'payments' | 'books' | 'storeEvents' | 'clock'>;
+
 /** The watcher and the simulator on a chain already open. */
-export async function buildRuntime(opened: ChainRuntime, services: Pick<Services, 'ledger' | 'payments'>, options: WatcherOptions): Promise<Runtime> {
+export async function buildRuntime(opened: ChainRuntime, services: RuntimeServices, options: WatcherOptions): Promise<Runtime> {
   const { createPaymentWatcher } = await import('../watcher/payment-watcher');
   return runtimeOn(opened, createPaymentWatcher, services, options);
 }
@@ -69,10 +75,16 @@ export async function buildRuntime(opened: ChainRuntime, services: Pick<Services
 function runtimeOn(
   opened: ChainRuntime,
   createPaymentWatcher: (options: PaymentWatcherOptions) => ChainWatcher,
-  services: Pick<Services, 'ledger' | 'payments'>,
+  services: RuntimeServices,
   options: WatcherOptions,
 ): Runtime {
-  const watcher = createPaymentWatcher({ chain: opened, ledger: services.ledger, ...options });
+  const { reconcileIntervalMs, ...watching } = options;
+  const polling = createPaymentWatcher({ chain: opened, ledger: services.ledger, ...watching });
+  const books = { source: opened.source, account: opened.watchedAccount, catchUp: () => polling.pollNow() };
+  const watcher = withDuties(polling, [
+    booksTimer(services.books, books, reconcileIntervalMs, options.log),
+    providerEvents(opened, services.storeEvents, () => services.clock.now(), options.log),
+  ]);
   return { chain: opened, watcher, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher) : null };
 }
 

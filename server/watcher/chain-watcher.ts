@@ -3,7 +3,9 @@ import type { Address, Transaction } from '@ton/core';
 import type { ChainSource, TxCursor } from '../chain/types';
 import { nextBackoffMs } from '../chain/backoff';
 import { classifyChainError } from '../chain/toncenter-source';
+import type { StreamStatus, WakeHint } from '../chain/toncenter-stream';
 import { cursorOf, fetchNewTransactions } from './transaction-poller';
+import { createChase, createWakeableSleep, type WakeupChannel } from './wakeups';
 
 export interface WatcherStatus {
   running: boolean;
@@ -16,6 +18,8 @@ export interface WatcherStatus {
   /** message only: sources keep secrets out of their messages */
   lastError: string | null;
   cursor: TxCursor | null;
+  /** the stream that wakes the loop; null without one (sandbox mode, or streaming disabled) */
+  stream: StreamStatus | null;
 }
 
 /** Structurally compatible with pino / Fastify's logger. */
@@ -39,6 +43,8 @@ export interface ChainWatcherOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
   log?: WatcherLogger;
+  /** opened with the watcher, started and stopped with its loop */
+  wakeups?: WakeupChannel;
 }
 
 export interface ChainWatcher {
@@ -47,6 +53,12 @@ export interface ChainWatcher {
   stop(): Promise<void>;
   /** Polls once, after any poll already running; rejects with the poll's error. */
   pollNow(): Promise<number>;
+  /**
+   * While the loop runs: polls as soon as possible. Cuts the sleep between polls, but not an error
+   * backoff while the last poll failed; wakes during a poll coalesce into one more poll after it.
+   * `hint.lt` names a transaction the poll should reach: if it does not, the loop polls again shortly.
+   */
+  wake(hint?: WakeHint): void;
   status(): WatcherStatus;
 }
 
@@ -114,12 +126,14 @@ function createPoller(options: ChainWatcherOptions, now: () => number) {
 }
 
 export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
-  const { intervalMs, now = Date.now, sleep = abortableSleep, random = Math.random } = options;
+  const { intervalMs, now = Date.now, sleep = abortableSleep, random = Math.random, wakeups } = options;
   const { maxBackoffMs = Math.max(DEFAULTS.maxBackoffMs, intervalMs) } = options;
+  const safetyMs = Math.max(intervalMs, wakeups?.safetyIntervalMs ?? intervalMs);
   const { state, poll } = createPoller(options, now);
+  const chase = createChase();
+  const rest = createWakeableSleep(sleep, () => state.consecutiveErrors > 0);
   let running = false;
   let loop: Promise<void> | null = null;
-  let wake: AbortController | null = null;
   let tail: Promise<unknown> = Promise.resolve();
 
   function pollNow(): Promise<number> {
@@ -128,20 +142,33 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     return run;
   }
 
+  function wake(hint?: WakeHint): void {
+    if (!running) return;
+    const lt = hint?.lt ?? null;
+    // toncenter repeats events as their finality advances: one about a committed transaction needs no poll
+    if (lt !== null && state.cursor && lt <= state.cursor.lt) return;
+    if (lt !== null) chase.aim(lt);
+    rest.wake();
+  }
+  const stream = wakeups?.open(wake, options.log) ?? null;
+
+  /** One poll, then how long to sleep: an error backoff, a chase after an event, or the interval. */
+  async function pollOnce(): Promise<number> {
+    try {
+      await pollNow();
+    } catch {
+      return nextBackoffMs(state.consecutiveErrors, { baseMs: intervalMs, maxMs: maxBackoffMs, random });
+    }
+    const idle = stream?.status().connected ? safetyMs : intervalMs;
+    return Math.min(chase.next(state.cursor?.lt ?? null) ?? idle, idle);
+  }
+
   async function runLoop(): Promise<void> {
     while (running) {
-      let wait = intervalMs;
-      try {
-        await pollNow();
-      } catch {
-        wait = nextBackoffMs(state.consecutiveErrors, { baseMs: intervalMs, maxMs: maxBackoffMs, random });
-      }
+      rest.forgetWakes();
+      const ms = await pollOnce();
       if (!running) return;
-      wake = new AbortController();
-      const { signal } = wake;
-      // stop() aborts the signal; racing it means an injected sleep need not honour it.
-      const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
-      await Promise.race([sleep(wait, signal).catch(() => undefined), stopped]);
+      await rest.sleep(ms);
     }
   }
 
@@ -149,22 +176,25 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     start() {
       if (running) return;
       running = true;
+      stream?.start();
       loop = runLoop();
     },
     async stop() {
       running = false;
-      wake?.abort();
+      rest.cancel();
+      await stream?.stop();
       await loop;
       loop = null;
       await tail;
     },
     pollNow,
-    status: () => snapshot(state, running, now()),
+    wake,
+    status: () => snapshot(state, running, now(), stream?.status() ?? null),
   };
 }
 
-function snapshot(state: PollState, running: boolean, nowMs: number): WatcherStatus {
+function snapshot(state: PollState, running: boolean, nowMs: number, stream: StreamStatus | null): WatcherStatus {
   const { lastPollAt, lastSuccessAt, consecutiveErrors, lastError, cursor, newestUtime } = state;
   const lagSeconds = newestUtime === null ? null : Math.max(0, Math.floor(nowMs / 1000) - newestUtime);
-  return { running, lastPollAt, lastSuccessAt, lagSeconds, consecutiveErrors, lastError, cursor: cursor && { ...cursor } };
+  return { running, lastPollAt, lastSuccessAt, lagSeconds, consecutiveErrors, lastError, cursor: cursor && { ...cursor }, stream };
 }

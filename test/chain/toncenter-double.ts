@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Address, loadTransaction, type Cell, type Transaction, type TupleItem } from '@ton/core';
 import { readStack, toJsonMessage, writeStack } from './toncenter-json';
+import { createStreamHub, type StreamControls } from './toncenter-stream-double';
 
 /**
  * A loopback stand-in for toncenter v2 JSON-RPC, serving real transactions so TonClient's own
- * request building, zod validation and BOC decoding are exercised.
+ * request building, zod validation and BOC decoding are exercised; and for its Streaming API v2
+ * (SSE), whose events the test publishes (toncenter-stream-double.ts).
  */
 export type GetMethodHandler = (
   address: Address,
@@ -38,11 +40,13 @@ export interface RecordedRequest {
   apiKey: string | undefined;
 }
 
-export interface ToncenterDouble {
+export interface ToncenterDouble extends StreamControls {
   /** http://127.0.0.1:<port> */
   url: string;
   /** the JSON-RPC endpoint to give TonClient */
   endpoint: string;
+  /** the streaming endpoint: POST, SSE */
+  streamUrl: string;
   readonly requests: readonly RecordedRequest[];
   setFaults(faults: Partial<ToncenterFaults>): void;
   /** Takes transaction cells (`tx.raw` of sandbox transactions); duplicates are ignored. */
@@ -54,6 +58,8 @@ const NO_FAULTS: ToncenterFaults = {
   rateLimited: 0, gatewayTimeouts: 0, rejected: 0, hang: 0, lag: 0, hidden: [], ignoreCursor: 0, repeatPage: 0,
 };
 
+const STREAM_PATH = '/api/streaming/v2/sse';
+
 class RpcFailure extends Error {
   constructor(readonly status: number, readonly code: number, message: string) {
     super(message);
@@ -61,11 +67,12 @@ class RpcFailure extends Error {
 }
 
 export async function startToncenterDouble(
-  options: { runGetMethod?: GetMethodHandler; apiKey?: string } = {},
+  options: { runGetMethod?: GetMethodHandler; apiKey?: string; /** between `: keepalive` comments; 15 s like toncenter */ keepaliveMs?: number } = {},
 ): Promise<ToncenterDouble> {
   const ledger = new Map<string, Transaction[]>(); // raw address -> newest first
   const faults: ToncenterFaults = { ...NO_FAULTS };
   const requests: RecordedRequest[] = [];
+  const streams = createStreamHub(options);
   let lastPage: unknown[] | undefined;
 
   function visible(account: Address): Transaction[] {
@@ -147,6 +154,10 @@ export async function startToncenterDouble(
   }
 
   const server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.split('?')[0] === STREAM_PATH) {
+      readBody(req).then((body) => streams.handle(req, res, body), () => res.destroy());
+      return;
+    }
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/api/v2/jsonRPC') return send(res, 404, { ok: false, code: 404 });
     handle(req, res).catch((err: unknown) => send(res, 500, { ok: false, code: 500, error: String(err) }));
   });
@@ -154,8 +165,10 @@ export async function startToncenterDouble(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
+    ...streams.controls,
     url,
     endpoint: `${url}/api/v2/jsonRPC`,
+    streamUrl: `${url}${STREAM_PATH}`,
     requests,
     setFaults: (changes) => Object.assign(faults, changes),
     addTransactions(account, transactions) {
@@ -168,6 +181,7 @@ export async function startToncenterDouble(
       ledger.set(key, [...known.values()].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0)));
     },
     close() {
+      streams.close();
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
     },

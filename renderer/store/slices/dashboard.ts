@@ -1,16 +1,20 @@
 import { chainApi } from '../../api/chain';
 import type { ConsoleStore, SliceCreator } from '../types';
-import type { WatcherStatusView as WatcherStatus } from '../../../contract/chain';
+import type { ReconciliationView, WatcherStatusView as WatcherStatus } from '../../../contract/chain';
 import type { Stats } from '../../../contract/console';
 
 export interface DashboardSlice {
   stats: Stats | null;
   watcher: WatcherStatus | null;
+  /** the last reconciliation asked for from this console, with what explains a difference */
+  books: ReconciliationView | null;
+  isCheckingBooks: boolean;
   isDashboardLoading: boolean;
   isChecklistHidden: boolean;
   loadDashboard(): Promise<void>;
   hideChecklist(): void;
   loadWatcher(): Promise<void>;
+  checkBooks(): Promise<void>;
 }
 
 const CHECKLIST_HIDDEN_KEY = 'tontill.checklist.hidden';
@@ -18,6 +22,8 @@ const CHECKLIST_HIDDEN_KEY = 'tontill.checklist.hidden';
 export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => ({
   stats: null,
   watcher: null,
+  books: null,
+  isCheckingBooks: false,
   isDashboardLoading: false,
   isChecklistHidden: localStorage.getItem(CHECKLIST_HIDDEN_KEY) === '1',
   loadDashboard: async () => {
@@ -40,6 +46,17 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
       set({ watcher: await chainApi.watcher() });
     } catch { /* the dashboard keeps the last status; the next refresh reports a lasting failure */ }
   },
+  checkBooks: async () => {
+    set({ isCheckingBooks: true });
+    try {
+      set({ books: await chainApi.reconcile() });
+      await get().loadWatcher();
+    } catch (err) {
+      get().fail(err, 'Could not check the books');
+    } finally {
+      set({ isCheckingBooks: false });
+    }
+  },
 });
 
 export const selectStats = (s: ConsoleStore) => s.stats;
@@ -49,4 +66,8 @@ export const selectIsDashboardLoading = (s: ConsoleStore) => s.isDashboardLoadin
 /** Payments ever paid (paid late included), or null before the first stats arrive. */
 export const selectPaidCount = (s: ConsoleStore) => (s.stats ? s.stats.counts.paid : null);
 export const selectIsChecklistHidden = (s: ConsoleStore) => s.isChecklistHidden;
-export const selectDashboardActions = (s: ConsoleStore) => ({ loadDashboard: s.loadDashboard, loadWatcher: s.loadWatcher, hideChecklist: s.hideChecklist });
+export const selectDashboardActions = (s: ConsoleStore) => ({
+  loadDashboard: s.loadDashboard, loadWatcher: s.loadWatcher, hideChecklist: s.hideChecklist, checkBooks: s.checkBooks,
+});
+export const selectBooks = (s: ConsoleStore) => s.books;
+export const selectIsCheckingBooks = (s: ConsoleStore) => s.isCheckingBooks;
