@@ -5,8 +5,9 @@ import { SandboxChain } from '../server/sandbox/sandbox-chain';
 import type { Payment } from '../server/payments/payment-types';
 // The double is a plain loopback HTTP server (no vitest): the bench shares it with the tests.
 import { startToncenterDouble, type ToncenterDouble } from '../test/chain/toncenter-double';
-import { cursorOf } from '../server/watcher/transaction-poller';
-import { transfersIn } from '../server/watcher/payment-watcher';
+import { walletFacts } from '../server/watcher/payment-watcher';
+import { commitInChunks } from '../server/watcher/chain-watcher';
+import type { TxCursor } from '../server/chain/types';
 import type { Figures } from './figures';
 import { transferFactory } from './transfer-batch';
 import { tempDirPath } from './temp-dirs';
@@ -14,14 +15,17 @@ import { tempDirPath } from './temp-dirs';
 // BENCH_TRANSFERS shortens a run while profiling; the reported figure uses the full batch.
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100_000);
 const BATCH = 500;
+/** transfers built (and payments created) ahead of each timed stretch: ten of the watcher's batches */
+const GROUP = 5_000;
 const POLL_INTERVAL_MS = 1_000;
 const LATENCY_SAMPLES = 8;
 /** Both timers of the streaming bench: nothing but a stream event can make it poll within a sample. */
 const NEVER_MS = 600_000;
 
 /**
- * parse + match + commit, in the watcher's batch size, over 100,000 transfers to 100,000 payments.
- * Batches are pre-built before their clock starts (built all at once they would need gigabytes).
+ * parse + match + commit over 100,000 transfers to 100,000 payments, through the watcher's own chunked
+ * commit (its batch size, two chunks in flight: one credited while the disk confirms the one before).
+ * Transfers are built in groups before their clock starts (built all at once they would need gigabytes).
  */
 async function ingestRate(): Promise<number> {
   const server = await startServer(parseConfig({ dataDir: tempDirPath('tontill-bench-ingest-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: 600_000 } }));
@@ -29,14 +33,19 @@ async function ingestRate(): Promise<number> {
     const { services } = server;
     const makeTransfers = await transferFactory(server, 1_000_000n);
     const account = server.chain.watchedAccount.toRawString();
+    const commit = async (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => {
+      const { transfers, movements } = walletFacts(transactions);
+      await services.ledger.creditBatch(account, transfers, cursor, movements, previous);
+    };
+    let cursor = await services.ledger.cursor(account);
     let ingestMs = 0;
-    for (let done = 0; done < TRANSFERS; done += BATCH) {
-      // issued together, so they share one group commit
-      const created = await Promise.all(Array.from({ length: BATCH }, () =>
+    for (let done = 0; done < TRANSFERS; done += GROUP) {
+      // issued together, so they share group commits
+      const created = await Promise.all(Array.from({ length: GROUP }, () =>
         services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })));
-      const batch = makeTransfers(created.map((c) => c.payment.memo));
+      const transactions = makeTransfers(created.map((c) => c.payment.memo));
       const started = performance.now();
-      await services.ledger.creditBatch(account, transfersIn(batch), cursorOf(batch.at(-1)!));
+      await commitInChunks(transactions, cursor, BATCH, commit, (_last, next) => { cursor = next; });
       ingestMs += performance.now() - started;
     }
     const paid = (await services.payments.list({ status: 'paid', limit: TRANSFERS + 2 })).length;

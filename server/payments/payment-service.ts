@@ -152,10 +152,12 @@ export class PaymentService {
    * lateness and whether the monitoring window has closed: a watcher that was down must not make
    * an on-time payment late.
    */
-  /** `transfer` is the credit being recorded: a payment's first credit is then shown without reading it back. */
-  creditFromChain(uow: UnitOfWork, payment: Payment, transfer: CreditedTransfer, chainTimeMs: number): Promise<Payment> {
-    const known = payment.paidAmount === 0n ? [transfer] : undefined;
-    return this.credit(uow, payment, transfer.amount, chainTimeMs, this.deps.policy.monitoringWindowSeconds * 1000, known);
+  /**
+   * `transfers`: every transfer credited to the payment once this one is, oldest first, which the
+   * watcher's batch knows without reading them back (its own are not written yet).
+   */
+  creditFromChain(uow: UnitOfWork, payment: Payment, amount: bigint, chainTimeMs: number, transfers: readonly CreditedTransfer[]): Promise<Payment> {
+    return this.credit(uow, payment, amount, chainTimeMs, this.deps.policy.monitoringWindowSeconds * 1000, transfers);
   }
 
   /** Credits a transfer the merchant attached by hand: the decision overrides the monitoring window. */

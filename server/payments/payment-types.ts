@@ -51,6 +51,8 @@ export type TransferDecisionAction = (typeof TRANSFER_DECISION_ACTIONS)[number];
 /** One merchant decision on an unmatched transfer; kept after an undo, for the inbox's history. */
 export interface TransferDecisionRecord {
   seq: number;
+  /** the transfer's position on chain, with its hash */
+  txLt: bigint;
   txHash: string;
   action: TransferDecisionAction;
   paymentId: string | null;

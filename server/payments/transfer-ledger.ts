@@ -5,8 +5,8 @@ import { formatAmount } from '../../contract/amount';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { failpoint } from '../util/failpoints';
-import { normalizeMemo } from '../util/ids';
 import type { CreditedTransfer } from './payment-presenter';
+import { CreditBatch } from './credit-batch';
 import type { PaymentService } from './payment-service';
 import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './payment-types';
 import type { PaymentEventType } from '../../contract/payments';
@@ -32,8 +32,6 @@ const DECISION_EVENTS: Record<TransferDecisionAction, PaymentEventType> = {
   attached: 'transfer.attached', dismissed: 'transfer.dismissed', undone: 'transfer.restored',
 };
 
-const MEMO_IN_TEXT = /TT-[2-9A-HJKMNP-Z]{10}/;
-
 /** Public shape of a transfer in events and the console. */
 export function presentTransfer(t: TransferRecord | InboundJettonTransfer) {
   return {
@@ -43,40 +41,9 @@ export function presentTransfer(t: TransferRecord | InboundJettonTransfer) {
   };
 }
 
-/** The memos a comment may name: the text itself, or ours inside a memo typed by hand with extra words or the wrong case. */
-function memosIn(comment: string | null): string[] {
-  if (!comment) return [];
-  const text = normalizeMemo(comment);
-  const found = MEMO_IN_TEXT.exec(text);
-  return found && found[0] !== text ? [text, found[0]] : [text];
-}
-
-/**
- * The payments a batch's comments name, read in one statement, and kept current as the batch
- * credits them: a second transfer to the same payment in the batch sees the first one's credit.
- */
-class BatchPayments {
-  private readonly byMemo = new Map<string, Payment>();
-
-  static async load(view: ReadView, batch: readonly InboundJettonTransfer[]): Promise<BatchPayments> {
-    const loaded = new BatchPayments();
-    for (const payment of await view.payments.findByMemos([...new Set(batch.flatMap((t) => memosIn(t.comment)))])) {
-      loaded.byMemo.set(payment.memo, payment);
-    }
-    return loaded;
-  }
-
-  match(comment: string | null): Payment | null {
-    for (const memo of memosIn(comment)) {
-      const payment = this.byMemo.get(memo);
-      if (payment) return payment;
-    }
-    return null;
-  }
-
-  updated(payment: Payment): void {
-    this.byMemo.set(payment.memo, payment);
-  }
+/** The batch a chain batch follows did not commit (or another writer moved the cursor): nothing of this one commits. */
+export class CursorMovedError extends Error {
+  override readonly name = 'CursorMovedError';
 }
 
 /**
@@ -93,14 +60,18 @@ export class TransferLedger {
    */
   creditBatch(
     account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor, movements: readonly WalletMovement[] = [],
+    previous?: TxCursor | null,
   ): Promise<BatchSummary> {
     return this.deps.storage.write(async (uow) => {
+      if (previous !== undefined) await this.expectCursor(uow, account, previous);
       const summary: BatchSummary = { credited: 0, unmatched: 0, duplicates: 0 };
-      const payments = await BatchPayments.load(uow, batch);
+      const credits = await CreditBatch.open(uow, batch);
       for (const [index, transfer] of batch.entries()) {
-        summary[await this.creditOne(uow, payments, transfer)] += 1;
+        summary[await this.creditOne(uow, credits, transfer)] += 1;
         if (index === Math.floor(batch.length / 2)) failpoint('credit-batch-midway');
       }
+      // the batch's range read said these were new: anything else is a bug, and nothing of it commits
+      if (await uow.transfers.insertMany(credits.rows) !== credits.rows.length) throw new Error('a transfer of the batch was already recorded');
       const now = this.deps.clock.now();
       for (const movement of movements) await uow.movements.insert(account, movement, now);
       await uow.transfers.saveCursor(account, cursor, now);
@@ -108,23 +79,36 @@ export class TransferLedger {
     });
   }
 
+  /** A batch follows the one before it: if that one did not commit, this one must not either. */
+  private async expectCursor(view: ReadView, account: string, previous: TxCursor | null): Promise<void> {
+    const stored = await view.transfers.cursor(account);
+    if (stored?.lt !== previous?.lt || stored?.hash !== previous?.hash) {
+      throw new CursorMovedError(`the watcher's cursor is at ${stored?.lt ?? 'the start'}, not at ${previous?.lt ?? 'the start'} where this batch follows`);
+    }
+  }
+
   cursor(account: string): Promise<TxCursor | null> {
     return this.deps.storage.read((view) => view.transfers.cursor(account));
   }
 
-  private async creditOne(uow: UnitOfWork, payments: BatchPayments, t: InboundJettonTransfer): Promise<keyof BatchSummary> {
+  private async creditOne(uow: UnitOfWork, batch: CreditBatch, t: InboundJettonTransfer): Promise<keyof BatchSummary> {
+    if (!batch.claim(t.txHash)) return 'duplicates';
     const now = this.deps.clock.now();
-    const payment = payments.match(t.comment);
+    const payment = batch.match(t.comment);
     if (!payment || t.amount <= 0n) {
-      if (!await uow.transfers.insert(t, null, 'unmatched', now)) return 'duplicates';
+      batch.record(t, null, 'unmatched', now);
       await this.deps.events.record(uow, 'transfer.unmatched', null, presentTransfer(t));
       return 'unmatched';
     }
     // A matched transfer is credited to its payment in every state: a closed one keeps its status
     // and the event tells the merchant to refund.
-    if (!await uow.transfers.insert(t, payment.id, 'credited', now)) return 'duplicates';
-    const credited = { txHash: t.txHash, amount: t.amount, from: t.from, comment: t.comment, creditedAt: now };
-    payments.updated(await this.deps.payments.creditFromChain(uow, payment, credited, t.utime * 1000));
+    batch.record(t, payment.id, 'credited', now);
+    const credit: CreditedTransfer = { txHash: t.txHash, amount: t.amount, from: t.from, comment: t.comment, creditedAt: now };
+    // a first credit is the payment's only transfer; otherwise the table's, then this batch's, then this one
+    const transfers = payment.paidAmount === 0n
+      ? [credit]
+      : [...await uow.transfers.creditedTo(payment.id), ...batch.unwrittenCredits(payment.id), credit];
+    batch.credited(await this.deps.payments.creditFromChain(uow, payment, t.amount, t.utime * 1000, transfers), credit);
     return 'credited';
   }
 
@@ -186,7 +170,7 @@ export class TransferLedger {
       const decisions = await view.transfers.decisions(action, limit);
       return Promise.all(decisions.map(async (decision) => ({
         decision,
-        transfer: (await view.transfers.find(decision.txHash))!,
+        transfer: (await view.transfers.find(decision.txHash, decision.txLt))!,
         latest: (await view.transfers.lastDecision(decision.txHash))?.seq === decision.seq,
       })));
     });
@@ -195,7 +179,9 @@ export class TransferLedger {
   private async decide(
     uow: UnitOfWork, transfer: TransferRecord, action: TransferDecisionAction, paymentId: string | null, note: string, actor: string,
   ): Promise<TransferDecisionRecord> {
-    const decision = await uow.transfers.recordDecision({ txHash: transfer.txHash, action, paymentId, note, actor, at: this.deps.clock.now() });
+    const decision = await uow.transfers.recordDecision({
+      txLt: transfer.lt, txHash: transfer.txHash, action, paymentId, note, actor, at: this.deps.clock.now(),
+    });
     await this.deps.events.record(uow, DECISION_EVENTS[action], paymentId, { ...presentTransfer(transfer), paymentId, note, actor });
     return decision;
   }

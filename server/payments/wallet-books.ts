@@ -150,7 +150,7 @@ async function unrecordedMovement(view: ReadView, tx: Transaction): Promise<Unre
   const moved = inbound ? null : parseOutgoingJettonTransfer(tx) ?? parseReturnedJettonTransfer(tx);
   const fact = inbound ?? moved;
   if (!fact) return null;
-  const recorded = inbound ? await view.transfers.find(fact.txHash) : await view.movements.find(fact.txHash);
+  const recorded = inbound ? await view.transfers.find(fact.txHash, fact.lt) : await view.movements.find(fact.txHash);
   if (recorded) return null;
   const kind = moved?.kind ?? 'in';
   return { txHash: fact.txHash, lt: fact.lt, utime: fact.utime, kind, effect: kind === 'sent' ? -fact.amount : fact.amount };

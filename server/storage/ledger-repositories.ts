@@ -61,8 +61,19 @@ export interface PaymentRepository extends PaymentReads {
   updateState(change: PaymentStateChange): Promise<void>;
 }
 
+export interface NewTransfer {
+  transfer: InboundJettonTransfer;
+  paymentId: string | null;
+  status: TransferStatus;
+  createdAt: number;
+}
+
 export interface TransferReads {
-  find(txHash: string): Promise<TransferRecord | null>;
+  /**
+   * With `lt` (its position on chain), a key lookup. Without, fast for the inbox's transfers
+   * (unmatched, dismissed); a credited one is found by scanning, so callers that know lt pass it.
+   */
+  find(txHash: string, lt?: bigint): Promise<TransferRecord | null>;
   creditedTo(paymentId: string): Promise<CreditedTransfer[]>;
   /** newest (by lt) first */
   withStatus(status: TransferStatus, limit: number): Promise<TransferRecord[]>;
@@ -73,11 +84,14 @@ export interface TransferReads {
   lastDecision(txHash: string): Promise<TransferDecisionRecord | null>;
   /** where the watcher stopped on this account */
   cursor(account: string): Promise<TxCursor | null>;
+  /** hashes of the transfers recorded with lt in [fromLt, toLt]: what a batch of that range already holds */
+  hashesBetween(fromLt: bigint, toLt: bigint): Promise<string[]>;
 }
 
 export interface TransferRepository extends TransferReads {
   /** The exactly-once gate: false when this transaction hash was already recorded. */
-  insert(transfer: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): Promise<boolean>;
+  /** Records transfers not seen before; returns how many were new (a transfer seen before is left as it is). */
+  insertMany(transfers: readonly NewTransfer[]): Promise<number>;
   /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
   resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean>;
   saveCursor(account: string, cursor: TxCursor, at: number): Promise<void>;

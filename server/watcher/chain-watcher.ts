@@ -32,8 +32,12 @@ export interface ChainWatcherOptions {
   source: ChainSource;
   account: Address;
   loadCursor: () => Promise<TxCursor | null> | TxCursor | null;
-  /** Must credit the transactions and store the cursor atomically (one unit of work). */
-  commitBatch: (transactions: Transaction[], cursor: TxCursor) => Promise<void> | void;
+  /**
+   * Must credit the transactions and store the cursor atomically (one unit of work), and only if the
+   * stored cursor is still `previous`: chunks are handed over before the one ahead of them is on
+   * disk, and one that failed must stop those queued behind it.
+   */
+  commitBatch: (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => Promise<void> | void;
   intervalMs: number;
   pageSize?: number;
   maxBatch?: number;
@@ -77,6 +81,32 @@ interface PollState {
   newestUtime: number | null;
 }
 
+/**
+ * Commits oldest -> newest in chunks, so that a long catch-up survives a crash with most of its
+ * progress stored. Two chunks are in flight: one is credited while the disk confirms the one before
+ * it. Each names the cursor it follows, so a chunk that fails stops the one queued behind it.
+ */
+export async function commitInChunks(
+  transactions: readonly Transaction[], start: TxCursor | null, maxBatch: number,
+  commitBatch: ChainWatcherOptions['commitBatch'], committed: (last: Transaction, cursor: TxCursor) => void,
+): Promise<void> {
+  const pending: Array<Promise<void>> = [];
+  let previous = start;
+  try {
+    for (let i = 0; i < transactions.length; i += maxBatch) {
+      const chunk = transactions.slice(i, i + maxBatch);
+      const last = chunk[chunk.length - 1] as Transaction;
+      const [cursor, follows] = [cursorOf(last), previous];
+      pending.push((async () => commitBatch(chunk, cursor, follows))().then(() => committed(last, cursor)));
+      previous = cursor;
+      if (pending.length > 1) await pending.shift();
+    }
+    while (pending.length > 0) await pending.shift();
+  } finally {
+    await Promise.allSettled(pending);
+  }
+}
+
 /** One poll = fetch everything new, then commit it oldest -> newest in chunks. */
 function createPoller(options: ChainWatcherOptions, now: () => number) {
   const { source, account, loadCursor, commitBatch, log } = options;
@@ -90,15 +120,10 @@ function createPoller(options: ChainWatcherOptions, now: () => number) {
     const start = await loadCursor();
     state.cursor = start;
     const { transactions } = await fetchNewTransactions(source, account, start, { pageSize });
-    // Chunked so that a long catch-up survives a crash with most of its progress stored.
-    for (let i = 0; i < transactions.length; i += maxBatch) {
-      const chunk = transactions.slice(i, i + maxBatch);
-      const last = chunk[chunk.length - 1] as Transaction;
-      const cursor = cursorOf(last);
-      await commitBatch(chunk, cursor);
+    await commitInChunks(transactions, start, maxBatch, commitBatch, (last, cursor) => {
       state.cursor = cursor;
       state.newestUtime = last.now;
-    }
+    });
     if (transactions.length > 0) {
       log?.info({ count: transactions.length, lt: state.cursor?.lt.toString() }, 'chain transactions committed');
     }

@@ -13,12 +13,10 @@ export interface PaymentWatcherOptions {
   log?: WatcherLogger;
 }
 
-/** Only transactions that are genuine inbound USDT transfers become facts for the ledger. */
-export function transfersIn(transactions: readonly Transaction[]): InboundJettonTransfer[] {
-  return walletFacts(transactions).transfers;
-}
-
-/** What the transactions did to the wallet's balance: transfers in, and everything else that moved it. */
+/**
+ * What the transactions did to the wallet's balance: genuine inbound USDT transfers (facts for the
+ * ledger to match), and everything else that moved it.
+ */
 export function walletFacts(transactions: readonly Transaction[]): { transfers: InboundJettonTransfer[]; movements: WalletMovement[] } {
   const transfers: InboundJettonTransfer[] = [];
   const movements: WalletMovement[] = [];
@@ -44,9 +42,9 @@ export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatch
     intervalMs: options.intervalMs,
     maxBatch: options.batchSize,
     loadCursor: () => options.ledger.cursor(key),
-    commitBatch: async (transactions: Transaction[], cursor: TxCursor) => {
+    commitBatch: async (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => {
       const { transfers, movements } = walletFacts(transactions);
-      await options.ledger.creditBatch(key, transfers, cursor, movements);
+      await options.ledger.creditBatch(key, transfers, cursor, movements, previous);
     },
     ...(options.log ? { log: options.log } : {}),
     ...(options.chain.wakeups ? { wakeups: options.chain.wakeups } : {}),

@@ -64,10 +64,10 @@ describe('chain watcher', () => {
     let chunks = 0;
     const crashing = watcherOn(ledger, {
       maxBatch: 5,
-      commitBatch(txs, cursor) {
+      commitBatch(txs, cursor, previous) {
         chunks += 1;
         if (chunks === 3) throw new Error('disk full');
-        ledger.commitBatch(txs, cursor);
+        ledger.commitBatch(txs, cursor, previous);
       },
     });
     await expect(crashing.pollNow()).rejects.toThrow('disk full');

@@ -20,7 +20,9 @@ export function createLedger(initial: TxCursor | null = null) {
     order,
     batches,
     loadCursor: () => cursor,
-    commitBatch(transactions: Transaction[], next: TxCursor) {
+    commitBatch(transactions: Transaction[], next: TxCursor, previous: TxCursor | null = cursor) {
+      // as the real ledger: a chunk whose predecessor did not commit is refused
+      if (previous?.lt !== cursor?.lt || previous?.hash !== cursor?.hash) throw new Error('the cursor moved');
       for (const tx of transactions) {
         const hash = hashOf(tx);
         // The real ledger has a UNIQUE constraint; committing a hash twice is the bug to catch.

@@ -61,6 +61,30 @@ describe('migrations', () => {
     expect(plan).toMatch(/USING (COVERING )?INDEX wallet_movements_lt/);
   });
 
+  it('008 keys transfers by chain position, keeps every transfer and decision, and finds the inbox\'s by hash', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 7));
+    const transfer = db.prepare(`INSERT INTO transfers (tx_hash, lt, utime, amount, status, created_at) VALUES (?, ?, 1, 5, ?, 1)`);
+    transfer.run('aa', 30, 'credited');
+    transfer.run('bb', 10, 'dismissed');
+    db.prepare(`INSERT INTO transfer_decisions (tx_hash, action, note, actor, at) VALUES ('bb', 'dismissed', 'not ours', 'console', 2)`).run();
+    migrate(db, migrations.slice(0, 8));
+    expect(db.prepare('SELECT tx_hash, lt, status FROM transfers ORDER BY lt').all()).toEqual([
+      { tx_hash: 'bb', lt: 10, status: 'dismissed' }, { tx_hash: 'aa', lt: 30, status: 'credited' },
+    ]);
+    expect(db.prepare('SELECT tx_lt, tx_hash, action, note FROM transfer_decisions').all()).toEqual([{ tx_lt: 10, tx_hash: 'bb', action: 'dismissed', note: 'not ours' }]);
+    // the same transaction again is refused by its position; a decision must name a real transfer
+    expect(() => transfer.run('aa', 30, 'unmatched')).toThrow(/UNIQUE/);
+    expect(() => db.prepare(`INSERT INTO transfer_decisions (tx_lt, tx_hash, action, note, actor, at) VALUES (11, 'bb', 'undone', 'n', 'c', 3)`).run())
+      .toThrow(/FOREIGN KEY/);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    const plan = (sql: string) => JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all());
+    expect(plan(`SELECT * FROM transfers WHERE tx_hash = 'bb' AND status <> 'credited'`)).toMatch(/USING INDEX transfers_open_hash/);
+    expect(plan(`SELECT * FROM transfers WHERE lt = 10 AND tx_hash = 'bb'`)).toMatch(/USING PRIMARY KEY/);
+    expect(plan(`UPDATE transfers SET status = 'credited' WHERE tx_hash = 'bb' AND status = 'unmatched' AND status <> 'credited'`)).toMatch(/USING INDEX transfers_open_hash/);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

@@ -156,9 +156,11 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
 
     it('records a transfer exactly once, however often it is reported', async () => {
       const transfer = { txHash: 'ab'.repeat(32), lt: 42n, utime: 1_700_000_000, amount: 5n, from: null, comment: 'hi', queryId: 0n };
-      const inserted = await Promise.all([1, 2, 3].map(() => storage.write((uow) => uow.transfers.insert(transfer, null, 'unmatched', 1))));
-      expect(inserted.filter(Boolean)).toHaveLength(1);
-      expect(await storage.write((uow) => uow.transfers.insert(transfer, null, 'unmatched', 2))).toBe(false);
+      const row = { transfer, paymentId: null, status: 'unmatched' as const, createdAt: 1 };
+      const inserted = await Promise.all([1, 2, 3].map(() => storage.write((uow) => uow.transfers.insertMany([row]))));
+      expect(inserted).toEqual([1, 0, 0]);
+      expect(await storage.write((uow) => uow.transfers.insertMany([row, { ...row, createdAt: 2 }]))).toBe(0);
+      expect(await storage.read((v) => v.transfers.hashesBetween(42n, 42n))).toEqual([transfer.txHash]);
       expect(await storage.read((v) => v.transfers.countWithStatus('unmatched'))).toBe(1);
     });
 

@@ -44,8 +44,8 @@ function watchedLedger(ledger: Ledger) {
     }
   };
   return {
-    commitBatch(transactions: Transaction[], cursor: TxCursor) {
-      ledger.commitBatch(transactions, cursor);
+    commitBatch(transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) {
+      ledger.commitBatch(transactions, cursor, previous);
       settle();
     },
     committed(transactions: readonly Transaction[]): Promise<void> {

@@ -127,7 +127,7 @@ describe('webhook console API', () => {
     // a credit (its events and their outbox rows) in a unit of work that then fails
     await expect(h.storage.write(async (uow) => {
       const current = (await uow.payments.findById(payment.id as string))!;
-      await h.services.payments.creditFromChain(uow, current, { txHash: 'ab'.repeat(32), amount: 1n, from: null, comment: null, creditedAt: h.clock.now() }, h.clock.now());
+      await h.services.payments.creditFromChain(uow, current, 1n, h.clock.now(), [{ txHash: 'ab'.repeat(32), amount: 1n, from: null, comment: null, creditedAt: h.clock.now() }]);
       throw new Error('boom');
     })).rejects.toThrow('boom');
     const res = await h.consoleApi('GET', '/webhooks/deliveries');

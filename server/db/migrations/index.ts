@@ -6,6 +6,7 @@ import { webhooksMigration } from './004-webhooks';
 import { consoleIndexesMigration } from './005-console-indexes';
 import { transferDecisionsMigration } from './006-transfer-decisions';
 import { walletMovementsMigration } from './007-wallet-movements';
+import { transfersByPositionMigration } from './008-transfers-by-position';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,4 @@ export interface Migration {
 
 /** Append-only: never edit or reorder a released step, add a new one. */
 export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
-  transferDecisionsMigration, walletMovementsMigration];
+  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration];

@@ -119,7 +119,8 @@ export class SqlitePayments implements PaymentRepository {
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
-    this.updateStateStmt.run({ ...p, late: p.late ? 1 : 0 });
+    const { id, status, paidAmount, overpaidAmount, paidAt, updatedAt } = p;
+    this.updateStateStmt.run({ id, status, paidAmount, overpaidAmount, late: p.late ? 1 : 0, paidAt, updatedAt });
   }
 
   async findById(id: string): Promise<Payment | null> {
