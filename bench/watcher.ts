@@ -1,10 +1,11 @@
-import type { Transaction, TupleItem } from '@ton/core';
+import type { Transaction } from '@ton/core';
 import { parseConfig } from '../server/config/config';
 import { startServer, type RunningServer } from '../server/index';
 import { SandboxChain } from '../server/sandbox/sandbox-chain';
 import type { Payment } from '../server/payments/payment-types';
 // The double is a plain loopback HTTP server (no vitest): the bench shares it with the tests.
 import { startToncenterDouble, type ToncenterDouble } from '../test/chain/toncenter-double';
+import { sandboxGetMethods } from '../test/chain/served-chain';
 import { walletFacts } from '../server/watcher/payment-watcher';
 import { commitInChunks } from '../server/watcher/chain-watcher';
 import type { TxCursor } from '../server/chain/types';
@@ -67,11 +68,8 @@ function paidAt(server: RunningServer, payment: Payment): Promise<number> {
 /** The service in testnet mode on the toncenter double, which serves a sandbox chain's transactions and get methods. */
 async function startStreamingService(): Promise<{ server: RunningServer; chain: SandboxChain; double: ToncenterDouble }> {
   const chain = await SandboxChain.open();
-  const source = chain.source();
-  const double = await startToncenterDouble({
-    runGetMethod: async (address, method, stack) => ({ exitCode: 0, stack: popAll(await source.runGetMethod(address, method, stack)) }),
-  });
-  double.addTransactions(chain.merchantJettonWallet, await source.getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+  const double = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
+  double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
   const server = await startServer(parseConfig({
     dataDir: tempDirPath('tontill-bench-stream-'), port: 0, logLevel: 'silent',
     chain: {
@@ -109,11 +107,6 @@ async function detectionLatencyStream(): Promise<number> {
   }
 }
 
-function popAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {
-  const items: TupleItem[] = [];
-  while (reader.remaining > 0) items.push(reader.pop());
-  return items;
-}
 
 /** From a transfer landing on the sandbox chain to its payment turning paid, through the polling loop. */
 async function detectionLatency(): Promise<number> {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Address, beginCell, Cell, loadTransaction, type Transaction, type TupleItem } from '@ton/core';
+import { Address, beginCell, Cell, type Transaction, type TupleItem } from '@ton/core';
+import { createAccountHistory } from './served-chain';
 
 /**
  * A loopback stand-in for tonapi v2 (the two /v2/blockchain/accounts endpoints the tonapi source
@@ -60,7 +61,7 @@ const ROUTE = /^\/v2\/blockchain\/accounts\/([^/]+)\/(transactions|methods\/([^/
 export async function startTonapiDouble(
   options: { runGetMethod?: TonapiGetMethodHandler; apiKey?: string } = {},
 ): Promise<TonapiDouble> {
-  const ledger = new Map<string, Transaction[]>(); // raw address -> newest first
+  const history = createAccountHistory();
   const faults: TonapiFaults = { ...NO_FAULTS };
   const requests: TonapiRequest[] = [];
   let apiKey = options.apiKey;
@@ -70,7 +71,7 @@ export async function startTonapiDouble(
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new HttpFailure(400, 'invalid limit');
     const beforeLt = faults.ignoreBounds ? 0n : BigInt(query.get('before_lt') ?? 0);
     const afterLt = faults.ignoreBounds ? 0n : BigInt(query.get('after_lt') ?? 0);
-    const visible = (ledger.get(account.toRawString()) ?? []).slice(faults.lag);
+    const visible = history.of(account).slice(faults.lag);
     const page = visible.filter((tx) => (beforeLt === 0n || tx.lt < beforeLt) && tx.lt > afterLt).slice(0, limit);
     if (query.get('sort_order') === 'asc') page.reverse();
     const items = page.map(toTonapiTransaction);
@@ -139,15 +140,7 @@ export async function startTonapiDouble(
     setApiKey(key) {
       apiKey = key;
     },
-    addTransactions(account, transactions) {
-      const key = account.toRawString();
-      const known = new Map((ledger.get(key) ?? []).map((tx) => [tx.hash().toString('hex'), tx]));
-      for (const { raw } of transactions) {
-        const tx = loadTransaction(raw.beginParse());
-        known.set(tx.hash().toString('hex'), tx);
-      }
-      ledger.set(key, [...known.values()].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0)));
-    },
+    addTransactions: history.add,
     close() {
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Address, loadTransaction, type Cell, type Transaction, type TupleItem } from '@ton/core';
+import { Address, type Cell, type Transaction, type TupleItem } from '@ton/core';
 import { readStack, toJsonMessage, writeStack } from './toncenter-json';
 import { createStreamHub, type StreamControls } from './toncenter-stream-double';
+import { createAccountHistory } from './served-chain';
 
 /**
  * A loopback stand-in for toncenter v2 JSON-RPC, serving real transactions so TonClient's own
@@ -69,14 +70,14 @@ class RpcFailure extends Error {
 export async function startToncenterDouble(
   options: { runGetMethod?: GetMethodHandler; apiKey?: string; /** between `: keepalive` comments; 15 s like toncenter */ keepaliveMs?: number } = {},
 ): Promise<ToncenterDouble> {
-  const ledger = new Map<string, Transaction[]>(); // raw address -> newest first
+  const history = createAccountHistory();
   const faults: ToncenterFaults = { ...NO_FAULTS };
   const requests: RecordedRequest[] = [];
   const streams = createStreamHub(options);
   let lastPage: unknown[] | undefined;
 
   function visible(account: Address): Transaction[] {
-    const all = ledger.get(account.toRawString()) ?? [];
+    const all = history.of(account);
     return all.slice(faults.lag).filter((tx) => !faults.hidden.includes(tx.hash().toString('hex')));
   }
 
@@ -171,15 +172,7 @@ export async function startToncenterDouble(
     streamUrl: `${url}${STREAM_PATH}`,
     requests,
     setFaults: (changes) => Object.assign(faults, changes),
-    addTransactions(account, transactions) {
-      const key = account.toRawString();
-      const known = new Map((ledger.get(key) ?? []).map((tx) => [tx.hash().toString('hex'), tx]));
-      for (const { raw } of transactions) {
-        const tx = loadTransaction(raw.beginParse());
-        known.set(tx.hash().toString('hex'), tx);
-      }
-      ledger.set(key, [...known.values()].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0)));
-    },
+    addTransactions: history.add,
     close() {
       streams.close();
       server.closeAllConnections();

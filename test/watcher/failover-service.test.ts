@@ -1,9 +1,9 @@
-import { Address, type Transaction, type TupleItem } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatcherStatusView } from '../../contract/chain';
 import { describeWatcher } from '../../renderer/lib/describe-watcher';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import { serviceFile } from '../../server/index';
+import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
 import { startTonapiDouble, type TonapiDouble } from '../chain/tonapi-double';
 import { ManualClock } from '../helpers/test-app';
@@ -25,12 +25,9 @@ describe('the service failing over between two providers', () => {
 
   beforeAll(async () => {
     chain = await SandboxChain.open({ now: () => Math.floor(clock.now() / 1000) });
-    const source = chain.source();
-    const runGetMethod = async (address: Address, method: string, stack: TupleItem[]) =>
-      ({ exitCode: 0, stack: readAll(await source.runGetMethod(address, method, stack)) });
-    toncenter = await startToncenterDouble({ runGetMethod });
-    tonapi = await startTonapiDouble({ runGetMethod });
-    const history = await source.getTransactions(chain.merchantJettonWallet, { limit: 100 });
+    toncenter = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
+    tonapi = await startTonapiDouble({ runGetMethod: sandboxGetMethods(chain) });
+    const history = await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 });
     toncenter.addTransactions(chain.merchantJettonWallet, history);
     tonapi.addTransactions(chain.merchantJettonWallet, history);
     server = await startTestServer({
@@ -58,7 +55,7 @@ describe('the service failing over between two providers', () => {
 
   async function payOnChain(): Promise<string> {
     const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00' });
-    const mine = (await chain.pay({ amount: payment.amount, comment: payment.memo })).filter((tx) => onWallet(tx, chain.merchantJettonWallet));
+    const mine = (await chain.pay({ amount: payment.amount, comment: payment.memo })).filter((tx) => onAccount(tx, chain.merchantJettonWallet));
     toncenter.addTransactions(chain.merchantJettonWallet, mine);
     tonapi.addTransactions(chain.merchantJettonWallet, mine);
     return payment.id;
@@ -92,12 +89,3 @@ describe('the service failing over between two providers', () => {
   });
 });
 
-function onWallet(tx: Transaction, account: Address): boolean {
-  return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).equals(account);
-}
-
-function readAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {
-  const items: TupleItem[] = [];
-  while (reader.remaining > 0) items.push(reader.pop());
-  return items;
-}

@@ -1,7 +1,8 @@
-import { Address, type Transaction, type TupleItem } from '@ton/core';
+import type { Transaction } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import type { Payment } from '../../server/payments/payment-types';
+import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble, type ToncenterFaults } from '../chain/toncenter-double';
 import { ManualClock } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -18,12 +19,9 @@ describe('crediting through toncenter with faults', () => {
 
   beforeAll(async () => {
     chain = await SandboxChain.open({ now: () => Math.floor(clock.now() / 1000) });
-    const source = chain.source();
-    double = await startToncenterDouble({
-      runGetMethod: async (address, method, stack) => ({ exitCode: 0, stack: readAll(await source.runGetMethod(address, method, stack)) }),
-    });
+    double = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
     // the merchant's jetton wallet already has history (its deployment): the node serves it too
-    double.addTransactions(chain.merchantJettonWallet, await source.getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+    double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
     server = await startTestServer({
       clock,
       config: {
@@ -44,7 +42,7 @@ describe('crediting through toncenter with faults', () => {
 
   async function payOnChain(payment: Payment, amount = payment.amount): Promise<Transaction[]> {
     const txs = await chain.pay({ amount, comment: payment.memo });
-    double.addTransactions(watched(), txs.filter((tx) => sameAccount(tx, watched())));
+    double.addTransactions(watched(), txs.filter((tx) => onAccount(tx, watched())));
     return txs;
   }
 
@@ -103,7 +101,7 @@ describe('crediting through toncenter with faults', () => {
   it('stops at a history gap, credits nothing past it, and resumes when it heals', async () => {
     const payments = await createPayments(4);
     const hashes: string[] = [];
-    for (const p of payments) hashes.push(...(await payOnChain(p)).filter((tx) => sameAccount(tx, watched())).map((tx) => tx.hash().toString('hex')));
+    for (const p of payments) hashes.push(...(await payOnChain(p)).filter((tx) => onAccount(tx, watched())).map((tx) => tx.hash().toString('hex')));
     double.setFaults({ hidden: [hashes[1]!] });
     await expect(server.watcher.pollNow()).rejects.toThrow();
     for (const p of payments) expect((await server.services.payments.get(p.id)).status).toBe('pending');
@@ -113,13 +111,3 @@ describe('crediting through toncenter with faults', () => {
     await expectCreditedOnce(payments);
   });
 });
-
-function sameAccount(tx: Transaction, account: Address): boolean {
-  return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).equals(account);
-}
-
-function readAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {
-  const items: TupleItem[] = [];
-  while (reader.remaining > 0) items.push(reader.pop());
-  return items;
-}

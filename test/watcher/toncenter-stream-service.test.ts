@@ -1,7 +1,8 @@
-import { Address, type Transaction, type TupleItem } from '@ton/core';
+import type { Transaction } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import type { Payment } from '../../server/payments/payment-types';
+import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
 import { ManualClock } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -18,12 +19,8 @@ describe('crediting woken by toncenter stream', () => {
 
   beforeAll(async () => {
     chain = await SandboxChain.open({ now: () => Math.floor(clock.now() / 1000) });
-    const source = chain.source();
-    double = await startToncenterDouble({
-      apiKey: 'free-key',
-      runGetMethod: async (address, method, stack) => ({ exitCode: 0, stack: readAll(await source.runGetMethod(address, method, stack)) }),
-    });
-    double.addTransactions(chain.merchantJettonWallet, await source.getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+    double = await startToncenterDouble({ apiKey: 'free-key', runGetMethod: sandboxGetMethods(chain) });
+    double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
     server = await startTestServer({
       clock,
       config: {
@@ -59,7 +56,7 @@ describe('crediting woken by toncenter stream', () => {
 
   async function payAndPublish(payment: Payment): Promise<Transaction[]> {
     const txs = await chain.pay({ amount: payment.amount, comment: payment.memo });
-    double.addTransactions(watched(), txs.filter((tx) => sameAccount(tx, watched())));
+    double.addTransactions(watched(), txs.filter((tx) => onAccount(tx, watched())));
     expect(double.publish(watched(), txs)).toBe(1);
     return txs;
   }
@@ -85,13 +82,3 @@ describe('crediting woken by toncenter stream', () => {
     expect(server.watcher.status()).toMatchObject({ consecutiveErrors: 0, stream: { connected: true, lastError: null } });
   });
 });
-
-function sameAccount(tx: Transaction, account: Address): boolean {
-  return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).equals(account);
-}
-
-function readAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {
-  const items: TupleItem[] = [];
-  while (reader.remaining > 0) items.push(reader.pop());
-  return items;
-}
