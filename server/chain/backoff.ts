@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 export interface BackoffOptions {
   baseMs: number;
   maxMs: number;
@@ -14,4 +16,22 @@ export function nextBackoffMs(attempt: number, { baseMs, maxMs, random }: Backof
   const exponent = Math.min(Math.max(attempt - 1, 0), 52);
   const cap = Math.min(maxMs, baseMs * 2 ** exponent);
   return Math.floor(random() * cap);
+}
+
+/** A sleep that a loop's stop or wake can cut short: the watcher's and the stream's default. */
+export async function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  await delay(ms, undefined, { signal }).catch(() => undefined);
+}
+
+/** Sleeps `ms` or until `signal` aborts, whichever comes first, even if an injected `sleep` ignores the signal. */
+export function interruptible(sleep: (ms: number, signal: AbortSignal) => Promise<void>, ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done);
+    sleep(ms, signal).then(done, done);
+  });
 }

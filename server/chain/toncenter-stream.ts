@@ -1,6 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { Address } from '@ton/core';
-import { nextBackoffMs } from './backoff';
+import { abortableSleep, interruptible, nextBackoffMs } from './backoff';
 
 /**
  * toncenter's Streaming API v2 over SSE, for one account's transactions. Its events are hints, not
@@ -69,10 +68,6 @@ const DEFAULTS = { heartbeatTimeoutMs: 45_000, backoff: { baseMs: 1_000, maxMs: 
 const STABLE_AFTER_MS = 60_000;
 
 type Outcome = 'fatal' | 'stable' | 'failed';
-
-async function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  await delay(ms, undefined, { signal }).catch(() => undefined);
-}
 
 export function createTransactionStream(options: TransactionStreamOptions): TransactionStream {
   const { now = Date.now, sleep = abortableSleep, random = Math.random, log } = options;
@@ -288,17 +283,4 @@ function describe(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
   return `${err.message}${cause}`;
-}
-
-/** Sleeps `ms` or until `signal` aborts, whichever comes first, even if `sleep` ignores the signal. */
-function interruptible(sleep: Pause, ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    signal.addEventListener('abort', done);
-    sleep(ms, signal).then(done, done);
-  });
 }

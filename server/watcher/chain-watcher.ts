@@ -1,7 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Address, Transaction } from '@ton/core';
 import type { ChainSource, TxCursor } from '../chain/types';
-import { nextBackoffMs } from '../chain/backoff';
+import { abortableSleep, nextBackoffMs } from '../chain/backoff';
 import { classifyChainError } from '../chain/toncenter-source';
 import type { StreamStatus, WakeHint } from '../chain/toncenter-stream';
 import { cursorOf, fetchNewTransactions } from './transaction-poller';
@@ -67,10 +66,6 @@ export interface ChainWatcher {
 }
 
 const DEFAULTS = { pageSize: 50, maxBatch: 500, maxBackoffMs: 300_000 };
-
-async function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  await delay(ms, undefined, { signal }).catch(() => undefined);
-}
 
 interface PollState {
   lastPollAt: number | null;

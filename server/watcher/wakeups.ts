@@ -1,3 +1,4 @@
+import { interruptible } from '../chain/backoff';
 import type { StreamLogger, TransactionStream, WakeHint } from '../chain/toncenter-stream';
 
 /**
@@ -64,10 +65,8 @@ export function createWakeableSleep(sleep: (ms: number, signal: AbortSignal) => 
       if (woken && !lastPollFailed()) return;
       const controller = new AbortController();
       nap = controller;
-      const { signal } = controller;
-      // cancel() and wakes abort the signal; racing it means an injected sleep need not honour it.
-      const cut = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
-      await Promise.race([sleep(ms, signal).catch(() => undefined), cut]);
+      // cancel() and wakes abort the signal
+      await interruptible(sleep, ms, controller.signal);
       nap = null;
     },
     /** stop(): ends the sleep now, backoff or not. */
