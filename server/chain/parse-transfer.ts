@@ -32,6 +32,11 @@ function computeSucceeded(tx: Transaction): boolean {
   return d.type === 'generic' && !d.aborted && d.computePhase.type === 'vm' && d.computePhase.success;
 }
 
+/** The body of an inbound message carrying `op` that the wallet's code ran to success. */
+function acceptedBody(tx: Transaction, op: number): InboundBody | null {
+  return computeSucceeded(tx) ? inboundBody(tx, op) : null;
+}
+
 function txMeta(tx: Transaction): { txHash: string; lt: bigint; utime: number } {
   return { txHash: tx.hash().toString('hex'), lt: tx.lt, utime: tx.now };
 }
@@ -42,8 +47,7 @@ function txMeta(tx: Transaction): { txHash: string; lt: bigint; utime: number } 
  */
 export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransfer | null {
   try {
-    if (!computeSucceeded(tx)) return null;
-    const inbound = inboundBody(tx, JettonOp.internalTransfer);
+    const inbound = acceptedBody(tx, JettonOp.internalTransfer);
     if (!inbound) return null;
     const s = inbound.body;
     const queryId = s.bigUint(64);
@@ -64,8 +68,7 @@ export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransf
  */
 export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | null {
   try {
-    if (!computeSucceeded(tx)) return null;
-    const inbound = inboundBody(tx, JettonOp.transfer);
+    const inbound = acceptedBody(tx, JettonOp.transfer);
     if (!inbound) return null;
     const s = inbound.body;
     const queryId = s.bigUint(64);

@@ -4,22 +4,9 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { ReconciliationSchema, WithdrawRequestSchema, WithdrawResultSchema } from '../../contract/chain';
-import { BooksBehindError, presentReconciliation, type BooksChain } from '../payments/wallet-books';
-import type { ChainSource } from '../chain/types';
-import type { Address } from '@ton/core';
-
-/** What the books need of the live runtime (structural: routes do not import the composition layer). */
-interface LiveChain {
-  chain: { source: ChainSource; watchedAccount: Address };
-  watcher: { pollNow(): Promise<unknown> };
-}
+import { BooksBehindError, presentReconciliation } from '../payments/wallet-books';
 
 const TAGS = ['Console: chain'];
-
-/** The books read the chain the watcher reads, and catch up through the watcher's own poll. */
-export const booksChainOf = (runtime: LiveChain): BooksChain => ({
-  source: runtime.chain.source, account: runtime.chain.watchedAccount, catchUp: () => runtime.watcher.pollNow(),
-});
 
 /** A chain that cannot be read now is the chain's problem, not the request's: 503 with what to expect. */
 function chainUnavailable(err: unknown): unknown {
@@ -42,7 +29,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       const runtime = await app.runtime?.ready().catch(() => null);
       if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
       try {
-        return presentReconciliation(await app.services.books.reconcile(booksChainOf(runtime)));
+        return presentReconciliation(await app.services.books.reconcile(runtime.books));
       } catch (err) {
         throw chainUnavailable(err);
       }

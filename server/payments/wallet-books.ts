@@ -103,30 +103,32 @@ export class WalletBooks {
     });
   }
 
-  /** Walks back from the head until the unrecorded movements add up to the difference (or the depth runs out). */
-  private explain(chain: BooksChain, head: TxCursor, difference: bigint): Promise<UnrecordedMovement[]> {
+  /**
+   * Walks back from the head until the unrecorded movements add up to the difference (or the depth
+   * runs out). Each page is fetched outside the storage and checked in a read of its own: a read
+   * held open across the network would keep every write waiting.
+   */
+  private async explain(chain: BooksChain, head: TxCursor, difference: bigint): Promise<UnrecordedMovement[]> {
     const depth = this.deps.explainDepth ?? 1_000;
-    return this.deps.storage.read(async (view) => {
-      const found: UnrecordedMovement[] = [];
-      let explained = 0n;
-      let from: TxCursor = head;
-      for (let seen = 0; seen < depth && explained !== difference;) {
-        const page = await chain.source.getTransactions(chain.account, { limit: PAGE, lt: from.lt, hash: from.hash });
-        const fresh = seen === 0 ? page : page.slice(1);
-        for (const tx of fresh) {
-          const movement = await unrecordedMovement(view, tx);
-          if (movement) {
-            found.push(movement);
-            explained += movement.effect;
-          }
-        }
-        seen += fresh.length;
-        const oldest = page.at(-1);
-        if (fresh.length === 0 || !oldest || oldest.prevTransactionLt === 0n) break;
-        from = { lt: oldest.lt, hash: oldest.hash().toString('hex') };
-      }
-      return found;
-    });
+    const found: UnrecordedMovement[] = [];
+    let explained = 0n;
+    let from: TxCursor = head;
+    for (let seen = 0; seen < depth && explained !== difference;) {
+      const page = await chain.source.getTransactions(chain.account, { limit: PAGE, lt: from.lt, hash: from.hash });
+      // pages start at their cursor, which the page before already held
+      const fresh = seen === 0 ? page : page.slice(1);
+      const missing = await this.deps.storage.read(async (view) => {
+        const movements = await Promise.all(fresh.map((tx) => unrecordedMovement(view, tx)));
+        return movements.filter((m) => m !== null);
+      });
+      for (const movement of missing) explained += movement.effect;
+      found.push(...missing);
+      seen += fresh.length;
+      const oldest = page.at(-1);
+      if (fresh.length === 0 || !oldest || oldest.prevTransactionLt === 0n) break;
+      from = { lt: oldest.lt, hash: oldest.hash().toString('hex') };
+    }
+    return found;
   }
 }
 

@@ -4,6 +4,7 @@ import type { ChainInfo } from '../payments/payment-links';
 import type { PendingChain, ChainRuntime } from './chain-runtime';
 import { Simulator } from '../simulator/simulator';
 import { booksTimer, providerEvents, withDuties } from './chain-duties';
+import type { BooksChain } from '../payments/wallet-books';
 import type { Services } from '../services';
 import type { ChainWatcher, WatcherLogger } from '../watcher/chain-watcher';
 import type { PaymentWatcherOptions } from '../watcher/payment-watcher';
@@ -12,6 +13,8 @@ import type { PaymentWatcherOptions } from '../watcher/payment-watcher';
 export interface Runtime {
   chain: ChainRuntime;
   watcher: ChainWatcher;
+  /** the chain as the books read it: the watched wallet, its source, and the watcher's poll to catch up */
+  books: BooksChain;
   simulator: Simulator | null;
 }
 
@@ -80,12 +83,12 @@ function runtimeOn(
 ): Runtime {
   const { reconcileIntervalMs, ...watching } = options;
   const polling = createPaymentWatcher({ chain: opened, ledger: services.ledger, ...watching });
-  const books = { source: opened.source, account: opened.watchedAccount, catchUp: () => polling.pollNow() };
+  const books: BooksChain = { source: opened.source, account: opened.watchedAccount, catchUp: () => polling.pollNow() };
   const watcher = withDuties(polling, [
     booksTimer(services.books, books, reconcileIntervalMs, options.log),
     providerEvents(opened, services.storeEvents, () => services.clock.now(), options.log),
   ]);
-  return { chain: opened, watcher, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher) : null };
+  return { chain: opened, watcher, books, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher) : null };
 }
 
 /**
