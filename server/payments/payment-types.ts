@@ -34,7 +34,7 @@ export interface Payment {
 export type NewPayment = Omit<Payment, 'seq'>;
 
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
-export type PaymentStateChange = Pick<Payment, 'id' | 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt' | 'updatedAt'>;
+export type PaymentStateChange = Pick<Payment, 'seq' | 'id' | 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt' | 'updatedAt'>;
 
 
 /** An inbound transfer as the ledger recorded it, with what became of it. */

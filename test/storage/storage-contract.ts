@@ -178,10 +178,28 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
       expect(seen).toEqual(made.map((p) => p.id).reverse());
     });
 
-    it('keeps a payment as written, money as bigint', async () => {
-      const p = newPayment({ amount: 9_007_199_254_740_993n, customer: { email: 'a@b.c' }, metadata: { order: '7' }, allowedOrigins: ['https://shop.example'] });
+    it('keeps a payment as written, every field, whichever way it is read; money as bigint', async () => {
+      const p = newPayment({
+        amount: 9_007_199_254_740_993n, externalId: 'order-7', description: 'two coffees', customer: { email: 'a@b.c' },
+        callbackUrl: 'https://shop.example/cb', successUrl: 'https://shop.example/ok', failUrl: 'https://shop.example/no',
+        metadata: { order: '7' }, allowedOrigins: ['https://shop.example'],
+      });
       const stored = await storage.write((uow) => uow.payments.insert(p));
-      expect(await storage.read((v) => v.payments.findById(p.id))).toEqual(stored);
+      const reads = await storage.read(async (v) => [
+        await v.payments.findById(p.id), await v.payments.findByExternalId('order-7'), await v.payments.findByMemo(p.memo),
+        ...await v.payments.findByMemos([p.memo]), ...await v.payments.list({ limit: 1 }),
+        ...await v.payments.search({ search: p.id, limit: 1 }), ...await v.payments.withDueAmount(p.amount, 0, 1),
+        ...await v.payments.dueForExpiry(p.expiresAt, 1),
+      ]);
+      expect(reads).toEqual(Array.from({ length: 8 }, () => stored));
+    });
+
+    it('writes a state change to that payment alone, and reads it back as written', async () => {
+      const [p, other] = await storage.write(async (uow) => [await uow.payments.insert(newPayment()), await uow.payments.insert(newPayment())]);
+      const paid = { ...p!, status: 'paid' as const, paidAmount: 10_000_001n, overpaidAmount: 1n, late: true, paidAt: 1_800_000_000_000, updatedAt: 1_800_000_000_001 };
+      await storage.write((uow) => uow.payments.updateState(paid));
+      expect(await storage.read((v) => v.payments.findById(p!.id))).toEqual(paid);
+      expect(await storage.read((v) => v.payments.findById(other!.id))).toEqual(other);
     });
   });
 }
