@@ -475,6 +475,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/simulator/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: the merchant's wallet sends a refund (exactly, short, or with the wrong memo), as its wallet app would */
+        post: operations["simulateRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/simulator/withdraw": {
         parameters: {
             query?: never;
@@ -862,6 +879,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/crypto/payment/{paymentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the refunds of a payment, oldest first */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Ask for a refund, to be sent from your own wallet
+         * @description Open `links.ton` (or its QR code) with the wallet app that owns the store's wallet: it sends exactly `amount` to `destination` with `memo` as the comment. The watcher sees it leave and the refund turns `sent` (`refund.sent`). The refunds of a payment never add up to more than was paid.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/payment/{paymentId}/refunds/{refundId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a refund that has not been sent yet */
+        post: operations["cancelRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crypto/payments": {
         parameters: {
             query?: never;
@@ -1063,6 +1118,17 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
         };
+        CreateRefundRequest: {
+            /**
+             * @description Defaults to the overpaid excess, or else to everything paid and not yet refunded
+             * @example 10.00
+             */
+            amount?: string;
+            /** @description Defaults to the address that paid; required when several did */
+            destination?: string;
+            /** @description Why: shown on the refund, the receipt and the audit log */
+            reason?: string;
+        };
         /** @description Optional customer information shown to the merchant, never on chain */
         Customer: {
             /** Format: email */
@@ -1174,6 +1240,7 @@ export interface components {
          *       "paidAmount": "0.00",
          *       "dueAmount": "10.00",
          *       "overpaidAmount": "0.00",
+         *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
          *       "externalId": "order-1",
@@ -1236,6 +1303,8 @@ export interface components {
             paidAt: string | null;
             /** @description Same as id, under the name the spec uses */
             paymentId: string;
+            /** @description What refunds sent back from the merchant's wallet (and did not bounce) */
+            refundedAmount: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             successUrl: string | null;
@@ -1273,6 +1342,7 @@ export interface components {
          *       "paidAmount": "0.00",
          *       "dueAmount": "10.00",
          *       "overpaidAmount": "0.00",
+         *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
          *       "externalId": "order-1",
@@ -1307,6 +1377,7 @@ export interface components {
          *       "paidAmount": "10.00",
          *       "dueAmount": "0.00",
          *       "overpaidAmount": "0.00",
+         *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
          *       "externalId": "order-1",
@@ -1377,6 +1448,8 @@ export interface components {
             paidAt: string | null;
             /** @description Same as id, under the name the spec uses */
             paymentId: string;
+            /** @description What refunds sent back from the merchant's wallet (and did not bounce) */
+            refundedAmount: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             successUrl: string | null;
@@ -1438,6 +1511,7 @@ export interface components {
          *       "paidAmount": "0.00",
          *       "dueAmount": "10.00",
          *       "overpaidAmount": "0.00",
+         *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
          *       "externalId": "order-1",
@@ -1505,6 +1579,8 @@ export interface components {
             paidAt: string | null;
             /** @description Same as id, under the name the spec uses */
             paymentId: string;
+            /** @description What refunds sent back from the merchant's wallet (and did not bounce) */
+            refundedAmount: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             successUrl: string | null;
@@ -1527,6 +1603,39 @@ export interface components {
             onChainBalance: string;
             /** @description When the books are off: the transactions that explain it, where they were found */
             unrecorded: components["schemas"]["UnrecordedMovement"][];
+        };
+        /** @description A refund, signed by the merchant's own wallet */
+        Refund: {
+            amount: string;
+            /** @description Amount in jetton base units (micro-USDT) */
+            amountBaseUnits: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who asked for it: "api" or the console user */
+            createdBy: string;
+            /** @description Owner address the USDT goes back to */
+            destination: string;
+            id: string;
+            links: components["schemas"]["RefundLinks"];
+            /** @description Comment the refund transfer must carry: how the watcher recognises it */
+            memo: string;
+            paymentId: string;
+            reason: string | null;
+            /** @enum {string} */
+            status: "awaiting_signature" | "sent" | "failed" | "cancelled";
+            /** @description The transaction that sent it, once sent */
+            txHash: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RefundLinks: {
+            /** @description ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment */
+            ton: string;
+            /** @description The same transfer as a Tonkeeper https link */
+            tonkeeper: string;
+        };
+        RefundList: {
+            items: components["schemas"]["Refund"][];
         };
         /** @description Settings; the toncenter API key is never returned */
         Settings: {
@@ -1552,6 +1661,13 @@ export interface components {
                 chain: components["schemas"]["ChainSettings"];
                 payments: components["schemas"]["PaymentWindows"];
             };
+        };
+        /** @description The transactions the merchant's wallet sent, and the refund afterwards */
+        SimulatedRefund: {
+            /** @enum {string} */
+            case: "exact" | "short" | "wrong-memo";
+            refund: components["schemas"]["Refund"];
+            txHashes: string[];
         };
         /** @description The transactions sent and the payment afterwards */
         SimulationResult: {
@@ -1792,6 +1908,7 @@ export interface components {
          *         "paidAmount": "0.00",
          *         "dueAmount": "10.00",
          *         "overpaidAmount": "0.00",
+         *         "refundedAmount": "0.00",
          *         "currency": "USDT",
          *         "mainCurrency": "TON",
          *         "externalId": "order-3",
@@ -3261,6 +3378,54 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    simulateRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default exact
+                     * @enum {string}
+                     */
+                    case?: "exact" | "short" | "wrong-memo";
+                    refundId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was sent, and the refund afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedRefund"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description SANDBOX_ONLY: the simulator exists only in sandbox chain mode */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     simulateWithdrawal: {
         parameters: {
             query?: never;
@@ -3692,7 +3857,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered")[];
+                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -3767,7 +3932,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered")[];
+                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -4152,6 +4317,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund, awaiting the wallet's signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    cancelRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The cancelled refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["ValidationError"];

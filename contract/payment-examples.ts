@@ -25,7 +25,7 @@ export const widgetSessionRequestExample = {
 
 const pending = {
   id: ID, paymentId: ID, kind: 'invoice', status: 'pending',
-  amount: '10.00', amountBaseUnits: '10000000', paidAmount: '0.00', dueAmount: '10.00', overpaidAmount: '0.00',
+  amount: '10.00', amountBaseUnits: '10000000', paidAmount: '0.00', dueAmount: '10.00', overpaidAmount: '0.00', refundedAmount: '0.00',
   currency: 'USDT', mainCurrency: 'TON', externalId: 'order-1', description: null, memo: MEMO, address: WALLET, jettonMaster: USDT_MASTER,
   links: {
     checkout: `${SERVICE}/pay/${ID}`,

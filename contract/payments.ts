@@ -32,6 +32,11 @@ export const PAYMENT_EVENT_TYPES = [
   // the watcher's source of chain data failed over to another provider, and came back
   'watcher.degraded',
   'watcher.recovered',
+  // refunds, each sent by the merchant's own wallet: asked for, seen leaving the wallet, bounced back, cancelled
+  'refund.created',
+  'refund.sent',
+  'refund.failed',
+  'refund.cancelled',
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
@@ -132,6 +137,7 @@ export const PaymentSchema = z
     paidAmount: z.string(),
     dueAmount: z.string(),
     overpaidAmount: z.string(),
+    refundedAmount: z.string().meta({ description: 'What refunds sent back from the merchant\'s wallet (and did not bounce)' }),
     currency: z.literal('USDT'),
     mainCurrency: z.literal('TON'),
     externalId: z.string().nullable(),

@@ -10,6 +10,7 @@ import { StoreEvents } from './events/store-events';
 import { usdt } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
+import { RefundService } from './payments/refund-service';
 import { TransferLedger } from './payments/transfer-ledger';
 import { WalletBooks } from './payments/wallet-books';
 import { SettingsStore } from './settings/settings-store';
@@ -25,6 +26,8 @@ export interface Services {
   /** the event log read in order (live streams catching up) */
   eventFeed: EventFeed;
   payments: PaymentService;
+  /** refunds the merchant's own wallet signs */
+  refunds: RefundService;
   ledger: TransferLedger;
   /** the ledger checked against the wallet's balance on chain */
   books: WalletBooks;
@@ -72,10 +75,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   bus.inTransaction(webhooks.onEventRecorded);
   // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
   await webhooks.callbackSecret();
+  const refunds = new RefundService({ storage, payments, events, clock, chain: deps.chain });
   return {
     config: deps.config, clock, bus, eventFeed: new EventFeed(storage), payments, settings, webhooks, publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
-    ledger: new TransferLedger({ storage, payments, events, clock }),
+    refunds,
+    ledger: new TransferLedger({ storage, payments, events, clock, refunds }),
     books: new WalletBooks({ storage, events, clock }),
     storeEvents: new StoreEvents(storage, events),
     apiKeys: new ApiKeyStore(storage, clock),

@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
 import type { SimulationResult, WithdrawResult } from '../../contract/chain';
+import type { SimulatedRefund } from '../../contract/refunds';
 import { noServiceMessage, runningService, type ServiceClient } from './service-client';
 
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
        [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]
-       npm run simulate -- withdraw <amount> [--to ADDRESS] [--data-dir DIR]`;
+       npm run simulate -- withdraw <amount> [--to ADDRESS] [--data-dir DIR]
+       npm run simulate -- refund <refundId> [--case exact|short|wrong-memo|bounce] [--data-dir DIR]`;
 
 const OWN_OPTIONS = ['--amount', '--comment', '--case', '--to'];
 
@@ -22,6 +24,15 @@ async function withdraw(service: ServiceClient, amount: string, to: unknown): Pr
   console.log(`the merchant's wallet sent ${result.amount} USDT to ${result.to}: ${result.txHashes.length} transaction(s) on the sandbox chain`);
 }
 
+async function refund(service: ServiceClient, refundId: string, simulated: unknown): Promise<void> {
+  const { body: result } = await service.call<SimulatedRefund>('POST', '/simulator/refund', { refundId, case: simulated });
+  const r = result.refund;
+  console.log(`the merchant's wallet sent the ${result.case} refund: ${result.txHashes.length} transaction(s) on the sandbox chain`);
+  console.log(`refund ${r.id} of ${r.amount} USDT to ${r.destination}: ${r.status}`);
+}
+
+const COMMANDS = ['pay', 'withdraw', 'refund'];
+
 /** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -29,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     options: { amount: { type: 'string' }, comment: { type: 'string' }, case: { type: 'string' }, to: { type: 'string' } },
   });
   const [command, target] = positionals;
-  if (!(command === 'pay' || command === 'withdraw') || !target) {
+  if (!command || !COMMANDS.includes(command) || !target) {
     console.error(USAGE);
     return 2;
   }
@@ -37,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
   const service = await runningService(config.dataDir);
   if (!service) throw new Error(noServiceMessage(config.dataDir));
   if (command === 'pay') await pay(service, target, values);
+  else if (command === 'refund') await refund(service, target, values.case);
   else await withdraw(service, target, values.to);
   return 0;
 }

@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { ReconciliationSchema, WithdrawRequestSchema, WithdrawResultSchema } from '../../contract/chain';
+import { SimulatedRefundSchema, SimulateRefundRequestSchema } from '../../contract/refunds';
 import { BooksBehindError, presentReconciliation } from '../payments/wallet-books';
 
 const TAGS = ['Console: chain'];
@@ -49,6 +50,22 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       const simulator = (await app.runtime?.sandboxSimulator()) ?? null;
       if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');
       return simulator.withdraw(body);
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/simulator/refund', operationId: 'simulateRefund', tags: TAGS, auth: 'console',
+    summary: "Sandbox only: the merchant's wallet sends a refund (exactly, short, or with the wrong memo), as its wallet app would",
+    body: SimulateRefundRequestSchema,
+    responses: {
+      200: { description: 'What was sent, and the refund afterwards', schema: SimulatedRefundSchema },
+      403: { description: 'SANDBOX_ONLY: the simulator exists only in sandbox chain mode', schema: ErrorSchema },
+      ...errors(404),
+    },
+    handler: async ({ body }) => {
+      const simulator = (await app.runtime?.sandboxSimulator()) ?? null;
+      if (!simulator) throw new AppError(403, ErrorCode.sandboxOnly, 'the simulator exists only in sandbox chain mode');
+      return simulator.refund(body);
     },
   });
 }

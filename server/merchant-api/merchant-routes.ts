@@ -7,8 +7,10 @@ import {
   PaymentListSchema, PaymentSchema, ReceivingAddressResponseSchema,
 } from '../../contract/payments';
 import type { CreateResult } from '../payments/payment-service';
+import { CreateRefundRequestSchema, RefundIdParamsSchema, RefundListSchema, RefundSchema } from '../../contract/refunds';
 
 const TAGS = ['Payments'];
+const REFUND_TAGS = ['Refunds'];
 
 /** Stripe's convention: a replayed idempotent request says so, with the same status as the first. */
 function markReplay(reply: FastifyReply, result: CreateResult): void {
@@ -91,5 +93,39 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     body: z.strictObject({}).optional(),
     responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errors(404, 409) },
     handler: async ({ params }) => payments.present(await payments.cancel(params.paymentId)),
+  });
+
+  refundRoutes(app);
+}
+
+/** Refunds: asked for here, signed and sent by the merchant's own wallet, seen by the watcher. */
+function refundRoutes(app: FastifyInstance): void {
+  const { refunds } = app.services;
+
+  addRoute(app, {
+    method: 'POST', url: '/crypto/payment/:paymentId/refunds', operationId: 'createRefund', tags: REFUND_TAGS, auth: 'apiKey',
+    summary: 'Ask for a refund, to be sent from your own wallet',
+    description: 'Open `links.ton` (or its QR code) with the wallet app that owns the store\'s wallet: it sends exactly `amount` to `destination` with `memo` as the comment. The watcher sees it leave and the refund turns `sent` (`refund.sent`). The refunds of a payment never add up to more than was paid.',
+    params: PaymentIdParamsSchema,
+    body: CreateRefundRequestSchema,
+    responses: { 200: { description: 'The refund, awaiting the wallet\'s signature', schema: RefundSchema }, ...errors(404, 409) },
+    handler: async ({ params, body }) => refunds.create(params.paymentId, body, 'api'),
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/crypto/payment/:paymentId/refunds', operationId: 'listRefunds', tags: REFUND_TAGS, auth: 'apiKey',
+    summary: 'List the refunds of a payment, oldest first',
+    params: PaymentIdParamsSchema,
+    responses: { 200: { description: 'The refunds', schema: RefundListSchema }, ...errors(404) },
+    handler: async ({ params }) => ({ items: await refunds.list(params.paymentId) }),
+  });
+
+  addRoute(app, {
+    method: 'POST', url: '/crypto/payment/:paymentId/refunds/:refundId/cancel', operationId: 'cancelRefund', tags: REFUND_TAGS, auth: 'apiKey',
+    summary: 'Cancel a refund that has not been sent yet',
+    params: RefundIdParamsSchema,
+    body: z.strictObject({}).optional(),
+    responses: { 200: { description: 'The cancelled refund', schema: RefundSchema }, ...errors(404, 409) },
+    handler: async ({ params }) => refunds.cancel(params.paymentId, params.refundId),
   });
 }

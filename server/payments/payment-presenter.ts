@@ -26,6 +26,7 @@ export function presentPayment(p: Payment, transfers: readonly CreditedTransfer[
     paidAmount: formatAmount(p.paidAmount),
     dueAmount: formatAmount(due),
     overpaidAmount: formatAmount(p.overpaidAmount),
+    refundedAmount: formatAmount(p.refundedAmount),
     currency: p.currency,
     mainCurrency: p.mainCurrency,
     externalId: p.externalId,

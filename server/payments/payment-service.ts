@@ -110,7 +110,7 @@ export class PaymentService {
     const now = this.deps.clock.now();
     const expirySeconds = r.expiresInSeconds ?? this.deps.policy.defaultExpirySeconds;
     return {
-      id: newId('pay'), kind, status: 'pending', amount, paidAmount: 0n, overpaidAmount: 0n,
+      id: newId('pay'), kind, status: 'pending', amount, paidAmount: 0n, overpaidAmount: 0n, refundedAmount: 0n,
       currency: 'USDT', mainCurrency: 'TON', externalId: r.externalId ?? null, requestHash: hash,
       memo, address: this.deps.chain.merchantAddress, description: r.description ?? null,
       customer: r.customer ?? null, callbackUrl: r.callbackUrl ?? null, successUrl: r.successUrl ?? null,
@@ -181,6 +181,19 @@ export class PaymentService {
     await uow.payments.updateState(updated);
     const data = await this.views.present(uow, updated, transfers);
     for (const type of events) await this.record(uow, type, updated.id, data);
+    return updated;
+  }
+
+  /** The public record inside a unit of work: for the events of other domains that carry the payment (refunds). */
+  presentIn(view: ReadView, payment: Payment): Promise<PublicPayment> {
+    return this.views.present(view, payment);
+  }
+
+  /** A refund left the wallet, or came back bounced: what the payment shows as refunded. Its status never changes. */
+  async setRefunded(uow: UnitOfWork, payment: Payment, refundedAmount: bigint): Promise<Payment> {
+    const updated = { ...payment, refundedAmount, updatedAt: this.deps.clock.now() };
+    await uow.payments.setRefunded(updated);
+    this.views.evict(payment.id);
     return updated;
   }
 

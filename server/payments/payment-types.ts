@@ -11,6 +11,8 @@ export interface Payment {
   amount: bigint;
   paidAmount: bigint;
   overpaidAmount: bigint;
+  /** sent by refunds (and not bounced back) */
+  refundedAmount: bigint;
   currency: 'USDT';
   mainCurrency: 'TON';
   externalId: string | null;

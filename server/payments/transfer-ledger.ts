@@ -8,6 +8,7 @@ import { failpoint } from '../util/failpoints';
 import type { CreditedTransfer } from './payment-presenter';
 import { CreditBatch } from './credit-batch';
 import type { PaymentService } from './payment-service';
+import type { RefundService } from './refund-service';
 import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './payment-types';
 import type { PaymentEventType } from '../../contract/payments';
 import type { TransferStatus } from '../../contract/chain';
@@ -23,6 +24,8 @@ export interface TransferLedgerDeps {
   payments: PaymentService;
   events: EventLog;
   clock: Clock;
+  /** told, in the same unit of work, what left the wallet or came back: a refund may have been sent or bounced */
+  refunds: Pick<RefundService, 'applyMovements'>;
 }
 
 /** Who decided, when the caller does not say (the CLI, tests). */
@@ -73,7 +76,9 @@ export class TransferLedger {
       // the batch's range read said these were new: anything else is a bug, and nothing of it commits
       if (await uow.transfers.insertMany(credits.rows) !== credits.rows.length) throw new Error('a transfer of the batch was already recorded');
       const now = this.deps.clock.now();
-      for (const movement of movements) await uow.movements.insert(account, movement, now);
+      const fresh: WalletMovement[] = [];
+      for (const movement of movements) if (await uow.movements.insert(account, movement, now)) fresh.push(movement);
+      await this.deps.refunds.applyMovements(uow, fresh);
       await uow.transfers.saveCursor(account, cursor, now);
       return summary;
     });

@@ -5,7 +5,7 @@ import { prepareChain, toncenterSourceFor } from './chain-runtime';
 import { buildRuntime, type Reopen, type Runtime, type WatcherOptions } from './runtime';
 
 export interface ReopenDeps {
-  services: Pick<Services, 'ledger' | 'payments' | 'config' | 'restore' | 'books' | 'storeEvents' | 'clock'>;
+  services: Pick<Services, 'ledger' | 'payments' | 'refunds' | 'config' | 'restore' | 'books' | 'storeEvents' | 'clock'>;
   log: WatcherOptions['log'];
   nowSeconds?: () => number;
 }

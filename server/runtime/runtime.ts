@@ -67,7 +67,7 @@ export interface WatcherOptions {
 }
 
 /** What the live parts use of the services: the ledger, payments, the books and the store's events. */
-export type RuntimeServices = Pick<Services, 'ledger' | 'payments' | 'books' | 'storeEvents' | 'clock'>;
+export type RuntimeServices = Pick<Services, 'ledger' | 'payments' | 'refunds' | 'books' | 'storeEvents' | 'clock'>;
 
 /** The watcher and the simulator on a chain already open. */
 export async function buildRuntime(opened: ChainRuntime, services: RuntimeServices, options: WatcherOptions): Promise<Runtime> {
@@ -88,7 +88,7 @@ function runtimeOn(
     booksTimer(services.books, books, reconcileIntervalMs, options.log),
     providerEvents(opened, services.storeEvents, () => services.clock.now(), options.log),
   ]);
-  return { chain: opened, watcher, books, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher) : null };
+  return { chain: opened, watcher, books, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher, services.refunds) : null };
 }
 
 /**

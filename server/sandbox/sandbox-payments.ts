@@ -18,6 +18,8 @@ export interface PayOptions {
   /** nanoton for transfer_notification; defaults to 1 like Tonkeeper */
   forwardTonAmount?: bigint;
   case?: PayCase;
+  /** bounced: the query id of the transfer that comes back (a refund the merchant sent); a fresh one by default */
+  queryId?: bigint;
 }
 
 export interface PayTargets {
@@ -93,7 +95,7 @@ function forgedMessages(t: PayTargets, opts: PayOptions, now: number): MessageRe
  */
 function bouncedInternalTransfer(t: PayTargets, opts: PayOptions, now: number) {
   const original = internalTransferBody({
-    queryId: BigInt(now),
+    queryId: opts.queryId ?? BigInt(now),
     amount: opts.amount,
     from: t.merchant,
     responseAddress: t.merchant,

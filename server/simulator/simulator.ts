@@ -5,6 +5,8 @@ import {
   SimulateRequestSchema, WithdrawRequestSchema, type SimulateRequest, type SimulationResult, type WithdrawRequest, type WithdrawResult,
 } from '../../contract/chain';
 import type { PaymentService } from '../payments/payment-service';
+import type { RefundService } from '../payments/refund-service';
+import { SimulateRefundRequestSchema, type SimulatedRefund, type SimulateRefundRequest } from '../../contract/refunds';
 import type { ChainWatcher } from '../watcher/chain-watcher';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 
@@ -17,6 +19,7 @@ export class Simulator {
     private readonly sandbox: SandboxChain,
     private readonly payments: PaymentService,
     private readonly watcher: ChainWatcher,
+    private readonly refunds: RefundService,
   ) {}
 
   async pay(input: SimulateRequest): Promise<SimulationResult> {
@@ -49,6 +52,29 @@ export class Simulator {
     const transactions = await this.sandbox.sendFromMerchant({ amount, destination: to });
     await this.watcher.pollNow();
     return { amount: formatAmount(amount), to: to.toString(), txHashes: transactions.map((tx) => tx.hash().toString('hex')) };
+  }
+
+  /**
+   * The merchant's wallet app sends a refund, as the merchant would by scanning its QR code: exactly,
+   * one base unit short, or with another comment. Only the exact one may turn the refund `sent`; a
+   * bounce sends it exactly, then brings its jettons back, which fails it.
+   */
+  async refund(input: SimulateRefundRequest): Promise<SimulatedRefund> {
+    const request = SimulateRefundRequestSchema.parse(input);
+    const refund = await this.refunds.find(request.refundId);
+    const transactions = await this.sandbox.sendFromMerchant({
+      amount: request.case === 'short' ? refund.amount - 1n : refund.amount,
+      destination: Address.parse(refund.destination),
+      comment: request.case === 'wrong-memo' ? `${refund.memo}-X` : refund.memo,
+    });
+    await this.watcher.pollNow();
+    const sent = await this.refunds.find(refund.id);
+    if (request.case === 'bounce' && sent.status === 'sent') {
+      // the recipient's wallet refuses it: the jettons come back to the store's wallet with the query id they left with
+      transactions.push(...await this.sandbox.pay({ amount: sent.amount, case: 'bounced', queryId: sent.queryId! }));
+      await this.watcher.pollNow();
+    }
+    return { case: request.case, txHashes: transactions.map((tx) => tx.hash().toString('hex')), refund: await this.refunds.view(refund.id) };
   }
 }
 

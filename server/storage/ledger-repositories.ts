@@ -6,6 +6,7 @@ import type {
   NewPayment, NewDecisionRecord, Payment, PaymentStateChange, TransferDecisionRecord, TransferDecisionAction, TransferRecord,
 } from '../payments/payment-types';
 import type { TransferStatus } from '../../contract/chain';
+import type { RefundStatus } from '../../contract/refunds';
 
 /** The merchant API's list: exact filters, newest first. */
 export interface PaymentFilter {
@@ -59,6 +60,8 @@ export interface PaymentReads {
 export interface PaymentRepository extends PaymentReads {
   insert(payment: NewPayment): Promise<Payment>;
   updateState(change: PaymentStateChange): Promise<void>;
+  /** what refunds have sent back, written alone: a refund never changes the payment's status */
+  setRefunded(payment: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void>;
 }
 
 export interface NewTransfer {
@@ -147,4 +150,40 @@ export interface MovementRepository extends MovementReads {
   /** false if the transaction was recorded before */
   insert(account: string, movement: WalletMovement, createdAt: number): Promise<boolean>;
   recordReconciliation(record: Omit<ReconciliationRecord, 'seq'>): Promise<ReconciliationRecord>;
+}
+
+export interface RefundRecord {
+  seq: number;
+  id: string;
+  paymentId: string;
+  status: RefundStatus;
+  /** base units */
+  amount: bigint;
+  destination: string;
+  memo: string;
+  reason: string | null;
+  /** the transaction that sent it, and the query id a bounce of it would carry back */
+  txHash: string | null;
+  queryId: bigint | null;
+  createdBy: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NewRefund = Omit<RefundRecord, 'seq'>;
+
+export interface RefundReads {
+  findById(id: string): Promise<RefundRecord | null>;
+  /** oldest first */
+  forPayment(paymentId: string): Promise<RefundRecord[]>;
+  /** memos are unique, whatever the refund's state */
+  findByMemo(memo: string): Promise<RefundRecord | null>;
+  /** a sent refund whose transfer carried this query id: what a bounce of it brings back */
+  sentWithQueryId(queryId: bigint): Promise<RefundRecord[]>;
+}
+
+export interface RefundRepository extends RefundReads {
+  insert(refund: NewRefund): Promise<RefundRecord>;
+  /** writes status, the sending transaction and updatedAt */
+  update(refund: RefundRecord): Promise<void>;
 }

@@ -2,7 +2,8 @@ import type {
   ApiKeyReads, ApiKeyRepository, SessionReads, SessionRepository, SettingReads, SettingRepository,
 } from './access-repositories';
 import type {
-  EventReads, EventRepository, MovementReads, MovementRepository, PaymentReads, PaymentRepository, TransferReads, TransferRepository,
+  EventReads, EventRepository, MovementReads, MovementRepository, PaymentReads, PaymentRepository, RefundReads, RefundRepository,
+  TransferReads, TransferRepository,
 } from './ledger-repositories';
 import type { DeliveryReads, DeliveryRepository, EndpointReads, EndpointRepository } from './webhook-repositories';
 
@@ -42,6 +43,7 @@ export interface ReadView {
   payments: PaymentReads;
   transfers: TransferReads;
   movements: MovementReads;
+  refunds: RefundReads;
   events: EventReads;
   endpoints: EndpointReads;
   deliveries: DeliveryReads;
@@ -55,6 +57,7 @@ export interface UnitOfWork extends ReadView {
   payments: PaymentRepository;
   transfers: TransferRepository;
   movements: MovementRepository;
+  refunds: RefundRepository;
   events: EventRepository;
   endpoints: EndpointRepository;
   deliveries: DeliveryRepository;

@@ -56,6 +56,11 @@ export function newMemo(): string {
   return `TT-${randomString(10, MEMO_ALPHABET)}`;
 }
 
+/** Comment a refund's transfer carries, so the watcher can tell it from any other send of the wallet. */
+export function newRefundMemo(): string {
+  return `RF-${randomString(10, MEMO_ALPHABET)}`;
+}
+
 /** Memos match case-insensitively and ignoring surrounding whitespace, as wallets and people mangle both. */
 export function normalizeMemo(text: string): string {
   return text.trim().toUpperCase();

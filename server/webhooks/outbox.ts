@@ -11,12 +11,16 @@ export interface Target {
   url: string;
 }
 
-/** The payment's callbackUrl, read from the stored event's public payment record. */
+/** The payment's callbackUrl, read from the stored event's public payment record (a refund event carries it as `payment`). */
 export function callbackUrlOf(event: Pick<StoredEvent, 'paymentId' | 'data'>): string | null {
   if (!event.paymentId || !event.data || typeof event.data !== 'object') return null;
-  const url = (event.data as { callbackUrl?: unknown }).callbackUrl;
+  const data = event.data as { callbackUrl?: unknown; payment?: { callbackUrl?: unknown } };
+  const url = 'payment' in data ? data.payment?.callbackUrl : data.callbackUrl;
   return typeof url === 'string' && url.length > 0 ? url : null;
 }
+
+/** What a payment's callbackUrl hears: the payment's own changes and its refunds, never the merchant's inbox decisions. */
+const reachesCallbackUrl = (type: string): boolean => type.startsWith('payment.') || type.startsWith('refund.');
 
 /**
  * Turns events into outbox rows. `onEvent` runs inside the unit of work that records the event
@@ -33,13 +37,12 @@ export class Outbox {
     for (const target of await this.subscribers(uow, event)) await this.enqueue(uow, event, target);
   };
 
-  /** Enabled endpoints subscribed to the event's type, then (for a payment.* event) the payment's callbackUrl. */
+  /** Enabled endpoints subscribed to the event's type, then (for a payment.* or refund.* event) the payment's callbackUrl. */
   async subscribers(view: ReadView, event: Pick<StoredEvent, 'type' | 'paymentId' | 'data'>): Promise<Target[]> {
     const targets: Target[] = (await view.endpoints.routes())
       .filter((e) => subscribes(e, event.type))
       .map((e) => ({ endpointId: e.id, url: e.url }));
-    // A callbackUrl asked for its payment's changes only: never the merchant's inbox decisions.
-    const callbackUrl = event.type.startsWith('payment.') ? callbackUrlOf(event) : null;
+    const callbackUrl = reachesCallbackUrl(event.type) ? callbackUrlOf(event) : null;
     if (callbackUrl) targets.push({ endpointId: null, url: callbackUrl });
     return targets;
   }

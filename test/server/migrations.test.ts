@@ -85,6 +85,27 @@ describe('migrations', () => {
     expect(plan(`UPDATE transfers SET status = 'credited' WHERE tx_hash = 'bb' AND status = 'unmatched' AND status <> 'credited'`)).toMatch(/USING INDEX transfers_open_hash/);
   });
 
+  it('009 keeps refunds per payment with a unique memo, and gives existing payments nothing refunded', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 8));
+    db.prepare(`INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at,
+      created_at, updated_at) VALUES ('pay_a', 'invoice', 'paid', 5, 'USDT', 'TON', 'h', 'TT-A', 'EQ', 1, 1, 1)`).run();
+    migrate(db, migrations.slice(0, 9));
+    expect(db.prepare('SELECT refunded_amount FROM payments').all()).toEqual([{ refunded_amount: 0 }]);
+    const refund = db.prepare(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, created_by, created_at, updated_at)
+      VALUES (?, ?, ?, ?, 'UQ', ?, 'api', 1, 1)`);
+    refund.run('rfd_a', 'pay_a', 'awaiting_signature', 2, 'RF-A');
+    expect(() => refund.run('rfd_b', 'pay_a', 'awaiting_signature', 1, 'RF-A')).toThrow(/UNIQUE/);
+    expect(() => refund.run('rfd_c', 'pay_none', 'awaiting_signature', 1, 'RF-C')).toThrow(/FOREIGN KEY/);
+    expect(() => refund.run('rfd_d', 'pay_a', 'refunded', 1, 'RF-D')).toThrow(/CHECK/);
+    expect(() => refund.run('rfd_e', 'pay_a', 'sent', 0, 'RF-E')).toThrow(/CHECK/);
+    expect(() => db.prepare('UPDATE payments SET refunded_amount = -1').run()).toThrow(/CHECK/);
+    const plan = (sql: string) => JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all());
+    expect(plan(`SELECT * FROM refunds WHERE payment_id = 'pay_a' ORDER BY seq`)).toMatch(/USING INDEX refunds_payment/);
+    expect(plan(`SELECT * FROM refunds WHERE query_id = '7' AND status = 'sent'`)).toMatch(/USING INDEX refunds_sent_query/);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

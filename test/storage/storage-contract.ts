@@ -20,7 +20,7 @@ export function newPayment(overrides: Partial<NewPayment> = {}): NewPayment {
   counter += 1;
   const id = `pay_contract${String(counter).padStart(12, '0')}`;
   return {
-    id, kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n, currency: 'USDT',
+    id, kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n, refundedAmount: 0n, currency: 'USDT',
     mainCurrency: 'TON', externalId: null, requestHash: 'h', memo: `TT-C${String(counter).padStart(9, '0')}`, address: 'EQ-merchant',
     description: null, customer: null, callbackUrl: null, successUrl: null, failUrl: null, metadata: null, allowedOrigins: null,
     late: false, expiresAt: 2_000_000_000_000, paidAt: null, createdAt: 1_700_000_000_000 + counter, updatedAt: 1_700_000_000_000 + counter,

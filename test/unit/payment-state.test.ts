@@ -4,7 +4,7 @@ import type { Payment } from '../../server/payments/payment-types';
 
 const HOUR = 3600_000;
 const base: Payment = {
-  seq: 1, id: 'pay_x', kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n,
+  seq: 1, id: 'pay_x', kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n, refundedAmount: 0n,
   currency: 'USDT', mainCurrency: 'TON', externalId: null, requestHash: 'h', memo: 'TT-X', address: 'a', description: null,
   customer: null, callbackUrl: null, successUrl: null, failUrl: null, metadata: null, allowedOrigins: null, late: false,
   expiresAt: 10 * HOUR, paidAt: null, createdAt: 0, updatedAt: 0,

@@ -76,4 +76,17 @@ describe('npm run simulate and the console chain API against a running service',
     const res = await fetch(`${service.url}/console/api/watcher`, { headers: { 'x-api-key': apiKey } });
     expect(res.status).toBe(401);
   });
+
+  it('plays the merchant\'s wallet sending a refund: one unit short it is not taken for the refund, exact it is sent', async () => {
+    const payment = await createPayment();
+    await simulate(payment.id);
+    const asked = await fetch(`${service.url}/crypto/payment/${payment.id}/refunds`, {
+      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ amount: '1.00' }),
+    });
+    const refund = (await asked.json()) as { id: string };
+    const refundCli = (...args: string[]) =>
+      run(process.execPath, cliArgs('simulate', ['refund', refund.id, ...args, '--data-dir', dir.path]), { cwd: ROOT }).then((r) => r.stdout);
+    expect(await refundCli('--case', 'short')).toMatch(new RegExp(`refund ${refund.id} of 1\\.00 USDT to \\S+: awaiting_signature`));
+    expect(await refundCli()).toMatch(new RegExp(`sent the exact refund: \\d+ transaction\\(s\\)[\\s\\S]*refund ${refund.id} of 1\\.00 USDT to \\S+: sent`));
+  });
 });

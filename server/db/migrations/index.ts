@@ -7,6 +7,7 @@ import { consoleIndexesMigration } from './005-console-indexes';
 import { transferDecisionsMigration } from './006-transfer-decisions';
 import { walletMovementsMigration } from './007-wallet-movements';
 import { transfersByPositionMigration } from './008-transfers-by-position';
+import { refundsMigration } from './009-refunds';
 
 export interface Migration {
   version: number;
@@ -16,4 +17,4 @@ export interface Migration {
 
 /** Append-only: never edit or reorder a released step, add a new one. */
 export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
-  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration];
+  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration];

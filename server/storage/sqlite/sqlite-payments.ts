@@ -10,13 +10,13 @@ import { StatementCache } from './statement-cache';
  * raw mode) read by position: building an object per row, key by key, cost as much as the lookup
  * itself five times over (11 -> 6 us per payment the watcher matches).
  */
-const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency, external_id,
+const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
   allowed_origins_json, late, expires_at, paid_at, created_at, updated_at`;
 
 type PaymentRow = [
   seq: bigint, id: string, kind: Payment['kind'], status: PaymentStatus, amount: bigint, paidAmount: bigint, overpaidAmount: bigint,
-  currency: 'USDT', mainCurrency: 'TON', externalId: string | null, requestHash: string, memo: string, address: string,
+  refundedAmount: bigint, currency: 'USDT', mainCurrency: 'TON', externalId: string | null, requestHash: string, memo: string, address: string,
   description: string | null, customerJson: string | null, callbackUrl: string | null, successUrl: string | null, failUrl: string | null,
   metadataJson: string | null, allowedOriginsJson: string | null, late: bigint, expiresAt: bigint, paidAt: bigint | null,
   createdAt: bigint, updatedAt: bigint,
@@ -31,11 +31,11 @@ const toNumber = (v: bigint | null): number | null => (v === null ? null : Numbe
 
 /** The one mapping from a payments row to the domain's Payment: every reader of the table uses it. */
 function fromRow(row: PaymentRow): Payment {
-  const [seq, id, kind, status, amount, paidAmount, overpaidAmount, currency, mainCurrency, externalId, requestHash, memo, address,
+  const [seq, id, kind, status, amount, paidAmount, overpaidAmount, refundedAmount, currency, mainCurrency, externalId, requestHash, memo, address,
     description, customerJson, callbackUrl, successUrl, failUrl, metadataJson, allowedOriginsJson, late, expiresAt, paidAt,
     createdAt, updatedAt] = row;
   return {
-    seq: Number(seq), id, kind, status, amount, paidAmount, overpaidAmount, currency, mainCurrency, externalId, requestHash, memo,
+    seq: Number(seq), id, kind, status, amount, paidAmount, overpaidAmount, refundedAmount, currency, mainCurrency, externalId, requestHash, memo,
     address, description, customer: parseJson(customerJson), callbackUrl, successUrl, failUrl, metadata: parseJson(metadataJson),
     allowedOrigins: parseJson(allowedOriginsJson), late: late === 1n, expiresAt: Number(expiresAt), paidAt: toNumber(paidAt),
     createdAt: Number(createdAt), updatedAt: Number(updatedAt),
@@ -54,6 +54,7 @@ export class SqlitePayments implements PaymentRepository {
   private readonly byMemoStmt: Statement<[string], PaymentRow>;
   private readonly byMemosStmt: Statement<[string], PaymentRow>;
   private readonly updateStateStmt: Statement;
+  private readonly setRefundedStmt: Statement;
   private readonly dueForExpiryStmt: Statement<[number, number], PaymentRow>;
   private readonly withDueStmt: Statement<[{ due: bigint; expiredSince: number; limit: number }], PaymentRow>;
   /** list and search build their WHERE from the filters given: a handful of shapes, each prepared once */
@@ -61,10 +62,10 @@ export class SqlitePayments implements PaymentRepository {
 
   constructor(db: Database) {
     this.byShape = new StatementCache(db, true);
-    this.insertStmt = db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount,
+    this.insertStmt = db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount,
       currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
       success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at)
-      VALUES (@id, @kind, @status, @amount, @paidAmount, @overpaidAmount, @currency, @mainCurrency, @externalId,
+      VALUES (@id, @kind, @status, @amount, @paidAmount, @overpaidAmount, @refundedAmount, @currency, @mainCurrency, @externalId,
       @requestHash, @memo, @address, @description, @customer, @callbackUrl, @successUrl, @failUrl, @metadata,
       @allowedOrigins, @late, @expiresAt, @paidAt, @createdAt, @updatedAt)`);
     this.byIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`));
@@ -74,6 +75,7 @@ export class SqlitePayments implements PaymentRepository {
     this.byMemosStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo IN (SELECT value FROM json_each(?))`));
     this.updateStateStmt = db.prepare(`UPDATE payments SET status = @status, paid_amount = @paidAmount,
       overpaid_amount = @overpaidAmount, late = @late, paid_at = @paidAt, updated_at = @updatedAt WHERE seq = @seq`);
+    this.setRefundedStmt = db.prepare('UPDATE payments SET refunded_amount = @refundedAmount, updated_at = @updatedAt WHERE seq = @seq');
     this.dueForExpiryStmt = rows(db.prepare<[number, number]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
       WHERE status IN ('pending', 'partially_paid') AND expires_at <= ? ORDER BY expires_at LIMIT ?`));
     // The WHERE repeats payments_due_amount's expression and states, so the lookup is one index range.
@@ -96,6 +98,10 @@ export class SqlitePayments implements PaymentRepository {
   async updateState(p: PaymentStateChange): Promise<void> {
     const { seq, status, paidAmount, overpaidAmount, paidAt, updatedAt } = p;
     this.updateStateStmt.run({ seq, status, paidAmount, overpaidAmount, late: p.late ? 1 : 0, paidAt, updatedAt });
+  }
+
+  async setRefunded({ seq, refundedAmount, updatedAt }: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void> {
+    this.setRefundedStmt.run({ seq, refundedAmount, updatedAt });
   }
 
   async findById(id: string): Promise<Payment | null> {

@@ -7,6 +7,7 @@ import { SqliteEvents } from './sqlite-events';
 import { SqlitePayments } from './sqlite-payments';
 import { SqliteTransfers } from './sqlite-transfers';
 import { SqliteMovements } from './sqlite-movements';
+import { SqliteRefunds } from './sqlite-refunds';
 import { walFlusher, WalSync, type FlushWal, type WalFlusher } from './wal-sync';
 
 interface Job {
@@ -29,6 +30,7 @@ function openRepositories(db: Database) {
     payments: new SqlitePayments(db),
     transfers: new SqliteTransfers(db),
     movements: new SqliteMovements(db),
+    refunds: new SqliteRefunds(db),
     events: new SqliteEvents(db),
     endpoints: new SqliteEndpoints(db),
     deliveries: new SqliteDeliveries(db),

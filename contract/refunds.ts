@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from './payments';
+
+/**
+ * A refund is money the merchant's own wallet sends back; the service never holds a key. It waits
+ * for the merchant to sign (`awaiting_signature`) until the watcher sees the transfer leave the
+ * store's jetton wallet with the refund's memo and amount (`sent`), or its jettons come back bounced
+ * (`failed`), or the merchant cancels it before sending (`cancelled`).
+ */
+export const REFUND_STATUSES = ['awaiting_signature', 'sent', 'failed', 'cancelled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Refunds that count against what was paid: one awaiting a signature may still be sent. */
+export const REFUND_STATUSES_HOLDING = ['awaiting_signature', 'sent'] as const satisfies readonly RefundStatus[];
+
+/** A friendly (EQ…/UQ…/kQ…/0Q…) or raw (0:<64 hex>) TON address; the service checks its checksum. */
+const TonAddressSchema = z
+  .string()
+  .trim()
+  .regex(/^(?:[A-Za-z0-9_-]{48}|[A-Za-z0-9+/]{46}[A-Za-z0-9+/=]{2}|-?\d{1,3}:[0-9a-fA-F]{64})$/, 'must be a TON address such as UQ… or 0:<64 hex digits>')
+  .meta({ description: 'TON wallet address (user-friendly or raw form)' });
+
+export const CreateRefundRequestSchema = z.strictObject({
+  amount: AmountSchema.optional().meta({ description: 'Defaults to the overpaid excess, or else to everything paid and not yet refunded' }),
+  reason: z.string().trim().min(1).max(500).optional().meta({ description: 'Why: shown on the refund, the receipt and the audit log' }),
+  destination: TonAddressSchema.optional().meta({ description: 'Defaults to the address that paid; required when several did' }),
+}).meta({ id: 'CreateRefundRequest' });
+export type CreateRefundRequest = z.infer<typeof CreateRefundRequestSchema>;
+
+export const RefundIdParamsSchema = PaymentIdParamsSchema.extend({
+  refundId: z.string().regex(/^rfd_[0-9A-Za-z]{22}$/, 'must be a refund id such as rfd_…'),
+});
+
+export const RefundLinksSchema = z.object({
+  ton: z.string().meta({ description: 'ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment' }),
+  tonkeeper: z.string().meta({ description: 'The same transfer as a Tonkeeper https link' }),
+}).meta({ id: 'RefundLinks' });
+
+export const RefundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  amount: z.string(),
+  amountBaseUnits: z.string().meta({ description: 'Amount in jetton base units (micro-USDT)' }),
+  destination: z.string().meta({ description: 'Owner address the USDT goes back to' }),
+  memo: z.string().meta({ description: 'Comment the refund transfer must carry: how the watcher recognises it' }),
+  reason: z.string().nullable(),
+  links: RefundLinksSchema,
+  txHash: z.string().nullable().meta({ description: 'The transaction that sent it, once sent' }),
+  createdBy: z.string().meta({ description: 'Who asked for it: "api" or the console user' }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}).meta({ id: 'Refund', description: 'A refund, signed by the merchant\'s own wallet' });
+export type PublicRefund = z.infer<typeof RefundSchema>;
+
+export const RefundListSchema = z.object({ items: z.array(RefundSchema) }).meta({ id: 'RefundList' });
+
+/** The data of a refund.* event: the refund and its payment as they are after the change. */
+export const RefundEventDataSchema = z.object({ refund: RefundSchema, payment: PaymentSchema }).meta({ id: 'RefundEventData' });
+export type RefundEventData = z.infer<typeof RefundEventDataSchema>;
+
+/**
+ * What `simulate refund` plays: the refund as asked, one base unit short, with a comment that is not
+ * its memo, or as asked and then bounced back to the store's wallet.
+ */
+export const SIMULATED_REFUND_CASES = ['exact', 'short', 'wrong-memo', 'bounce'] as const;
+
+export const SimulateRefundRequestSchema = z.strictObject({
+  refundId: RefundIdParamsSchema.shape.refundId,
+  case: z.enum(SIMULATED_REFUND_CASES).default('exact'),
+});
+export type SimulateRefundRequest = z.input<typeof SimulateRefundRequestSchema>;
+
+export const SimulatedRefundSchema = z.object({
+  case: z.enum(SIMULATED_REFUND_CASES),
+  txHashes: z.array(z.string()),
+  refund: RefundSchema,
+}).meta({ id: 'SimulatedRefund', description: "The transactions the merchant's wallet sent, and the refund afterwards" });
+export type SimulatedRefund = z.infer<typeof SimulatedRefundSchema>;

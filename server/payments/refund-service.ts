@@ -1,0 +1,199 @@
+import { Address } from '@ton/core';
+import { formatAmount, parseAmount } from '../../contract/amount';
+import type { PaymentEventType } from '../../contract/payments';
+import { REFUND_STATUSES_HOLDING, type CreateRefundRequest, type PublicRefund, type RefundStatus } from '../../contract/refunds';
+import type { WalletMovement } from '../chain/types';
+import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
+import type { EventLog } from '../events/event-log';
+import type { RefundRecord } from '../storage/ledger-repositories';
+import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
+import type { Clock } from '../util/clock';
+import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
+import type { ChainInfo } from './payment-links';
+import type { PaymentService } from './payment-service';
+import type { Payment } from './payment-types';
+
+export interface RefundServiceDeps {
+  storage: Storage;
+  payments: PaymentService;
+  events: EventLog;
+  clock: Clock;
+  chain: ChainInfo;
+}
+
+/** The same account, whichever form (raw, bounceable, test-only) each side wrote it in. */
+export function sameAddress(a: string | null, b: string): boolean {
+  if (!a) return false;
+  try {
+    return Address.parse(a).equals(Address.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+const holds = (status: RefundStatus): boolean => (REFUND_STATUSES_HOLDING as readonly RefundStatus[]).includes(status);
+
+/** What refunds already hold of a payment: those sent, and those that may still be. */
+export function heldByRefunds(refunds: readonly RefundRecord[]): bigint {
+  return refunds.reduce((sum, r) => (holds(r.status) ? sum + r.amount : sum), 0n);
+}
+
+/** Without an amount: the overpaid excess not yet refunded, or else everything paid and not yet refunded. */
+export function defaultRefundAmount(payment: Pick<Payment, 'overpaidAmount'>, held: bigint, available: bigint): bigint {
+  const excessLeft = payment.overpaidAmount - held;
+  return excessLeft > 0n && excessLeft < available ? excessLeft : available;
+}
+
+/**
+ * Refunds, which the merchant's own wallet signs: the service never holds a key. It keeps what was
+ * asked for, never more than was paid (the check and the insert share one unit of work, so requests
+ * racing each other are answered one after the other), and moves a refund along as the watcher
+ * reports what left the wallet or came back.
+ */
+export class RefundService {
+  constructor(private readonly deps: RefundServiceDeps) {}
+
+  create(paymentId: string, request: CreateRefundRequest, createdBy: string): Promise<PublicRefund> {
+    const asked = request.amount === undefined ? null : this.checkedAmount(request.amount);
+    const destination = request.destination === undefined ? null : this.checkedDestination(request.destination);
+    return this.deps.storage.write(async (uow) => {
+      const payment = await this.paymentIn(uow, paymentId);
+      const held = heldByRefunds(await uow.refunds.forPayment(payment.id));
+      const available = payment.paidAmount - held;
+      if (available <= 0n) {
+        throw invalidTransition(payment.paidAmount === 0n
+          ? 'nothing has been paid to this payment, so there is nothing to refund'
+          : `everything paid (${formatAmount(payment.paidAmount)} USDT) is already refunded or awaiting a refund`, 'amount');
+      }
+      const amount = asked ?? defaultRefundAmount(payment, held, available);
+      if (amount > available) throw invalidInput('amount', `at most ${formatAmount(available)} USDT of this payment can still be refunded`);
+      const now = this.deps.clock.now();
+      const refund = await uow.refunds.insert({
+        id: newId('rfd', now), paymentId: payment.id, status: 'awaiting_signature', amount,
+        destination: destination ?? await this.payerOf(uow, payment), memo: await this.uniqueMemo(uow), reason: request.reason ?? null,
+        txHash: null, queryId: null, createdBy, createdAt: now, updatedAt: now,
+      });
+      return this.announce(uow, 'refund.created', refund, payment);
+    });
+  }
+
+  /** A refund by id alone (the sandbox's simulator, which plays the merchant's wallet). */
+  async find(refundId: string): Promise<RefundRecord> {
+    const refund = await this.deps.storage.read((view) => view.refunds.findById(refundId));
+    if (!refund) throw notFound(`refund ${refundId}`);
+    return refund;
+  }
+
+  async view(refundId: string): Promise<PublicRefund> {
+    return this.present(await this.find(refundId));
+  }
+
+  list(paymentId: string): Promise<PublicRefund[]> {
+    return this.deps.storage.read(async (view) => {
+      const payment = await this.paymentIn(view, paymentId);
+      return (await view.refunds.forPayment(payment.id)).map((r) => this.present(r));
+    });
+  }
+
+  /** The merchant takes back a refund not sent yet; once the wallet has sent it, only a bounce undoes it. */
+  cancel(paymentId: string, refundId: string): Promise<PublicRefund> {
+    return this.deps.storage.write(async (uow) => {
+      const payment = await this.paymentIn(uow, paymentId);
+      const refund = await uow.refunds.findById(refundId);
+      if (!refund || refund.paymentId !== payment.id) throw notFound(`refund ${refundId}`);
+      if (refund.status !== 'awaiting_signature') throw invalidTransition(`refund is ${refund.status}; only one awaiting its signature can be cancelled`, 'refundId');
+      return this.move(uow, 'refund.cancelled', { ...refund, status: 'cancelled' }, payment, payment.refundedAmount);
+    });
+  }
+
+  /**
+   * What the watcher saw the wallet do, in the watcher's own unit of work (so with its cursor):
+   * a send with a refund's memo, exact amount and destination sends that refund; the jettons of a
+   * sent refund coming back fail it. Anything else stays an outgoing transfer the books list.
+   */
+  async applyMovements(uow: UnitOfWork, movements: readonly WalletMovement[]): Promise<void> {
+    for (const movement of movements) {
+      if (movement.kind === 'sent') await this.matchSent(uow, movement);
+      else await this.matchReturned(uow, movement);
+    }
+  }
+
+  private async matchSent(uow: UnitOfWork, sent: WalletMovement): Promise<void> {
+    if (!sent.comment) return;
+    const refund = await uow.refunds.findByMemo(normalizeMemo(sent.comment));
+    if (refund?.status !== 'awaiting_signature' || refund.amount !== sent.amount || !sameAddress(sent.counterparty, refund.destination)) return;
+    const payment = await this.paymentIn(uow, refund.paymentId);
+    const next: RefundRecord = { ...refund, status: 'sent', txHash: sent.txHash, queryId: sent.queryId };
+    await this.move(uow, 'refund.sent', next, payment, payment.refundedAmount + refund.amount);
+  }
+
+  private async matchReturned(uow: UnitOfWork, returned: WalletMovement): Promise<void> {
+    const refund = (await uow.refunds.sentWithQueryId(returned.queryId)).find((r) => r.amount === returned.amount);
+    if (!refund) return;
+    const payment = await this.paymentIn(uow, refund.paymentId);
+    await this.move(uow, 'refund.failed', { ...refund, status: 'failed' }, payment, payment.refundedAmount - refund.amount);
+  }
+
+  private async move(uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment, refunded: bigint): Promise<PublicRefund> {
+    const updated = { ...refund, updatedAt: this.deps.clock.now() };
+    await uow.refunds.update(updated);
+    const after = refunded === payment.refundedAmount ? payment : await this.deps.payments.setRefunded(uow, payment, refunded);
+    return this.announce(uow, type, updated, after);
+  }
+
+  private async announce(uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment): Promise<PublicRefund> {
+    const view = this.present(refund);
+    await this.deps.events.record(uow, type, payment.id, { refund: view, payment: await this.deps.payments.presentIn(uow, payment) });
+    return view;
+  }
+
+  /** The address that paid, when exactly one did. */
+  private async payerOf(view: ReadView, payment: Payment): Promise<string> {
+    const payers: string[] = [];
+    for (const { from } of await view.transfers.creditedTo(payment.id)) {
+      if (from && !payers.some((known) => sameAddress(known, from))) payers.push(from);
+    }
+    if (payers.length === 1) return payers[0]!;
+    throw invalidInput('destination', payers.length === 0
+      ? 'is required: no paying address is known for this payment'
+      : `is required: ${payers.length} addresses paid this payment (${payers.join(', ')}); choose the one to refund`);
+  }
+
+  private async uniqueMemo(view: ReadView): Promise<string> {
+    for (;;) {
+      const memo = newRefundMemo();
+      if (!await view.refunds.findByMemo(memo)) return memo;
+    }
+  }
+
+  private async paymentIn(view: ReadView, id: string): Promise<Payment> {
+    const payment = await view.payments.findById(id);
+    if (!payment) throw paymentNotFound(id);
+    return payment;
+  }
+
+  private checkedAmount(text: string): bigint {
+    const parsed = parseAmount(text, 10n ** 21n);
+    if (!parsed.ok) throw invalidInput('amount', parsed.message);
+    return parsed.value;
+  }
+
+  private checkedDestination(text: string): string {
+    try {
+      Address.parse(text);
+      return text;
+    } catch {
+      throw invalidInput('destination', 'is not a TON address (its checksum or form is wrong)');
+    }
+  }
+
+  present(r: RefundRecord): PublicRefund {
+    const query = `jetton=${this.deps.chain.jettonMaster}&amount=${r.amount}&text=${encodeURIComponent(r.memo)}`;
+    return {
+      id: r.id, paymentId: r.paymentId, status: r.status, amount: formatAmount(r.amount), amountBaseUnits: r.amount.toString(),
+      destination: r.destination, memo: r.memo, reason: r.reason,
+      links: { ton: `ton://transfer/${r.destination}?${query}`, tonkeeper: `https://app.tonkeeper.com/transfer/${r.destination}?${query}` },
+      txHash: r.txHash, createdBy: r.createdBy, createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString(),
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { NewRefund, RefundRecord, RefundRepository } from '../ledger-repositories';
+
+interface RefundRow {
+  seq: bigint; id: string; payment_id: string; status: RefundRecord['status']; amount: bigint; destination: string; memo: string;
+  reason: string | null; tx_hash: string | null; query_id: string | null; created_by: string; created_at: bigint; updated_at: bigint;
+}
+
+const fromRow = (r: RefundRow): RefundRecord => ({
+  seq: Number(r.seq), id: r.id, paymentId: r.payment_id, status: r.status, amount: r.amount, destination: r.destination, memo: r.memo,
+  reason: r.reason, txHash: r.tx_hash, queryId: r.query_id === null ? null : BigInt(r.query_id), createdBy: r.created_by,
+  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+});
+
+/** Refunds, parameterised; amounts as bigint, query ids (64-bit unsigned) as text. */
+export class SqliteRefunds implements RefundRepository {
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly byIdStmt: Statement<[string], RefundRow>;
+  private readonly byPaymentStmt: Statement<[string], RefundRow>;
+  private readonly byMemoStmt: Statement<[string], RefundRow>;
+  private readonly sentByQueryStmt: Statement<[string], RefundRow>;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id,
+      created_by, created_at, updated_at) VALUES (@id, @paymentId, @status, @amount, @destination, @memo, @reason, @txHash, @queryId,
+      @createdBy, @createdAt, @updatedAt)`);
+    this.updateStmt = db.prepare('UPDATE refunds SET status = @status, tx_hash = @txHash, query_id = @queryId, updated_at = @updatedAt WHERE seq = @seq');
+    this.byIdStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE id = ?').safeIntegers(true);
+    this.byPaymentStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE payment_id = ? ORDER BY seq').safeIntegers(true);
+    this.byMemoStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE memo = ?').safeIntegers(true);
+    this.sentByQueryStmt = db.prepare<[string], RefundRow>("SELECT * FROM refunds WHERE query_id = ? AND status = 'sent' ORDER BY seq").safeIntegers(true);
+  }
+
+  async insert(refund: NewRefund): Promise<RefundRecord> {
+    const result = this.insertStmt.run({ ...refund, queryId: refund.queryId?.toString() ?? null });
+    return { ...refund, seq: Number(result.lastInsertRowid) };
+  }
+
+  async update(refund: RefundRecord): Promise<void> {
+    const { seq, status, txHash, updatedAt } = refund;
+    this.updateStmt.run({ seq, status, txHash, queryId: refund.queryId?.toString() ?? null, updatedAt });
+  }
+
+  async findById(id: string): Promise<RefundRecord | null> {
+    const row = this.byIdStmt.get(id);
+    return row ? fromRow(row) : null;
+  }
+
+  async forPayment(paymentId: string): Promise<RefundRecord[]> {
+    return this.byPaymentStmt.all(paymentId).map(fromRow);
+  }
+
+  async findByMemo(memo: string): Promise<RefundRecord | null> {
+    const row = this.byMemoStmt.get(memo);
+    return row ? fromRow(row) : null;
+  }
+
+  async sentWithQueryId(queryId: bigint): Promise<RefundRecord[]> {
+    return this.sentByQueryStmt.all(queryId.toString()).map(fromRow);
+  }
+}
