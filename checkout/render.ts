@@ -1,6 +1,7 @@
 import { h } from './dom';
 import { fill, type Lang, type Strings } from './i18n';
 import { qrSvg } from './qr';
+import { servicePath } from './service-root';
 import type { CheckoutView, PageConfig } from './view';
 
 export interface Ui {
@@ -120,6 +121,10 @@ function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; line
     : { title: t.cancelledTitle, lines: [partial, h('p', {}, t.cancelledText), h('p', {}, t.newInvoice), contactLine(ui)] };
 }
 
+/** The paid payment's receipt (server-rendered), in a new tab: this page may be a frame, or about to return to the shop. */
+const receiptLink = (ui: Ui, v: CheckoutView): HTMLElement =>
+  h('a', { class: 'btn receipt', href: servicePath(`pay/${encodeURIComponent(v.id)}/receipt`), target: '_blank', rel: 'noopener noreferrer' }, ui.t.receipt);
+
 /** Paid, expired and cancelled: what happened, what to do, and the way back to the shop (HPP). Never a way to pay. */
 export function endScreen(ui: Ui, kind: EndKind, v: CheckoutView, backUrl: string | null): HTMLElement {
   const hint = backUrl ? ui.t.returning : kind === 'paid' && ui.config.mode === 'hpp' ? ui.t.closeHint : null;
@@ -130,6 +135,7 @@ export function endScreen(ui: Ui, kind: EndKind, v: CheckoutView, backUrl: strin
     orderRef(ui, v),
     ...lines,
     hint && h('p', { class: 'hint' }, hint),
+    kind === 'paid' && receiptLink(ui, v),
     backUrl && h('a', { class: 'btn primary', href: backUrl }, ui.t.back));
 }
 

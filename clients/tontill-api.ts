@@ -36,6 +36,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what (refunds, transfer decisions, settings, keys, webhooks, restores, cashiers), newest first */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/backup": {
         parameters: {
             query?: never;
@@ -121,6 +138,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/cashiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cashiers, newest first, revoked ones included (never a passphrase) */
+        get: operations["listCashiers"];
+        put?: never;
+        /** Add a cashier (optionally with a passphrase); answers their first one-time sign-in link */
+        post: operations["createCashier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/cashiers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a cashier: their sessions and unused sign-in links end at once */
+        delete: operations["revokeCashier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/cashiers/{id}/login-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new one-time sign-in link for a cashier (valid 15 minutes) */
+        post: operations["createCashierLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/cashiers/{id}/passphrase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or (with null) remove a cashier's passphrase (stored as a salted scrypt hash) */
+        put: operations["setCashierPassphrase"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/catalogue": {
         parameters: {
             query?: never;
@@ -132,6 +218,26 @@ export interface paths {
         get: operations["getCatalogue"];
         /** Replace the till's item catalogue */
         put: operations["updateCatalogue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/chain/outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the store's wallet sent or got back, newest first, with the refund each one was
+         * @description A send whose `refund` is null is explained by no refund: a withdrawal, or a refund sent with another amount, comment or recipient. Empty until the chain has opened.
+         */
+        get: operations["listOutgoingTransfers"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -284,6 +390,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/payments/{paymentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The refunds of a payment, oldest first */
+        get: operations["consoleListRefunds"];
+        put?: never;
+        /** Ask for a refund; the merchant's wallet app sends it from its QR code */
+        post: operations["consoleCreateRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/payments/{paymentId}/refunds/{refundId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a refund the wallet has not sent */
+        post: operations["consoleCancelRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/payments/export.csv": {
         parameters: {
             query?: never;
@@ -293,6 +434,40 @@ export interface paths {
         };
         /** The filtered payments as CSV, streamed */
         get: operations["exportPaymentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/reports/close-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily close: one day in the store's time zone (default today), counts and totals by outcome, and the net takings */
+        get: operations["getCloseDayReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/reports/close-day.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily close as CSV: one row per figure (store, date, timeZone, figure, count, amount) */
+        get: operations["exportCloseDayCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -326,7 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is logged in */
+        /** Who is logged in: the owner or a cashier */
         get: operations["getConsoleSession"];
         put?: never;
         post?: never;
@@ -436,6 +611,24 @@ export interface paths {
         post?: never;
         /** Remove the store logo */
         delete: operations["removeStoreLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's time zone (where the daily close's days begin and end) and the machine's */
+        get: operations["getTimeZone"];
+        /** Set the store's time zone (an IANA name such as Europe/Berlin); applies at once */
+        put: operations["updateTimeZone"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -800,7 +993,7 @@ export interface paths {
          */
         get: operations["consoleLogin"];
         put?: never;
-        /** Sign in with the console passphrase (the sign-in page's form) */
+        /** Sign in with the owner's passphrase, or a cashier's name and passphrase (the sign-in page's form) */
         post: operations["consolePassphraseLogin"];
         delete?: never;
         options?: never;
@@ -1118,6 +1311,73 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
         };
+        CloseDayReport: {
+            /** Format: date */
+            date: string;
+            /** @description Ran out that day without completing: the amounts they asked for (not takings) */
+            expired: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the day began (inclusive)
+             */
+            from: string;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description 24, or 23 or 25 on a daylight-saving day */
+            hours: number;
+            /** @description takenIn - refunded; negative when more went back than came in */
+            netTakings: string;
+            /** @description Completed that day with more than asked: all they brought in */
+            overpaid: {
+                /** @description How many */
+                count: number;
+                /** @description The part beyond the amounts asked */
+                extra: string;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /** @description Completed that day, exactly the amount asked */
+            paid: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /** @description Created that day, never completed, holding money: what they hold */
+            partiallyPaid: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /** @description Refunds sent that day (and not bounced), whatever day their payment was */
+            refunded: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /** @description The store's name ('' when not set) */
+            store: string;
+            /** @description paid + overpaid + partiallyPaid */
+            takenIn: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            timeZone: string;
+            /**
+             * Format: date-time
+             * @description When it ended (exclusive)
+             */
+            to: string;
+        };
         CreateRefundRequest: {
             /**
              * @description Defaults to the overpaid excess, or else to everything paid and not yet refunded
@@ -1330,6 +1590,30 @@ export interface components {
             suggestions: components["schemas"]["SuggestedPayment"][];
             txHash: string;
         };
+        OutgoingTransfer: {
+            amount: string;
+            /** Format: date-time */
+            at: string;
+            comment: string | null;
+            /** @description sent: the recipient; returned: the wallet that refused it */
+            counterparty: string | null;
+            /**
+             * @description sent: left the wallet; returned: came back bounced
+             * @enum {string}
+             */
+            kind: "sent" | "returned";
+            /** @description The refund this transfer sent; null when no refund explains it (a withdrawal, or a refund sent wrong) */
+            refund: {
+                id: string;
+                paymentId: string;
+                /** @enum {string} */
+                status: "awaiting_signature" | "sent" | "failed" | "cancelled";
+            } | null;
+            txHash: string;
+        };
+        OutgoingTransferList: {
+            items: components["schemas"]["OutgoingTransfer"][];
+        };
         /**
          * @description A payment: what a deposit, an invoice or a widget session creates
          * @example {
@@ -1483,6 +1767,7 @@ export interface components {
             overpaidAmount: string;
             paidAmount: string;
             paidAt: string | null;
+            refundedAmount: string;
             seq: number;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
@@ -1665,7 +1950,7 @@ export interface components {
         /** @description The transactions the merchant's wallet sent, and the refund afterwards */
         SimulatedRefund: {
             /** @enum {string} */
-            case: "exact" | "short" | "wrong-memo";
+            case: "exact" | "short" | "wrong-memo" | "bounce";
             refund: components["schemas"]["Refund"];
             txHashes: string[];
         };
@@ -1728,6 +2013,19 @@ export interface components {
             memo: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "expired";
+        };
+        TimeZoneBody: {
+            /**
+             * @description An IANA time zone name
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+        };
+        TimeZoneSetting: {
+            /** @description The zone of the computer that runs the service */
+            machineTimeZone: string;
+            /** @description The store's time zone: the owner's choice, else the machine's */
+            timeZone: string;
         };
         /** @description A transfer credited to the payment */
         Transfer: {
@@ -2128,6 +2426,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -2197,6 +2496,50 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only entries older than this seq */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description e.g. refund.create, transfer.dismissed, settings.change, api_key.revoke */
+                            action: string;
+                            /** @description 'owner', 'cashier:<name>', 'api' or 'service' */
+                            actor: string;
+                            at: string;
+                            detail: {
+                                [key: string]: unknown;
+                            } | null;
+                            seq: number;
+                            target: string | null;
+                        }[];
+                        /** @description Pass as `before` for the next (older) page; null at the end */
+                        nextBefore: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     downloadBackup: {
         parameters: {
             query?: never;
@@ -2214,6 +2557,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -2274,6 +2618,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -2474,6 +2819,193 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    listCashiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cashiers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            createdAt: string;
+                            hasPassphrase: boolean;
+                            id: string;
+                            lastSignInAt: string | null;
+                            name: string;
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Optional: lets the cashier sign in at /console/login with their name */
+                    passphrase?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The cashier and their sign-in link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashier: {
+                            createdAt: string;
+                            hasPassphrase: boolean;
+                            id: string;
+                            lastSignInAt: string | null;
+                            name: string;
+                            revokedAt: string | null;
+                        };
+                        loginLink: {
+                            expiresAt: string;
+                            /** @description /console/login?token=…, to append to the service URL */
+                            path: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    revokeCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    createCashierLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        /** @description /console/login?token=…, to append to the service URL */
+                        path: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    setCashierPassphrase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    passphrase: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The cashier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        hasPassphrase: boolean;
+                        id: string;
+                        lastSignInAt: string | null;
+                        name: string;
+                        revokedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     getCatalogue: {
         parameters: {
             query?: never;
@@ -2529,6 +3061,30 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    listOutgoingTransfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recent outgoing transfers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutgoingTransferList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     reconcileWallet: {
         parameters: {
             query?: never;
@@ -2548,6 +3104,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
             /** @description CHAIN_UNAVAILABLE: the chain or the watcher could not be read up to date; try again */
@@ -2660,6 +3217,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -2880,6 +3438,106 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    consoleListRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    consoleCreateRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund, awaiting the wallet's signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    consoleCancelRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The cancelled refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     exportPaymentsCsv: {
         parameters: {
             query?: {
@@ -2906,6 +3564,61 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getCloseDayReport: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD) in the store's time zone; today when omitted */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; saved as a file it is the JSON export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloseDayReport"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    exportCloseDayCsv: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD) in the store's time zone; today when omitted */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -2988,8 +3701,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         mode: string;
+                        /** @description 'owner', or the cashier's name */
+                        name: string;
                         /** @constant */
                         ok: true;
+                        /** @enum {string} */
+                        role: "owner" | "cashier";
                     };
                 };
             };
@@ -3017,6 +3734,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -3269,6 +3987,62 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    getTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneSetting"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updateTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeZoneBody"];
+            };
+        };
+        responses: {
+            /** @description The time zone after saving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneSetting"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     validateSettings: {
         parameters: {
             query?: never;
@@ -3392,7 +4166,7 @@ export interface operations {
                      * @default exact
                      * @enum {string}
                      */
-                    case?: "exact" | "short" | "wrong-memo";
+                    case?: "exact" | "short" | "wrong-memo" | "bounce";
                     refundId: string;
                 };
             };
@@ -3635,6 +4409,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -3665,6 +4440,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -3711,6 +4487,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -3840,6 +4617,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };

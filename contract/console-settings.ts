@@ -89,3 +89,25 @@ export const StoreLogoBodySchema = z.object({
   data: z.base64().max(Math.ceil(STORE_LOGO_MAX_BYTES / 3) * 4),
 }).meta({ id: 'StoreLogoBody' });
 export type StoreLogoInput = z.infer<typeof StoreLogoBodySchema>;
+
+/** The canonical IANA name of a time zone this runtime knows ("europe/berlin" -> "Europe/Berlin"), or null. */
+export function canonicalTimeZone(name: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The store's time zone: where its days begin and end (the daily close). */
+export const TimeZoneBodySchema = z.strictObject({
+  timeZone: z.string().trim().min(1).max(64).refine((zone) => canonicalTimeZone(zone) !== null, 'must be an IANA time zone name such as "Europe/Berlin"')
+    .meta({ description: 'An IANA time zone name', example: 'Europe/Berlin' }),
+}).meta({ id: 'TimeZoneBody' });
+export type TimeZoneInput = z.infer<typeof TimeZoneBodySchema>;
+
+export const TimeZoneSettingSchema = z.object({
+  timeZone: z.string().meta({ description: "The store's time zone: the owner's choice, else the machine's" }),
+  machineTimeZone: z.string().meta({ description: 'The zone of the computer that runs the service' }),
+}).meta({ id: 'TimeZoneSetting' });
+export type TimeZoneSetting = z.infer<typeof TimeZoneSettingSchema>;

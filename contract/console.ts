@@ -8,7 +8,12 @@ import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema } from './
 
 const iso = z.iso.datetime();
 
-export const ConsoleSessionSchema = z.object({ ok: z.literal(true), mode: z.string() });
+/** Who holds the session: the owner may do everything, a cashier the till, invoices and payments. */
+export const CONSOLE_ROLES = ['owner', 'cashier'] as const;
+export const ConsoleSessionSchema = z.object({
+  ok: z.literal(true), mode: z.string(),
+  role: z.enum(CONSOLE_ROLES), name: z.string().meta({ description: "'owner', or the cashier's name" }),
+});
 export type ConsoleSession = z.infer<typeof ConsoleSessionSchema>;
 
 /** An API key as listed: never its secret, which only the creating response carries. */
@@ -26,7 +31,7 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 /** One line of the payments table: what the list shows, nothing that needs a second query. */
 export const PaymentRowViewSchema = z.object({
   seq: z.number().int(), id: z.string(), kind: z.enum(PAYMENT_KINDS), status: z.enum(PAYMENT_STATUSES), amount: z.string(),
-  paidAmount: z.string(), overpaidAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(),
+  paidAmount: z.string(), overpaidAmount: z.string(), refundedAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(),
   late: z.boolean(), createdAt: z.string(), paidAt: z.string().nullable(), expiresAt: z.string(),
 }).meta({ id: 'PaymentRow' });
 export type PaymentRowView = z.infer<typeof PaymentRowViewSchema>;
@@ -106,8 +111,8 @@ export const SetConsolePassphraseBodySchema = z.strictObject({
 export type SetConsolePassphraseBody = z.infer<typeof SetConsolePassphraseBodySchema>;
 export const RemoveConsolePassphraseBodySchema = z.strictObject({ currentPassphrase: CurrentPassphrase });
 export type RemoveConsolePassphraseBody = z.infer<typeof RemoveConsolePassphraseBodySchema>;
-/** The login page's form (application/x-www-form-urlencoded). */
-export const ConsolePassphraseLoginSchema = z.object({ passphrase: z.string().max(200) });
+/** The login page's form (application/x-www-form-urlencoded): a cashier adds their name, the owner leaves it empty. */
+export const ConsolePassphraseLoginSchema = z.object({ passphrase: z.string().max(200), name: z.string().max(100).optional() });
 
 /** The till's item catalogue: optional, kept in the store's settings; the till builds a cart from it. */
 export const MAX_CATALOGUE_ITEMS = 100;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PaymentIdParamsSchema } from './payments';
+import { ReceiptPaperSchema } from './receipts';
 
 /**
  * The desktop bridge's payloads: what main answers over IPC and preload hands to the renderer as
@@ -29,7 +31,23 @@ export interface DesktopApi {
   setPreferences(preferences: DesktopPreferences): Promise<SavePreferencesResult>;
   /** What the self-updater is doing, for the Desktop app section */
   updateState(): Promise<UpdateState>;
+  /** Prints a payment's receipt from a hidden window, through the system print dialog (main/print) */
+  printReceipt(request: PrintReceiptRequest): Promise<PrintReceiptResult>;
 }
+
+/** Which receipt, on which paper; main builds the URL itself, on the service's own origin. */
+export const PrintReceiptRequestSchema = z.strictObject({
+  paymentId: PaymentIdParamsSchema.shape.paymentId,
+  paper: ReceiptPaperSchema,
+});
+export type PrintReceiptRequest = z.infer<typeof PrintReceiptRequestSchema>;
+
+/** `cancelled` is the owner closing the print dialog: not an error to report. */
+export const PrintReceiptResultSchema = z.object({
+  outcome: z.enum(['printed', 'cancelled', 'failed']),
+  message: z.string().optional(),
+});
+export type PrintReceiptResult = z.infer<typeof PrintReceiptResultSchema>;
 
 /**
  * What the desktop app remembers for itself in `<userData>/desktop-preferences.json` (main owns the

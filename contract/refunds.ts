@@ -77,3 +77,22 @@ export const SimulatedRefundSchema = z.object({
   refund: RefundSchema,
 }).meta({ id: 'SimulatedRefund', description: "The transactions the merchant's wallet sent, and the refund afterwards" });
 export type SimulatedRefund = z.infer<typeof SimulatedRefundSchema>;
+
+/** How the store's jetton wallet's balance moved besides a transfer in: sent by its owner, or come back bounced. */
+export const WALLET_MOVEMENT_KINDS = ['sent', 'returned'] as const;
+export type WalletMovementKind = (typeof WALLET_MOVEMENT_KINDS)[number];
+
+/** A transfer the store's jetton wallet sent (or got back bounced), and the refund it was, if any. */
+export const OutgoingTransferSchema = z.object({
+  txHash: z.string(),
+  at: z.iso.datetime(),
+  kind: z.enum(WALLET_MOVEMENT_KINDS).meta({ description: 'sent: left the wallet; returned: came back bounced' }),
+  amount: z.string(),
+  counterparty: z.string().nullable().meta({ description: 'sent: the recipient; returned: the wallet that refused it' }),
+  comment: z.string().nullable(),
+  refund: z.object({ id: z.string(), paymentId: z.string(), status: z.enum(REFUND_STATUSES) }).nullable()
+    .meta({ description: 'The refund this transfer sent; null when no refund explains it (a withdrawal, or a refund sent wrong)' }),
+}).meta({ id: 'OutgoingTransfer' });
+export type OutgoingTransfer = z.infer<typeof OutgoingTransferSchema>;
+
+export const OutgoingTransferListSchema = z.object({ items: z.array(OutgoingTransferSchema) }).meta({ id: 'OutgoingTransferList' });

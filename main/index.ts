@@ -52,6 +52,7 @@ async function startService(userDataDir: string): Promise<ServicePort> {
 const desktop = createDesktopApp({ app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray }, {
   startService,
   preloadPath: join(__dirname, 'preload.cjs'),
+  printWindow: BrowserWindow,
   iconDir: __dirname,
   argv: process.argv,
   linuxAutostart: process.platform === 'linux' ? {

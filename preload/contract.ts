@@ -14,6 +14,7 @@ export const IPC_CHANNELS = {
   getPreferences: 'preferences:get',
   setPreferences: 'preferences:set',
   updateState: 'updates:get-state',
+  printReceipt: 'receipt:print',
 } as const satisfies Record<keyof DesktopApi, string>;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof DesktopApi];

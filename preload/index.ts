@@ -13,6 +13,7 @@ const api = {
   getPreferences: () => ipcRenderer.invoke(IPC_CHANNELS.getPreferences),
   setPreferences: (preferences) => ipcRenderer.invoke(IPC_CHANNELS.setPreferences, preferences),
   updateState: () => ipcRenderer.invoke(IPC_CHANNELS.updateState),
+  printReceipt: (request) => ipcRenderer.invoke(IPC_CHANNELS.printReceipt, request),
 } satisfies DesktopApi;
 
 contextBridge.exposeInMainWorld(DESKTOP_API_KEY, api);

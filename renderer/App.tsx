@@ -5,6 +5,9 @@ import { Toasts } from './components/Toasts';
 import { useHashRoute } from './hooks/useHashRoute';
 import { useInterval } from './hooks/useInterval';
 import { useShortcuts } from './hooks/useShortcuts';
+import { isClosedTo } from './lib/sections';
+import { AuditPage } from './pages/AuditPage';
+import { CloseDayPage } from './pages/CloseDayPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NewInvoicePage } from './pages/NewInvoicePage';
 import { PaymentDetailPage } from './pages/PaymentDetailPage';
@@ -19,6 +22,7 @@ import { useConsoleStore } from './store';
 import { selectDashboardActions } from './store/slices/dashboard';
 import { selectIsTill } from './store/slices/invoice';
 import { selectLiveActions } from './store/slices/live';
+import { selectRole, selectStaffActions } from './store/slices/staff';
 import { selectIsUnauthorized, selectPage, selectTheme } from './store/slices/ui';
 
 function Screen({ page }: { page: string }) {
@@ -31,8 +35,23 @@ function Screen({ page }: { page: string }) {
     case 'webhooks': return <WebhooksPage />;
     case 'widget': return <WidgetPreviewPage />;
     case 'settings': return <SettingsPage />;
+    case 'close-day': return <CloseDayPage />;
+    case 'audit': return <AuditPage />;
     default: return <DashboardPage />;
   }
+}
+
+/** An owner's screen opened in a cashier's session (a typed or bookmarked address): said once, instead of refused calls. */
+function OwnerOnly() {
+  const role = useConsoleStore(selectRole);
+  // until the session answers, an owner's screen waits rather than flash this
+  if (role === null) return null;
+  return (
+    <div className="card" data-testid="owner-only">
+      <h1>Only the owner can open this</h1>
+      <p>You are signed in as a cashier: the till, new invoices and payments are yours to use. <a href="#/dashboard">Back to the dashboard</a></p>
+    </div>
+  );
 }
 
 /** What a 401 leads to: how to sign in again, instead of one error per refused call. */
@@ -62,7 +81,12 @@ export function App() {
   const isUnauthorized = useConsoleStore(selectIsUnauthorized);
   const { loadWatcher, loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
   const { startLive, stopLive } = useConsoleStore(useShallow(selectLiveActions));
+  const role = useConsoleStore(selectRole);
+  const { loadSession } = useConsoleStore(useShallow(selectStaffActions));
 
+  useEffect(() => {
+    void loadSession();
+  }, [loadSession]);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -85,7 +109,7 @@ export function App() {
   if (isTill) return <><TillView /><Toasts /></>;
   return (
     <>
-      <Layout><Screen page={page} /></Layout>
+      <Layout>{isClosedTo(role, page) ? <OwnerOnly /> : <Screen page={page} />}</Layout>
       <Toasts />
     </>
   );

@@ -1,4 +1,5 @@
 import { ApiKeyStore } from './auth/api-keys';
+import { CashierStore } from './auth/cashiers';
 import { ConsolePassphrase, SignInAttempts } from './auth/console-passphrase';
 import { ConsoleSessions } from './auth/console-sessions';
 import type { Config } from './config/config';
@@ -13,6 +14,7 @@ import { PaymentService } from './payments/payment-service';
 import { RefundService } from './payments/refund-service';
 import { TransferLedger } from './payments/transfer-ledger';
 import { WalletBooks } from './payments/wallet-books';
+import { AuditLog } from './settings/audit-log';
 import { SettingsStore } from './settings/settings-store';
 import type { Storage } from './storage/storage-port';
 import type { Clock } from './util/clock';
@@ -35,6 +37,10 @@ export interface Services {
   storeEvents: StoreEvents;
   apiKeys: ApiKeyStore;
   sessions: ConsoleSessions;
+  /** the owner's cashiers: the till, invoices and payments, nothing else */
+  cashiers: CashierStore;
+  /** who did what: refunds, transfer decisions, settings, keys, webhooks, restores, cashiers */
+  audit: AuditLog;
   /** the owner's optional console sign-in passphrase, and the failed attempts per client */
   passphrase: ConsolePassphrase;
   signInAttempts: SignInAttempts;
@@ -76,6 +82,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
   await webhooks.callbackSecret();
   const refunds = new RefundService({ storage, payments, events, clock, chain: deps.chain });
+  const sessions = new ConsoleSessions(storage, clock);
   return {
     config: deps.config, clock, bus, eventFeed: new EventFeed(storage), payments, settings, webhooks, publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
@@ -84,7 +91,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     books: new WalletBooks({ storage, events, clock }),
     storeEvents: new StoreEvents(storage, events),
     apiKeys: new ApiKeyStore(storage, clock),
-    sessions: new ConsoleSessions(storage, clock),
+    sessions,
+    cashiers: new CashierStore(storage, sessions, clock),
+    audit: new AuditLog(storage, clock),
     passphrase: new ConsolePassphrase(settings, clock),
     signInAttempts: new SignInAttempts(clock),
     eppSecret: await settings.secret('epp_signing_secret'),

@@ -2,6 +2,8 @@ import { dirname } from 'node:path';
 import type { SavePreferencesResult, UpdateState } from '../../contract/desktop';
 import { createIpcHandlers } from '../ipc/handlers';
 import { registerIpcHandlers } from '../ipc/register-ipc';
+import { printReceipt } from '../print/print-receipt';
+import { hiddenWindowOpener, type PrintWindowConstructor } from '../print/print-window';
 import { CONSOLE_PARTITION, consoleLoginUrl, originOf } from '../security/console-url';
 import { openExternalUrl } from '../security/open-external-url';
 import { createSessionKeeper } from '../service/console-session';
@@ -29,6 +31,8 @@ export interface DesktopDeps {
   trayPollMs?: number;
   /** self-updates from the owner's feed (main/updates); none in tests that do not exercise them */
   updates?: (feedUrl: () => string | null) => Updates;
+  /** Electron's BrowserWindow as the hidden window receipts print from (main/index.ts); none in tests that do not print */
+  printWindow?: PrintWindowConstructor;
   /** defaults to app.getVersion() */
   version?: string;
   platform?: NodeJS.Platform;
@@ -78,8 +82,12 @@ function connectConsole(
     dataDir: service.dataDir,
     preferences,
     updateState: () => updates?.state() ?? NOT_UPDATING,
+    printReceipt: (input) => printReceipt(input, { serviceUrl: () => service.url, openHiddenWindow: openPrintWindow(deps.printWindow) }),
   }), window.contentsId, () => originOf(service.url));
 }
+
+const openPrintWindow = (printWindow: PrintWindowConstructor | undefined) =>
+  printWindow ? hiddenWindowOpener(printWindow) : () => Promise.reject(new Error('printing is not available in this build'));
 
 /**
  * The whole main process, with electron injected so tests can drive it with a fake. Returns null

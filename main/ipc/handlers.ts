@@ -1,4 +1,4 @@
-import type { DesktopApi, DesktopPreferences, SavePreferencesResult, UpdateState } from '../../contract/desktop';
+import type { DesktopApi, DesktopPreferences, PrintReceiptResult, SavePreferencesResult, UpdateState } from '../../contract/desktop';
 import { IPC_CHANNELS, type IpcChannel } from '../../preload/contract';
 import { openExternalUrl } from '../security/open-external-url';
 
@@ -16,6 +16,8 @@ export interface IpcHandlerDeps {
   };
   /** the self-updater's state (main/updates) */
   updateState(): UpdateState;
+  /** validates the untrusted payload, then prints that receipt from a hidden window (main/print) */
+  printReceipt(input: unknown): Promise<PrintReceiptResult>;
 }
 
 type ChannelOf<K extends keyof DesktopApi> = (typeof IPC_CHANNELS)[K];
@@ -33,6 +35,7 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlerTable {
     [IPC_CHANNELS.getPreferences]: async () => deps.preferences.get(),
     [IPC_CHANNELS.setPreferences]: async (input: unknown) => deps.preferences.save(input),
     [IPC_CHANNELS.updateState]: async () => deps.updateState(),
+    [IPC_CHANNELS.printReceipt]: (input: unknown) => deps.printReceipt(input),
   };
 }
 

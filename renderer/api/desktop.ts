@@ -4,7 +4,8 @@
  * with their contract schemas, as client.ts does for HTTP.
  */
 import {
-  DesktopPreferencesSchema, SavePreferencesResultSchema, UpdateStateSchema, type DesktopPreferences, type SavePreferencesResult, type UpdateState,
+  DesktopPreferencesSchema, PrintReceiptResultSchema, SavePreferencesResultSchema, UpdateStateSchema, type DesktopPreferences, type PrintReceiptRequest,
+  type PrintReceiptResult, type SavePreferencesResult, type UpdateState,
 } from '../../contract/desktop';
 
 const bridge = () => window.tontill ?? null;
@@ -16,4 +17,7 @@ export const desktopApi = {
   savePreferences: async (preferences: DesktopPreferences): Promise<SavePreferencesResult> =>
     SavePreferencesResultSchema.parse(await bridge()!.setPreferences(preferences)),
   updateState: async (): Promise<UpdateState> => UpdateStateSchema.parse(await bridge()!.updateState()),
+  /** main prints the receipt from a hidden window, through the system print dialog */
+  printReceipt: async (request: PrintReceiptRequest): Promise<PrintReceiptResult> =>
+    PrintReceiptResultSchema.parse(await bridge()!.printReceipt(request)),
 };

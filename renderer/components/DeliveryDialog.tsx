@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectIsOwner } from '../store/slices/staff';
 import { selectPaymentsActions } from '../store/slices/payments';
 import { selectOpenDelivery, selectWebhooksActions } from '../store/slices/webhooks';
 import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
@@ -11,6 +12,7 @@ export function DeliveryDialog() {
   const open = useConsoleStore(selectOpenDelivery);
   const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
   const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
+  const isOwner = useConsoleStore(selectIsOwner);
   const ref = useRef<HTMLDialogElement>(null);
   const now = useNow();
   useEffect(() => {
@@ -33,9 +35,11 @@ export function DeliveryDialog() {
             <dt>Next attempt</dt><dd>{open.delivery.nextAttemptAt ? formatDateTime(open.delivery.nextAttemptAt) : '—'}</dd>
             <dt>Last response</dt><dd><LastResponse delivery={open.delivery} /></dd>
           </dl>
-          <div className="row-actions">
-            <button type="button" className="btn" onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
-          </div>
+          {isOwner ? (
+            <div className="row-actions">
+              <button type="button" className="btn" onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
+            </div>
+          ) : null}
           {open.attempts.length === 0 ? <p className="muted">No attempt yet: it is queued.</p> : null}
           <ol className="attempts">
             {open.attempts.map((a) => (

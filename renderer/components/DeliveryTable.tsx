@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { WebhookDeliveryView as Delivery } from '../../contract/webhooks';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectIsOwner } from '../store/slices/staff';
 import { selectPaymentsActions } from '../store/slices/payments';
 import { selectWebhooksActions } from '../store/slices/webhooks';
 import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
@@ -10,6 +11,8 @@ import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
 export function DeliveryTable({ deliveries, testId, detailed }: { deliveries: readonly Delivery[]; testId: string; detailed: boolean }) {
   const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
   const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
+  // redelivering is the owner's; a cashier reads the log
+  const isOwner = useConsoleStore(selectIsOwner);
   const now = useNow();
   return (
     <table className="table deliveries" data-testid={testId}>
@@ -29,7 +32,7 @@ export function DeliveryTable({ deliveries, testId, detailed }: { deliveries: re
             {detailed ? <td>{d.paymentId ? <a href={`#/payment/${d.paymentId}`}><code>{d.paymentId.slice(0, 12)}…</code></a> : '—'}</td> : null}
             <td className="truncate"><code>{d.url}</code>{d.endpointId === null ? <span className="muted small"> (callback)</span> : null}</td>
             <td>{formatDateTime(d.createdAt)}</td>
-            <td><button type="button" className="btn btn-small" onClick={() => void redeliverEvent(d.eventId, d.endpointId ?? undefined)}>Redeliver</button></td>
+            <td>{isOwner ? <button type="button" className="btn btn-small" onClick={() => void redeliverEvent(d.eventId, d.endpointId ?? undefined)}>Redeliver</button> : null}</td>
           </tr>
         ))}
       </tbody>

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { SECTIONS } from '../lib/sections';
+import { sectionsFor } from '../lib/sections';
 import { useConsoleStore } from '../store';
 import { selectChainMode } from '../store/slices/dashboard';
 import { selectUnmatchedCount } from '../store/slices/live';
+import { selectActorName, selectRole } from '../store/slices/staff';
 import { selectPage, selectTheme, selectUiActions } from '../store/slices/ui';
 
 function ModeBadge() {
@@ -30,10 +31,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useConsoleStore(selectTheme);
   const { setTheme } = useConsoleStore(useShallow(selectUiActions));
   const unmatched = useConsoleStore(selectUnmatchedCount);
+  // a cashier sees only their sections; the service refuses them the rest anyway
+  const role = useConsoleStore(selectRole);
+  const actorName = useConsoleStore(selectActorName);
+  const sections = sectionsFor(role);
   // Phone width only: the sections fold into a menu, closed again once one is picked.
   const [isMenuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [page]);
-  const current = SECTIONS.find((s) => s.route === page || (s.route === 'payments' && page === 'payment'));
+  const current = sections.find((s) => s.route === page || (s.route === 'payments' && page === 'payment'));
   return (
     <div className="shell">
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
@@ -51,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </button>
         <nav aria-label="Console" id="console-nav">
           <ul>
-            {SECTIONS.map(({ route, label, icon }) => (
+            {sections.map(({ route, label, icon }) => (
               <li key={route}>
                 <a href={`#/${route}`} className="nav-link" aria-current={page === route || (route === 'payments' && page === 'payment') ? 'page' : undefined}>
                   <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d={icon} /></svg>
@@ -66,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
             {theme === 'dark' ? '☀ Light' : '☾ Dark'}
           </button>
+          {role === 'cashier' ? <span className="hint" data-testid="signed-in-as">Signed in as {actorName} (cashier)</span> : null}
           <span className="hint">Press <kbd>g</kbd> then a letter to jump</span>
         </div>
       </aside>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SECTIONS } from '../lib/sections';
+import { sectionsFor } from '../lib/sections';
 import { getConsoleState } from '../store';
 
 const isTyping = (target: EventTarget | null): boolean =>
@@ -24,7 +24,7 @@ export function useShortcuts(): void {
         return;
       }
       if (Date.now() - leader < 1200) {
-        const hit = SECTIONS.find((s) => s.key === e.key);
+        const hit = sectionsFor(getConsoleState().role).find((s) => s.key === e.key);
         if (hit) getConsoleState().navigate(hit.route);
         leader = 0;
       }

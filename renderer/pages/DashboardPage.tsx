@@ -14,6 +14,7 @@ import { useConsoleStore } from '../store';
 import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from '../store/slices/dashboard';
 import { selectUnmatchedCount } from '../store/slices/live';
 import { selectPaymentsActions } from '../store/slices/payments';
+import { selectIsOwner } from '../store/slices/staff';
 import { selectUiActions } from '../store/slices/ui';
 
 function WatcherCard() {
@@ -42,6 +43,8 @@ export function DashboardPage() {
   const stats = useConsoleStore(selectStats);
   const isLoading = useConsoleStore(selectIsDashboardLoading);
   const unmatched = useConsoleStore(selectUnmatchedCount);
+  // the setup checklist, backups and the books are the owner's: a cashier's session is refused their reads
+  const isOwner = useConsoleStore(selectIsOwner);
   const { loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { setFilters } = useConsoleStore(useShallow(selectPaymentsActions));
@@ -54,8 +57,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard">
         <button type="button" className="btn btn-primary" onClick={() => navigate('invoice')}>New invoice</button>
       </PageHeader>
-      <FirstRunChecklist />
-      <LastBackup />
+      {isOwner ? <><FirstRunChecklist /><LastBackup /></> : null}
       {!stats && isLoading ? <Skeleton lines={6} /> : null}
       {stats ? (
         <>
@@ -83,7 +85,7 @@ export function DashboardPage() {
             </section>
             <div className="stack">
               <WatcherCard />
-              <BooksCard />
+              {isOwner ? <BooksCard /> : null}
             </div>
           </div>
           <section className="card" aria-labelledby="counts-title">

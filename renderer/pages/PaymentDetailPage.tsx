@@ -6,6 +6,8 @@ import { DeliveryDialog } from '../components/DeliveryDialog';
 import { DeliveryTable } from '../components/DeliveryTable';
 import { Empty, Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
+import { PrintReceiptButton } from '../components/PrintReceiptButton';
+import { RefundPanel } from '../components/RefundPanel';
 import { StatusBadge } from '../components/StatusBadge';
 import { useInterval } from '../hooks/useInterval';
 import { formatDateTime, formatUsdt, shortHash } from '../lib/format';
@@ -13,6 +15,7 @@ import { useConsoleStore } from '../store';
 import { selectChainMode } from '../store/slices/dashboard';
 import { selectInvoiceActions } from '../store/slices/invoice';
 import { selectDetailDeliveries, selectIsDetailLoading, selectPaymentDetail, selectPaymentsActions } from '../store/slices/payments';
+import { selectIsOwner } from '../store/slices/staff';
 import { selectRouteParam, selectUiActions } from '../store/slices/ui';
 
 const EVENT_LABEL: Record<string, string> = {
@@ -20,6 +23,7 @@ const EVENT_LABEL: Record<string, string> = {
   'payment.late': 'Paid late', 'payment.late_partially_paid': 'Partially paid after expiry',
   'payment.credited_after_close': 'Credited after close: refund it', 'payment.expired': 'Expired', 'payment.cancelled': 'Cancelled',
   'transfer.attached': 'Transfer attached',
+  'refund.created': 'Refund prepared', 'refund.sent': 'Refund sent', 'refund.failed': 'Refund bounced back', 'refund.cancelled': 'Refund cancelled',
 };
 
 function Deliveries() {
@@ -33,6 +37,8 @@ export function PaymentDetailPage() {
   const detail = useConsoleStore(selectPaymentDetail);
   const isLoading = useConsoleStore(selectIsDetailLoading);
   const mode = useConsoleStore(selectChainMode);
+  // cancelling and refunding are the owner's; a cashier reads the payment
+  const isOwner = useConsoleStore(selectIsOwner);
   const { openPayment, refreshDetail, cancelPayment } = useConsoleStore(useShallow(selectPaymentsActions));
   const { showInvoice, setTill } = useConsoleStore(useShallow(selectInvoiceActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
@@ -49,9 +55,10 @@ export function PaymentDetailPage() {
     <>
       <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
         <span role="status" aria-live="polite" data-testid="payment-status"><StatusBadge status={payment.status} late={payment.late} /></span>
+        <PrintReceiptButton payment={payment} />
         {isOpen ? <button type="button" className="btn" onClick={() => { void showInvoice(payment.id).then(() => setTill(true)); }}>Till mode</button> : null}
         {isOpen && mode === 'sandbox' ? <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>Simulate a transfer</button> : null}
-        {payment.status === 'pending' ? (
+        {payment.status === 'pending' && isOwner ? (
           <ConfirmButton label="Cancel payment" className="btn btn-danger" title="Cancel this payment?" confirmLabel="Cancel payment" danger
             onConfirm={() => void cancelPayment(payment.id)}>
             <p>A customer can no longer pay it. This cannot be undone.</p>
@@ -64,6 +71,7 @@ export function PaymentDetailPage() {
           <h2 id="summary-title">Summary</h2>
           <dl className="facts">
             <dt>Paid</dt><dd>{formatUsdt(payment.paidAmount)} USDT{payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatUsdt(payment.overpaidAmount)})` : ''}</dd>
+            {payment.refundedAmount !== '0.00' ? <><dt>Refunded</dt><dd>{formatUsdt(payment.refundedAmount)} USDT</dd></> : null}
             <dt>Due</dt><dd>{formatUsdt(payment.dueAmount)} USDT</dd>
             <dt>Reference</dt><dd>{payment.externalId ?? '—'}</dd>
             <dt>Description</dt><dd>{payment.description ?? '—'}</dd>
@@ -110,6 +118,7 @@ export function PaymentDetailPage() {
           </table>
         )}
       </section>
+      {isOwner ? <RefundPanel payment={payment} /> : null}
       <CallbackPanel callbackUrl={payment.callbackUrl} />
       <section className="card" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Webhook and callback deliveries</h2>

@@ -8,6 +8,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { VirtualRows } from '../components/VirtualRows';
 import { formatDateTime, formatUsdt, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectIsOwner } from '../store/slices/staff';
 import {
   selectHasLoadedList, selectHasMorePayments, selectIsListLoading, selectPaymentFilters, selectPaymentRows, selectPaymentsActions,
 } from '../store/slices/payments';
@@ -70,6 +71,8 @@ export function PaymentsPage() {
   const filters = useConsoleStore(selectPaymentFilters);
   const { loadPayments, loadMorePayments, exportPayments } = useConsoleStore(useShallow(selectPaymentsActions));
   const [isExporting, setExporting] = useState(false);
+  // the export is the owner's (a cashier sees payments one screen at a time)
+  const isOwner = useConsoleStore(selectIsOwner);
   useEffect(() => {
     void loadPayments();
   }, [loadPayments]);
@@ -81,9 +84,11 @@ export function PaymentsPage() {
   return (
     <div className="payments-page">
       <PageHeader title="Payments">
-        <button type="button" className="btn" disabled={isExporting} onClick={() => { setExporting(true); void exportPayments().finally(() => setExporting(false)); }}>
-          {isExporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        {isOwner ? (
+          <button type="button" className="btn" disabled={isExporting} onClick={() => { setExporting(true); void exportPayments().finally(() => setExporting(false)); }}>
+            {isExporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        ) : null}
       </PageHeader>
       <Filters />
       <p className="muted table-meta" aria-live="polite" data-testid="payments-count">

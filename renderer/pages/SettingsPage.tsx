@@ -4,6 +4,7 @@ import type { SettingsView } from '../../contract/console-settings';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmButton } from '../components/ConfirmDialog';
 import { BackupsSection } from '../components/settings/BackupsSection';
+import { CashiersSection } from '../components/settings/CashiersSection';
 import { CatalogueSettings } from '../components/settings/CatalogueSettings';
 import { ChainSettingsSection } from '../components/settings/ChainSettingsSection';
 import { DesktopSection } from '../components/settings/DesktopSection';
@@ -11,6 +12,7 @@ import { Skeleton } from '../components/Empty';
 import { PageHeader } from '../components/Layout';
 import { PassphraseSection } from '../components/settings/PassphraseSection';
 import { StoreProfileSection } from '../components/settings/StoreProfileSection';
+import { TimeZoneSection } from '../components/settings/TimeZoneSection';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
 import { selectApiKeys, selectNewApiKey, selectSettings, selectSettingsActions } from '../store/slices/settings';
@@ -130,9 +132,11 @@ export function SettingsPage() {
           <ChainSettingsSection key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
           <div className="stack">
             <StoreProfileSection />
+            <TimeZoneSection />
             <EmbeddingRequests view={view} />
             <ApiKeys />
             <PassphraseSection />
+            <CashiersSection />
             <CatalogueSettings />
             <DataSection view={view} />
             <BackupsSection restoreStaged={view.restoreStaged} />

@@ -8,6 +8,7 @@ import { isPayable, outcomeOf } from '../lib/payment-outcome';
 import { getConsoleState, useConsoleStore } from '../store';
 import { selectInvoice, selectInvoiceActions } from '../store/slices/invoice';
 import { selectTillActions } from '../store/slices/till';
+import { selectUiActions } from '../store/slices/ui';
 
 const KEYPAD_KEYS = /^[\d.,]$|^Backspace$/;
 
@@ -37,6 +38,7 @@ export function TillView() {
   const invoice = useConsoleStore(selectInvoice);
   const { setTill } = useConsoleStore(useShallow(selectInvoiceActions));
   const { newSale } = useConsoleStore(useShallow(selectTillActions));
+  const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { isFullscreen, toggleFullscreen } = useFullscreen();
   const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
   const now = useNow(isOpen);
@@ -58,6 +60,7 @@ export function TillView() {
         <button type="button" className="btn btn-ghost" onClick={() => setTill(false)}>Back to console</button>
         {invoice ? <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={newSale}>Back to keypad (Esc)</button> : null}
         <button type="button" className="btn btn-ghost" aria-pressed={isFullscreen} onClick={toggleFullscreen}>{isFullscreen ? 'Leave full screen (F)' : 'Full screen (F)'}</button>
+        {invoice ? null : <button type="button" className="btn btn-ghost" onClick={() => { setTill(false); navigate('close-day'); }}>Close day</button>}
       </nav>
       {!invoice ? <TillKeypad /> : outcome ? <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} /> : <TillPayment invoice={invoice} now={now} />}
       <p className="till-keys" aria-hidden="true">{invoice ? 'Esc back to keypad · F full screen' : 'Type an amount · Enter charge · Esc back to console · F full screen'}</p>

@@ -3,11 +3,12 @@ import { useShallow } from 'zustand/react/shallow';
 import { Empty } from '../components/Empty';
 import { InboxTransferCard } from '../components/InboxTransferCard';
 import { PageHeader } from '../components/Layout';
+import { OutgoingTransfers } from '../components/OutgoingTransfers';
 import { TransferHistory } from '../components/TransferHistory';
 import { useConsoleStore } from '../store';
 import { selectHasLoadedUnmatched, selectUnmatched, selectUnmatchedActions, selectUnmatchedQuery } from '../store/slices/unmatched';
 
-type Tab = 'inbox' | 'history';
+type Tab = 'inbox' | 'history' | 'sent';
 
 function Inbox() {
   const items = useConsoleStore(selectUnmatched);
@@ -50,9 +51,10 @@ export function UnmatchedPage() {
       <div role="tablist" aria-label="Inbox views" className="tabs">
         {tabButton('inbox', 'Inbox')}
         {tabButton('history', 'History')}
+        {tabButton('sent', 'Sent from the wallet')}
       </div>
       <div role="tabpanel" id="inbox-panel" aria-labelledby={`inbox-tab-${tab}`}>
-        {tab === 'inbox' ? <Inbox /> : <TransferHistory />}
+        {tab === 'inbox' ? <Inbox /> : tab === 'history' ? <TransferHistory /> : <OutgoingTransfers />}
       </div>
     </>
   );

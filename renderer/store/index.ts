@@ -2,14 +2,18 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createBackupsSlice } from './slices/backups';
 import { createBrandSlice } from './slices/brand';
+import { createCloseDaySlice } from './slices/close-day';
 import { createDashboardSlice } from './slices/dashboard';
 import { createDesktopSlice } from './slices/desktop';
 import { createInvoiceSlice } from './slices/invoice';
 import { createLiveSlice } from './slices/live';
 import { createPaymentsSlice } from './slices/payments';
+import { createReceiptsSlice } from './slices/receipts';
+import { createRefundsSlice } from './slices/refunds';
 import { createSettingsSlice } from './slices/settings';
 import { createSignInSlice } from './slices/signin';
 import { createSimulatorSlice } from './slices/simulator';
+import { createStaffSlice } from './slices/staff';
 import { createTillSlice } from './slices/till';
 import { createUiSlice } from './slices/ui';
 import { createUnmatchedSlice } from './slices/unmatched';
@@ -24,6 +28,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createUiSlice(...a),
   ...createDashboardSlice(...a),
   ...createPaymentsSlice(...a),
+  ...createRefundsSlice(...a),
   ...createInvoiceSlice(...a),
   ...createUnmatchedSlice(...a),
   ...createSettingsSlice(...a),
@@ -36,6 +41,9 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<Cons
   ...createBrandSlice(...a),
   ...createDesktopSlice(...a),
   ...createBackupsSlice(...a),
+  ...createStaffSlice(...a),
+  ...createReceiptsSlice(...a),
+  ...createCloseDaySlice(...a),
 }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

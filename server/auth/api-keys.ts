@@ -1,5 +1,6 @@
 import { hash as digest } from 'node:crypto';
 import type { ApiKeyRecord } from '../storage/access-repositories';
+import { SERVICE_ACTOR } from '../storage/audit-repositories';
 import type { Storage } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, randomToken } from '../util/ids';
@@ -23,13 +24,16 @@ export class ApiKeyStore {
 
   constructor(private readonly storage: Storage, private readonly clock: Clock) {}
 
-  /** Returns the only copy of the secret; the store keeps its hash. */
-  async create(name: string): Promise<{ key: string; record: ApiKeyRecord }> {
+  /** Returns the only copy of the secret; the store keeps its hash, and the audit log who made it (never the key). */
+  async create(name: string, actor = SERVICE_ACTOR): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `${KEY_PREFIX}${randomToken(32)}`;
     const record: ApiKeyRecord = {
       id: newId('key'), name, prefix: key.slice(0, KEY_PREFIX.length + 6), createdAt: this.clock.now(), lastUsedAt: null, revokedAt: null,
     };
-    await this.storage.write((uow) => uow.apiKeys.insert(record, hashApiKey(key)));
+    await this.storage.write(async (uow) => {
+      await uow.apiKeys.insert(record, hashApiKey(key));
+      await uow.audit.append({ at: record.createdAt, actor, action: 'api_key.create', target: record.id, detail: { name } });
+    });
     return { key, record };
   }
 
@@ -61,8 +65,13 @@ export class ApiKeyStore {
     await this.storage.write((uow) => uow.apiKeys.touch(id, now));
   }
 
-  async revoke(id: string): Promise<boolean> {
-    const revoked = await this.storage.write((uow) => uow.apiKeys.revoke(id, this.clock.now()));
+  async revoke(id: string, actor = SERVICE_ACTOR): Promise<boolean> {
+    const revoked = await this.storage.write(async (uow) => {
+      const now = this.clock.now();
+      if (!await uow.apiKeys.revoke(id, now)) return false;
+      await uow.audit.append({ at: now, actor, action: 'api_key.revoke', target: id, detail: null });
+      return true;
+    });
     // evicted once the revocation is durable, so no lookup running meanwhile puts the key back
     this.revocations += 1;
     for (const [hash, entry] of this.verified) if (entry.record.id === id) this.verified.delete(hash);

@@ -5,7 +5,7 @@ import type { Clock } from '../util/clock';
 const SETTING = 'console_passphrase';
 
 /** What is stored: the parameters travel with the hash, so stronger ones later still verify old hashes. */
-interface StoredPassphrase {
+export interface StoredPassphrase {
   algorithm: 'scrypt';
   N: number;
   r: number;
@@ -26,6 +26,24 @@ function derive(passphrase: string, salt: Buffer, params: { N: number; r: number
   });
 }
 
+/** A passphrase as stored: a fresh salt, the scrypt hash and its parameters; never the passphrase. */
+export async function hashPassphrase(passphrase: string, now: number): Promise<StoredPassphrase> {
+  const salt = randomBytes(16);
+  const hash = await derive(passphrase, salt, PARAMS);
+  return { algorithm: 'scrypt', ...PARAMS, salt: salt.toString('base64'), hash: hash.toString('base64'), updatedAt: now };
+}
+
+// Checked when there is nothing to check against (no such cashier), so the answer takes as long as a real check.
+const NOTHING_STORED: StoredPassphrase = { algorithm: 'scrypt', ...PARAMS, salt: 'AAAAAAAAAAAAAAAAAAAAAA==', hash: '', updatedAt: 0 };
+
+/** True only when something is stored and the presented passphrase is it (compared in constant time). */
+export async function passphraseMatches(stored: StoredPassphrase | null, presented: string): Promise<boolean> {
+  const against = stored ?? NOTHING_STORED;
+  const expected = Buffer.from(against.hash, 'base64');
+  const actual = await derive(presented, Buffer.from(against.salt, 'base64'), against);
+  return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
 /**
  * The owner's optional sign-in passphrase for the console, for browsers that never saw a login link.
  * Kept as a salted scrypt hash in the settings (a backup carries it); nothing returns the hash.
@@ -38,26 +56,19 @@ export class ConsolePassphrase {
     return { isSet: Boolean(stored), updatedAt: stored?.updatedAt ?? null };
   }
 
-  async set(passphrase: string): Promise<void> {
-    const salt = randomBytes(16);
-    const hash = await derive(passphrase, salt, PARAMS);
-    const stored: StoredPassphrase = {
-      algorithm: 'scrypt', ...PARAMS, salt: salt.toString('base64'), hash: hash.toString('base64'), updatedAt: this.clock.now(),
-    };
-    await this.settings.set(SETTING, stored);
+  /** `actor` is who changed it, for the audit log (which never sees the passphrase or its hash). */
+  async set(passphrase: string, actor?: string): Promise<void> {
+    await this.settings.set(SETTING, await hashPassphrase(passphrase, this.clock.now()), actor);
   }
 
-  remove(): Promise<void> {
-    return this.settings.set(SETTING, null);
+  remove(actor?: string): Promise<void> {
+    return this.settings.set(SETTING, null, actor);
   }
 
   /** True only when a passphrase is set and this is it (compared in constant time). */
   async verify(passphrase: string): Promise<boolean> {
     const stored = await this.settings.get<StoredPassphrase | null>(SETTING);
-    if (!stored) return false;
-    const expected = Buffer.from(stored.hash, 'base64');
-    const actual = await derive(passphrase, Buffer.from(stored.salt, 'base64'), stored);
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
+    return stored ? passphraseMatches(stored, passphrase) : false;
   }
 }
 

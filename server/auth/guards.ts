@@ -4,10 +4,13 @@ import { AppError, ErrorCode } from '../http/errors';
 import type { RouteAuth } from '../http/route';
 import type { ApiKeyRecord } from './api-keys';
 import { assertConsoleWrite } from './console-origin';
+import { auditActor, roleMayCall, type ConsoleActor, type ConsoleAuth } from './console-roles';
 
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;
+    /** who holds the console session of a console or staff route (set by its guard) */
+    consoleActor?: ConsoleActor;
   }
   interface FastifyContextConfig {
     /** Who may call the route; routeAuthPlugin turns it into the route's guard. */
@@ -66,21 +69,32 @@ function apiKeyGuard(app: FastifyInstance): onRequestHookHandler {
   };
 }
 
+/** The request's console actor as the audit log names it; only a route behind a console guard has one. */
+export function actorOf(request: FastifyRequest): string {
+  if (!request.consoleActor) throw new Error(`${request.method} ${request.url} has no console session: actorOf is for console routes`);
+  return auditActor(request.consoleActor);
+}
+
 /**
- * Console API: only a console session opens it, and a change only when it proves it comes from the
- * console (see consoleWriteRefusal).
+ * Console API: only a console session opens it, an owner-only route ('console') only the owner's,
+ * and a change only when it proves it comes from the console (see consoleWriteRefusal).
  */
-function consoleSessionGuard(app: FastifyInstance): onRequestHookHandler {
+function consoleSessionGuard(app: FastifyInstance, auth: ConsoleAuth): onRequestHookHandler {
   return async function requireConsoleSession(request) {
     const token = consoleTokenOf(request);
-    if (!token || !await app.services.sessions.isValid(token)) {
+    const actor = token ? await app.services.sessions.identify(token) : null;
+    if (!actor) {
       throw new AppError(401, ErrorCode.unauthorized, 'console session required; open the login link printed by the service');
     }
+    if (!roleMayCall(actor.role, auth)) {
+      throw new AppError(403, ErrorCode.forbidden, `only the owner may do this; ${actor.name} is signed in as a cashier`);
+    }
+    request.consoleActor = actor;
     assertConsoleWrite(request, app.services.config.publicUrl);
   };
 }
 
-const AUTH_VALUES: readonly RouteAuth[] = ['apiKey', 'console', 'public'];
+const AUTH_VALUES: readonly RouteAuth[] = ['apiKey', 'console', 'staff', 'public'];
 
 /**
  * Every route declares who may call it (`config.auth`, set by addRoute or by hand on a raw route),
@@ -92,7 +106,8 @@ export const routeAuthPlugin = fp(
   async (app: FastifyInstance) => {
     const guards: Record<Exclude<RouteAuth, 'public'>, onRequestHookHandler> = {
       apiKey: apiKeyGuard(app),
-      console: consoleSessionGuard(app),
+      console: consoleSessionGuard(app, 'console'),
+      staff: consoleSessionGuard(app, 'staff'),
     };
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;

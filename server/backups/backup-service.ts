@@ -7,6 +7,7 @@ import {
 import { automaticBackupName, BACKUP_SETTINGS_KEY, createPrivately, defaultBackupFolder, parseBackupName } from '../db/backup-files';
 import { checkBackup } from '../db/restore';
 import type { SettingsStore } from '../settings/settings-store';
+import { SERVICE_ACTOR } from '../storage/audit-repositories';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import type { Clock } from '../util/clock';
 import { systemTimer, type BackupTimer } from './backup-timer';
@@ -58,9 +59,9 @@ export class BackupService {
     return { folder: stored?.folder ?? this.defaultFolder, keep: stored?.keep ?? BACKUP_KEEP_DEFAULT };
   }
 
-  /** Stores settings the caller has validated; the next backup (and its rotation) uses them. */
-  async saveSettings(settings: BackupSettings): Promise<BackupSettings> {
-    await this.deps.settings.set(BACKUP_SETTINGS_KEY, settings);
+  /** Stores settings the caller has validated; the next backup (and its rotation) uses them. `actor`: for the audit log. */
+  async saveSettings(settings: BackupSettings, actor = SERVICE_ACTOR): Promise<BackupSettings> {
+    await this.deps.settings.set(BACKUP_SETTINGS_KEY, settings, actor);
     return settings;
   }
 

@@ -1,5 +1,6 @@
 import type { Address, Transaction, TupleItem, TupleReader } from '@ton/core';
 import type { ChainMode } from '../../contract/chain';
+import type { WalletMovementKind } from '../../contract/refunds';
 
 /** Position of the newest fully processed transaction of the watched account. */
 export interface TxCursor {
@@ -49,7 +50,7 @@ export interface WalletMovement {
   /** unix seconds */
   utime: number;
   /** sent lowers the balance, returned raises it */
-  kind: 'sent' | 'returned';
+  kind: WalletMovementKind;
   /** base units, never negative */
   amount: bigint;
   /** sent: the recipient's owner address; returned: the wallet that refused it */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBackup, restoreFile } from '../db/restore';
+import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
 import { RestoreStagedSchema, type RestoreStaged } from '../../contract/console';
@@ -42,16 +43,19 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
       }
-      return stageRestore(app, opts.ledgerFile, (upload) => writeFileSync(upload, body, { mode: 0o600 }), 'file', 'the upload');
+      return stageRestore(app, opts.ledgerFile, (upload) => writeFileSync(upload, body, { mode: 0o600 }), 'file', 'the upload', actorOf(request));
     },
   });
 
   addRoute(app, {
     method: 'DELETE', url: '/restore', operationId: 'cancelRestore', tags: TAGS, auth: 'console', summary: 'Cancel a staged restore',
     responses: { 204: { description: 'Nothing staged any more' } },
-    handler: (_input, _request, reply) => {
+    handler: async (_input, request, reply) => {
       rmSync(restoreFile(dataDir), { force: true });
+      const wasStaged = app.services.restore.pending;
       app.services.restore.set(false);
+      // after the gate opens: while it was shut, the ledger took no write
+      if (wasStaged) await app.services.audit.record(actorOf(request), 'backup.restore_cancel', null);
       return reply.status(204).send();
     },
   });
@@ -60,10 +64,11 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
 /**
  * Stages a restore through the one checked path (an upload, or a file of the backup folder): `put`
  * writes the candidate to a private temp file, checkBackup accepts it, writes are frozen, then it
- * becomes `<dataDir>/restore.db`. A refusal is a 400 naming `field`.
+ * becomes `<dataDir>/restore.db`. A refusal is a 400 naming `field`. The audit entry is written to
+ * the ledger the restore sets aside (kept in the backup folder), before writes freeze.
  */
 export async function stageRestore(
-  app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => void, field: string, what: string,
+  app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => void, field: string, what: string, actor: string,
 ): Promise<RestoreStaged> {
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
@@ -73,6 +78,7 @@ export async function stageRestore(
     put(upload);
     const check = checkBackup(upload);
     if (!check.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${check.message}`, field);
+    await app.services.audit.record(actor, 'backup.restore_stage', what, { payments: check.payments, schemaVersion: check.schemaVersion });
     await freezeWrites(app, ledgerFile);
     renameSync(upload, restoreFile(dataDir));
     return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };

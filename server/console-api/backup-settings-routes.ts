@@ -7,6 +7,7 @@ import {
 import { RestoreStagedSchema } from '../../contract/console';
 import type { BackupService } from '../backups/backup-service';
 import { assertWritableFolder, copyLedgerFile, parseBackupName } from '../db/backup-files';
+import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -65,9 +66,9 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
     summary: 'Choose the backup folder and how many automatic backups to keep (1–365)',
     body: BackupSettingsSchema,
     responses: { 200: { description: 'Saved', schema: BackupViewSchema }, ...errors(400) },
-    handler: async ({ body }) => {
+    handler: async ({ body }, request) => {
       const settings: BackupSettings = { folder: checkFolder(body.folder, [defaultWebDir(), defaultConsoleDir()]), keep: body.keep };
-      await backups.saveSettings(settings);
+      await backups.saveSettings(settings, actorOf(request));
       return view();
     },
   });
@@ -83,7 +84,7 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
     summary: 'Stage one of the listed backups to be restored at the next start (checked like an upload)',
     body: RestoreBackupBodySchema,
     responses: { 200: { description: 'Staged', schema: RestoreStagedSchema }, ...errors(400, 404) },
-    handler: async ({ body }) => {
+    handler: async ({ body }, request) => {
       if (!parseBackupName(body.name)) throw invalid('name', 'is not a backup TonTill wrote (pick one from the list)');
       const { folder } = await backups.settings();
       const source = join(folder, body.name);
@@ -91,7 +92,7 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
         if (!existsSync(source)) throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
         copyLedgerFile(source, file);
       };
-      return stageRestore(app, ledgerFile, put, 'name', `the backup ${body.name}`);
+      return stageRestore(app, ledgerFile, put, 'name', `the backup ${body.name}`, actorOf(request));
     },
   });
 }

@@ -4,10 +4,12 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { ReconciliationSchema, WithdrawRequestSchema, WithdrawResultSchema } from '../../contract/chain';
-import { SimulatedRefundSchema, SimulateRefundRequestSchema } from '../../contract/refunds';
+import { OutgoingTransferListSchema, SimulatedRefundSchema, SimulateRefundRequestSchema } from '../../contract/refunds';
 import { BooksBehindError, presentReconciliation } from '../payments/wallet-books';
 
 const TAGS = ['Console: chain'];
+/** The console shows the recent ones; the books keep them all. */
+const OUTGOING_SHOWN = 100;
 
 /** A chain that cannot be read now is the chain's problem, not the request's: 503 with what to expect. */
 function chainUnavailable(err: unknown): unknown {
@@ -34,6 +36,17 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       } catch (err) {
         throw chainUnavailable(err);
       }
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/chain/outgoing', operationId: 'listOutgoingTransfers', tags: TAGS, auth: 'console',
+    summary: "What the store's wallet sent or got back, newest first, with the refund each one was",
+    description: 'A send whose `refund` is null is explained by no refund: a withdrawal, or a refund sent with another amount, comment or recipient. Empty until the chain has opened.',
+    responses: { 200: { description: 'The recent outgoing transfers', schema: OutgoingTransferListSchema } },
+    handler: async () => {
+      const runtime = await app.runtime?.ready().catch(() => null);
+      return { items: runtime ? await app.services.refunds.outgoing(runtime.books.account.toRawString(), OUTGOING_SHOWN) : [] };
     },
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/guards';
 import { addRoute } from '../http/route';
 import { CatalogueSchema, type Catalogue } from '../../contract/console';
 
@@ -15,7 +16,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   };
 
   addRoute(app, {
-    method: 'GET', url: '/catalogue', operationId: 'getCatalogue', tags: TAGS, auth: 'console',
+    method: 'GET', url: '/catalogue', operationId: 'getCatalogue', tags: TAGS, auth: 'staff',
     summary: "The till's item catalogue (empty until the merchant adds items)",
     responses: { 200: { description: 'The catalogue', schema: CatalogueSchema } },
     handler: read,
@@ -26,8 +27,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     summary: "Replace the till's item catalogue",
     body: CatalogueSchema,
     responses: { 200: { description: 'The catalogue as saved', schema: CatalogueSchema } },
-    handler: async ({ body }) => {
-      await settings.set(CATALOGUE_KEY, body);
+    handler: async ({ body }, request) => {
+      await settings.set(CATALOGUE_KEY, body, actorOf(request));
       return read();
     },
   });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -21,14 +22,11 @@ function presentProviders(status: FailoverStatus) {
   return { active, primary, degraded, list: providers.map((p) => ({ ...p, since: new Date(p.since).toISOString() })) };
 }
 
-/** Who made an inbox decision, as its history shows it: the console has one owner, so the address tells the devices apart. */
-const actorOf = (request: FastifyRequest): string => `console (${request.ip})`;
-
 /** The watcher's health, the unmatched inbox and (sandbox) the simulator, for the console. */
 export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
-    method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'console', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
+    method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'staff', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
     responses: { 200: { description: 'Watcher status', schema: WatcherStatusViewSchema } },
     handler: async () => {
       const runtime = app.runtime?.current();

@@ -16,7 +16,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 export function presentPaymentRow(p: Payment): PaymentRowView {
   return {
     seq: p.seq, id: p.id, kind: p.kind, status: p.status, amount: formatAmount(p.amount), paidAmount: formatAmount(p.paidAmount),
-    overpaidAmount: formatAmount(p.overpaidAmount), externalId: p.externalId, memo: p.memo, description: p.description, late: p.late,
+    overpaidAmount: formatAmount(p.overpaidAmount), refundedAmount: formatAmount(p.refundedAmount), externalId: p.externalId, memo: p.memo, description: p.description, late: p.late,
     createdAt: iso(p.createdAt), paidAt: p.paidAt === null ? null : iso(p.paidAt), expiresAt: iso(p.expiresAt),
   };
 }

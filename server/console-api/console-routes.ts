@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CONSOLE_COOKIE, consoleTokenOf } from '../auth/guards';
+import { actorOf, CONSOLE_COOKIE, consoleTokenOf } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -28,13 +28,15 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   const { apiKeys, sessions } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/session', operationId: 'getConsoleSession', tags: TAGS, auth: 'console', summary: 'Who is logged in',
+    method: 'GET', url: '/session', operationId: 'getConsoleSession', tags: TAGS, auth: 'staff', summary: 'Who is logged in: the owner or a cashier',
     responses: { 200: { description: 'The session is valid', schema: ConsoleSessionSchema } },
-    handler: () => ({ ok: true as const, mode: app.services.config.chain.mode }),
+    handler: (_input, request) => ({
+      ok: true as const, mode: app.services.config.chain.mode, role: request.consoleActor!.role, name: request.consoleActor!.name,
+    }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/logout', operationId: 'consoleLogout', tags: TAGS, auth: 'console', summary: 'End this console session',
+    method: 'POST', url: '/logout', operationId: 'consoleLogout', tags: TAGS, auth: 'staff', summary: 'End this console session',
     responses: { 204: { description: 'Logged out' } },
     handler: async (_input, request, reply) => {
       const token = consoleTokenOf(request);
@@ -54,8 +56,8 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST', url: '/api-keys', operationId: 'createApiKey', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
     body: CreateApiKeyBodySchema,
     responses: { 200: { description: 'The new key', schema: CreatedApiKeySchema } },
-    handler: async ({ body }) => {
-      const { key, record } = await apiKeys.create(body.name);
+    handler: async ({ body }, request) => {
+      const { key, record } = await apiKeys.create(body.name, actorOf(request));
       return { key, apiKey: { ...record, createdAt: iso(record.createdAt), lastUsedAt: null, revokedAt: null } };
     },
   });
@@ -64,8 +66,8 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
     method: 'DELETE', url: '/api-keys/:id', operationId: 'revokeApiKey', tags: TAGS, auth: 'console', summary: 'Revoke an API key',
     params: z.strictObject({ id: z.string().max(64) }),
     responses: { 204: { description: 'Revoked' }, ...errors(404) },
-    handler: async ({ params }, _req, reply) => {
-      if (!await apiKeys.revoke(params.id)) throw notFound(`active API key ${params.id}`);
+    handler: async ({ params }, request, reply) => {
+      if (!await apiKeys.revoke(params.id, actorOf(request))) throw notFound(`active API key ${params.id}`);
       return reply.status(204).send();
     },
   });

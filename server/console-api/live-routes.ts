@@ -101,14 +101,14 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
   };
 
   addRoute(app, {
-    method: 'GET', url: '/events', operationId: 'streamConsoleEvents', tags: ['Console: live'], auth: 'console',
+    method: 'GET', url: '/events', operationId: 'streamConsoleEvents', tags: ['Console: live'], auth: 'staff',
     summary: 'Every committed store event as Server-Sent Events, for the console screens',
     description: 'A `ready` frame, then one `change` frame per event (`id:` is its seq). Reconnecting with `Last-Event-ID` or `?after=` replays what was missed, or sends `resync` when too much was.',
     query: LiveQuerySchema,
     responses: { 200: { description: 'text/event-stream' }, ...errors(429) },
     handler: async (_input, request, reply) => {
       const from = resumeFrom(request);
-      // the guard has checked it: a route declared `auth: 'console'` runs only with a valid session
+      // the guard has checked it: a console route (here 'staff') runs only with a valid session
       const token = consoleTokenOf(request)!;
       if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
       const res = openEventStream(request, reply, RETRY_MS);
@@ -127,7 +127,8 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
 /** What a payments-table row shows, taken from the payment as the event reported it. */
 function rowFields(p: PublicPayment) {
   return {
-    status: p.status, amount: p.amount, paidAmount: p.paidAmount, overpaidAmount: p.overpaidAmount, externalId: p.externalId, memo: p.memo,
+    status: p.status, amount: p.amount, paidAmount: p.paidAmount, overpaidAmount: p.overpaidAmount, refundedAmount: p.refundedAmount,
+    externalId: p.externalId, memo: p.memo,
     description: p.description, late: p.late, createdAt: p.createdAt, paidAt: p.paidAt, expiresAt: p.expiresAt,
   };
 }

@@ -32,13 +32,17 @@ function lead(page: LoginPage): string {
     const minutes = Math.max(1, Math.ceil((page.retryAfterSeconds ?? 60) / 60));
     return `<p role="alert" class="problem">Too many wrong passphrases from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or use a sign-in link.</p>`;
   }
-  return page.hasPassphrase ? '<p>Enter the console passphrase set in Settings.</p>' : '<p>Sign in with a one-time link made by the service.</p>';
+  return page.hasPassphrase
+    ? '<p>Enter the console passphrase set in Settings. Cashiers: your name too, as the owner entered it.</p>'
+    : '<p>Sign in with a one-time link made by the service.</p>';
 }
 
 function form(page: LoginPage): string {
   if (!page.hasPassphrase || page.state === 'rate-limited') return '';
   const wrong = page.state === 'wrong-passphrase';
   return '<form method="post" action="/console/login" class="signin">'
+    + '<label for="name">Cashier name <span class="muted">(leave empty if you are the owner)</span></label>'
+    + '<input id="name" name="name" type="text" autocomplete="username" maxlength="100">'
     + '<label for="passphrase">Passphrase</label>'
     + `<input id="passphrase" name="passphrase" type="password" autocomplete="current-password" required autofocus${wrong ? ' aria-invalid="true" aria-describedby="passphrase-error"' : ''}>`
     + (wrong ? '<p id="passphrase-error" class="problem" role="alert">That passphrase is not right. Check it and try again.</p>' : '')

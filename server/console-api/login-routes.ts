@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { z } from 'zod';
 import { consoleOriginsOf, crossSiteRefusal, requestHeader } from '../auth/console-origin';
+import { actorOf } from '../auth/guards';
 import { LOGIN_LINK_TTL_MS } from '../auth/console-sessions';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
@@ -40,7 +41,14 @@ function formOrigin(request: FastifyRequest): { origin: string | undefined; secF
 
 /** The console's sign-in doors: outside the guarded prefix, since they are how a session starts. */
 export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
-  const { sessions, passphrase, signInAttempts } = app.services;
+  const { sessions, passphrase, signInAttempts, cashiers } = app.services;
+  // the form is offered when the owner or any cashier has a passphrase
+  const anyPassphrase = async () => (await passphrase.status()).isSet || await cashiers.anyPassphrase();
+  /** The owner's session when `name` is empty, a cashier's when it names one; null when the passphrase is not theirs. */
+  const sessionFor = async (name: string, presented: string): Promise<string | null> => {
+    if (name.trim() !== '') return cashiers.signIn(name, presented);
+    return await passphrase.verify(presented) ? sessions.createSession() : null;
+  };
   // Only here: the login form is the one plain HTML form the service accepts.
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -56,7 +64,7 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
     query: z.object({ token: z.string().min(1).max(100).optional() }),
     responses: { 200: { description: 'The sign-in page (HTML)' }, 302: { description: 'Signed in; redirect to the console' }, 401: { description: 'The link was used or has expired (HTML page)' } },
     handler: async ({ query }, request, reply) => {
-      const hasPassphrase = (await passphrase.status()).isSet;
+      const hasPassphrase = await anyPassphrase();
       if (query.token === undefined) return sendPage(reply, 200, { state: 'sign-in', hasPassphrase });
       const session = await sessions.redeemLoginToken(query.token);
       if (!session) return sendPage(reply, 401, { state: 'link-used', hasPassphrase });
@@ -66,7 +74,7 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, {
     method: 'POST', url: '/console/login', operationId: 'consolePassphraseLogin', tags: TAGS, auth: 'public',
-    summary: 'Sign in with the console passphrase (the sign-in page\'s form)', rawBody: FORM, bodyLimit: 4096,
+    summary: 'Sign in with the owner\'s passphrase, or a cashier\'s name and passphrase (the sign-in page\'s form)', rawBody: FORM, bodyLimit: 4096,
     responses: {
       303: { description: 'Signed in; redirect to the console' },
       401: { description: 'Wrong passphrase, or none is set (HTML page)' },
@@ -76,17 +84,18 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
     handler: async (_input, request, reply) => {
       const refusal = crossSiteRefusal(formOrigin(request), consoleOriginsOf(request, app.services.config.publicUrl));
       if (refusal) throw new AppError(403, ErrorCode.forbidden, `sign-in must come from the console's own page: ${refusal}`);
-      const { passphrase: presented } = parsePart(ConsolePassphraseLoginSchema, request.body, 'body');
+      const { passphrase: presented, name = '' } = parsePart(ConsolePassphraseLoginSchema, request.body, 'body');
       const client = normalizeIP(request.ip);
-      const hasPassphrase = (await passphrase.status()).isSet;
+      const hasPassphrase = await anyPassphrase();
       const wait = signInAttempts.retryAfter(client);
       if (wait > 0) return sendPage(reply.header('Retry-After', String(wait)), 429, { state: 'rate-limited', hasPassphrase, retryAfterSeconds: wait });
-      if (!await passphrase.verify(presented)) {
+      const session = await sessionFor(name, presented);
+      if (!session) {
         signInAttempts.failed(client);
         return sendPage(reply, 401, { state: hasPassphrase ? 'wrong-passphrase' : 'sign-in', hasPassphrase });
       }
       signInAttempts.succeeded(client);
-      return signIn(app, request, reply, await sessions.createSession(), 303);
+      return signIn(app, request, reply, session, 303);
     },
   });
 }
@@ -103,10 +112,11 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST', url: '/login-links', operationId: 'createConsoleLoginLink', tags: TAGS, auth: 'console',
     summary: 'Make a one-time console login link (valid 15 minutes); `npm run console -- link` prints it',
     responses: { 200: { description: 'The link\'s path on this service', schema: ConsoleLoginLinkSchema } },
-    handler: async () => ({
-      path: `/console/login?token=${await sessions.createLoginToken()}`,
-      expiresAt: new Date(clock.now() + LOGIN_LINK_TTL_MS).toISOString(),
-    }),
+    handler: async (_input, request) => {
+      const token = await sessions.createLoginToken();
+      await app.services.audit.record(actorOf(request), 'console.login_link', null);
+      return { path: `/console/login?token=${token}`, expiresAt: new Date(clock.now() + LOGIN_LINK_TTL_MS).toISOString() };
+    },
   });
 
   addRoute(app, {
@@ -136,7 +146,7 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
     responses: { 200: { description: 'Set', schema: ConsolePassphraseStatusSchema }, ...errors(429) },
     handler: async ({ body }, request) => {
       await requireCurrent(body.currentPassphrase, request);
-      await passphrase.set(body.passphrase);
+      await passphrase.set(body.passphrase, actorOf(request));
       return status();
     },
   });
@@ -147,7 +157,7 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
     responses: { 200: { description: 'Removed', schema: ConsolePassphraseStatusSchema }, ...errors(429) },
     handler: async ({ body }, request) => {
       await requireCurrent(body.currentPassphrase, request);
-      await passphrase.remove();
+      await passphrase.remove(actorOf(request));
       return status();
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
+import { formatAmount, parseAmount } from '../../contract/amount';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
@@ -26,9 +27,19 @@ export function csvCell(value: string | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const CSV_COLUMNS = ['id', 'status', 'kind', 'amount', 'paidAmount', 'externalId', 'memo', 'description', 'late', 'createdAt', 'paidAt', 'expiresAt'] as const;
-const csvLine = (p: PaymentRowView): string =>
-  `${CSV_COLUMNS.map((c) => csvCell(c === 'late' ? String(p.late) : (p[c] as string | null))).join(',')}\r\n`;
+// New columns go last, so a sheet built on an older export still finds its columns where they were.
+const CSV_COLUMNS = ['id', 'status', 'kind', 'amount', 'paidAmount', 'externalId', 'memo', 'description', 'late', 'createdAt', 'paidAt', 'expiresAt',
+  'refundedAmount', 'netAmount'] as const;
+/** An amount formatAmount wrote, back in micro-USDT: the one such string parseAmount refuses is zero. */
+const micro = (amount: string): bigint => {
+  const parsed = parseAmount(amount, 2n ** 62n);
+  return parsed.ok ? parsed.value : 0n;
+};
+/** What the payment leaves with the merchant: paid less refunded, in bigint so no float rounds it. */
+const netAmount = (p: PaymentRowView): string => formatAmount(micro(p.paidAmount) - micro(p.refundedAmount));
+const csvCellOf = (p: PaymentRowView, c: (typeof CSV_COLUMNS)[number]): string | null =>
+  c === 'late' ? String(p.late) : c === 'netAmount' ? netAmount(p) : p[c];
+const csvLine = (p: PaymentRowView): string => `${CSV_COLUMNS.map((c) => csvCell(csvCellOf(p, c))).join(',')}\r\n`;
 
 /** Keyset batches, not one long cursor: the connection is free between batches and memory stays flat. */
 async function* csvRows(queries: ConsoleQueries, q: ListQuery): AsyncGenerator<string> {
@@ -48,7 +59,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   const { payments } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/payments', operationId: 'listConsolePayments', tags: TAGS, auth: 'console', summary: 'Payments, newest first, filtered and searched; keyset pages',
+    method: 'GET', url: '/payments', operationId: 'listConsolePayments', tags: TAGS, auth: 'staff', summary: 'Payments, newest first, filtered and searched; keyset pages',
     query: ConsolePaymentsQuery,
     responses: { 200: { description: 'A page', schema: PaymentRowPageSchema } },
     handler: async ({ query }) => {
@@ -70,7 +81,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'GET', url: '/payments/:paymentId', operationId: 'getConsolePayment', tags: TAGS, auth: 'console', summary: 'One payment with its event timeline and credited transfers',
+    method: 'GET', url: '/payments/:paymentId', operationId: 'getConsolePayment', tags: TAGS, auth: 'staff', summary: 'One payment with its event timeline and credited transfers',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The payment', schema: PaymentDetailSchema }, ...errors(404) },
     handler: async ({ params }) => {
@@ -89,7 +100,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'POST', url: '/payments', operationId: 'createConsoleInvoice', tags: TAGS, auth: 'console', summary: 'Create an invoice from the console (externalId makes it idempotent)',
+    method: 'POST', url: '/payments', operationId: 'createConsoleInvoice', tags: TAGS, auth: 'staff', summary: 'Create an invoice from the console (externalId makes it idempotent)',
     body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: async ({ body }) => (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body })).view,

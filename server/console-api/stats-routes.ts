@@ -21,7 +21,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
   const unsubscribe = app.services.bus.onCommitted(() => cache.clear());
   app.addHook('onClose', async () => unsubscribe());
   addRoute(app, {
-    method: 'GET', url: '/stats', operationId: 'getStats', tags: ['Console: dashboard'], auth: 'console',
+    method: 'GET', url: '/stats', operationId: 'getStats', tags: ['Console: dashboard'], auth: 'staff',
     summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",
     query: StatsQuerySchema,
     responses: { 200: { description: 'Dashboard figures', schema: StatsSchema } },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
 import { checkedLogo, readStoreProfile, STORE_LOGO_KEY, STORE_PROFILE_KEY } from '../payment-pages/store-profile';
@@ -13,7 +14,7 @@ export async function storeProfileRoutes(app: FastifyInstance): Promise<void> {
   const profile = { 200: { description: 'The store profile', schema: StoreProfileSchema } };
 
   addRoute(app, {
-    method: 'GET', url: '/settings/store', operationId: 'getStoreProfile', tags: TAGS, auth: 'console',
+    method: 'GET', url: '/settings/store', operationId: 'getStoreProfile', tags: TAGS, auth: 'staff',
     summary: "The store's name, contact and logo URL, as the checkout shows them", responses: profile,
     handler: () => readStoreProfile(settings),
   });
@@ -22,8 +23,8 @@ export async function storeProfileRoutes(app: FastifyInstance): Promise<void> {
     method: 'PUT', url: '/settings/store', operationId: 'updateStoreProfile', tags: TAGS, auth: 'console',
     summary: "Save the store's name and contact (e-mail or https URL); the checkout shows them at once",
     body: StoreProfileBodySchema, responses: profile,
-    handler: async ({ body }) => {
-      await settings.set(STORE_PROFILE_KEY, { name: body.name, contact: body.contact });
+    handler: async ({ body }, request) => {
+      await settings.set(STORE_PROFILE_KEY, { name: body.name, contact: body.contact }, actorOf(request));
       return readStoreProfile(settings);
     },
   });
@@ -32,10 +33,10 @@ export async function storeProfileRoutes(app: FastifyInstance): Promise<void> {
     method: 'PUT', url: '/settings/store/logo', operationId: 'uploadStoreLogo', tags: TAGS, auth: 'console', bodyLimit: LOGO_BODY_LIMIT,
     summary: 'Upload the store logo: a PNG or JPEG of at most 64 KB, base64 (never SVG)',
     body: StoreLogoBodySchema, responses: profile,
-    handler: async ({ body }) => {
+    handler: async ({ body }, request) => {
       const logo = checkedLogo(body);
       if (!logo) throw new AppError(400, ErrorCode.validation, `data: the file is not a ${body.type === 'image/png' ? 'PNG' : 'JPEG'} image`, 'data');
-      await settings.set(STORE_LOGO_KEY, logo);
+      await settings.set(STORE_LOGO_KEY, logo, actorOf(request));
       return readStoreProfile(settings);
     },
   });
@@ -43,8 +44,8 @@ export async function storeProfileRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'DELETE', url: '/settings/store/logo', operationId: 'removeStoreLogo', tags: TAGS, auth: 'console',
     summary: 'Remove the store logo', responses: profile,
-    handler: async () => {
-      await settings.set(STORE_LOGO_KEY, null);
+    handler: async (_input, request) => {
+      await settings.set(STORE_LOGO_KEY, null, actorOf(request));
       return readStoreProfile(settings);
     },
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/guards';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
@@ -29,8 +30,8 @@ function endpointRoutes(app: FastifyInstance): void {
     method: 'POST', url: '/webhooks/endpoints', operationId: 'createWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Add an endpoint; its signing secret is shown only here',
     body: CreateEndpointBody,
     responses: { 200: { description: 'The endpoint and its secret', schema: WithSecret } },
-    handler: async ({ body }) => {
-      const { endpoint, secret } = await webhooks.createEndpoint(body);
+    handler: async ({ body }, request) => {
+      const { endpoint, secret } = await webhooks.createEndpoint(body, actorOf(request));
       return { endpoint: presentEndpoint(endpoint), secret };
     },
   });
@@ -38,15 +39,15 @@ function endpointRoutes(app: FastifyInstance): void {
     method: 'PATCH', url: '/webhooks/endpoints/:id', operationId: 'updateWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
     params: IdParams, body: UpdateEndpointBody,
     responses: { 200: { description: 'The endpoint', schema: EndpointResultSchema }, ...errors(404) },
-    handler: async ({ params, body }) => ({ endpoint: presentEndpoint(await webhooks.updateEndpoint(params.id, body)) }),
+    handler: async ({ params, body }, request) => ({ endpoint: presentEndpoint(await webhooks.updateEndpoint(params.id, body, actorOf(request))) }),
   });
   addRoute(app, {
     method: 'POST', url: '/webhooks/endpoints/:id/rotate-secret', operationId: 'rotateWebhookEndpointSecret', tags: TAGS, auth: 'console',
     summary: 'Roll the signing secret; the old one keeps signing beside it for graceHours (default 24)',
     params: IdParams, body: RotateBody,
     responses: { 200: { description: 'The endpoint and its new secret', schema: WithSecret }, ...errors(404) },
-    handler: async ({ params, body }) => {
-      const { endpoint, secret } = await webhooks.rotateSecret(params.id, body.graceHours);
+    handler: async ({ params, body }, request) => {
+      const { endpoint, secret } = await webhooks.rotateSecret(params.id, body.graceHours, actorOf(request));
       return { endpoint: presentEndpoint(endpoint), secret };
     },
   });
@@ -54,8 +55,8 @@ function endpointRoutes(app: FastifyInstance): void {
     method: 'DELETE', url: '/webhooks/endpoints/:id', operationId: 'deleteWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Remove an endpoint; its pending deliveries stop',
     params: IdParams,
     responses: { 204: { description: 'Removed' }, ...errors(404) },
-    handler: async ({ params }, _req, reply) => {
-      await webhooks.deleteEndpoint(params.id);
+    handler: async ({ params }, request, reply) => {
+      await webhooks.deleteEndpoint(params.id, actorOf(request));
       return reply.status(204).send();
     },
   });
@@ -70,7 +71,7 @@ function endpointRoutes(app: FastifyInstance): void {
 function deliveryRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   addRoute(app, {
-    method: 'GET', url: '/webhooks/deliveries', operationId: 'listWebhookDeliveries', tags: TAGS, auth: 'console', summary: 'The delivery log, newest first',
+    method: 'GET', url: '/webhooks/deliveries', operationId: 'listWebhookDeliveries', tags: TAGS, auth: 'staff', summary: 'The delivery log, newest first',
     query: DeliveriesQuery,
     responses: { 200: { description: 'A page of deliveries', schema: DeliveryPageSchema } },
     handler: async ({ query }) => {
@@ -81,7 +82,7 @@ function deliveryRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'GET', url: '/webhooks/deliveries/:id', operationId: 'getWebhookDelivery', tags: TAGS, auth: 'console', summary: 'One delivery with every attempt, as sent and as answered',
+    method: 'GET', url: '/webhooks/deliveries/:id', operationId: 'getWebhookDelivery', tags: TAGS, auth: 'staff', summary: 'One delivery with every attempt, as sent and as answered',
     params: IdParams,
     responses: { 200: { description: 'The delivery', schema: DeliveryDetailSchema }, ...errors(404) },
     handler: async ({ params }) => {
@@ -114,6 +115,6 @@ function callbackSecretRoutes(app: FastifyInstance): void {
     summary: 'Roll the callback secret; the old one keeps signing beside it for graceHours (default 24)',
     body: RotateBody,
     responses: { 200: { description: 'The new secret', schema: CallbackSecretSchema } },
-    handler: async ({ body }) => present(await webhooks.rotateCallbackSecret(body.graceHours)),
+    handler: async ({ body }, request) => present(await webhooks.rotateCallbackSecret(body.graceHours, actorOf(request))),
   });
 }

@@ -17,6 +17,7 @@ const SECURITY: Record<AnyRouteDef['auth'], Array<Record<string, string[]>>> = {
   apiKey: [{ apiKey: [] }],
   // Alternatives: the browser console sends its cookie, the desktop app and the CLI a bearer token.
   console: [{ consoleSession: [] }, { consoleToken: [] }],
+  staff: [{ consoleSession: [] }, { consoleToken: [] }],
   public: [],
 };
 

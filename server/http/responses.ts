@@ -59,7 +59,8 @@ export function implicitErrors(route: RouteShape): Record<number, ResponseDoc> {
   if (readsBody || route.params || route.query) statuses.push(400);
   if (route.auth !== 'public') statuses.push(401);
   const isConsole = route.url === '/console' || route.url.startsWith('/console/');
-  if (route.auth === 'console' && !['GET', 'HEAD'].includes(route.method)) statuses.push(403);
+  // owner-only routes refuse a cashier's session; any console change may fail the CSRF check
+  if (route.auth === 'console' || (route.auth === 'staff' && !['GET', 'HEAD'].includes(route.method))) statuses.push(403);
   if (readsBody) statuses.push(413, 415);
   if (isConsole) statuses.push(421);
   statuses.push(429);

@@ -3,7 +3,11 @@ import { z, type ZodType } from 'zod';
 import { AppError, ErrorCode } from './errors';
 import type { ResponseDoc } from './responses';
 
-export type RouteAuth = 'apiKey' | 'console' | 'public';
+/**
+ * Who may call a route. 'console' is the owner's console only, so a new console route is closed to
+ * cashiers until someone opens it on purpose; 'staff' is any console session, owner or cashier.
+ */
+export type RouteAuth = 'apiKey' | 'console' | 'staff' | 'public';
 type Infer<T> = T extends ZodType ? z.output<T> : undefined;
 
 export interface RouteDef<B extends ZodType | undefined, P extends ZodType | undefined, Q extends ZodType | undefined> {

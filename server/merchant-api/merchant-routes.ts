@@ -126,6 +126,6 @@ function refundRoutes(app: FastifyInstance): void {
     params: RefundIdParamsSchema,
     body: z.strictObject({}).optional(),
     responses: { 200: { description: 'The cancelled refund', schema: RefundSchema }, ...errors(404, 409) },
-    handler: async ({ params }) => refunds.cancel(params.paymentId, params.refundId),
+    handler: async ({ params }) => refunds.cancel(params.paymentId, params.refundId, 'api'),
   });
 }

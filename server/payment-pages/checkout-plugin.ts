@@ -3,6 +3,7 @@ import { embedCheckRoutes } from '../epp/embed-check-routes';
 import { assetRoutes } from './asset-routes';
 import { demoRoutes } from './demo-routes';
 import { pageRoutes } from './page-routes';
+import { receiptRoutes } from './receipt-routes';
 import type { SseHub } from './sse-hub';
 import { statusRoutes } from './status-routes';
 import { storeLogoRoutes } from './store-profile';
@@ -34,6 +35,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: CheckoutOptions
   }
   await app.register(assetRoutes, { assets });
   await app.register(pageRoutes, { assets });
+  await app.register(receiptRoutes);
   await app.register(statusRoutes, { ...(opts.hub ? { hub: opts.hub } : {}) });
   await app.register(demoRoutes, { assets });
   await app.register(embedCheckRoutes);

@@ -52,6 +52,7 @@ export function withoutRefusal(stored: unknown, origin: string): RefusedOrigin[]
   return list.some((r) => r.origin === origin) ? list.filter((r) => r.origin !== origin) : null;
 }
 
-export async function forgetRefusal(settings: SettingsStore, origin: string): Promise<void> {
-  await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => withoutRefusal(stored, origin));
+/** `actor`: who dismissed it, for the audit log. */
+export async function forgetRefusal(settings: SettingsStore, origin: string, actor: string): Promise<void> {
+  await settings.change<unknown>(REFUSED_ORIGINS_KEY, (stored) => withoutRefusal(stored, origin), actor);
 }

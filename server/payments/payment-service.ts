@@ -4,7 +4,7 @@ import type { DepositRequest, PaymentEventType, PaymentKind, PaymentStatus, Publ
 import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
 import type { EventBus, StoredEvent } from '../events/event-bus';
 import type { EventLog } from '../events/event-log';
-import type { PaidVolume, PaymentFilter, PaymentSearch } from '../storage/ledger-repositories';
+import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentSearch } from '../storage/ledger-repositories';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
@@ -265,5 +265,10 @@ export class PaymentService {
 
   dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {
     return this.deps.storage.read((view) => view.payments.dailyPaidVolume(origin, days));
+  }
+
+  /** The daily close over [from, to), payments and refunds read from one committed state so they agree. */
+  closeOfDay(from: number, to: number): Promise<CloseOfDayFigures & { refunded: PaidVolume }> {
+    return this.deps.storage.read(async (view) => ({ ...await view.payments.closeOfDay(from, to), refunded: await view.refunds.sentVolume(from, to) }));
   }
 }

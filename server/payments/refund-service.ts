@@ -1,7 +1,7 @@
 import { Address } from '@ton/core';
 import { formatAmount, parseAmount } from '../../contract/amount';
 import type { PaymentEventType } from '../../contract/payments';
-import { REFUND_STATUSES_HOLDING, type CreateRefundRequest, type PublicRefund, type RefundStatus } from '../../contract/refunds';
+import { REFUND_STATUSES_HOLDING, type CreateRefundRequest, type OutgoingTransfer, type PublicRefund, type RefundStatus } from '../../contract/refunds';
 import type { WalletMovement } from '../chain/types';
 import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
 import type { EventLog } from '../events/event-log';
@@ -73,6 +73,7 @@ export class RefundService {
         destination: destination ?? await this.payerOf(uow, payment), memo: await this.uniqueMemo(uow), reason: request.reason ?? null,
         txHash: null, queryId: null, createdBy, createdAt: now, updatedAt: now,
       });
+      await uow.audit.append({ at: now, actor: createdBy, action: 'refund.create', target: payment.id, detail: { refundId: refund.id, amount: formatAmount(amount) } });
       return this.announce(uow, 'refund.created', refund, payment);
     });
   }
@@ -95,13 +96,31 @@ export class RefundService {
     });
   }
 
-  /** The merchant takes back a refund not sent yet; once the wallet has sent it, only a bounce undoes it. */
-  cancel(paymentId: string, refundId: string): Promise<PublicRefund> {
+  /** The wallet's recent sends and bounces, newest first, each with the refund it sent: the rest no refund explains. */
+  outgoing(account: string, limit: number): Promise<OutgoingTransfer[]> {
+    return this.deps.storage.read(async (view) => Promise.all((await view.movements.list(account, limit)).map(async (m) => {
+      const refund = m.kind === 'sent' && m.comment ? await view.refunds.findByMemo(normalizeMemo(m.comment)) : null;
+      return {
+        txHash: m.txHash, at: new Date(m.utime * 1000).toISOString(), kind: m.kind, amount: formatAmount(m.amount),
+        counterparty: m.counterparty, comment: m.comment,
+        refund: refund?.txHash === m.txHash ? { id: refund.id, paymentId: refund.paymentId, status: refund.status } : null,
+      };
+    })));
+  }
+
+  /**
+   * The merchant takes back a refund not sent yet; once the wallet has sent it, only a bounce undoes it.
+   * `cancelledBy` is who asked, as the audit log names them ('api', 'owner').
+   */
+  cancel(paymentId: string, refundId: string, cancelledBy: string): Promise<PublicRefund> {
     return this.deps.storage.write(async (uow) => {
       const payment = await this.paymentIn(uow, paymentId);
       const refund = await uow.refunds.findById(refundId);
       if (!refund || refund.paymentId !== payment.id) throw notFound(`refund ${refundId}`);
       if (refund.status !== 'awaiting_signature') throw invalidTransition(`refund is ${refund.status}; only one awaiting its signature can be cancelled`, 'refundId');
+      await uow.audit.append({
+        at: this.deps.clock.now(), actor: cancelledBy, action: 'refund.cancel', target: payment.id, detail: { refundId, amount: formatAmount(refund.amount) },
+      });
       return this.move(uow, 'refund.cancelled', { ...refund, status: 'cancelled' }, payment, payment.refundedAmount);
     });
   }

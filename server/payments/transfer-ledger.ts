@@ -188,6 +188,9 @@ export class TransferLedger {
       txLt: transfer.lt, txHash: transfer.txHash, action, paymentId, note, actor, at: this.deps.clock.now(),
     });
     await this.deps.events.record(uow, DECISION_EVENTS[action], paymentId, { ...presentTransfer(transfer), paymentId, note, actor });
+    await uow.audit.append({
+      at: decision.at, actor, action: `transfer.${action}`, target: transfer.txHash, detail: { paymentId, note, amount: formatAmount(transfer.amount) },
+    });
     return decision;
   }
 

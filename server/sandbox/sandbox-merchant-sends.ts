@@ -1,6 +1,7 @@
 // What the merchant's own wallet app would send: a USDT transfer out of the store's jetton wallet
 // (a withdrawal to an exchange, or a refund). Only the sandbox can do this, because only the
 // sandbox holds the merchant wallet's key; the service itself never does.
+import { randomBytes } from 'node:crypto';
 import { internal, toNano, type Address } from '@ton/core';
 import type { SendMessageResult } from '@ton/sandbox';
 import type { WalletContractV5R1 } from '@ton/ton';
@@ -25,7 +26,8 @@ export function sendFromMerchant(
   now: number,
 ): Promise<SendMessageResult> {
   const body = jettonTransferBody({
-    queryId: BigInt(now),
+    // random, as wallet apps pick it: a bounce brings it back, and two sends in one second must not share one
+    queryId: randomBytes(8).readBigUInt64BE(),
     amount: opts.amount,
     destination: opts.destination,
     responseDestination: merchant.wallet.address,

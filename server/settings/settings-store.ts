@@ -16,25 +16,40 @@ export class SettingsStore {
     return this.storage.read(async (view) => (await view.settings.get(key)) as T | undefined);
   }
 
-  set(key: string, value: unknown): Promise<void> {
-    return this.storage.write((uow) => uow.settings.set(key, value, this.clock.now()));
+  /**
+   * Stores one setting. With an `actor` (a person's change, not the service's own bookkeeping) the
+   * audit log records who changed which setting, in the same unit of work; never the value, which
+   * may be a secret or its hash.
+   */
+  set(key: string, value: unknown, actor?: string): Promise<void> {
+    return this.edit((settings) => settings.set(key, value), actor);
   }
 
   /** Reads and rewrites settings in one unit of work, so a change made meanwhile is never lost. */
-  edit<T>(work: (settings: SettingsEdit) => Promise<T>): Promise<T> {
-    return this.storage.write((uow) => work({
-      get: (key) => uow.settings.get(key),
-      set: (key, value) => uow.settings.set(key, value, this.clock.now()),
-    }));
+  edit<T>(work: (settings: SettingsEdit) => Promise<T>, actor?: string): Promise<T> {
+    return this.storage.write(async (uow) => {
+      const written = new Set<string>();
+      const result = await work({
+        get: (key) => uow.settings.get(key),
+        set: (key, value) => {
+          written.add(key);
+          return uow.settings.set(key, value, this.clock.now());
+        },
+      });
+      if (actor) {
+        for (const key of written) await uow.audit.append({ at: this.clock.now(), actor, action: 'settings.change', target: key, detail: null });
+      }
+      return result;
+    });
   }
 
   /** Rewrites one setting from its current value; `next` returns null when there is nothing to write. */
-  change<T>(key: string, next: (current: T | undefined) => T | null): Promise<T | null> {
+  change<T>(key: string, next: (current: T | undefined) => T | null, actor?: string): Promise<T | null> {
     return this.edit(async (settings) => {
       const value = next((await settings.get(key)) as T | undefined);
       if (value !== null) await settings.set(key, value);
       return value;
-    });
+    }, actor);
   }
 
   /** The stored value, or `create()`'s, stored on first use; callers racing to create it agree on one. */

@@ -23,16 +23,55 @@ export interface ApiKeyRepository extends ApiKeyReads {
 
 export type SessionKind = 'login_link' | 'session';
 
+/** Whose a session or login link is: no cashier means the owner's. */
+export interface SessionHolder {
+  cashierId: string | null;
+  /** the cashier's name, read with the session so a request needs one lookup */
+  cashierName: string | null;
+}
+
 export interface SessionReads {
-  /** a session (not a login link) that has not expired */
-  isLiveSession(tokenHash: string, now: number): Promise<boolean>;
+  /** the holder of a session (not a login link) that has not expired and whose cashier is not revoked, or null */
+  findLiveSession(tokenHash: string, now: number): Promise<SessionHolder | null>;
 }
 
 export interface SessionRepository extends SessionReads {
-  insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number): Promise<void>;
-  /** Marks an unused, unexpired login link used; false when there was none (a link works once). */
-  consumeLoginLink(tokenHash: string, now: number): Promise<boolean>;
+  insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number, cashierId: string | null): Promise<void>;
+  /** Marks an unused, unexpired login link used and says whose it was; null when there was none (a link works once). */
+  consumeLoginLink(tokenHash: string, now: number): Promise<{ cashierId: string | null } | null>;
   delete(tokenHash: string): Promise<void>;
+  /** Ends every session and unused link of a cashier (revoked) */
+  deleteForCashier(cashierId: string): Promise<void>;
+}
+
+/** A cashier as listed: never the passphrase or its hash, only whether one is set. */
+export interface CashierRecord {
+  id: string;
+  name: string;
+  hasPassphrase: boolean;
+  createdAt: number;
+  lastSignInAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface CashierReads {
+  /** newest first, revoked ones included */
+  list(): Promise<CashierRecord[]>;
+  findLive(id: string): Promise<CashierRecord | null>;
+  /** a live cashier's stored passphrase (console-passphrase.ts's JSON), by name, case-insensitive */
+  passphraseByName(name: string): Promise<{ id: string; passphraseHash: string } | null>;
+  /** whether any live cashier has a passphrase (the sign-in page then shows its form) */
+  anyPassphrase(): Promise<boolean>;
+}
+
+export interface CashierRepository extends CashierReads {
+  /** false when a live cashier already has this name */
+  insert(record: CashierRecord, passphraseHash: string | null): Promise<boolean>;
+  /** false when there is no live cashier with this id */
+  setPassphrase(id: string, passphraseHash: string | null): Promise<boolean>;
+  touchSignIn(id: string, at: number): Promise<void>;
+  /** false when there was no live cashier to revoke */
+  revoke(id: string, at: number): Promise<boolean>;
 }
 
 export interface SettingReads {

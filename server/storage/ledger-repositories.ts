@@ -38,6 +38,21 @@ export interface PaidVolume {
   count: number;
 }
 
+/**
+ * The daily close over a span, in micro-USDT; each payment that holds money counts once, on one day
+ * (by paid_at when it completed, else by created_at), so the days' takings add up to what was paid in.
+ */
+export interface CloseOfDayFigures {
+  /** completed in the span with nothing extra: the amount asked */
+  paid: PaidVolume;
+  /** completed in the span with more than asked: all they brought in, `extra` the part beyond the amount */
+  overpaid: PaidVolume & { extra: bigint };
+  /** created in the span, never completed, yet holding money (partially paid, or expired or cancelled with some paid) */
+  partiallyPaid: PaidVolume;
+  /** expired in the span (by expires_at) without completing: the amounts they asked for */
+  expired: PaidVolume;
+}
+
 export interface PaymentReads {
   findById(id: string): Promise<Payment | null>;
   findByExternalId(externalId: string): Promise<Payment | null>;
@@ -53,6 +68,8 @@ export interface PaymentReads {
   paidVolume(from: number, to: number): Promise<PaidVolume>;
   /** one entry per day of `days` days from `origin` (epoch ms), empty days included */
   dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]>;
+  /** `from` inclusive, `to` exclusive */
+  closeOfDay(from: number, to: number): Promise<CloseOfDayFigures>;
   /** pending, partially paid or expired (after `expiredSince`) payments that still want exactly `due`; up to `limit`, any order */
   withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]>;
 }
@@ -180,6 +197,8 @@ export interface RefundReads {
   findByMemo(memo: string): Promise<RefundRecord | null>;
   /** a sent refund whose transfer carried this query id: what a bounce of it brings back */
   sentWithQueryId(queryId: bigint): Promise<RefundRecord[]>;
+  /** refunds sent (and not bounced since) that turned sent in [from, to): by updatedAt */
+  sentVolume(from: number, to: number): Promise<PaidVolume>;
 }
 
 export interface RefundRepository extends RefundReads {

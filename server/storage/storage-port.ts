@@ -1,6 +1,7 @@
 import type {
-  ApiKeyReads, ApiKeyRepository, SessionReads, SessionRepository, SettingReads, SettingRepository,
+  ApiKeyReads, ApiKeyRepository, CashierReads, CashierRepository, SessionReads, SessionRepository, SettingReads, SettingRepository,
 } from './access-repositories';
+import type { AuditReads, AuditRepository } from './audit-repositories';
 import type {
   EventReads, EventRepository, MovementReads, MovementRepository, PaymentReads, PaymentRepository, RefundReads, RefundRepository,
   TransferReads, TransferRepository,
@@ -50,6 +51,8 @@ export interface ReadView {
   settings: SettingReads;
   apiKeys: ApiKeyReads;
   sessions: SessionReads;
+  cashiers: CashierReads;
+  audit: AuditReads;
 }
 
 /** One job of a write batch: reads see the job's own writes; all of it commits or none does. */
@@ -64,6 +67,8 @@ export interface UnitOfWork extends ReadView {
   settings: SettingRepository;
   apiKeys: ApiKeyRepository;
   sessions: SessionRepository;
+  cashiers: CashierRepository;
+  audit: AuditRepository;
   /**
    * Runs `callback` once the batch holding this job is durable, after every caller of the batch has
    * been answered; never when the job rolls back. Announcements (events on the bus) go here.

@@ -4,6 +4,7 @@ import type { EventBus, StoredEvent, TransactionalListener } from '../events/eve
 import type { EventLog } from '../events/event-log';
 import { notFound } from '../domain/errors';
 import type { SettingsStore } from '../settings/settings-store';
+import { SERVICE_ACTOR } from '../storage/audit-repositories';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId } from '../util/ids';
@@ -83,7 +84,8 @@ export class WebhookService {
     return this.deps.storage.read((view) => endpointIn(view, id));
   }
 
-  async createEndpoint(input: EndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  /** `actor` (here and below): who made the change, for the audit log, which never sees a secret. */
+  async createEndpoint(input: EndpointInput, actor = SERVICE_ACTOR): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const id = newId('whe');
     const secret = newWebhookSecret();
     const endpoint = await this.deps.storage.write(async (uow) => {
@@ -91,16 +93,18 @@ export class WebhookService {
         id, url: input.url, events: input.events, enabled: input.enabled ?? true,
         description: input.description ?? null, secret, createdAt: this.deps.clock.now(),
       });
+      await this.audit(uow, actor, 'webhook.endpoint_create', id, { url: input.url, events: input.events });
       return endpointIn(uow, id);
     });
     return { endpoint, secret };
   }
 
-  async updateEndpoint(id: string, patch: Partial<EndpointInput>): Promise<WebhookEndpoint> {
+  async updateEndpoint(id: string, patch: Partial<EndpointInput>, actor = SERVICE_ACTOR): Promise<WebhookEndpoint> {
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const [before, after] = await this.deps.storage.write(async (uow) => {
       const current = await endpointIn(uow, id);
       await uow.endpoints.update({ ...current, ...defined, updatedAt: this.deps.clock.now() });
+      await this.audit(uow, actor, 'webhook.endpoint_update', id, defined);
       return [current, await endpointIn(uow, id)] as const;
     });
     if (after.enabled && !before.enabled) this.dispatcher?.wake();
@@ -108,7 +112,7 @@ export class WebhookService {
   }
 
   /** A new secret signs from now on; the old one keeps signing beside it for `graceHours`. */
-  async rotateSecret(id: string, graceHours: number): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async rotateSecret(id: string, graceHours: number, actor = SERVICE_ACTOR): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const secret = newWebhookSecret();
     const endpoint = await this.deps.storage.write(async (uow) => {
       const current = await endpointIn(uow, id);
@@ -119,16 +123,18 @@ export class WebhookService {
         previousSecret: keepOld ? current.secret : null,
         previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
       });
+      await this.audit(uow, actor, 'webhook.secret_rotate', id, { graceHours });
       return endpointIn(uow, id);
     });
     return { endpoint, secret };
   }
 
   /** Soft delete; whatever was still pending for it is marked failed with the reason. */
-  deleteEndpoint(id: string): Promise<void> {
+  deleteEndpoint(id: string, actor = SERVICE_ACTOR): Promise<void> {
     const now = this.deps.clock.now();
     return this.deps.storage.write(async (uow) => {
       if (!await uow.endpoints.softDelete(id, now)) throw notFound(`webhook endpoint ${id}`);
+      await this.audit(uow, actor, 'webhook.endpoint_delete', id, null);
       await uow.deliveries.abandon(id, 'endpoint deleted', now);
     });
   }
@@ -193,13 +199,17 @@ export class WebhookService {
   }
 
   /** The store-wide secret that signs per-payment callbackUrl deliveries; created if the store has none. */
+  private audit(uow: UnitOfWork, actor: string, action: string, endpointId: string, detail: Record<string, unknown> | null): Promise<void> {
+    return uow.audit.append({ at: this.deps.clock.now(), actor, action, target: endpointId, detail });
+  }
+
   callbackSecret(): Promise<CallbackSecretSetting> {
     return this.deps.settings.getOrCreate<CallbackSecretSetting>(CALLBACK_SECRET_KEY, () => ({
       secret: newWebhookSecret(), previousSecret: null, previousSecretExpiresAt: null, rotatedAt: this.deps.clock.now(),
     }));
   }
 
-  async rotateCallbackSecret(graceHours: number): Promise<CallbackSecretSetting> {
+  async rotateCallbackSecret(graceHours: number, actor = SERVICE_ACTOR): Promise<CallbackSecretSetting> {
     const rotated = await this.deps.settings.change<CallbackSecretSetting>(CALLBACK_SECRET_KEY, (current) => {
       const now = this.deps.clock.now();
       const keepOld = graceHours > 0 && current !== undefined;
@@ -207,7 +217,7 @@ export class WebhookService {
         secret: newWebhookSecret(), rotatedAt: now,
         previousSecret: keepOld ? current.secret : null, previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
       };
-    });
+    }, actor);
     return rotated!;
   }
 

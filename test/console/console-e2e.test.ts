@@ -145,7 +145,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByRole('searchbox').fill('');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('id,status,kind,amount,paidAmount,externalId,memo,description,late,createdAt,paidAt,expiresAt');
+    expect(csv.split('\r\n')[0]).toBe('id,status,kind,amount,paidAmount,externalId,memo,description,late,createdAt,paidAt,expiresAt,refundedAmount,netAmount');
     expect(csv).toContain(',paid,invoice,12.50,12.50,order-1,');
   });
 

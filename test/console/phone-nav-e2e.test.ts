@@ -60,7 +60,7 @@ describe('console navigation at phone width', () => {
       await toggle.tap();
       await nav.waitFor();
       const links = nav.getByRole('link');
-      expect(await links.allTextContents()).toEqual(['Dashboard', 'New invoice', 'Payments', 'Unmatched', 'Simulator', 'Webhooks', 'Widget preview', 'Settings']);
+      expect(await links.allTextContents()).toEqual(['Dashboard', 'New invoice', 'Payments', 'Close day', 'Unmatched', 'Simulator', 'Webhooks', 'Widget preview', 'Audit log', 'Settings']);
       for (const link of await links.all()) {
         const box = await link.boundingBox();
         expect(box!.height).toBeGreaterThanOrEqual(44);

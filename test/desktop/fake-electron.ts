@@ -8,6 +8,8 @@ import type {
   MenuPort, NotificationPort, PermissionSessionPort, PreventableEvent, SessionPort, TrayPort, WebContentsPort, WindowOpenDetails,
   WindowOptions,
 } from '../../main/app/electron-port';
+import type { ReceiptPrintOptions } from '../../main/print/print-receipt';
+import type { PrintWindowOptions, PrintWindowPort } from '../../main/print/print-window';
 
 type Listener = (...args: never[]) => unknown;
 
@@ -298,4 +300,45 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
     windows,
   };
   return fake;
+}
+
+// --- Printing: the hidden window a receipt prints from (main/print/print-window.ts) ---
+
+/**
+ * Electron's BrowserWindow as a print window: records what it loaded and the print options, and
+ * plays the print dialog's answer (`dialog`: printed, closed by the owner, or a driver failure).
+ */
+export class FakePrintWindow implements PrintWindowPort {
+  static readonly opened: FakePrintWindow[] = [];
+  static dialog: 'print' | 'cancel' | 'fail' = 'print';
+  static loadFails = false;
+  loadedUrls: string[] = [];
+  printedWith: ReceiptPrintOptions[] = [];
+  destroyed = false;
+  readonly webContents = {
+    print: (options: ReceiptPrintOptions, callback: (success: boolean, failureReason: string) => void): void => {
+      if (this.loadedUrls.length === 0) throw new Error('print before the page loaded');
+      this.printedWith.push(options);
+      const answer = FakePrintWindow.dialog;
+      setImmediate(() => callback(answer === 'print', answer === 'cancel' ? 'cancelled' : answer === 'fail' ? 'failed' : ''));
+    },
+  };
+
+  constructor(readonly options: PrintWindowOptions) {
+    FakePrintWindow.opened.push(this);
+  }
+
+  async loadURL(url: string): Promise<void> {
+    if (FakePrintWindow.loadFails) throw new Error(`ERR_CONNECTION_REFUSED (-102) loading '${url}'`);
+    this.loadedUrls.push(url);
+  }
+
+  isDestroyed(): boolean { return this.destroyed; }
+  destroy(): void { this.destroyed = true; }
+
+  static reset(): void {
+    FakePrintWindow.opened.length = 0;
+    FakePrintWindow.dialog = 'print';
+    FakePrintWindow.loadFails = false;
+  }
 }

@@ -17,6 +17,7 @@ function setup() {
     sessionToken: async () => 'tok_1', serviceUrl: () => SERVICE, openExternal, version: '0.1.0', dataDir: '/data',
     preferences: { get: store.current, save: store.save },
     updateState: () => ({ state: 'downloading' as const, version: '0.2.0', percent: 40 }),
+    printReceipt: async () => ({ outcome: 'printed' as const }),
   });
   const ipcMain = new FakeIpcMain();
   registerIpcHandlers(ipcMain, table, () => WINDOW_ID, () => SERVICE);

@@ -64,6 +64,13 @@ describe('hosted checkout (HPP), in Chromium', () => {
     await eventually(() => page.locator('h1').textContent(), is('Payment received'));
     // The heading takes focus so a screen reader announces the outcome.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // The receipt opens in a new tab, so the paid screen stays.
+    const receipt = page.getByRole('link', { name: 'View receipt' });
+    expect(await receipt.getAttribute('href')).toBe(`${service.url}/pay/${deposit.id}/receipt`);
+    const [tab] = await Promise.all([context.waitForEvent('page'), receipt.click()]);
+    await tab.waitForLoadState();
+    expect(await tab.locator('h2').textContent()).toBe('Receipt');
+    expect(await tab.locator('.total').textContent()).toContain('7.25 USDT');
   });
 
   it('shows the cancelled screen live and sends the customer to the fail URL', async () => {

@@ -120,6 +120,11 @@ describe('the service mounted under a path prefix, in Chromium', () => {
     await page.getByRole('button', { name: 'Pay with the sandbox test wallet' }).click();
     await eventually(() => page.locator('h1').textContent(), is('Payment received'));
     expect(await page.evaluate(() => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0))).toBeGreaterThan(0);
+    const receipt = `${proxy.base}/pay/${String(deposit.id)}/receipt`;
+    expect(await page.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(receipt);
+    const html = await (await fetch(receipt)).text();
+    // the QR code names the receipt under the public URL, prefix included
+    expect(html).toContain(`${receipt}</p>`);
     expect(problems).toEqual([]);
     expect(proxy.misses).toEqual([]);
   });

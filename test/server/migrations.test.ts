@@ -106,6 +106,24 @@ describe('migrations', () => {
     expect(plan(`SELECT * FROM refunds WHERE query_id = '7' AND status = 'sent'`)).toMatch(/USING INDEX refunds_sent_query/);
   });
 
+  it('010 adds cashiers with one live name each, keeps existing sessions the owner\'s, and an audit log', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 9));
+    db.prepare(`INSERT INTO console_sessions (token_hash, kind, created_at, expires_at) VALUES ('h1', 'session', 1, 9)`).run();
+    migrate(db, migrations.slice(0, 10));
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    expect(db.prepare('SELECT token_hash, cashier_id FROM console_sessions').all()).toEqual([{ token_hash: 'h1', cashier_id: null }]);
+    const cashier = db.prepare('INSERT INTO cashiers (id, name, created_at, revoked_at) VALUES (?, ?, 1, ?)');
+    cashier.run('csh_a', 'Ana', null);
+    expect(() => cashier.run('csh_b', 'ana', null)).toThrow(/UNIQUE/);
+    cashier.run('csh_c', 'Ana', 5);
+    expect(() => db.prepare(`INSERT INTO console_sessions (token_hash, kind, created_at, expires_at, cashier_id) VALUES ('h2', 'session', 1, 9, 'csh_none')`).run())
+      .toThrow(/FOREIGN KEY/);
+    db.prepare(`INSERT INTO audit_log (at, actor, action, target) VALUES (1, 'owner', 'api_key.create', 'key_1')`).run();
+    expect(db.prepare('SELECT seq, actor, detail_json FROM audit_log').all()).toEqual([{ seq: 1, actor: 'owner', detail_json: null }]);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

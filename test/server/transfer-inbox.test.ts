@@ -85,7 +85,7 @@ describe('the unmatched inbox: suggestions, search, dismiss with a reason, undo,
 
     const history = await call('GET', '/transfers/history?action=dismissed');
     expect(history.body.items).toHaveLength(1);
-    expect(history.body.items[0]).toMatchObject({ action: 'dismissed', note: 'refunded by hand', actor: 'console (127.0.0.1)', undoable: true });
+    expect(history.body.items[0]).toMatchObject({ action: 'dismissed', note: 'refunded by hand', actor: 'owner', undoable: true });
     expect(history.body.items[0].transfer.txHash).toBe(tx);
 
     expect((await call('POST', `/transfers/${tx}/restore`)).body.status).toBe('unmatched');

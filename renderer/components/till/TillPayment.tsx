@@ -1,6 +1,7 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { formatCountdown, formatUsdt } from '../../lib/format';
 import { isNonZero, type Outcome } from '../../lib/payment-outcome';
+import { PrintReceiptButton } from '../PrintReceiptButton';
 import { QrCode } from '../QrCode';
 
 /** Minutes left in words, for screen readers: said once a minute, not every second. */
@@ -53,6 +54,7 @@ export function TillEnded({ invoice, outcome, onNewSale }: { invoice: Payment; o
         <p className="till-advice">{outcome.advice}</p>
       </div>
       <button type="button" id="till-new-sale" className="btn btn-primary till-new-sale" onClick={onNewSale}>New sale (Enter)</button>
+      {outcome.kind === 'paid' ? <PrintReceiptButton payment={invoice} className="btn btn-ghost till-receipt" /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { transferDecisionsMigration } from './006-transfer-decisions';
 import { walletMovementsMigration } from './007-wallet-movements';
 import { transfersByPositionMigration } from './008-transfers-by-position';
 import { refundsMigration } from './009-refunds';
+import { cashiersMigration } from './010-cashiers';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,4 @@ export interface Migration {
 
 /** Append-only: never edit or reorder a released step, add a new one. */
 export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
-  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration];
+  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration, cashiersMigration];

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type {
-  ApiKeyRecord, ApiKeyRepository, SessionKind, SessionRepository, SettingRepository,
+  ApiKeyRecord, ApiKeyRepository, SessionHolder, SessionKind, SessionRepository, SettingRepository,
 } from '../access-repositories';
 
 interface ApiKeyRow {
@@ -54,33 +54,44 @@ export class SqliteApiKeys implements ApiKeyRepository {
 }
 
 export class SqliteSessions implements SessionRepository {
-  private readonly insertStmt: Statement<[string, SessionKind, number, number]>;
-  private readonly consumeStmt: Statement<[number, string, number]>;
-  private readonly findStmt: Statement<[string, number], { token_hash: string }>;
+  private readonly insertStmt: Statement<[string, SessionKind, number, number, string | null]>;
+  private readonly consumeStmt: Statement<[number, string, number], { cashier_id: string | null }>;
+  private readonly findStmt: Statement<[string, number], { cashier_id: string | null; cashier_name: string | null }>;
   private readonly deleteStmt: Statement<[string]>;
+  private readonly deleteForCashierStmt: Statement<[string]>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare('INSERT INTO console_sessions (token_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?)');
+    this.insertStmt = db.prepare('INSERT INTO console_sessions (token_hash, kind, created_at, expires_at, cashier_id) VALUES (?, ?, ?, ?, ?)');
     this.consumeStmt = db.prepare(`UPDATE console_sessions SET used_at = ?
-      WHERE token_hash = ? AND kind = 'login_link' AND used_at IS NULL AND expires_at > ?`);
-    this.findStmt = db.prepare(`SELECT token_hash FROM console_sessions WHERE token_hash = ? AND kind = 'session' AND expires_at > ?`);
+      WHERE token_hash = ? AND kind = 'login_link' AND used_at IS NULL AND expires_at > ? RETURNING cashier_id`);
+    // a revoked cashier's sessions are deleted with the revocation; the join refuses one all the same
+    this.findStmt = db.prepare(`SELECT s.cashier_id, c.name AS cashier_name FROM console_sessions s
+      LEFT JOIN cashiers c ON c.id = s.cashier_id
+      WHERE s.token_hash = ? AND s.kind = 'session' AND s.expires_at > ? AND (s.cashier_id IS NULL OR c.revoked_at IS NULL)`);
     this.deleteStmt = db.prepare('DELETE FROM console_sessions WHERE token_hash = ?');
+    this.deleteForCashierStmt = db.prepare('DELETE FROM console_sessions WHERE cashier_id = ?');
   }
 
-  async insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number): Promise<void> {
-    this.insertStmt.run(tokenHash, kind, createdAt, expiresAt);
+  async insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number, cashierId: string | null): Promise<void> {
+    this.insertStmt.run(tokenHash, kind, createdAt, expiresAt, cashierId);
   }
 
-  async consumeLoginLink(tokenHash: string, now: number): Promise<boolean> {
-    return this.consumeStmt.run(now, tokenHash, now).changes === 1;
+  async consumeLoginLink(tokenHash: string, now: number): Promise<{ cashierId: string | null } | null> {
+    const row = this.consumeStmt.get(now, tokenHash, now);
+    return row ? { cashierId: row.cashier_id } : null;
   }
 
-  async isLiveSession(tokenHash: string, now: number): Promise<boolean> {
-    return this.findStmt.get(tokenHash, now) !== undefined;
+  async findLiveSession(tokenHash: string, now: number): Promise<SessionHolder | null> {
+    const row = this.findStmt.get(tokenHash, now);
+    return row ? { cashierId: row.cashier_id, cashierName: row.cashier_name } : null;
   }
 
   async delete(tokenHash: string): Promise<void> {
     this.deleteStmt.run(tokenHash);
+  }
+
+  async deleteForCashier(cashierId: string): Promise<void> {
+    this.deleteForCashierStmt.run(cashierId);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { NewRefund, RefundRecord, RefundRepository } from '../ledger-repositories';
+import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../ledger-repositories';
 
 interface RefundRow {
   seq: bigint; id: string; payment_id: string; status: RefundRecord['status']; amount: bigint; destination: string; memo: string;
@@ -20,6 +20,7 @@ export class SqliteRefunds implements RefundRepository {
   private readonly byPaymentStmt: Statement<[string], RefundRow>;
   private readonly byMemoStmt: Statement<[string], RefundRow>;
   private readonly sentByQueryStmt: Statement<[string], RefundRow>;
+  private readonly sentVolumeStmt: Statement<[{ from: number; to: number }], { v: bigint | null; n: bigint }>;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id,
@@ -30,6 +31,9 @@ export class SqliteRefunds implements RefundRepository {
     this.byPaymentStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE payment_id = ? ORDER BY seq').safeIntegers(true);
     this.byMemoStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE memo = ?').safeIntegers(true);
     this.sentByQueryStmt = db.prepare<[string], RefundRow>("SELECT * FROM refunds WHERE query_id = ? AND status = 'sent' ORDER BY seq").safeIntegers(true);
+    // Refunds are few beside payments, so this scans them; at scale an index on (updated_at) WHERE status = 'sent' makes it a range.
+    this.sentVolumeStmt = db.prepare<[{ from: number; to: number }], { v: bigint | null; n: bigint }>(`SELECT SUM(amount) AS v, COUNT(*) AS n
+      FROM refunds WHERE status = 'sent' AND updated_at >= @from AND updated_at < @to`).safeIntegers(true);
   }
 
   async insert(refund: NewRefund): Promise<RefundRecord> {
@@ -58,5 +62,10 @@ export class SqliteRefunds implements RefundRepository {
 
   async sentWithQueryId(queryId: bigint): Promise<RefundRecord[]> {
     return this.sentByQueryStmt.all(queryId.toString()).map(fromRow);
+  }
+
+  async sentVolume(from: number, to: number): Promise<PaidVolume> {
+    const row = this.sentVolumeStmt.get({ from, to });
+    return { amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) };
   }
 }

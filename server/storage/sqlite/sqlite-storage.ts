@@ -1,6 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ReadView, Storage, UnitOfWork } from '../storage-port';
 import { SqliteApiKeys, SqliteSessions, SqliteSettings } from './sqlite-access';
+import { SqliteAudit } from './sqlite-audit';
+import { SqliteCashiers } from './sqlite-cashiers';
 import { SqliteDeliveries } from './sqlite-deliveries';
 import { SqliteEndpoints } from './sqlite-endpoints';
 import { SqliteEvents } from './sqlite-events';
@@ -37,6 +39,8 @@ function openRepositories(db: Database) {
     settings: new SqliteSettings(db),
     apiKeys: new SqliteApiKeys(db),
     sessions: new SqliteSessions(db),
+    cashiers: new SqliteCashiers(db),
+    audit: new SqliteAudit(db),
   } satisfies ReadView;
 }
 

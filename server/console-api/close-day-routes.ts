@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../http/route';
+import { canonicalTimeZone, TimeZoneBodySchema, TimeZoneSettingSchema } from '../../contract/console-settings';
+import { CloseDayQuerySchema, CloseDayReportSchema } from '../../contract/reports';
+import { machineTimeZone, storeTimeZone, TIME_ZONE_KEY } from '../settings/time-zone';
+import { closeDayCsv, closeDayReport } from './close-day-report';
+
+const fileName = (date: string, ext: 'csv' | 'json') => `tontill-close-day-${date}.${ext}`;
+
+/** The daily close (on screen, CSV, JSON) and the store's time zone that cuts its days. */
+export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
+  const { settings } = app.services;
+  const zoneView = async () => ({ timeZone: await storeTimeZone(settings), machineTimeZone: machineTimeZone() });
+
+  addRoute(app, {
+    method: 'GET', url: '/reports/close-day', operationId: 'getCloseDayReport', tags: ['Console: reports'], auth: 'console',
+    summary: "The daily close: one day in the store's time zone (default today), counts and totals by outcome, and the net takings",
+    query: CloseDayQuerySchema,
+    responses: { 200: { description: 'The report; saved as a file it is the JSON export', schema: CloseDayReportSchema } },
+    handler: async ({ query }, _request, reply) => {
+      const report = await closeDayReport(app.services, query.date);
+      // inline: the console reads it, and names the JSON export after the day it covers
+      reply.header('Content-Disposition', `inline; filename="${fileName(report.date, 'json')}"`);
+      return report;
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/reports/close-day.csv', operationId: 'exportCloseDayCsv', tags: ['Console: reports'], auth: 'console',
+    summary: 'The daily close as CSV: one row per figure (store, date, timeZone, figure, count, amount)',
+    query: CloseDayQuerySchema,
+    responses: { 200: { description: 'text/csv' } },
+    handler: async ({ query }, _request, reply) => {
+      const report = await closeDayReport(app.services, query.date);
+      reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName(report.date, 'csv')}"`);
+      return reply.send(closeDayCsv(report));
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET', url: '/settings/time-zone', operationId: 'getTimeZone', tags: ['Console: settings'], auth: 'console',
+    summary: "The store's time zone (where the daily close's days begin and end) and the machine's",
+    responses: { 200: { description: 'The time zone', schema: TimeZoneSettingSchema } },
+    handler: zoneView,
+  });
+
+  addRoute(app, {
+    method: 'PUT', url: '/settings/time-zone', operationId: 'updateTimeZone', tags: ['Console: settings'], auth: 'console',
+    summary: "Set the store's time zone (an IANA name such as Europe/Berlin); applies at once",
+    body: TimeZoneBodySchema,
+    responses: { 200: { description: 'The time zone after saving', schema: TimeZoneSettingSchema } },
+    handler: async ({ body }) => {
+      await settings.set(TIME_ZONE_KEY, canonicalTimeZone(body.timeZone));
+      return zoneView();
+    },
+  });
+}
