@@ -114,7 +114,7 @@ describe('SQLite storage and the disk', () => {
   it('takes over the WAL sync from SQLite (commits no longer wait for the disk on the event loop), journals savepoints in memory and checkpoints less often', () => {
     expect(ledger.db.pragma('synchronous', { simple: true })).toBe(1);
     expect(ledger.db.pragma('temp_store', { simple: true })).toBe(2);
-    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(25_000);
     expect(ledger.db.pragma('cache_size', { simple: true })).toBe(-16_384);
   });
 
