@@ -9,7 +9,7 @@ import type { RefundRecord } from '../storage/ledger-repositories';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
-import type { ChainInfo } from './payment-links';
+import { jettonTransferLinks, type ChainInfo } from './payment-links';
 import type { PaymentService } from './payment-service';
 import type { Payment } from './payment-types';
 
@@ -22,7 +22,7 @@ export interface RefundServiceDeps {
 }
 
 /** The same account, whichever form (raw, bounceable, test-only) each side wrote it in. */
-export function sameAddress(a: string | null, b: string): boolean {
+function sameAddress(a: string | null, b: string): boolean {
   if (!a) return false;
   try {
     return Address.parse(a).equals(Address.parse(b));
@@ -34,12 +34,12 @@ export function sameAddress(a: string | null, b: string): boolean {
 const holds = (status: RefundStatus): boolean => (REFUND_STATUSES_HOLDING as readonly RefundStatus[]).includes(status);
 
 /** What refunds already hold of a payment: those sent, and those that may still be. */
-export function heldByRefunds(refunds: readonly RefundRecord[]): bigint {
+function heldByRefunds(refunds: readonly RefundRecord[]): bigint {
   return refunds.reduce((sum, r) => (holds(r.status) ? sum + r.amount : sum), 0n);
 }
 
 /** Without an amount: the overpaid excess not yet refunded, or else everything paid and not yet refunded. */
-export function defaultRefundAmount(payment: Pick<Payment, 'overpaidAmount'>, held: bigint, available: bigint): bigint {
+function defaultRefundAmount(payment: Pick<Payment, 'overpaidAmount'>, held: bigint, available: bigint): bigint {
   const excessLeft = payment.overpaidAmount - held;
   return excessLeft > 0n && excessLeft < available ? excessLeft : available;
 }
@@ -207,11 +207,10 @@ export class RefundService {
   }
 
   present(r: RefundRecord): PublicRefund {
-    const query = `jetton=${this.deps.chain.jettonMaster}&amount=${r.amount}&text=${encodeURIComponent(r.memo)}`;
     return {
       id: r.id, paymentId: r.paymentId, status: r.status, amount: formatAmount(r.amount), amountBaseUnits: r.amount.toString(),
       destination: r.destination, memo: r.memo, reason: r.reason,
-      links: { ton: `ton://transfer/${r.destination}?${query}`, tonkeeper: `https://app.tonkeeper.com/transfer/${r.destination}?${query}` },
+      links: jettonTransferLinks(r.destination, r.amount, r.memo, this.deps.chain),
       txHash: r.txHash, createdBy: r.createdBy, createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString(),
     };
   }
