@@ -37,7 +37,7 @@ export function createToncenterSource(options: ToncenterSourceOptions): ChainSou
   // @ton/ton (and axios with it) loads with the first request: the watcher imports this module for
   // classifyChainError in every chain mode, and in sandbox mode it would hold 10 MB for nothing.
   let loading: Promise<TonClient> | undefined;
-  const client = () => (loading ??= import('@ton/ton').then(({ TonClient }) => new TonClient({ endpoint, apiKey, timeout: timeoutMs })));
+  const client = () => (loading ??= import('@ton/ton').then((mod) => new (commonJsExports(mod).TonClient)({ endpoint, apiKey, timeout: timeoutMs })));
   // toncenter's published limits: 1 rps without a key, 10 rps on the free key.
   const limiter = options.limiter ?? createTokenBucket({ ratePerSecond: apiKey ? 10 : 1, burst: 1 });
 
@@ -161,4 +161,14 @@ function rejectedBodyOf(err: unknown): { code?: number; error?: string } | undef
   } catch {
     return {};
   }
+}
+
+/**
+ * @ton/ton is CommonJS. Node's own import gives its exports by name; the built service (esbuild, with
+ * code splitting) puts them on `default` only, which left `TonClient` undefined in every testnet or
+ * mainnet service started with `npm run serve`.
+ */
+function commonJsExports<T extends object>(mod: T): T {
+  const bundled = (mod as { default?: T }).default;
+  return bundled && !('TonClient' in mod) ? bundled : mod;
 }
