@@ -44,8 +44,24 @@ export interface RouteDef<B extends ZodType | undefined, P extends ZodType | und
 // Erased form kept by the OpenAPI registry: it only reads schemas and metadata.
 export type AnyRouteDef = RouteDef<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
 
+/**
+ * Where a NUL character hides in a request part (`a.b.0`), or null. No text in the ledger can hold
+ * one (PostgreSQL refuses it in any text column), so it is refused at the door on every engine.
+ */
+export function nulCharacterAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = key.includes('\u0000') ? (path ? `${path}.${key}` : key) : nulCharacterAt(inner, path ? `${path}.${key}` : key);
+    if (at !== null) return at;
+  }
+  return null;
+}
+
 /** Validates one part of the request; the first problem becomes a 400 naming the field. */
 export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'body' | 'params' | 'query'): z.output<T> {
+  const nul = nulCharacterAt(value);
+  if (nul !== null) throw new AppError(400, ErrorCode.validation, `${nul || part}: must not contain a NUL character`, nul || part);
   const result = schema.safeParse(value === null && part === 'body' ? undefined : value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
