@@ -15,7 +15,7 @@ export const SERVER_LAYERS = [
   { layer: 'ports', folders: ['chain', 'storage'] },
   { layer: 'domain services', folders: ['events', 'settings', 'payments', 'webhooks'] },
   { layer: 'chain watching', folders: ['watcher', 'sandbox', 'simulator'] },
-  { layer: 'infrastructure', folders: ['config', 'db', 'storage/sqlite', 'backups'] },
+  { layer: 'infrastructure', folders: ['config', 'db', 'storage/sqlite', 'storage/postgres', 'backups'] },
   { layer: 'HTTP edge', folders: ['http', 'auth', 'plugins'] },
   { layer: 'service set', folders: ['services.ts'] },
   { layer: 'API routes', folders: ['merchant-api', 'epp'] },
@@ -39,6 +39,7 @@ export const SERVER_KNOWN_VIOLATIONS = [
 /** Packages only some of server/ may use: `only` these folders, or `from` this layer up. */
 const SERVER_PACKAGES = [
   { regex: '^better-sqlite3$', only: ['db', 'storage/sqlite'], message: 'SQLite is opened in db/ and queried in storage/sqlite/; everything else uses the storage port' },
+  { regex: '^pg(/|$)', only: ['storage/postgres'], message: 'PostgreSQL is opened and queried in storage/postgres/; everything else uses the storage port' },
   { regex: '^@ton/(sandbox|tolk-js)(/|$)', only: ['sandbox'], message: 'the emulator and the Tolk compiler belong to the offline sandbox chain (server/sandbox/)' },
   { regex: '^(fastify|fastify-plugin)$|^@fastify/', from: 'HTTP edge', message: 'nothing below the HTTP edge knows of Fastify' },
 ];

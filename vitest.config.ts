@@ -1,11 +1,56 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Both projects run test/global-setup.ts: it builds and makes the run's temp folder once whichever
+// projects take part, and starts PostgreSQL only for the postgres project.
+const common = {
+  globalSetup: ['test/global-setup.ts'],
+  pool: 'forks' as const,
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    globalSetup: ['test/global-setup.ts'],
-    pool: 'forks',
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          ...common,
+          name: 'sqlite',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, 'test/postgres/**'],
+        },
+      },
+      {
+        // The service-level tests again, with the ledger in PostgreSQL (test/helpers/test-database.ts).
+        test: {
+          ...common,
+          name: 'postgres',
+          env: { TONTILL_TEST_ENGINE: 'postgres' },
+          include: [
+            'test/storage/**/*.test.ts',
+            'test/server/**/*.test.ts',
+            'test/watcher/**/*.test.ts',
+            'test/webhooks/**/*.test.ts',
+            'test/checkout/**/*.test.ts',
+            'test/console/*.test.ts',
+            'test/postgres/**/*.test.ts',
+          ],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/console/*-e2e.test.ts',
+            // These read or break the SQLite file itself (its schema, backups, ownership, corruption,
+            // a crash between SQLite writes), so they say nothing about PostgreSQL.
+            'test/storage/sqlite-storage.test.ts',
+            'test/server/migrations.test.ts',
+            'test/server/backups.test.ts',
+            'test/server/data-dir-ownership.test.ts',
+            'test/server/ledger-unavailable.test.ts',
+            'test/console/backup-settings.test.ts',
+            'test/watcher/crash-crediting.test.ts',
+            'test/watcher/reconciliation.test.ts',
+          ],
+        },
+      },
+    ],
   },
 });

@@ -15,9 +15,14 @@ export function buildService(): void {
   ensureBuilt(ROOT, ['server', 'web', 'console']);
 }
 
-/** `npm run keys -- create` on a data directory no service holds; returns the key. */
-export async function createApiKey(dataDir: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [LAUNCHER, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir]);
+/**
+ * `npm run keys -- create` on a data directory no service holds; returns the key. With
+ * TONTILL_DATABASE_URL in `env`, the CLI writes the key into that database.
+ */
+export async function createApiKey(dataDir: string, env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [LAUNCHER, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], {
+    env: { ...process.env, ...env },
+  });
   return stdout.trim().split('\n').at(-1)!;
 }
 
@@ -40,9 +45,14 @@ export interface BuiltService {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spawns the service as `npm run serve` runs it: the launcher, which runs dist/server/serve.js in its own process. */
-export function spawnBuiltService(dataDir: string): BuiltService {
-  const child = spawn(process.execPath, [LAUNCHER, 'serve', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Spawns the service as `npm run serve` runs it: the launcher, which runs dist/server/serve.js in its
+ * own process. `env` is added to this process's environment (TONTILL_DATABASE_URL: on PostgreSQL).
+ */
+export function spawnBuiltService(dataDir: string, env: Record<string, string> = {}): BuiltService {
+  const child = spawn(process.execPath, [LAUNCHER, 'serve', '--data-dir', dataDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => { gone = true; });

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../server/app';
 import { parseConfig } from '../server/config/config';
-import { closeDatabase, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services';
-import { SqliteStorage } from '../server/storage/sqlite/sqlite-storage';
 import { systemClock } from '../server/util/clock';
-import { SEED_CHAIN } from './seed-ledger';
+import { databaseConfig, openBenchLedger } from './bench-ledger';
+import { SQLITE, type Engine } from './engine';
+import { SEED_CHAIN, type SeedTarget } from './seed-ledger';
 import { tempDirPath } from './temp-dirs';
 
 const SAMPLES = 40;
@@ -17,12 +16,17 @@ const SAMPLES = 40;
  * (the bus's committed phase) to the moment an HTTP client reading the console's live stream has
  * the frame carrying that event's seq. Median of SAMPLES.
  */
-export async function liveUpdateMs(): Promise<number> {
+export async function liveUpdateMs(engine: Engine = SQLITE): Promise<number> {
   const dataDir = tempDirPath('tontill-bench-live-');
-  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false } });
-  const db = openDatabase(join(dataDir, 'tontill.db'));
-  const storage = new SqliteStorage(db, () => undefined);
-  const services = await createServices({ storage, config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined });
+  const database = engine.engine === 'postgres' ? await engine.database() : null;
+  const target: SeedTarget = database ? { url: database } : { dataDir };
+  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...databaseConfig(target) });
+  const ledger = await openBenchLedger(target, config);
+  const services = await createServices({
+    storage: ledger.storage, ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
+    config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined,
+  });
+  await ledger.attach(services.bus);
   const app = await buildApp({ services });
   const ac = new AbortController();
   try {
@@ -43,9 +47,9 @@ export async function liveUpdateMs(): Promise<number> {
   } finally {
     ac.abort();
     await app.close();
-    await storage.close();
-    closeDatabase(db);
+    await ledger.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (engine.engine === 'postgres' && database) await engine.drop(database);
   }
 }
 

@@ -6,15 +6,14 @@ import { build } from 'vite';
 import { buildApp } from '../server/app';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
 import { parseConfig } from '../server/config/config';
-import { closeDatabase, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services';
-import { SqliteStorage } from '../server/storage/sqlite/sqlite-storage';
 import { systemClock } from '../server/util/clock';
+import { databaseConfig, openBenchLedger } from './bench-ledger';
 import { liveUpdateMs } from './console-live';
-import { SEED_CHAIN, seedPayments } from './seed-ledger';
+import { SQLITE, suffixOf, type Engine } from './engine';
+import type { Figures } from './figures';
+import { SEED_CHAIN, seedLedger, type SeedTarget } from './seed-ledger';
 import { tempDirPath } from './temp-dirs';
-
-type Figures = Record<string, { value: number; unit: string }>;
 
 const ROOT = join(import.meta.dirname, '..');
 const median = (values: number[]): number => {
@@ -22,28 +21,41 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-async function serve(dataDir: string) {
-  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false } });
-  const db = openDatabase(join(dataDir, 'tontill.db'));
-  const storage = new SqliteStorage(db, () => undefined);
-  const services = await createServices({ storage, config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined });
+/**
+ * Where a measurement's ledger lives: the data directory's SQLite file, or a fresh PostgreSQL
+ * database (dropped with `drop`, a million payments take room).
+ */
+async function ledgerFor(engine: Engine, dataDir: string): Promise<{ target: SeedTarget; drop(): Promise<void> }> {
+  if (engine.engine === 'sqlite') return { target: { dataDir }, drop: async () => undefined };
+  const url = await engine.database();
+  return { target: { url }, drop: () => engine.drop(url) };
+}
+
+async function serve(dataDir: string, target: SeedTarget) {
+  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...databaseConfig(target) });
+  const ledger = await openBenchLedger(target, config);
+  const services = await createServices({
+    storage: ledger.storage, ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
+    config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined,
+  });
+  await ledger.attach(services.bus);
   const app = await buildApp({ services });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url, session: await services.sessions.createSession(),
     async close() {
       await app.close();
-      await storage.close();
-      closeDatabase(db);
+      await ledger.close();
     },
   };
 }
 
-async function firstPageMs(rows: number): Promise<number> {
+async function firstPageMs(engine: Engine, rows: number): Promise<number> {
   const dir = tempDirPath('tontill-bench-console-');
+  const ledger = await ledgerFor(engine, dir);
   try {
-    seedPayments(dir, rows);
-    const server = await serve(dir);
+    await seedLedger(ledger.target, rows);
+    const server = await serve(dir, ledger.target);
     try {
       const headers = { authorization: `Bearer ${server.session}` };
       const samples: number[] = [];
@@ -60,18 +72,20 @@ async function firstPageMs(rows: number): Promise<number> {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await ledger.drop();
   }
 }
 
-async function rendererPageMs(rows: number): Promise<number> {
+async function rendererPageMs(engine: Engine, rows: number): Promise<number> {
   if (!existsSync(join(ROOT, 'dist/console/index.html'))) await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
   const dir = tempDirPath('tontill-bench-renderer-');
+  const ledger = await ledgerFor(engine, dir);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    seedPayments(dir, rows);
-    const server = await serve(dir);
+    await seedLedger(ledger.target, rows);
+    const server = await serve(dir, ledger.target);
     try {
       const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
       await context.addCookies([{ name: CONSOLE_COOKIE, value: server.session, url: server.url }]);
@@ -93,6 +107,7 @@ async function rendererPageMs(rows: number): Promise<number> {
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
+    await ledger.drop();
   }
 }
 
@@ -100,11 +115,12 @@ async function rendererPageMs(rows: number): Promise<number> {
  * The console's hot paths: the payments API's first page over 1,000,000 rows, the payments screen in
  * Chromium over 100,000, and a committed change reaching a live stream's reader.
  */
-export async function runConsoleBench(): Promise<Figures> {
+export async function runConsoleBench(engine: Engine = SQLITE): Promise<Figures> {
+  const suffix = suffixOf(engine);
   return {
-    console_first_page_ms: { value: Math.round((await firstPageMs(1_000_000)) * 100) / 100, unit: 'ms' },
-    renderer_payments_page_ms: { value: Math.round(await rendererPageMs(100_000)), unit: 'ms' },
-    console_live_update_ms: { value: await liveUpdateMs(), unit: 'ms' },
+    [`console_first_page_ms${suffix}`]: { value: Math.round((await firstPageMs(engine, 1_000_000)) * 100) / 100, unit: 'ms' },
+    [`renderer_payments_page_ms${suffix}`]: { value: Math.round(await rendererPageMs(engine, 100_000)), unit: 'ms' },
+    [`console_live_update_ms${suffix}`]: { value: await liveUpdateMs(engine), unit: 'ms' },
   };
 }
 

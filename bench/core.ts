@@ -3,9 +3,11 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { openDatabase } from '../server/db/database';
 import type { Figures } from './figures';
 import { buildService, createApiKey, spawnBuiltService, writeConfig, type BuiltService } from './built-service';
+import { databaseEnv, SQLITE, suffixOf, type Engine } from './engine';
 import { tempDirPath } from './temp-dirs';
 
 const DURATION_S = 5;
@@ -34,6 +36,26 @@ function bareInsertRate(rows: number): number {
   return rows / seconds;
 }
 
+/**
+ * The same on PostgreSQL: the same table in a database of its own, single-row INSERTs in autocommit
+ * (each one its own transaction, committed to disk: the cluster runs with fsync on) on one connection,
+ * a prepared statement, one at a time.
+ */
+async function barePgInsertRate(url: string, rows: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url, application_name: 'tontill-bench-bare' });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE bare (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id text NOT NULL UNIQUE, amount bigint NOT NULL, memo text NOT NULL, body text NOT NULL, created_at bigint NOT NULL)');
+    const insert = { name: 'bare-insert', text: 'INSERT INTO bare (id, amount, memo, body, created_at) VALUES ($1, $2, $3, $4, $5)' };
+    const body = 'x'.repeat(300);
+    const started = performance.now();
+    for (let i = 0; i < rows; i++) await client.query({ ...insert, values: [`pay_${i}`, 10_000_000, `TT-${i}`, body, Date.now()] });
+    return rows / ((performance.now() - started) / 1000);
+  } finally {
+    await client.end();
+  }
+}
+
 async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'ceiling-target.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
@@ -44,17 +66,18 @@ async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> 
 /**
  * The service as `npm run serve` runs it (built, its own process), quiet and unthrottled, with a key
  * and one payment; restarted once, as a till restarts it many times a day (the first start of a
- * data directory also creates its sandbox chain).
+ * data directory also creates its sandbox chain). On PostgreSQL: the same, on `database`.
  */
-async function startService(): Promise<{ service: BuiltService; url: string; apiKey: string; paymentId: string }> {
+async function startService(database: string | null): Promise<{ service: BuiltService; url: string; apiKey: string; paymentId: string }> {
   buildService();
   const dataDir = tempDirPath('tontill-bench-http-');
   writeConfig(dataDir, { logLevel: 'silent', rateLimit: { enabled: false } });
-  const apiKey = await createApiKey(dataDir);
-  const firstStart = spawnBuiltService(dataDir);
+  const env = databaseEnv(database);
+  const apiKey = await createApiKey(dataDir, env);
+  const firstStart = spawnBuiltService(dataDir, env);
   await firstStart.running();
   await firstStart.stop();
-  const service = spawnBuiltService(dataDir);
+  const service = spawnBuiltService(dataDir, env);
   await service.running();
   const url = await service.url();
   const res = await fetch(`${url}/crypto/deposit/invoice`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: INVOICE });
@@ -62,9 +85,15 @@ async function startService(): Promise<{ service: BuiltService; url: string; api
   return { service, url, apiKey, paymentId: ((await res.json()) as { id: string }).id };
 }
 
-export async function runCoreBench(): Promise<Figures> {
+/**
+ * The HTTP hot paths against their ceilings, measured in this run: an empty Fastify route for the
+ * status lookup, the engine's bare single-row insert for invoice creation (sqlite_insert_rps, or
+ * pg_insert_rps on PostgreSQL, where every other figure carries the `_pg` suffix).
+ */
+export async function runCoreBench(engine: Engine = SQLITE): Promise<Figures> {
+  const suffix = suffixOf(engine);
   const ceiling = await startCeiling();
-  const { service, url, apiKey, paymentId } = await startService();
+  const { service, url, apiKey, paymentId } = await startService(engine.engine === 'postgres' ? await engine.database() : null);
   try {
     const ceilingRps = await load(`${ceiling.url}/empty`);
     const statusLookup = await load(`${url}/crypto/payment/${paymentId}`, { headers: { 'x-api-key': apiKey } });
@@ -72,13 +101,18 @@ export async function runCoreBench(): Promise<Figures> {
       method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: INVOICE,
     });
     const rss = service.rssMiB();
-    const sqliteInsert = bareInsertRate(10_000);
+    const bareInsert: Figures = engine.engine === 'postgres'
+      ? { pg_insert_rps: { value: await barePgInsertRate(await engine.database(), 10_000), unit: 'rows/s' } }
+      : { sqlite_insert_rps: { value: bareInsertRate(10_000), unit: 'rows/s' } };
     return {
-      ceiling_rps: { value: ceilingRps, unit: 'req/s' },
-      sqlite_insert_rps: { value: sqliteInsert, unit: 'rows/s' },
-      invoice_create_rps: { value: invoiceCreate, unit: 'req/s' },
-      status_lookup_rps: { value: statusLookup, unit: 'req/s' },
-      rss_mib_after_load: { value: Math.round(rss * 10) / 10, unit: 'MiB (restarted service process, after the status and create runs)' },
+      [`ceiling_rps${suffix}`]: { value: ceilingRps, unit: 'req/s' },
+      ...bareInsert,
+      [`invoice_create_rps${suffix}`]: { value: invoiceCreate, unit: 'req/s' },
+      [`status_lookup_rps${suffix}`]: { value: statusLookup, unit: 'req/s' },
+      [`rss_mib_after_load${suffix}`]: {
+        value: Math.round(rss * 10) / 10,
+        unit: `MiB (restarted service process, after the status and create runs${engine.engine === 'postgres' ? "; PostgreSQL's own processes not counted" : ''})`,
+      },
     };
   } finally {
     await Promise.all([ceiling.stop(), service.stop()]);

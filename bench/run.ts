@@ -1,16 +1,27 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { runColdStartBench } from './cold-start';
 import { runConsoleBench } from './console';
 import { runCoreBench } from './core';
-import { printTable, type Figures, type Ratio } from './figures';
+import { PG_SUFFIX, SQLITE, startBenchPostgres, type Engine, type PostgresEngine } from './engine';
+import { printComparison, printTable, type Figures, type Ratio } from './figures';
 import { runWatcherBench } from './watcher';
 import { runWebhookBench } from './webhooks';
 
 const RATIOS: Ratio[] = [
-  { name: 'invoice creation vs bare insert', of: 'invoice_create_rps', to: 'sqlite_insert_rps', target: 0.6 },
-  { name: 'status lookup vs empty route', of: 'status_lookup_rps', to: 'ceiling_rps', target: 0.6 },
+  {
+    name: 'invoice creation vs bare insert', of: 'invoice_create_rps', to: 'sqlite_insert_rps', target: 0.6,
+    pg: { of: `invoice_create_rps${PG_SUFFIX}`, to: 'pg_insert_rps' },
+  },
+  {
+    name: 'status lookup vs empty route', of: 'status_lookup_rps', to: 'ceiling_rps', target: 0.6,
+    pg: { of: `status_lookup_rps${PG_SUFFIX}`, to: `ceiling_rps${PG_SUFFIX}` },
+  },
 ];
+
+/** PostgreSQL's figures that are not `<SQLite's name>_pg`: the bare insert is each engine's own ceiling. */
+const PG_NAMES: Record<string, string> = { sqlite_insert_rps: 'pg_insert_rps' };
 
 const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
   // about what a paid toncenter key delivers through v3 pages: catching up must not be slower than the source
@@ -27,21 +38,59 @@ const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
   rss_mib_after_load: { value: 180, atMost: true },
 };
 
-/** `npm run bench`: every figure measured in this run, on this machine, with ratios to the ceilings. */
+/** `--engine sqlite` (the default) or `--engine postgres` (SQLite, then PostgreSQL, section by section). */
+function engineArg(): 'sqlite' | 'postgres' {
+  const { values } = parseArgs({ options: { engine: { type: 'string', default: 'sqlite' } } });
+  if (values.engine !== 'sqlite' && values.engine !== 'postgres') throw new Error(`--engine must be sqlite or postgres, not ${values.engine}`);
+  return values.engine;
+}
+
+/**
+ * `npm run bench`: every figure measured in this run, on this machine, with ratios to the ceilings.
+ * `npm run bench -- --engine postgres`: each section runs on SQLite as above, then again on a
+ * PostgreSQL cluster this run starts (fsync on) and stops; its figures carry the `_pg` suffix
+ * (the bare insert is `pg_insert_rps`) and the table shows both engines side by side.
+ */
 async function main(): Promise<void> {
+  const choice = engineArg();
   const figures: Figures = {};
-  const sections: Array<[string, () => Promise<Figures>]> = [
+  const sections: Array<[string, (engine: Engine) => Promise<Figures>]> = [
     ['cold start', runColdStartBench],
     ['service core', runCoreBench],
     ['watcher', runWatcherBench],
     ['webhooks', runWebhookBench],
     ['console', runConsoleBench],
   ];
-  for (const [name, run] of sections) {
-    console.error(`bench: ${name}…`);
-    Object.assign(figures, await run());
+  let postgres: { engine: PostgresEngine; stop(): Promise<void> } | null = null;
+  // Ctrl-C, or a rejection nothing awaited (it would end the process at once), would leave the
+  // cluster running, its folder removed with the run's temp root: stop it first.
+  const interrupted = () => {
+    void (postgres?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  const crashed = (err: unknown) => {
+    console.error(err);
+    void (postgres?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  };
+  try {
+    if (choice === 'postgres') {
+      console.error('bench: starting PostgreSQL…');
+      postgres = await startBenchPostgres();
+      process.once('SIGINT', interrupted).once('SIGTERM', interrupted).on('unhandledRejection', crashed);
+    }
+    for (const [name, run] of sections) {
+      console.error(`bench: ${name}…`);
+      Object.assign(figures, await run(SQLITE));
+      if (postgres) {
+        console.error(`bench: ${name} on PostgreSQL…`);
+        Object.assign(figures, await run(postgres.engine));
+      }
+    }
+  } finally {
+    await postgres?.stop();
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted).off('unhandledRejection', crashed);
   }
-  printTable(figures, RATIOS, TARGETS);
+  if (choice === 'postgres') printComparison(figures, RATIOS, TARGETS, PG_SUFFIX, PG_NAMES);
+  else printTable(figures, RATIOS, TARGETS);
   writeFileSync(join(import.meta.dirname, '..', 'bench-results.json'), `${JSON.stringify(figures, null, 2)}\n`);
 }
 

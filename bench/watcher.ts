@@ -9,6 +9,7 @@ import { sandboxGetMethods } from '../test/chain/served-chain';
 import { walletFacts } from '../server/watcher/payment-watcher';
 import { commitInChunks } from '../server/watcher/chain-watcher';
 import type { TxCursor } from '../server/chain/types';
+import { ledgerConfig, SQLITE, suffixOf, type Engine } from './engine';
 import type { Figures } from './figures';
 import { transferFactory } from './transfer-batch';
 import { tempDirPath } from './temp-dirs';
@@ -25,20 +26,25 @@ const NEVER_MS = 600_000;
 
 /**
  * parse + match + commit over 100,000 transfers to 100,000 payments, through the watcher's own chunked
- * commit (its batch size, two chunks in flight: one credited while the disk confirms the one before).
+ * commit (its batch size, two chunks in flight: one credited while the disk confirms the one before)
+ * into the ledger the watcher writes through (`watcherLedger`: the same as `ledger` on SQLite; on
+ * PostgreSQL fenced by the watcher's lease, which orders the chunks as SQLite's group commit does).
  * Transfers are built in groups before their clock starts (built all at once they would need gigabytes).
  */
-async function ingestRate(): Promise<number> {
-  const server = await startServer(parseConfig({ dataDir: tempDirPath('tontill-bench-ingest-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: 600_000 } }));
+async function ingestRate(engine: Engine): Promise<number> {
+  const server = await startServer(parseConfig({
+    dataDir: tempDirPath('tontill-bench-ingest-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: 600_000 }, ...await ledgerConfig(engine),
+  }));
   try {
+    await leaseHeld(server);
     const { services } = server;
     const makeTransfers = await transferFactory(server, 1_000_000n);
     const account = server.chain.watchedAccount.toRawString();
     const commit = async (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => {
       const { transfers, movements } = walletFacts(transactions);
-      await services.ledger.creditBatch(account, transfers, cursor, movements, previous);
+      await services.watcherLedger.creditBatch(account, transfers, cursor, movements, previous);
     };
-    let cursor = await services.ledger.cursor(account);
+    let cursor = await services.watcherLedger.cursor(account);
     let ingestMs = 0;
     for (let done = 0; done < TRANSFERS; done += GROUP) {
       // issued together, so they share group commits
@@ -57,6 +63,11 @@ async function ingestRate(): Promise<number> {
   }
 }
 
+/** On PostgreSQL the watcher runs (and may write) once this instance holds its lease, taken just after the start. */
+async function leaseHeld(server: RunningServer): Promise<void> {
+  while (server.shared && server.shared.leaseEpoch() === null) await new Promise((r) => setTimeout(r, 5));
+}
+
 function paidAt(server: RunningServer, payment: Payment): Promise<number> {
   return new Promise<number>((resolve) => {
     const off = server.services.bus.onCommitted((e) => {
@@ -66,7 +77,7 @@ function paidAt(server: RunningServer, payment: Payment): Promise<number> {
 }
 
 /** The service in testnet mode on the toncenter double, which serves a sandbox chain's transactions and get methods. */
-async function startStreamingService(): Promise<{ server: RunningServer; chain: SandboxChain; double: ToncenterDouble }> {
+async function startStreamingService(engine: Engine): Promise<{ server: RunningServer; chain: SandboxChain; double: ToncenterDouble }> {
   const chain = await SandboxChain.open();
   const double = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
   double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
@@ -76,7 +87,9 @@ async function startStreamingService(): Promise<{ server: RunningServer; chain: 
       mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
       toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: NEVER_MS, streaming: { safetyPollIntervalMs: NEVER_MS },
     },
+    ...await ledgerConfig(engine),
   }));
+  await leaseHeld(server);
   await double.streamsConnected(1);
   while (!server.watcher.status().stream?.connected) await new Promise((r) => setTimeout(r, 5));
   // queued behind the polls the start and the connect caused
@@ -85,8 +98,8 @@ async function startStreamingService(): Promise<{ server: RunningServer; chain: 
 }
 
 /** From toncenter's stream publishing a transfer (already served by the node) to its payment turning paid. */
-async function detectionLatencyStream(): Promise<number> {
-  const { server, chain, double } = await startStreamingService();
+async function detectionLatencyStream(engine: Engine): Promise<number> {
+  const { server, chain, double } = await startStreamingService(engine);
   try {
     const watched = server.chain.watchedAccount;
     const watchedHash = BigInt(`0x${watched.hash.toString('hex')}`);
@@ -109,9 +122,12 @@ async function detectionLatencyStream(): Promise<number> {
 
 
 /** From a transfer landing on the sandbox chain to its payment turning paid, through the polling loop. */
-async function detectionLatency(): Promise<number> {
-  const server = await startServer(parseConfig({ dataDir: tempDirPath('tontill-bench-latency-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: POLL_INTERVAL_MS } }));
+async function detectionLatency(engine: Engine): Promise<number> {
+  const server = await startServer(parseConfig({
+    dataDir: tempDirPath('tontill-bench-latency-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: POLL_INTERVAL_MS }, ...await ledgerConfig(engine),
+  }));
   try {
+    await leaseHeld(server);
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
@@ -128,11 +144,15 @@ async function detectionLatency(): Promise<number> {
   }
 }
 
-export async function runWatcherBench(): Promise<Figures> {
+/** On PostgreSQL each measurement runs the service (startServer) on a fresh database of its own. */
+export async function runWatcherBench(engine: Engine = SQLITE): Promise<Figures> {
+  const suffix = suffixOf(engine);
   return {
-    watcher_ingest_tps: { value: await ingestRate(), unit: 'tx/s' },
-    detection_latency_ms: { value: await detectionLatency(), unit: `ms (poll every ${POLL_INTERVAL_MS} ms)` },
-    detection_latency_stream_ms: { value: await detectionLatencyStream(), unit: `ms (stream event to paid, polls every ${NEVER_MS} ms)` },
+    [`watcher_ingest_tps${suffix}`]: { value: await ingestRate(engine), unit: 'tx/s' },
+    [`detection_latency_ms${suffix}`]: { value: await detectionLatency(engine), unit: `ms (poll every ${POLL_INTERVAL_MS} ms)` },
+    [`detection_latency_stream_ms${suffix}`]: {
+      value: await detectionLatencyStream(engine), unit: `ms (stream event to paid, polls every ${NEVER_MS} ms)`,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseConfig } from '../server/config/config';
 import { startServer, type RunningServer } from '../server/index';
+import { ledgerConfig, SQLITE, suffixOf, type Engine } from './engine';
 import type { Figures } from './figures';
 import { tempDirPath } from './temp-dirs';
 
@@ -61,10 +62,11 @@ async function startReceiver(dir: string): Promise<ReceiverProcess> {
   return { url: `http://127.0.0.1:${ready.port}/hook`, child, next, stop: () => child.send('exit') };
 }
 
-async function withServer<T>(prefix: string, work: (server: RunningServer, receiver: ReceiverProcess) => Promise<T>): Promise<T> {
+async function withServer<T>(engine: Engine, prefix: string, work: (server: RunningServer, receiver: ReceiverProcess) => Promise<T>): Promise<T> {
   const dataDir = tempDirPath(prefix);
+  const config = parseConfig({ dataDir, port: 0, logLevel: 'silent', rateLimit: { enabled: false }, ...await ledgerConfig(engine) });
   const receiver = await startReceiver(dataDir);
-  const server = await startServer(parseConfig({ dataDir, port: 0, logLevel: 'silent', rateLimit: { enabled: false } }));
+  const server = await startServer(config);
   try {
     return await work(server, receiver);
   } finally {
@@ -75,8 +77,8 @@ async function withServer<T>(prefix: string, work: (server: RunningServer, recei
 }
 
 /** A backlog of outbox rows (one per payment), then the dispatcher started: time until every row is delivered and recorded. */
-async function deliveriesPerSecond(): Promise<number> {
-  return withServer('tontill-bench-webhooks-', async ({ services }, receiver) => {
+async function deliveriesPerSecond(engine: Engine): Promise<number> {
+  return withServer(engine, 'tontill-bench-webhooks-', async ({ services }, receiver) => {
     await services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.created'] });
     await services.webhooks.stopDispatcher();
     // issued together, so they share one group commit
@@ -94,8 +96,8 @@ async function deliveriesPerSecond(): Promise<number> {
 }
 
 /** From the payment.paid event committing (a real emulated transfer seen by the watcher) to its webhook arriving. */
-async function paidToWebhookMs(): Promise<number> {
-  return withServer('tontill-bench-paid-webhook-', async (server, receiver) => {
+async function paidToWebhookMs(engine: Engine): Promise<number> {
+  return withServer(engine, 'tontill-bench-paid-webhook-', async (server, receiver) => {
     const { services } = server;
     await services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.paid'] });
     const samples: number[] = [];
@@ -115,10 +117,12 @@ async function paidToWebhookMs(): Promise<number> {
   });
 }
 
-export async function runWebhookBench(): Promise<Figures> {
+/** On PostgreSQL each measurement runs the service (startServer) on a fresh database of its own. */
+export async function runWebhookBench(engine: Engine = SQLITE): Promise<Figures> {
+  const suffix = suffixOf(engine);
   return {
-    webhook_deliveries_per_s: { value: await deliveriesPerSecond(), unit: 'deliveries/s (loopback receiver, one endpoint)' },
-    paid_to_webhook_ms: { value: await paidToWebhookMs(), unit: `ms (median of ${LATENCY_SAMPLES}, payment.paid commit to arrival)` },
+    [`webhook_deliveries_per_s${suffix}`]: { value: await deliveriesPerSecond(engine), unit: 'deliveries/s (loopback receiver, one endpoint)' },
+    [`paid_to_webhook_ms${suffix}`]: { value: await paidToWebhookMs(engine), unit: `ms (median of ${LATENCY_SAMPLES}, payment.paid commit to arrival)` },
   };
 }
 

@@ -285,6 +285,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the ledger lives (SQLite, or PostgreSQL shared by instances), this instance's id and whether it watches the chain */
+        get: operations["getLedgerInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/login-links": {
         parameters: {
             query?: never;
@@ -1589,6 +1606,17 @@ export interface components {
             status?: "credited" | "unmatched" | "dismissed";
             suggestions: components["schemas"]["SuggestedPayment"][];
             txHash: string;
+        };
+        LedgerInfo: {
+            /**
+             * @description 'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump
+             * @enum {string}
+             */
+            engine: "sqlite" | "postgres";
+            /** @description This instance's id on a shared ledger; null on SQLite */
+            instance: string | null;
+            /** @description Whether this instance runs the chain watcher now (on a shared ledger only the one holding the lease does) */
+            watching: boolean;
         };
         OutgoingTransfer: {
             amount: string;
@@ -3139,6 +3167,30 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getLedgerInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };

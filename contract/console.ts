@@ -127,3 +127,15 @@ export const CatalogueSchema = z.strictObject({
     .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'item ids must be unique'),
 }).meta({ id: 'Catalogue' });
 export type Catalogue = z.infer<typeof CatalogueSchema>;
+
+/**
+ * Where the ledger lives, for the console to say what stands for its backups: a SQLite file backed
+ * up from Settings → Backups, or PostgreSQL shared by several instances and backed up with pg_dump.
+ */
+export const LEDGER_ENGINES = ['sqlite', 'postgres'] as const;
+export const LedgerInfoSchema = z.object({
+  engine: z.enum(LEDGER_ENGINES).meta({ description: "'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump" }),
+  instance: z.string().nullable().meta({ description: "This instance's id on a shared ledger; null on SQLite" }),
+  watching: z.boolean().meta({ description: 'Whether this instance runs the chain watcher now (on a shared ledger only the one holding the lease does)' }),
+}).meta({ id: 'LedgerInfo' });
+export type LedgerInfo = z.infer<typeof LedgerInfoSchema>;

@@ -9,6 +9,7 @@ import { trustedProxies } from './config/config';
 import { consoleApiRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
 import { consoleLoginRoutes, signInApiRoutes } from './console-api/login-routes';
 import { consoleScreenRoutes } from './console-api/console-screens';
+import type { LedgerDescription } from './console-api/ledger-routes';
 import { consoleLiveRoutes } from './console-api/live-routes';
 import { consoleStatic } from './console-api/console-static';
 import { widgetPreviewDocumentRoutes } from './console-api/widget-preview-routes';
@@ -42,6 +43,11 @@ export interface AppOptions {
   ledgerFile?: SqliteLedgerFile;
   /** the automatic backups (Settings → Backups, the live stream's `backup` frames) */
   backups?: BackupService;
+  /**
+   * Where the ledger lives and this instance's part in it (GET /console/api/ledger): on PostgreSQL the
+   * console shows pg_dump in place of its backups. Default: SQLite, watching while the runtime's watcher runs.
+   */
+  ledger?: LedgerDescription;
   /** omit for a silent app (tests); set to log with secrets redacted */
   logLevel?: string;
   /** sees every route as it is registered (tests walk them all) */
@@ -88,12 +94,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(booksRoutes, { prefix: CONSOLE_API_PREFIX });
   await app.register(consoleLiveRoutes, { prefix: CONSOLE_API_PREFIX, backups: options.backups ?? null });
-  await app.register(consoleScreenRoutes, { prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null });
+  await app.register(consoleScreenRoutes, {
+    prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null, ledger: options.ledger ?? sqliteLedger(app),
+  });
   await app.register(widgetPreviewDocumentRoutes);
   await app.register(consoleStatic);
   await app.register(docsRoutes);
   app.get('/healthz', { config: { auth: 'public', rateLimit: false } }, async () => ({ ok: true }));
   return app;
+}
+
+/** A SQLite ledger is this instance's alone: it watches the chain whenever its watcher runs. */
+function sqliteLedger(app: FastifyInstance): LedgerDescription {
+  return { engine: 'sqlite', instance: () => null, watching: () => app.runtime?.current()?.watcher.status().running ?? false };
 }
 
 type SerializerFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];

@@ -4,27 +4,35 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { prepareChain } from './runtime/chain-runtime';
 import type { Config } from './config/config';
-import { closeDatabase, openDatabase, type Database } from './db/database';
+import { closeDatabase, openDatabase } from './db/database';
 import { lockDataDirectory, type DataDirLock } from './db/data-dir-lock';
-import { tightenDataDirectory, type ModeChange } from './db/data-dir-permissions';
-import { applyStagedRestore, type RestoreOutcome } from './db/restore';
+import { tightenDataDirectory } from './db/data-dir-permissions';
+import { applyStagedRestore } from './db/restore';
 import { copyBeforeMigration } from './db/backup-files';
 import { BackupService } from './backups/backup-service';
 import type { BackupTimer } from './backups/backup-timer';
 import { createServices, type Services } from './services';
-import { sqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
+import type { Storage } from './storage/storage-port';
+import { sqliteLedgerFile, type SqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import { SqliteStorage } from './storage/sqlite/sqlite-storage';
 import { systemClock, type Clock } from './util/clock';
 import { deferredRuntime, openRuntime, type DeferredRuntime, type Runtime } from './runtime/runtime';
 import { checkingSource, reopenWith } from './runtime/runtime-restart';
 import { whenQuiet } from './runtime/when-quiet';
+import { bufferedLog, type BufferedLog } from './runtime/buffered-log';
+import { DELIVERY_CLAIM_MS, openSharedLedger, type SharedLedger } from './runtime/shared-ledger';
 
 export interface RunningServer extends Runtime {
   url: string;
   app: FastifyInstance;
   services: Services;
-  /** the automatic backups; `backups.onOutcome(listener)` hears each one (the desktop app's notification) */
-  backups: BackupService;
+  /**
+   * The automatic backups; `backups.onOutcome(listener)` hears each one (the desktop app's notification).
+   * Null on PostgreSQL, which is backed up with pg_dump (README, "Running on PostgreSQL").
+   */
+  backups: BackupService | null;
+  /** on PostgreSQL: the watcher's lease and the live relay between instances; null on SQLite */
+  shared: SharedLedger | null;
   close(): Promise<void>;
 }
 
@@ -50,65 +58,107 @@ const CHAIN_OPENS_AT_LATEST_MS = 2_000;
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Ownership first: nothing in the directory is read, swapped or written before this process holds it.
   const lock = lockDataDirectory(config.dataDir);
-  let db: Database | null = null;
   const clock = options.clock ?? systemClock;
+  // The app's logger exists only once the app is built; until then lines wait here.
+  const early = bufferedLog();
+  let ledger: OpenedLedger | null = null;
   try {
     const tightened = tightenDataDirectory(config.dataDir);
-    // A backup uploaded from the console is swapped in here, by the owner, before anything opens the ledger.
-    const restored = applyStagedRestore(lock, new Date(clock.now()));
-    let migrationCopy: string | null = null;
-    db = openDatabase(join(config.dataDir, 'tontill.db'), {
-      exclusive: true,
-      beforeMigration: (unmigrated, from) => {
-        migrationCopy = copyBeforeMigration(unmigrated, from, config.dataDir, clock.now());
-      },
-    });
-    return await startOnLedger(config, options, { lock, db, tightened, restored, migrationCopy });
+    for (const change of tightened) early.warn({ ...change }, 'data directory was readable by others: permissions tightened');
+    ledger = config.database.url
+      ? sharedLedger(await openSharedLedger({
+        url: config.database.url, poolSize: config.database.poolSize, log: early, onCallbackError: (err) => early.error({ err }, 'event listener failed'),
+      }))
+      : openSqliteLedger(config, lock, clock, early);
+    return await startOnLedger(config, options, { lock, ledger, early });
   } catch (err) {
-    if (db) closeDatabase(db);
+    await ledger?.close();
     lock.release();
     throw err;
   }
 }
 
-interface Owned {
-  lock: DataDirLock;
-  db: Database;
-  /** what start-up did to the directory, logged once the logger exists */
-  tightened: ModeChange[];
-  restored: RestoreOutcome;
-  /** the copy of the ledger made before migrating it, if it was migrated */
-  migrationCopy: string | null;
+/** What the service runs on: SQLite in the data directory, or PostgreSQL shared with other instances. */
+interface OpenedLedger {
+  storage: Storage & { whenWritten(): Promise<void>; close(): Promise<void> };
+  /** only SQLite: the file itself, for the console's backups and restores */
+  ledgerFile: SqliteLedgerFile | null;
+  /** only PostgreSQL: the watcher's lease and the live relay between instances */
+  shared: SharedLedger | null;
+  close(): Promise<void>;
 }
 
-async function startOnLedger(config: Config, options: StartOptions, { lock, db, tightened, restored, migrationCopy }: Owned): Promise<RunningServer> {
+/** The SQLite ledger, with a backup staged from the console swapped in first, and copied before a migration. */
+function openSqliteLedger(config: Config, lock: DataDirLock, clock: Clock, log: BufferedLog): OpenedLedger {
+  // A backup uploaded from the console is swapped in here, by the owner, before anything opens the ledger.
+  const restored = applyStagedRestore(lock, new Date(clock.now()));
+  if (restored.applied || 'rejected' in restored) log.warn({ restored }, 'a backup staged from the console was processed at start');
+  const db = openDatabase(join(config.dataDir, 'tontill.db'), {
+    exclusive: true,
+    beforeMigration: (unmigrated, from) => {
+      const file = copyBeforeMigration(unmigrated, from, config.dataDir, clock.now());
+      log.info({ file }, 'the ledger was copied before its migration');
+    },
+  });
+  const storage = new SqliteStorage(db, (err) => log.error({ err }, 'event listener failed'));
+  return {
+    storage, ledgerFile: sqliteLedgerFile(db, storage), shared: null,
+    async close() {
+      await storage.close();
+      closeDatabase(db);
+    },
+  };
+}
+
+function sharedLedger(shared: SharedLedger): OpenedLedger {
+  return { storage: shared.storage, ledgerFile: null, shared, close: () => shared.close() };
+}
+
+interface Owned {
+  lock: DataDirLock;
+  ledger: OpenedLedger;
+  early: BufferedLog;
+}
+
+async function startOnLedger(config: Config, options: StartOptions, { lock, ledger, early }: Owned): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   // The watcher and the chain's providers log through the app's logger, which exists only once the app is built.
   const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
   const chain = await prepareChain(config, () => Math.floor(clock.now() / 1000), log);
   let publicUrl = config.publicUrl ?? '';
   const onListenerError = (err: unknown) => app.log.error({ err }, 'event listener failed');
-  const storage = new SqliteStorage(db, onListenerError);
-  const services = await createServices({ storage, config, clock, chain: chain.info, publicUrl: () => publicUrl, onListenerError });
+  const { storage, ledgerFile, shared } = ledger;
+  const services = await createServices({
+    storage, config, clock, chain: chain.info, publicUrl: () => publicUrl, onListenerError,
+    ...(shared ? { watcherStorage: shared.watcherStorage } : {}),
+  });
+  // The watcher writes through watcherLedger: fenced by the lease when instances share the ledger.
+  const runtimeServices = { ...services, ledger: services.watcherLedger };
   // The chain (an emulator to load, or toncenter to reach) opens once the service listens: creating
   // a payment needs only chain.info.
   const nowSeconds = () => Math.floor(clock.now() / 1000);
-  const runtime = deferredRuntime(chain.info, () => openRuntime(chain, services, {
+  // Chain facts credited after a restore was staged would land in the ledger it replaces; on a shared
+  // ledger only the instance holding the watcher's lease watches.
+  const mayWatch = () => !services.restore.pending && (!shared || shared.leaseEpoch() !== null);
+  const runtime = deferredRuntime(chain.info, () => openRuntime(chain, runtimeServices, {
     intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, reconcileIntervalMs: config.chain.reconcileIntervalMs, log,
-  }), reopenWith({ services, log, nowSeconds }), checkingSource);
-  const ledgerFile = sqliteLedgerFile(db, storage);
-  const backups = new BackupService({
+  }), reopenWith({ services: runtimeServices, log, nowSeconds, mayWatch }), checkingSource);
+  const backups = ledgerFile ? new BackupService({
     ledgerFile, settings: services.settings, clock, dataDir: config.dataDir, log: { error: (f, m) => app.log.error(f, m) },
     ...(options.backupTimer ? { timer: options.backupTimer } : {}),
+  }) : null;
+  const app = await buildApp({
+    services, runtime, ...(ledgerFile && backups ? { ledgerFile, backups } : {}), ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    ledger: shared
+      ? { engine: 'postgres', instance: () => shared.instanceId, watching: () => shared.leaseEpoch() !== null }
+      : { engine: 'sqlite', instance: () => null, watching: () => runtime.current()?.watcher.status().running ?? false },
   });
-  const app = await buildApp({ services, runtime, ledgerFile, backups, ...(options.logLevel ? { logLevel: options.logLevel } : {}) });
-  for (const change of tightened) app.log.warn(change, 'data directory was readable by others: permissions tightened');
-  if (restored.applied || 'rejected' in restored) app.log.warn({ restored }, 'a backup staged from the console was processed at start');
-  if (migrationCopy) app.log.info({ file: migrationCopy }, 'the ledger was copied before its migration');
+  early.replayTo(app.log);
+  await shared?.relayTo(services.bus, onListenerError);
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
-  services.webhooks.startDispatcher({ log });
-  await backups.start();
+  services.webhooks.startDispatcher({ log, ...(shared ? { claims: { holder: shared.instanceId, leaseMs: DELIVERY_CLAIM_MS } } : {}) });
+  await backups?.start();
   const sweep = setInterval(() => {
     if (services.restore.pending) return;
     services.payments.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed; retrying at the next one'));
@@ -118,25 +168,27 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, db, 
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= (async () => {
     clearInterval(sweep);
-    await backups.stop();
+    await backups?.stop();
     await runtime.current()?.watcher.stop();
     await app.close();
     await services.webhooks.stopDispatcher();
-    await storage.close();
-    closeDatabase(db);
+    await ledger.close();
     rmSync(serviceFile(config.dataDir), { force: true });
     lock.release();
   })());
-  const live = await goLive(runtime, services, close, whenQuiet(app.server, CHAIN_OPENS_WHEN_QUIET_MS, CHAIN_OPENS_AT_LATEST_MS));
-  return { url: address, app, services, backups, ...live, close };
+  const live = await goLive(runtime, services, close, whenQuiet(app.server, CHAIN_OPENS_WHEN_QUIET_MS, CHAIN_OPENS_AT_LATEST_MS), shared, mayWatch);
+  return { url: address, app, services, backups, shared, ...live, close };
 }
 
 /**
  * Opens the chain (loading an emulator holds the event loop for a few hundred ms, so the first
- * requests go first) and runs the watcher, except while a staged restore waits. A chain that
- * cannot open stops the service.
+ * requests go first) and runs the watcher when `mayWatch`: not while a restore is staged, and on a
+ * shared ledger only while this instance holds the watcher's lease. A chain that cannot open stops
+ * the service.
  */
-async function goLive(runtime: DeferredRuntime, services: Services, close: () => Promise<void>, quiet: Promise<void>): Promise<Runtime> {
+async function goLive(
+  runtime: DeferredRuntime, services: Services, close: () => Promise<void>, quiet: Promise<void>, shared: SharedLedger | null, mayWatch: () => boolean,
+): Promise<Runtime> {
   let live: Runtime;
   try {
     await quiet;
@@ -145,17 +197,17 @@ async function goLive(runtime: DeferredRuntime, services: Services, close: () =>
     await close();
     throw err;
   }
-  // Chain facts credited after a restore was staged would land in the ledger it replaces; the
-  // restored ledger's own cursor picks them up again from the chain at the next start.
-  if (!services.restore.pending) live.watcher.start();
   let toggling: Promise<void> = Promise.resolve();
   // the watcher running now: a restart in place may have replaced the first one
-  services.restore.onChange((staged) => {
+  const toggle = () => {
     toggling = toggling.then(() => {
       const watcher = runtime.current()?.watcher;
-      return staged ? watcher?.stop() : watcher?.start();
+      return mayWatch() ? watcher?.start() : watcher?.stop();
     });
-  });
+  };
+  services.restore.onChange(toggle);
+  if (shared) shared.watchWhenLeader({ acquired: toggle, lost: toggle });
+  else toggle();
   return live;
 }
 

@@ -31,6 +31,11 @@ export interface Services {
   /** refunds the merchant's own wallet signs */
   refunds: RefundService;
   ledger: TransferLedger;
+  /**
+   * The ledger as the chain watcher writes it: the same as `ledger`, except on a database several
+   * instances share, where its writes are fenced by the watcher's lease (a former leader cannot credit).
+   */
+  watcherLedger: TransferLedger;
   /** the ledger checked against the wallet's balance on chain */
   books: WalletBooks;
   /** events about the store rather than a payment (the watcher's provider failing over) */
@@ -54,6 +59,8 @@ export interface Services {
 
 export interface ServiceDeps {
   storage: Storage;
+  /** what the chain watcher writes through; `storage` unless instances share the database (then fenced) */
+  watcherStorage?: Storage;
   config: Config;
   clock: Clock;
   chain: ChainInfo;
@@ -83,11 +90,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   await webhooks.callbackSecret();
   const refunds = new RefundService({ storage, payments, events, clock, chain: deps.chain });
   const sessions = new ConsoleSessions(storage, clock);
+  const ledger = new TransferLedger({ storage, payments, events, clock, refunds });
+  const watcherLedger = deps.watcherStorage ? new TransferLedger({ storage: deps.watcherStorage, payments, events, clock, refunds }) : ledger;
   return {
     config: deps.config, clock, bus, eventFeed: new EventFeed(storage), payments, settings, webhooks, publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
     refunds,
-    ledger: new TransferLedger({ storage, payments, events, clock, refunds }),
+    ledger,
+    watcherLedger,
     books: new WalletBooks({ storage, events, clock }),
     storeEvents: new StoreEvents(storage, events),
     apiKeys: new ApiKeyStore(storage, clock),

@@ -62,7 +62,8 @@ export interface RunningServerLike {
     sessions: { createLoginToken(): Promise<string>; createSession(): Promise<string>; isValid(token: string): Promise<boolean> };
     bus: { onCommitted(listener: (event: ServiceEvent) => void): () => void };
   };
-  backups: { onOutcome(listener: (outcome: BackupOutcome) => void): () => void };
+  /** null when the service runs on PostgreSQL (backed up with pg_dump): no backup ever notifies */
+  backups: { onOutcome(listener: (outcome: BackupOutcome) => void): () => void } | null;
   close(): Promise<void>;
 }
 
@@ -82,6 +83,6 @@ export function toServicePort(server: RunningServerLike, dataDir: string, consol
     },
     status: () => serviceStateOf(closed, server.app.runtime?.current()?.watcher.status() ?? null, now()),
     onEvent: (listener) => server.services.bus.onCommitted(listener),
-    onBackupOutcome: (listener) => server.backups.onOutcome(listener),
+    onBackupOutcome: (listener) => server.backups?.onOutcome(listener) ?? (() => undefined),
   };
 }

@@ -2,15 +2,26 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
-import { selectBackupState, selectBackupsActions } from '../store/slices/backups';
+import { selectBackupState, selectBackupsActions, selectLedgerEngine } from '../store/slices/backups';
 
-/** The dashboard's "Last backup" line; a failure newer than the last success is a warning with the way to fix it. */
+/**
+ * The dashboard's "Last backup" line; a failure newer than the last success is a warning with the way to fix it.
+ * A ledger in PostgreSQL is backed up with pg_dump, outside TonTill: the line says so (Settings → Backups says how).
+ */
 export function LastBackup() {
+  const engine = useConsoleStore(selectLedgerEngine);
   const state = useConsoleStore(selectBackupState);
   const { loadBackups } = useConsoleStore(useShallow(selectBackupsActions));
   useEffect(() => {
     void loadBackups();
   }, [loadBackups]);
+  if (engine === 'postgres') {
+    return (
+      <p className="muted last-backup" data-testid="last-backup">
+        Backups: pg_dump (PostgreSQL){' · '}<a href="#/settings">How</a>
+      </p>
+    );
+  }
   if (!state) return null;
   if (state.lastFailure) {
     return (

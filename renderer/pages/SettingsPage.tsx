@@ -15,6 +15,7 @@ import { StoreProfileSection } from '../components/settings/StoreProfileSection'
 import { TimeZoneSection } from '../components/settings/TimeZoneSection';
 import { formatDateTime } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectLedgerEngine } from '../store/slices/backups';
 import { selectApiKeys, selectNewApiKey, selectSettings, selectSettingsActions } from '../store/slices/settings';
 
 /**
@@ -99,10 +100,22 @@ function ApiKeys() {
 
 function DataSection({ view }: { view: SettingsView }) {
   const { downloadBackup, uploadRestore, cancelRestore } = useConsoleStore(useShallow(selectSettingsActions));
+  // on PostgreSQL the ledger is not in this folder: it is backed up with pg_dump (the Backups card says how)
+  const engine = useConsoleStore(selectLedgerEngine);
+  const folder = <dl className="facts"><dt>Data folder</dt><dd><code className="wrap">{view.dataDir}</code> <CopyButton text={view.dataDir} /></dd></dl>;
+  if (engine === 'postgres') {
+    return (
+      <section className="card" aria-labelledby="data-title">
+        <h2 id="data-title">Data</h2>
+        {folder}
+        <p className="muted small" data-testid="data-postgres">This folder holds this instance&apos;s settings and sign-in files. The ledger is in PostgreSQL, shared by every instance: see Backups.</p>
+      </section>
+    );
+  }
   return (
     <section className="card" aria-labelledby="data-title">
       <h2 id="data-title">Data</h2>
-      <dl className="facts"><dt>Data folder</dt><dd><code className="wrap">{view.dataDir}</code> <CopyButton text={view.dataDir} /></dd></dl>
+      {folder}
       <div className="row-actions">
         <button type="button" className="btn" onClick={() => void downloadBackup()}>Download backup</button>
         <label className="btn file-btn">

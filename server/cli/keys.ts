@@ -5,6 +5,7 @@ import { loadConfig } from '../config/config';
 import type { ApiKeyList, CreatedApiKey } from '../../contract/console';
 import { DataDirectoryInUseError, lockDataDirectory, type DataDirLock } from '../db/data-dir-lock';
 import { closeDatabase, openDatabase } from '../db/database';
+import { openSharedLedger } from '../runtime/shared-ledger';
 import { SqliteStorage } from '../storage/sqlite/sqlite-storage';
 import { systemClock } from '../util/clock';
 import { runningService, type ServiceClient } from './service-client';
@@ -80,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, id] = positionals;
   const service = await runningService(config.dataDir);
   if (service) return run(viaService(service), command, id, name);
+  if (config.database.url) return viaSharedLedger(config.database.url, (keys) => run(viaLedger(keys), command, id, name));
   // No service answers: work on the ledger directly, as its owner for the moment, like the service would.
   const lock = takeDataDirectory(config.dataDir);
   try {
@@ -96,6 +98,17 @@ async function main(argv: string[]): Promise<number> {
     }
   } finally {
     lock.release();
+  }
+}
+
+/** On PostgreSQL the ledger is shared by every instance: no data directory to own, just connect. */
+async function viaSharedLedger(url: string, work: (keys: ApiKeyStore) => Promise<number>): Promise<number> {
+  const silent = { info: () => undefined, warn: () => undefined };
+  const ledger = await openSharedLedger({ url, poolSize: 1, onCallbackError: (err) => console.error(err), log: silent });
+  try {
+    return await work(new ApiKeyStore(ledger.storage, systemClock));
+  } finally {
+    await ledger.close();
   }
 }
 

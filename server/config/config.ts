@@ -68,6 +68,15 @@ const ConfigSchema = z.object({
       safetyPollIntervalMs: z.number().int().min(1_000).max(3_600_000).default(30_000),
     }).prefault({}),
   }).prefault({}),
+  /**
+   * Where the ledger lives. Without a URL, a SQLite file in dataDir (one process, the desktop till).
+   * With `postgres://…`, PostgreSQL, shared by any number of instances (one of them watches the chain).
+   */
+  database: z.object({
+    url: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection URL').optional(),
+    /** connections each instance keeps in its pool (the watcher's lease and the live relay hold one more each) */
+    poolSize: z.number().int().min(1).max(200).default(10),
+  }).prefault({}),
   payments: z.object({
     maxAmount: z.string().refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount').default('1000000'),
     defaultExpirySeconds: z.number().int().min(60).max(7 * 24 * 3600).default(1800),
@@ -162,6 +171,7 @@ function fromEnv(env: NodeJS.ProcessEnv): DeepPartial {
   return {
     port: get('PORT'), host: get('TONTILL_HOST'), dataDir: get('TONTILL_DATA_DIR'), publicUrl: get('TONTILL_PUBLIC_URL'),
     trustProxy: trustProxyFromEnv(get('TONTILL_TRUST_PROXY')), allowedHosts: get('TONTILL_ALLOWED_HOSTS')?.split(','),
+    database: { url: get('TONTILL_DATABASE_URL') },
     chain: {
       mode: get('TONTILL_CHAIN_MODE'), toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'), tonapiApiKey: get('TONTILL_TONAPI_API_KEY'),
       merchantAddress: get('TONTILL_MERCHANT_ADDRESS'),

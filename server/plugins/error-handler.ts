@@ -54,8 +54,7 @@ export const errorHandlerPlugin = fp(
       }
       if (err instanceof LedgerUnavailableError) {
         request.log.error({ err }, 'the ledger refused a write');
-        reply.status(503).send(errorBody(ErrorCode.ledgerUnavailable,
-          'the ledger cannot write to its disk, so no change is accepted; check the disk and restart TonTill'));
+        reply.status(503).send(errorBody(ErrorCode.ledgerUnavailable, err.advice));
         return;
       }
       const status = err.statusCode ?? 500;

@@ -8,6 +8,8 @@ export interface ReopenDeps {
   services: Pick<Services, 'ledger' | 'payments' | 'refunds' | 'config' | 'restore' | 'books' | 'storeEvents' | 'clock'>;
   log: WatcherOptions['log'];
   nowSeconds?: () => number;
+  /** whether this instance may run the watcher now: no restore staged, and it holds the watcher's lease if instances share the ledger */
+  mayWatch: () => boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function reopenWith(deps: ReopenDeps): Reopen {
         reconcileIntervalMs: config.chain.reconcileIntervalMs, log: deps.log,
       });
     } catch (err) {
-      if (!deps.services.restore.pending) old.watcher.start();
+      if (deps.mayWatch()) old.watcher.start();
       throw err;
     }
     Object.assign(deps.services.config, { chain: config.chain, payments: config.payments });
@@ -36,7 +38,7 @@ export function reopenWith(deps: ReopenDeps): Reopen {
       defaultExpirySeconds: config.payments.defaultExpirySeconds, monitoringWindowSeconds: config.payments.monitoringWindowSeconds,
     });
     // A staged restore keeps the watcher stopped, as at start: its credits would land in the ledger it replaces.
-    if (!deps.services.restore.pending) next.watcher.start();
+    if (deps.mayWatch()) next.watcher.start();
     deps.log.info({ mode: config.chain.mode }, 'chain runtime restarted in place with the saved settings');
     return next;
   };

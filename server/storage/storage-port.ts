@@ -29,14 +29,18 @@ export interface Storage {
 }
 
 /**
- * The ledger takes no more writes: its disk refused to confirm one, so what the disk holds is
- * unknown until the service restarts and SQLite recovers the ledger. Reads still answer.
+ * The ledger cannot take the change: SQLite's disk refused to confirm a write (what the disk holds is
+ * unknown until the service restarts and SQLite recovers the ledger; reads still answer), or the
+ * PostgreSQL server does not answer. `advice` is what the client is told (a 503); the message is for the log.
  */
 export class LedgerUnavailableError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
+  constructor(message: string, options?: ErrorOptions & { advice?: string }) {
     super(message, options);
     this.name = 'LedgerUnavailableError';
+    this.advice = options?.advice ?? 'the ledger cannot write to its disk, so no change is accepted; check the disk and restart TonTill';
   }
+
+  readonly advice: string;
 }
 
 /** Everything that can be read, and nothing that writes. */

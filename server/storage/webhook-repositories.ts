@@ -27,8 +27,9 @@ export interface DeliveryReads {
   /** newest first; `beforeSeq` is the cursor */
   list(filter: DeliveryFilter): Promise<Delivery[]>;
   /**
-   * Due rows, oldest first, leaving out those the dispatcher already holds (`claimed`). A row is due
-   * when its time has come and nothing older for the same order key is still pending.
+   * Due rows, oldest first, leaving out those the dispatcher already holds (`claimed`) and those
+   * another holder claimed until after `now`. A row is due when its time has come and nothing older
+   * for the same order key is still pending.
    */
   due(now: number, limit: number, claimed: readonly string[]): Promise<DueDelivery[]>;
   /** the earliest future retry, to know how long the dispatcher may sleep */
@@ -39,7 +40,17 @@ export interface DeliveryReads {
 export interface DeliveryRepository extends DeliveryReads {
   insert(delivery: NewDelivery): Promise<void>;
   recordAttempt(attempt: Attempt): Promise<void>;
-  /** Applies an attempt's outcome; a no-op if the delivery is no longer pending (e.g. its endpoint was deleted). */
+  /**
+   * Takes these due rows for `holder` until `until` (epoch ms) and returns the ids it got, in the
+   * order given: a row another holder claimed, whose claim has not lapsed by `now`, or that is no
+   * longer pending, is left out (a holder may renew its own claim). Several instances share one
+   * outbox; a claim that outlives its holder (killed mid-send) lapses and another instance sends
+   * the row again (at least once). `now` comes from the same clock as `until` and `due`'s `now`,
+   * so a claim lapses exactly when `due` starts offering the row again, whatever the database's clock.
+   * Where one process owns the outbox, claims may live in its memory and this returns `ids` as is.
+   */
+  claim(ids: readonly string[], holder: string, until: number, now: number): Promise<string[]>;
+  /** Applies an attempt's outcome and ends its claim; a no-op if the delivery is no longer pending (e.g. its endpoint was deleted). */
   settle(settlement: DeliverySettlement): Promise<void>;
   /** A recovered endpoint gets its backlog retried now instead of at the end of each backoff. */
   hurry(endpointId: string, now: number): Promise<number>;

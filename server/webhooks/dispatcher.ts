@@ -24,6 +24,12 @@ export interface DispatcherOptions {
   /** on shutdown, in-flight deliveries get this long to finish before they are aborted */
   stopGraceMs?: number;
   log?: { warn(fields: Record<string, unknown>, message: string): void };
+  /**
+   * Several instances share the outbox (PostgreSQL): each row is claimed in the ledger for `holder`
+   * for `leaseMs` before it is sent, so no two instances send it at once. Without, this process owns
+   * the outbox and its claims live in memory.
+   */
+  claims?: { holder: string; leaseMs: number };
 }
 
 export interface DispatcherDeps {
@@ -50,19 +56,23 @@ export function eventBody(row: Pick<DueDelivery, 'eventId' | 'eventType' | 'even
 }
 
 /**
- * Sends due outbox rows. One process owns the outbox, so claims live in memory: a crash forgets
- * them and the rows, still pending in SQLite, are sent again (at least once). Rows sharing an
+ * Sends due outbox rows. On SQLite one process owns the outbox, so claims live in memory: a crash
+ * forgets them and the rows, still pending in the ledger, are sent again (at least once). When
+ * instances share the outbox (`claims`), each row is also claimed in the ledger before it is sent;
+ * a claim outliving its instance lapses and another sends the row again. Rows sharing an
  * order key (one target, one payment) go one at a time, oldest first; different payments go in
  * parallel up to the concurrency limits.
  */
 export class Dispatcher {
-  private readonly o: Required<Omit<DispatcherOptions, 'log'>> & Pick<DispatcherOptions, 'log'>;
+  private readonly o: Required<Omit<DispatcherOptions, 'log' | 'claims'>> & Pick<DispatcherOptions, 'log' | 'claims'>;
   private readonly sender: HttpSender;
   private readonly settlement: SettlementPolicy;
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly perTarget = new Map<string, number>();
   private completed: Completed[] = [];
-  private idleWaiters: Array<() => void> = [];
+  /** each waits for a look that began after it asked (`after`: the looks begun by then) */
+  private idleWaiters: Array<{ after: number; resolve: () => void }> = [];
+  private looksBegun = 0;
   private running = false;
   private pumpQueued = false;
   /** the pump that is reading or writing; wake-ups meanwhile make it go round once more */
@@ -133,7 +143,7 @@ export class Dispatcher {
   whenIdle(): Promise<void> {
     if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
-      this.idleWaiters.push(resolve);
+      this.idleWaiters.push({ after: this.looksBegun, resolve });
       this.wake();
     });
   }
@@ -156,7 +166,7 @@ export class Dispatcher {
     await this.pumping;
     await this.flush();
     this.sender.close();
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
+    for (const waiter of this.idleWaiters.splice(0)) waiter.resolve();
   }
 
   /**
@@ -168,8 +178,10 @@ export class Dispatcher {
       if (!this.running) return;
       await this.flush();
       const look = this.lookRequested || this.inflight.size === 0 || this.settledSinceLook >= CLAIM_BATCH;
+      const lookNumber = look ? ++this.looksBegun : 0;
       const launched = look ? await this.claimAndLaunch() : 0;
-      if (look && launched === 0 && this.inflight.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      // idle for those who asked before this look began: it saw the clock and the rows as they were when they asked
+      if (look && launched === 0 && this.inflight.size === 0) this.resolveIdleWaiters(lookNumber);
       if (!this.timer) this.arm(await this.idleLookAt());
     } catch (err) {
       // Rows stay pending in the ledger; the next look sends them again.
@@ -181,24 +193,40 @@ export class Dispatcher {
   private async claimAndLaunch(): Promise<number> {
     this.lookRequested = false;
     this.settledSinceLook = 0;
-    let capacity = this.o.maxConcurrency - this.inflight.size;
+    const capacity = this.o.maxConcurrency - this.inflight.size;
     if (capacity <= 0) return 0;
-    let launched = 0;
     const claimed = [...this.inflight.keys()];
     const now = this.o.clock.now();
     const due = await this.deps.storage.read((view) => view.deliveries.due(now, capacity + CLAIM_SLACK, claimed));
     // stopped while reading: what was due stays pending for the next start
     if (!this.running) return 0;
+    const picked: DueDelivery[] = [];
+    const busy = new Map<string, number>();
     for (const row of due) {
       const target = targetOf(row);
-      const busy = this.perTarget.get(target) ?? 0;
-      if (busy >= this.o.maxPerTarget || this.inflight.has(row.id)) continue;
-      this.perTarget.set(target, busy + 1);
-      this.inflight.set(row.id, this.deliver(row).then((done) => this.finished(done)));
-      launched += 1;
-      if (--capacity === 0) break;
+      const taken = busy.get(target) ?? this.perTarget.get(target) ?? 0;
+      if (taken >= this.o.maxPerTarget || this.inflight.has(row.id)) continue;
+      busy.set(target, taken + 1);
+      picked.push(row);
+      if (picked.length === capacity) break;
     }
-    return launched;
+    const launch = await this.claim(picked, now);
+    if (!this.running) return 0;
+    for (const row of launch) {
+      const target = targetOf(row);
+      this.perTarget.set(target, (this.perTarget.get(target) ?? 0) + 1);
+      this.inflight.set(row.id, this.deliver(row).then((done) => this.finished(done)));
+    }
+    return launch.length;
+  }
+
+  /** The rows this dispatcher may send: all of them when it owns the outbox, else those the ledger let it claim. */
+  private async claim(rows: DueDelivery[], now: number): Promise<DueDelivery[]> {
+    const claims = this.o.claims;
+    if (!claims || rows.length === 0) return rows;
+    const ids = rows.map((row) => row.id);
+    const got = new Set(await this.deps.storage.write((uow) => uow.deliveries.claim(ids, claims.holder, now + claims.leaseMs, now)));
+    return rows.filter((row) => got.has(row.id));
   }
 
   /**
@@ -215,6 +243,12 @@ export class Dispatcher {
         this.schedulePump();
       }, FLUSH_DELAY_MS);
     }
+  }
+
+  private resolveIdleWaiters(lookNumber: number): void {
+    const ready = this.idleWaiters.filter((waiter) => waiter.after < lookNumber);
+    this.idleWaiters = this.idleWaiters.filter((waiter) => waiter.after >= lookNumber);
+    for (const waiter of ready) waiter.resolve();
   }
 
   /** When an idle dispatcher looks again: the next retry, but at least every idlePollMs (other writers, manual clocks). */

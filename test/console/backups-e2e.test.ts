@@ -24,7 +24,7 @@ describe('backups in the console', () => {
   it('the dashboard says "never", then follows a backup made by the service without a reload', async () => {
     await go('#/dashboard');
     await expect.poll(() => lastBackup().textContent()).toContain('Last backup: never');
-    const outcome = await service.server.backups.runBackup();
+    const outcome = await service.server.backups!.runBackup();
     expect(outcome.ok).toBe(true);
     await expect.poll(() => lastBackup().textContent()).not.toContain('never');
     expect(await lastBackup().locator('time').getAttribute('datetime')).toBe(outcome.at);
@@ -64,8 +64,8 @@ describe('backups in the console', () => {
     await go('#/dashboard');
     const blocked = join(service.dataDir, 'a-file');
     writeFileSync(blocked, 'x');
-    await service.server.backups.saveSettings({ folder: join(blocked, 'backups'), keep: 14 });
-    expect((await service.server.backups.runBackup()).ok).toBe(false);
+    await service.server.backups!.saveSettings({ folder: join(blocked, 'backups'), keep: 14 });
+    expect((await service.server.backups!.runBackup()).ok).toBe(false);
     await expect.poll(() => lastBackup().textContent()).toMatch(/The last backup failed .*ENOTDIR/);
     expect(await lastBackup().getAttribute('role')).toBe('alert');
     await screenshot(ui.page, 'dashboard-backup-failed');

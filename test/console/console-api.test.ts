@@ -10,6 +10,10 @@ import { migrations } from '../../server/db/migrations/index';
 import { lockDataDirectory } from '../../server/db/data-dir-lock';
 import { applyStagedRestore, restoreFile } from '../../server/db/restore';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-database';
+
+/** reads or breaks the SQLite file itself (its query plans, backups, file modes): nothing of it exists on PostgreSQL */
+const SQLITE_ONLY = TEST_ENGINE === 'postgres';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -29,7 +33,9 @@ describe('console API for the screens', () => {
   afterEach(async () => t.close());
 
   it('lists payments newest first with keyset pages, filters and search by id, memo or order reference', async () => {
-    const made = await Promise.all(Array.from({ length: 7 }, (_, i) => invoice(`${i + 1}.00`, `order-${i}`)));
+    // one after another: "newest first" is the order they were made in
+    const made = [];
+    for (let i = 0; i < 7; i += 1) made.push(await invoice(`${i + 1}.00`, `order-${i}`));
     await t.services.payments.cancel(made[2]!.id);
     const first = await call('GET', '/payments?limit=3');
     expect(first.body.items.map((p: { id: string }) => p.id)).toEqual([made[6]!.id, made[5]!.id, made[4]!.id]);
@@ -43,7 +49,7 @@ describe('console API for the screens', () => {
     expect((await call('GET', '/payments?status=nope')).body.error.field).toBe('status');
   });
 
-  it('the first page walks the seq key and stops at the limit, with or without filters', () => {
+  it.skipIf(SQLITE_ONLY)('the first page walks the seq key and stops at the limit, with or without filters', () => {
     const plan = (sql: string) => t.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => (r as { detail: string }).detail).join(' | ');
     expect(plan('SELECT * FROM payments ORDER BY seq DESC LIMIT 101')).not.toMatch(/TEMP B-TREE/);
     expect(plan("SELECT * FROM payments WHERE status = 'paid' AND +created_at >= 0 ORDER BY seq DESC LIMIT 101")).toMatch(/payments_status_seq/);
@@ -108,7 +114,7 @@ describe('console API for the screens', () => {
     expect(JSON.parse(readFileSync(join(t.dataDir, 'config.json'), 'utf8')).chain.toncenterApiKey).toBe('k-123');
   });
 
-  it('backs up online, refuses a non-ledger or future upload, stages a good one and applies it at the next start', async () => {
+  it.skipIf(SQLITE_ONLY)('backs up online, refuses a non-ledger or future upload, stages a good one and applies it at the next start', async () => {
     await invoice('1.00', 'in-backup');
     const backup = await call('GET', '/backup');
     expect(backup.res.rawPayload.subarray(0, 15).toString()).toBe('SQLite format 3');

@@ -199,13 +199,13 @@ describe('notifications from real sandbox payments', () => {
 
 describe('a failed backup', () => {
   it('notifies with the reason; a click opens Settings, where the backup folder is', async () => {
-    const before = await server.backups.settings();
+    const before = await server.backups!.settings();
     // A file where the backup folder should be: the real backup service cannot create it.
     const blocked = join(dir.path, 'not-a-folder');
     writeFileSync(blocked, 'in the way');
-    await server.backups.saveSettings({ ...before, folder: join(blocked, 'backups') });
+    await server.backups!.saveSettings({ ...before, folder: join(blocked, 'backups') });
     try {
-      const outcome = await server.backups.runBackup();
+      const outcome = await server.backups!.runBackup();
       expect(outcome.ok).toBe(false);
       const notice = electron.notifications.at(-1)!;
       expect(notice.options.title).toBe('Backup failed');
@@ -214,7 +214,7 @@ describe('a failed backup', () => {
       notice.click();
       await vi.waitFor(() => expect(window.loadedUrls.at(-1)).toBe(`${url()}/console/#/settings`));
     } finally {
-      await server.backups.saveSettings(before);
+      await server.backups!.saveSettings(before);
     }
   });
 });

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { TEST_ENGINE, testDatabaseUrl } from './test-database';
+
 const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface ServiceProcess {
@@ -25,8 +27,10 @@ export function writeServiceConfig(dataDir: string, config: object): void {
 
 /** Runs `npm run serve` as a real child process (so it can really be SIGKILLed) and waits until it listens. */
 export async function spawnService(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  // the postgres project runs the same service on this data directory's own database
+  const database: Record<string, string> = TEST_ENGINE === 'postgres' ? { TONTILL_DATABASE_URL: await testDatabaseUrl(dataDir) } : {};
   const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), {
-    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT, env: { ...process.env, ...database, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });

@@ -2,6 +2,7 @@ import { parseConfig, type ConfigInput } from '../../server/config/config';
 import type { BackupTimer } from '../../server/backups/backup-timer';
 import { startServer, type RunningServer } from '../../server/index';
 import { ManualClock, tempDir } from './test-app';
+import { dropTestDatabase, TEST_ENGINE, testDatabaseUrl } from './test-database';
 
 export interface TestServer extends RunningServer {
   clock: ManualClock;
@@ -16,13 +17,16 @@ export async function startTestServer(options: { config?: Partial<ConfigInput>; 
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
   const clock = options.clock ?? new ManualClock();
-  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...options.config });
+  // the postgres project runs the same service on this data directory's own database
+  const database = TEST_ENGINE === 'postgres' ? { database: { url: await testDatabaseUrl(dataDir) } } : {};
+  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...database, ...options.config });
   const server = await startServer(config, { clock, ...(options.backupTimer ? { backupTimer: options.backupTimer } : {}) });
   const { key } = await server.services.apiKeys.create('test');
   return Object.assign(server, {
     clock, dataDir, apiKey: key,
     async dispose() {
       await server.close();
+      if (dir && TEST_ENGINE === 'postgres') await dropTestDatabase(dataDir);
       dir?.remove();
     },
   });

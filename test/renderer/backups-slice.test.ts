@@ -43,11 +43,11 @@ describe('backups slice: settings, Back up now, restoring one from the list, liv
 
     const blocked = join(h.server.dataDir, 'a-file');
     writeFileSync(blocked, 'x');
-    await h.server.backups.saveSettings({ folder: join(blocked, 'b'), keep: 7 });
+    await h.server.backups!.saveSettings({ folder: join(blocked, 'b'), keep: 7 });
     await backUpNow();
     expect(lastToast(store.getState())).toMatch(/^Backup failed: ENOTDIR/);
     expect(selectBackupState(store.getState())?.lastFailure).toMatchObject({ ok: false });
-    await h.server.backups.saveSettings({ folder: join(h.server.dataDir, 'elsewhere'), keep: 7 });
+    await h.server.backups!.saveSettings({ folder: join(h.server.dataDir, 'elsewhere'), keep: 7 });
   });
 
   it('a backup frame from the live stream updates the state at once', async () => {

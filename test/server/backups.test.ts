@@ -81,7 +81,7 @@ describe('automatic backups', () => {
     for (let day = 1; day <= 20; day++) {
       expect((await createInvoice(server, `day-${String(day).padStart(2, '0')}`)).status).toBe(200);
       await timer.fire(clock);
-      const state = await server.backups.state();
+      const state = await server.backups!.state();
       expect(state.lastSuccess).not.toBeNull();
       made.push(state.lastSuccess!.file);
       expect(timer.pending?.ms).toBe(BACKUP_EVERY_MS);
@@ -123,9 +123,9 @@ describe('automatic backups', () => {
   it('"Back up now" moves the daily one: the next is due a day after it', async () => {
     const { server, timer, clock } = await start(newDir());
     clock.advance(10_000);
-    expect((await server.backups.runBackup()).ok).toBe(true);
+    expect((await server.backups!.runBackup()).ok).toBe(true);
     expect(timer.pending?.ms).toBe(BACKUP_EVERY_MS);
-    expect((await server.backups.state()).nextDueAt).toBe(new Date(clock.now() + BACKUP_EVERY_MS).toISOString());
+    expect((await server.backups!.state()).nextDueAt).toBe(new Date(clock.now() + BACKUP_EVERY_MS).toISOString());
   });
 
   it('a failing backup is recorded, heard by the listener, retried an hour later, and the service keeps taking payments', async () => {
@@ -133,23 +133,23 @@ describe('automatic backups', () => {
     const { server, timer, clock } = await start(dataDir);
     const blocked = join(dataDir, 'not-a-folder');
     writeFileSync(blocked, 'a file where the folder should be');
-    await server.backups.saveSettings({ folder: join(blocked, 'backups'), keep: 14 });
+    await server.backups!.saveSettings({ folder: join(blocked, 'backups'), keep: 14 });
     const heard: BackupOutcome[] = [];
-    server.backups.onOutcome((outcome) => heard.push(outcome));
+    server.backups!.onOutcome((outcome) => heard.push(outcome));
 
     await timer.fire(clock);
     expect(heard).toEqual([{ ok: false, at: new Date(clock.now()).toISOString(), message: expect.stringMatching(/ENOTDIR|EEXIST/) }]);
-    const state = await server.backups.state();
+    const state = await server.backups!.state();
     expect(state.lastSuccess).toBeNull();
     expect(state.lastFailure).toEqual(heard[0]);
     expect(timer.pending?.ms).toBe(BACKUP_RETRY_MS);
     expect((await createInvoice(server, 'after-failure')).status).toBe(200);
 
     // the owner fixes the folder: the retry succeeds and the failure is cleared
-    await server.backups.saveSettings({ folder: join(dataDir, 'fixed'), keep: 14 });
+    await server.backups!.saveSettings({ folder: join(dataDir, 'fixed'), keep: 14 });
     await timer.fire(clock);
     expect(heard.at(-1)).toMatchObject({ ok: true });
-    expect((await server.backups.state()).lastFailure).toBeNull();
+    expect((await server.backups!.state()).lastFailure).toBeNull();
     expect(readdirSync(join(dataDir, 'fixed')).filter((name) => AUTOMATIC.test(name))).toHaveLength(1);
   });
 });
@@ -187,7 +187,7 @@ describe('the copy before a migration', () => {
     expect(names.filter((name) => name.startsWith('tontill-before-migration-v5-'))).toHaveLength(1);
     expect(names.filter((name) => AUTOMATIC.test(name))).toHaveLength(3);
     expect(existsSync(join(dataDir, 'backups'))).toBe(false);
-    expect((await server.backups.list()).map((f) => f.kind)).toEqual(['automatic', 'automatic', 'automatic', 'before-migration']);
+    expect((await server.backups!.list()).map((f) => f.kind)).toEqual(['automatic', 'automatic', 'automatic', 'before-migration']);
   });
 
   it('a ledger already at the latest version is not copied', async () => {

@@ -67,10 +67,10 @@ describe('cashiers: sign-in links, passphrases, revocation', () => {
     const session = cookieOf(right);
     expect((await sessionOf(session)).json()).toMatchObject({ role: 'cashier', name: 'Cy' });
     expect((await api('GET', '/settings', undefined, session)).statusCode).toBe(403);
-    const stored = t.db.prepare('SELECT passphrase_hash FROM cashiers').get() as { passphrase_hash: string };
-    expect(JSON.parse(stored.passphrase_hash)).toMatchObject({ algorithm: 'scrypt', N: 32768 });
+    const [stored] = await t.rows<{ passphrase_hash: string }>('SELECT passphrase_hash FROM cashiers');
+    expect(JSON.parse(stored!.passphrase_hash)).toMatchObject({ algorithm: 'scrypt', N: 32768 });
     const answers = [await api('GET', '/cashiers'), await api('GET', '/audit')];
-    for (const answer of answers) for (const secret of [PASSPHRASE, JSON.parse(stored.passphrase_hash).hash as string]) expect(answer.body).not.toContain(secret);
+    for (const answer of answers) for (const secret of [PASSPHRASE, JSON.parse(stored!.passphrase_hash).hash as string]) expect(answer.body).not.toContain(secret);
     // removed: only links sign them in afterwards
     expect((await api('PUT', `/cashiers/${cashier.id}/passphrase`, { passphrase: null })).json()).toMatchObject({ hasPassphrase: false });
     expect((await signIn({ name: 'Cy', passphrase: PASSPHRASE })).statusCode).toBe(401);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../server/http/responses';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { TEST_ENGINE } from '../helpers/test-database';
 
 /** Fixed so that a failure replays exactly: fast-check prints the counterexample and its path. */
 const SEED = 20_260_921;
@@ -114,7 +115,9 @@ describe('random requests at every registered route', () => {
     const backup = await s.app.inject({ url: '/console/api/backup', headers: { authorization: `Bearer ${session}` } });
     const widget = await s.app.inject({ method: 'POST', url: '/invoice/widgets', headers: { 'x-api-key': s.apiKey }, payload: { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' } });
     const page = await s.app.inject({ url: `/pay/${created.json().id}` });
-    expect([created, endpoint, backup, widget, page].map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // the console's backups are SQLite's: on PostgreSQL (pg_dump) the route does not exist
+    const backupStatus = TEST_ENGINE === 'postgres' ? 404 : 200;
+    expect([created, endpoint, backup, widget, page].map((r) => r.statusCode)).toEqual([200, 200, backupStatus, 200, 200]);
     known = {
       paymentId: created.json().id, endpointId: endpoint.json().endpoint.id, apiKeyId: (await s.services.apiKeys.list())[0]!.id,
       asset: /\/assets\/([\w.-]+)/.exec(page.body)?.[1] ?? 'none.js', signature: widget.json().signature, backup: backup.rawPayload,

@@ -143,8 +143,8 @@ describe('merchant API', () => {
 
     it('writes nothing for a rejected request', async () => {
       await post('/crypto/deposit/invoice', { ...QUICK_START, amount: '-1' });
-      const count = t.db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number };
-      expect(count.n).toBe(0);
+      const [count] = await t.rows<{ n: number | bigint }>('SELECT count(*) AS n FROM payments');
+      expect(Number(count!.n)).toBe(0);
     });
   });
 
@@ -168,7 +168,7 @@ describe('merchant API', () => {
 
     it('stores only a hash of the key and records when it was used', async () => {
       await post('/crypto/deposit/invoice', QUICK_START);
-      const rows = t.db.prepare('SELECT key_hash, last_used_at FROM api_keys').all() as Array<{ key_hash: string; last_used_at: number | null }>;
+      const rows = await t.rows<{ key_hash: string; last_used_at: number | null }>('SELECT key_hash, last_used_at FROM api_keys');
       expect(rows.some((r) => r.key_hash === t.apiKey)).toBe(false);
       expect(JSON.stringify(rows)).not.toContain(t.apiKey);
       expect(rows[0]?.last_used_at).toBe(t.clock.now());

@@ -67,6 +67,37 @@ describe('SQLite storage', () => {
     ledger.observer.close();
     closeDatabase(ledger.db);
   });
+
+  it('group commit: writes issued together share one commit, and a job sees the jobs before it in the batch', async () => {
+    const { storage, observer } = ledger;
+    const visibleOutside = (id: string) => observer.prepare('SELECT 1 FROM payments WHERE id = ?').get(id) !== undefined;
+    const payments = [newPayment(), newPayment(), newPayment()];
+    const written = await Promise.all(payments.map((p, i) => storage.write(async (uow) => {
+      await uow.payments.insert(p);
+      return { earlierVisible: i > 0 && visibleOutside(payments[i - 1]!.id), earlierSeen: i > 0 && (await uow.payments.findById(payments[i - 1]!.id)) !== null };
+    })));
+    expect(written.map((w) => [w.earlierVisible, w.earlierSeen])).toEqual([[false, false], [false, true], [false, true]]);
+  });
+
+  it('a batch waits for the reads in progress, which see the state before it', async () => {
+    const p = newPayment();
+    let release!: () => void;
+    const proceed = { promise: new Promise<void>((r) => { release = r; }) };
+    const reading = ledger.storage.read(async (v) => {
+      await proceed.promise;
+      return v.payments.findById(p.id);
+    });
+    const writing = ledger.storage.write((uow) => uow.payments.insert(p));
+    const written = tracked(writing);
+    await turns(3);
+    expect(written.settled(), 'one connection: the batch waits for the read').toBe(false);
+    release();
+    expect(await reading).toBeNull();
+    expect((await writing).id).toBe(p.id);
+    expect(await ledger.storage.read((v) => v.payments.findById(p.id))).not.toBeNull();
+  });
+
+
   it('reports a callback that throws and still runs the others', async () => {
     const ran: string[] = [];
     await ledger.storage.write(async (uow) => {

@@ -4,8 +4,9 @@ import type { Storage } from '../../server/storage/storage-port';
 
 /**
  * What every implementation of the storage port must do, checked through the port alone, so the
- * same suite can run against PostgreSQL later: give `storageContract` a way to open a fresh,
- * migrated, empty ledger.
+ * same suite runs against SQLite and PostgreSQL: give `storageContract` a way to open a fresh,
+ * migrated, empty ledger. How writes share transactions (SQLite's group commit, PostgreSQL's
+ * transaction per unit of work) is each implementation's own, tested beside it.
  */
 export interface ContractLedger {
   storage: Storage;
@@ -39,17 +40,6 @@ function deferred<T = void>(): Deferred<T> {
   return { promise, resolve };
 }
 
-/** Lets `n` turns of the event loop pass, so anything scheduled (a group commit) gets its chance. */
-async function turns(n: number): Promise<void> {
-  for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
-}
-
-const settledState = async <T>(p: Promise<T>): Promise<'pending' | 'settled'> => {
-  const marker = Symbol('pending');
-  const first = await Promise.race([p.then(() => null, () => null), turns(1).then(() => marker)]);
-  return first === marker ? 'pending' : 'settled';
-};
-
 export function storageContract(name: string, open: () => Promise<ContractLedger>): void {
   describe(`storage port contract: ${name}`, () => {
     let ledger: ContractLedger;
@@ -60,15 +50,13 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
     });
     afterEach(() => ledger.close());
 
-    it('answers a write only once it is committed, and writes issued together share one commit', async () => {
+    it('answers a write only once it is committed', async () => {
       const payments = [newPayment(), newPayment(), newPayment()];
-      const written = await Promise.all(payments.map((p, i) => storage.write(async (uow) => {
+      const written = await Promise.all(payments.map((p) => storage.write(async (uow) => {
         const stored = await uow.payments.insert(p);
-        // a job of a group commit runs after the jobs before it, but nothing is committed yet
-        const earlierVisible = i > 0 && await ledger.visibleOutside(payments[i - 1]!.id);
-        return { stored, visible: await ledger.visibleOutside(p.id), earlierVisible };
+        return { stored, visible: await ledger.visibleOutside(p.id) };
       })));
-      expect(written.map((w) => [w.visible, w.earlierVisible])).toEqual([[false, false], [false, false], [false, false]]);
+      expect(written.map((w) => w.visible)).toEqual([false, false, false]);
       for (const p of payments) expect(await ledger.visibleOutside(p.id)).toBe(true);
       expect(new Set(written.map((w) => w.stored.seq)).size).toBe(3);
     });
@@ -88,10 +76,13 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
 
     it("rolls back only the failing job: the others of its batch commit", async () => {
       const [a, b] = [newPayment(), newPayment()];
+      const clash = { ...newPayment(), memo: a.memo };
+      const first = storage.write((uow) => uow.payments.insert(a));
       const outcomes = await Promise.allSettled([
-        storage.write((uow) => uow.payments.insert(a)),
+        first,
         storage.write(async (uow) => { await uow.payments.insert(b); throw new Error('refused'); }),
-        storage.write((uow) => uow.payments.insert({ ...newPayment(), memo: a.memo })),
+        // after the first, so it is this one that breaks the unique memo however the writes interleave
+        first.then(() => storage.write((uow) => uow.payments.insert(clash))),
       ]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
       expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
@@ -107,16 +98,18 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
         storage.write(async (uow) => { await uow.payments.insert(kept); uow.afterCommit(announce(kept.id)); }),
         storage.write(async (uow) => { await uow.payments.insert(dropped); uow.afterCommit(announce(dropped.id)); throw new Error('no'); }),
       ]);
-      await turns(2);
+      // the announcement asks another connection, which takes a few turns (a round trip on a network database)
+      await expect.poll(() => seen.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(seen).toEqual([[kept.id, true]]);
     });
 
-    it('a job sees its own writes and those of the jobs before it in the batch', async () => {
+    it('a job sees its own writes before they commit', async () => {
       const p = newPayment();
-      const [, found] = await Promise.all([
-        storage.write((uow) => uow.payments.insert(p)),
-        storage.write((uow) => uow.payments.findByMemo(p.memo)),
-      ]);
+      const found = await storage.write(async (uow) => {
+        await uow.payments.insert(p);
+        return uow.payments.findByMemo(p.memo);
+      });
       expect(found?.id).toBe(p.id);
     });
 
@@ -138,27 +131,11 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
       expect(await reading, 'the read saw a row that was never committed').toBeNull();
     });
 
-    it('a batch waits for the reads in progress, which see the state before it', async () => {
-      const p = newPayment();
-      const proceed = deferred();
-      const reading = storage.read(async (v) => {
-        await proceed.promise;
-        return v.payments.findById(p.id);
-      });
-      const writing = storage.write((uow) => uow.payments.insert(p));
-      await turns(3);
-      expect(await settledState(writing)).toBe('pending');
-      proceed.resolve();
-      expect(await reading).toBeNull();
-      expect((await writing).id).toBe(p.id);
-      expect(await storage.read((v) => v.payments.findById(p.id))).not.toBeNull();
-    });
-
     it('records a transfer exactly once, however often it is reported', async () => {
       const transfer = { txHash: 'ab'.repeat(32), lt: 42n, utime: 1_700_000_000, amount: 5n, from: null, comment: 'hi', queryId: 0n };
       const row = { transfer, paymentId: null, status: 'unmatched' as const, createdAt: 1 };
       const inserted = await Promise.all([1, 2, 3].map(() => storage.write((uow) => uow.transfers.insertMany([row]))));
-      expect(inserted).toEqual([1, 0, 0]);
+      expect(inserted.sort()).toEqual([0, 0, 1]);
       expect(await storage.write((uow) => uow.transfers.insertMany([row, { ...row, createdAt: 2 }]))).toBe(0);
       expect(await storage.read((v) => v.transfers.hashesBetween(42n, 42n))).toEqual([transfer.txHash]);
       expect(await storage.read((v) => v.transfers.countWithStatus('unmatched'))).toBe(1);

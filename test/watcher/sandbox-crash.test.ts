@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnService, stopService, writeServiceConfig, type ServiceProcess } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-database';
 
 const tmpFiles = (dataDir: string) => readdirSync(dataDir).filter((name) => /^sandbox-chain\.json\..*\.tmp$/.test(name));
 
@@ -36,7 +37,8 @@ describe('SIGKILL while the sandbox chain saves a transfer', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
 
-  it('restarts with a working watcher and simulator, and no leftover temporary file', async () => {
+  // it counts the credited transfers in the SQLite file itself
+  it.skipIf(TEST_ENGINE === 'postgres')('restarts with a working watcher and simulator, and no leftover temporary file', async () => {
     writeServiceConfig(dir.path, { chain: { pollIntervalMs: 200 }, rateLimit: { enabled: false } });
     // The first save creates the chain at start; the second is the simulated transfer's.
     let service = await spawnService(dir.path, { TONTILL_FAILPOINT: 'sandbox-state-before-rename', TONTILL_FAILPOINT_HIT: '2' });

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { BACKUP_KEEP_MAX, BACKUP_KEEP_MIN, type BackupFile, type BackupKind, type BackupView } from '../../../contract/backups';
+import type { LedgerInfo } from '../../../contract/console';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import { selectBackupProblem, selectBackups, selectBackupsActions, selectIsBackingUp } from '../../store/slices/backups';
+import { selectBackupProblem, selectBackups, selectBackupsActions, selectIsBackingUp, selectLedger } from '../../store/slices/backups';
 import { ConfirmButton } from '../ConfirmDialog';
 import { Skeleton } from '../Empty';
 
@@ -64,14 +65,36 @@ function BackupRow({ file, disabled }: { file: BackupFile; disabled: boolean }) 
   );
 }
 
+/** A ledger in PostgreSQL: TonTill makes no backups of it; pg_dump does, and this says how and which instance this is. */
+function PostgresBackups({ ledger }: { ledger: LedgerInfo }) {
+  return (
+    <section className="card" id="backups" aria-labelledby="backups-title" data-testid="backups-postgres">
+      <h2 id="backups-title">Backups</h2>
+      <p>
+        This store keeps its ledger in PostgreSQL, shared by its instances, so backups are not made here.
+        Back it up with <code>pg_dump</code> on a schedule; to restore, stop every instance and <code>pg_restore</code> into
+        an empty database. See &ldquo;Running on PostgreSQL&rdquo; in the README.
+      </p>
+      <dl className="facts">
+        <dt>This instance</dt>
+        <dd data-testid="ledger-instance">
+          {ledger.instance ? <><code>{ledger.instance}</code>{' · '}</> : null}{ledger.watching ? 'watching the chain' : 'standing by'}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
 /** Settings → Backups: where automatic backups go, how many are kept, the last outcome and the folder's backups. */
 export function BackupsSection({ restoreStaged }: { restoreStaged: boolean }) {
+  const ledger = useConsoleStore(selectLedger);
   const view = useConsoleStore(selectBackups);
   const isBackingUp = useConsoleStore(selectIsBackingUp);
   const { loadBackups, backUpNow } = useConsoleStore(useShallow(selectBackupsActions));
   useEffect(() => {
     void loadBackups();
   }, [loadBackups]);
+  if (ledger?.engine === 'postgres') return <PostgresBackups ledger={ledger} />;
   if (!view) return <section className="card" id="backups"><h2>Backups</h2><Skeleton lines={4} /></section>;
   const { lastSuccess, lastFailure, nextDueAt } = view.state;
   return (

@@ -1,14 +1,25 @@
 import { ApiError } from '../../api/client';
 import { backupsApi } from '../../api/backups';
+import { ledgerApi } from '../../api/ledger';
 import type { ConsoleStore, SliceCreator } from '../types';
 import type { BackupOutcome, BackupSettings, BackupView } from '../../../contract/backups';
+import type { LedgerInfo } from '../../../contract/console';
 
-/** Automatic backups: Settings → Backups and the dashboard's "Last backup", kept current by the live stream's backup frames. */
+/**
+ * Automatic backups: Settings → Backups and the dashboard's "Last backup", kept current by the live stream's backup frames.
+ * Only a SQLite ledger has them: on PostgreSQL (shared by instances, backed up with pg_dump) the service has no backups
+ * routes, so the slice learns where the ledger lives first and never asks for them there.
+ */
 export interface BackupsSlice {
+  /** where the ledger lives and this instance's part in it; null until known */
+  ledger: LedgerInfo | null;
   backups: BackupView | null;
   /** a refusal of the settings form, beside the field it names */
   backupProblem: { field: string; message: string } | null;
   isBackingUp: boolean;
+  /** (re)reads where the ledger lives and whether this instance watches the chain */
+  loadLedger(): Promise<void>;
+  /** where the ledger lives, then (SQLite only) the backups; on PostgreSQL the backups are never asked for */
   loadBackups(): Promise<void>;
   saveBackupSettings(settings: BackupSettings): Promise<boolean>;
   backUpNow(): Promise<void>;
@@ -20,13 +31,34 @@ export interface BackupsSlice {
 export const createBackupsSlice: SliceCreator<BackupsSlice> = (set, get) => {
   /** Only the newest load lands: a slow one from before a backup frame must not put the old state back. */
   let loads = 0;
+  /** One request for the ledger at a time: the dashboard and Settings may ask together. */
+  let ledgerLoad: Promise<LedgerInfo> | null = null;
+  const fetchLedger = (): Promise<LedgerInfo> => (ledgerLoad ??= ledgerApi.get()
+    .then((ledger) => {
+      set({ ledger });
+      return ledger;
+    })
+    .finally(() => { ledgerLoad = null; }));
   return {
+    ledger: null,
     backups: null,
     backupProblem: null,
     isBackingUp: false,
+    loadLedger: async () => {
+      try {
+        await fetchLedger();
+      } catch (err) {
+        get().fail(err, 'Could not tell where the ledger is kept');
+      }
+    },
     loadBackups: async () => {
       const mine = ++loads;
       try {
+        // A SQLite ledger stays one while the service runs: asked once. On PostgreSQL each load asks
+        // again (which instance watches the chain can change) and stops there.
+        const known = get().ledger;
+        const ledger = known?.engine === 'sqlite' ? known : await fetchLedger();
+        if (ledger.engine !== 'sqlite') return;
         const view = await backupsApi.get();
         if (mine === loads) set({ backups: view });
       } catch (err) {
@@ -79,10 +111,13 @@ export const createBackupsSlice: SliceCreator<BackupsSlice> = (set, get) => {
   };
 };
 
+export const selectLedger = (s: ConsoleStore) => s.ledger;
+/** 'sqlite' or 'postgres', null until known */
+export const selectLedgerEngine = (s: ConsoleStore) => s.ledger?.engine ?? null;
 export const selectBackups = (s: ConsoleStore) => s.backups;
 export const selectBackupState = (s: ConsoleStore) => s.backups?.state ?? null;
 export const selectBackupProblem = (s: ConsoleStore) => s.backupProblem;
 export const selectIsBackingUp = (s: ConsoleStore) => s.isBackingUp;
 export const selectBackupsActions = (s: ConsoleStore) => ({
-  loadBackups: s.loadBackups, saveBackupSettings: s.saveBackupSettings, backUpNow: s.backUpNow, restoreBackup: s.restoreBackup,
+  loadLedger: s.loadLedger, loadBackups: s.loadBackups, saveBackupSettings: s.saveBackupSettings, backUpNow: s.backUpNow, restoreBackup: s.restoreBackup,
 });

@@ -2,19 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type {
   ApiKeyRecord, ApiKeyRepository, SessionHolder, SessionKind, SessionRepository, SettingRepository,
 } from '../access-repositories';
-
-interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-}
-
-const keyFromRow = (r: ApiKeyRow): ApiKeyRecord => ({
-  id: r.id, name: r.name, prefix: r.prefix, createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at,
-});
+import { apiKeyFromRow, holderFromRow, type ApiKeyRow, type SessionHolderRow } from '../stored-rows';
 
 export class SqliteApiKeys implements ApiKeyRepository {
   private readonly insertStmt: Statement;
@@ -37,7 +25,7 @@ export class SqliteApiKeys implements ApiKeyRepository {
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
     const row = this.byHashStmt.get(keyHash);
-    return row ? keyFromRow(row) : null;
+    return row ? apiKeyFromRow(row) : null;
   }
 
   async touch(id: string, at: number): Promise<void> {
@@ -49,14 +37,14 @@ export class SqliteApiKeys implements ApiKeyRepository {
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return this.listStmt.all().map(keyFromRow);
+    return this.listStmt.all().map(apiKeyFromRow);
   }
 }
 
 export class SqliteSessions implements SessionRepository {
   private readonly insertStmt: Statement<[string, SessionKind, number, number, string | null]>;
   private readonly consumeStmt: Statement<[number, string, number], { cashier_id: string | null }>;
-  private readonly findStmt: Statement<[string, number], { cashier_id: string | null; cashier_name: string | null }>;
+  private readonly findStmt: Statement<[string, number], SessionHolderRow>;
   private readonly deleteStmt: Statement<[string]>;
   private readonly deleteForCashierStmt: Statement<[string]>;
 
@@ -83,7 +71,7 @@ export class SqliteSessions implements SessionRepository {
 
   async findLiveSession(tokenHash: string, now: number): Promise<SessionHolder | null> {
     const row = this.findStmt.get(tokenHash, now);
-    return row ? { cashierId: row.cashier_id, cashierName: row.cashier_name } : null;
+    return row ? holderFromRow(row) : null;
   }
 
   async delete(tokenHash: string): Promise<void> {

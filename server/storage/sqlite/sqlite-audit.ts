@@ -1,18 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { AuditEntry, AuditRepository, NewAuditEntry } from '../audit-repositories';
-
-interface AuditRow {
-  seq: number;
-  at: number;
-  actor: string;
-  action: string;
-  target: string | null;
-  detail_json: string | null;
-}
-
-const fromRow = (r: AuditRow): AuditEntry => ({
-  seq: r.seq, at: r.at, actor: r.actor, action: r.action, target: r.target, detail: r.detail_json === null ? null : (JSON.parse(r.detail_json) as Record<string, unknown>),
-});
+import { auditFromRow, type AuditRow } from '../stored-rows';
 
 export class SqliteAudit implements AuditRepository {
   private readonly appendStmt: Statement<[number, string, string, string | null, string | null]>;
@@ -28,6 +16,6 @@ export class SqliteAudit implements AuditRepository {
   }
 
   async page(beforeSeq: number | null, limit: number): Promise<AuditEntry[]> {
-    return this.pageStmt.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, limit).map(fromRow);
+    return this.pageStmt.all(beforeSeq ?? Number.MAX_SAFE_INTEGER, limit).map(auditFromRow);
   }
 }

@@ -1,20 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { CashierRecord, CashierRepository } from '../access-repositories';
-
-interface CashierRow {
-  id: string;
-  name: string;
-  has_passphrase: number;
-  created_at: number;
-  last_sign_in_at: number | null;
-  revoked_at: number | null;
-}
-
-const COLUMNS = 'id, name, passphrase_hash IS NOT NULL AS has_passphrase, created_at, last_sign_in_at, revoked_at';
-
-const fromRow = (r: CashierRow): CashierRecord => ({
-  id: r.id, name: r.name, hasPassphrase: r.has_passphrase === 1, createdAt: r.created_at, lastSignInAt: r.last_sign_in_at, revokedAt: r.revoked_at,
-});
+import { CASHIER_COLUMNS, cashierFromRow, type CashierRow } from '../stored-rows';
 
 export class SqliteCashiers implements CashierRepository {
   private readonly insertStmt: Statement<[string, string, string | null, number]>;
@@ -30,8 +16,8 @@ export class SqliteCashiers implements CashierRepository {
   constructor(db: Database) {
     this.insertStmt = db.prepare('INSERT INTO cashiers (id, name, passphrase_hash, created_at) VALUES (?, ?, ?, ?)');
     this.liveNameStmt = db.prepare('SELECT id FROM cashiers WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL');
-    this.listStmt = db.prepare(`SELECT ${COLUMNS} FROM cashiers ORDER BY created_at DESC, id DESC`);
-    this.findLiveStmt = db.prepare(`SELECT ${COLUMNS} FROM cashiers WHERE id = ? AND revoked_at IS NULL`);
+    this.listStmt = db.prepare(`SELECT ${CASHIER_COLUMNS} FROM cashiers ORDER BY created_at DESC, id DESC`);
+    this.findLiveStmt = db.prepare(`SELECT ${CASHIER_COLUMNS} FROM cashiers WHERE id = ? AND revoked_at IS NULL`);
     this.passphraseStmt = db.prepare(`SELECT id, passphrase_hash FROM cashiers
       WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL AND passphrase_hash IS NOT NULL`);
     this.anyPassphraseStmt = db.prepare('SELECT 1 AS one FROM cashiers WHERE revoked_at IS NULL AND passphrase_hash IS NOT NULL LIMIT 1');
@@ -47,12 +33,12 @@ export class SqliteCashiers implements CashierRepository {
   }
 
   async list(): Promise<CashierRecord[]> {
-    return this.listStmt.all().map(fromRow);
+    return this.listStmt.all().map(cashierFromRow);
   }
 
   async findLive(id: string): Promise<CashierRecord | null> {
     const row = this.findLiveStmt.get(id);
-    return row ? fromRow(row) : null;
+    return row ? cashierFromRow(row) : null;
   }
 
   async passphraseByName(name: string): Promise<{ id: string; passphraseHash: string } | null> {

@@ -1,30 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, NewDelivery } from '../../webhooks/webhook-types';
-import type { DeliveryStatus } from '../../../contract/webhooks';
 import type { DeliveryRepository } from '../webhook-repositories';
+import { attemptFromRow, deliveryFromRow, type AttemptRow, type DeliveryRow } from '../stored-rows';
 import { StatementCache } from './statement-cache';
-
-interface DeliveryRow {
-  seq: number; id: string; event_id: string; event_type: string; payment_id: string | null; endpoint_id: string | null;
-  url: string; status: DeliveryStatus; attempts: number; next_attempt_at: number; last_status_code: number | null;
-  last_error: string | null; created_at: number; delivered_at: number | null; last_response_excerpt: string | null;
-}
-
-interface AttemptRow {
-  id: string; delivery_id: string; at: number; url: string; request_headers_json: string; request_body: string;
-  response_status: number | null; response_body: string | null; duration_ms: number; error: string | null;
-}
-
-const fromRow = (r: DeliveryRow): Delivery => ({
-  seq: r.seq, id: r.id, eventId: r.event_id, eventType: r.event_type, paymentId: r.payment_id, endpointId: r.endpoint_id,
-  url: r.url, status: r.status, attempts: r.attempts, nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
-  lastStatusCode: r.last_status_code, lastError: r.last_error, lastResponseExcerpt: r.last_response_excerpt, createdAt: r.created_at, deliveredAt: r.delivered_at,
-});
-
-const attemptFromRow = (r: AttemptRow): Attempt => ({
-  id: r.id, deliveryId: r.delivery_id, at: r.at, url: r.url, requestHeaders: JSON.parse(r.request_headers_json) as Record<string, string>,
-  requestBody: r.request_body, responseStatus: r.response_status, responseBody: r.response_body, durationMs: r.duration_ms, error: r.error,
-});
 
 /** A delivery row with the start of its last answer (webhook_attempts_delivery makes it one index probe). */
 const WITH_EXCERPT = `SELECT d.*, (SELECT substr(a.response_body, 1, 200) FROM webhook_attempts a
@@ -85,7 +63,7 @@ export class SqliteDeliveries implements DeliveryRepository {
 
   async find(id: string): Promise<Delivery | null> {
     const row = this.byIdStmt.get(id);
-    return row ? fromRow(row) : null;
+    return row ? deliveryFromRow(row) : null;
   }
 
   async attempts(deliveryId: string): Promise<Attempt[]> {
@@ -103,7 +81,7 @@ export class SqliteDeliveries implements DeliveryRepository {
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
     const { target: _target, ...rest } = filter;
     const params = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
-    return this.byShape.get<DeliveryRow>(`${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT @limit`).all(params).map(fromRow);
+    return this.byShape.get<DeliveryRow>(`${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT @limit`).all(params).map(deliveryFromRow);
   }
 
   async due(now: number, limit: number, claimed: readonly string[]): Promise<DueDelivery[]> {
@@ -116,6 +94,11 @@ export class SqliteDeliveries implements DeliveryRepository {
 
   async recordAttempt(a: Attempt): Promise<void> {
     this.insertAttemptStmt.run({ ...a, requestHeaders: JSON.stringify(a.requestHeaders) });
+  }
+
+  /** One process owns this outbox (the file is locked exclusively): its dispatcher keeps the claims in memory. */
+  async claim(ids: readonly string[]): Promise<string[]> {
+    return [...ids];
   }
 
   async settle(s: DeliverySettlement): Promise<void> {

@@ -1,24 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { StoredEvent } from '../../events/event-bus';
 import type { EventRepository, NewEvent } from '../ledger-repositories';
-
-interface EventRow {
-  seq: bigint;
-  id: string;
-  payment_id: string | null;
-  type: StoredEvent['type'];
-  data_json: string;
-  created_at: bigint;
-}
-
-const fromRow = (r: EventRow): StoredEvent => ({
-  id: r.id,
-  seq: Number(r.seq),
-  type: r.type,
-  paymentId: r.payment_id,
-  createdAt: Number(r.created_at),
-  data: JSON.parse(r.data_json),
-});
+import { eventFromRow, type EventRow } from '../stored-rows';
 
 /** The append-only log of every payment event; the webhook outbox and timelines read from it. */
 export class SqliteEvents implements EventRepository {
@@ -43,16 +26,16 @@ export class SqliteEvents implements EventRepository {
   }
 
   async forPayment(paymentId: string): Promise<StoredEvent[]> {
-    return this.byPaymentStmt.all(paymentId).map(fromRow);
+    return this.byPaymentStmt.all(paymentId).map(eventFromRow);
   }
 
   async findById(id: string): Promise<StoredEvent | null> {
     const row = this.byIdStmt.get(id);
-    return row ? fromRow(row) : null;
+    return row ? eventFromRow(row) : null;
   }
 
   async after(seq: number, limit: number): Promise<StoredEvent[]> {
-    return this.afterStmt.all(seq, limit).map(fromRow);
+    return this.afterStmt.all(seq, limit).map(eventFromRow);
   }
 
   async lastSeq(): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ReadView, Storage, UnitOfWork } from '../storage-port';
+import { unitOfWork } from '../unit-of-work';
 import { SqliteApiKeys, SqliteSessions, SqliteSettings } from './sqlite-access';
 import { SqliteAudit } from './sqlite-audit';
 import { SqliteCashiers } from './sqlite-cashiers';
@@ -45,22 +46,6 @@ function openRepositories(db: Database) {
 }
 
 type SqliteRepositories = ReturnType<typeof openRepositories>;
-
-/** One job's view of the batch: the shared repositories, and its own after-commit callbacks. */
-function jobUnitOfWork(repos: SqliteRepositories, committed: Array<() => void>): UnitOfWork & { end(): void } {
-  let open = true;
-  return {
-    ...repos,
-    afterCommit(callback: () => void): void {
-      // A job that let work run on past its end (a missing await) would attach it to someone else's batch.
-      if (!open) throw new Error('afterCommit called after its unit of work ended: something was not awaited');
-      committed.push(callback);
-    },
-    end(): void {
-      open = false;
-    },
-  };
-}
 
 /**
  * The storage port over one better-sqlite3 connection, held exclusively by this process.
@@ -240,7 +225,8 @@ export class SqliteStorage implements Storage {
   }
 
   private async runJob(job: Job, committed: Array<() => void>): Promise<Outcome> {
-    const uow = jobUnitOfWork(this.repos, committed);
+    // the job's view of the batch: the shared repositories, and its own after-commit callbacks
+    const uow = unitOfWork(this.repos, committed);
     const callbacksBefore = committed.length;
     this.savepoint.run();
     try {

@@ -4,36 +4,9 @@ import type { CreditedTransfer } from '../../payments/payment-presenter';
 import type { NewDecisionRecord, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../../payments/payment-types';
 import type { TransferStatus } from '../../../contract/chain';
 import type { NewTransfer, TransferRepository } from '../ledger-repositories';
+import { creditedFromRow, decisionFromRow, transferFromRow, type DecisionRow, type TransferRow } from '../stored-rows';
 
 const INSERT_CHUNK = 64;
-
-interface TransferRow {
-  tx_hash: string;
-  lt: bigint;
-  utime: bigint;
-  amount: bigint;
-  from_address: string | null;
-  comment: string | null;
-  payment_id: string | null;
-  status: TransferStatus;
-  resolution: string | null;
-  created_at: bigint;
-  resolved_at: bigint | null;
-}
-
-interface DecisionRow {
-  seq: bigint; tx_lt: bigint; tx_hash: string; action: TransferDecisionAction; payment_id: string | null; note: string; actor: string; at: bigint;
-}
-
-const decisionFromRow = (r: DecisionRow): TransferDecisionRecord => ({
-  seq: Number(r.seq), txLt: r.tx_lt, txHash: r.tx_hash, action: r.action, paymentId: r.payment_id, note: r.note, actor: r.actor, at: Number(r.at),
-});
-
-const fromRow = (r: TransferRow): TransferRecord => ({
-  txHash: r.tx_hash, lt: r.lt, utime: Number(r.utime), amount: r.amount, from: r.from_address, comment: r.comment,
-  queryId: 0n, paymentId: r.payment_id, status: r.status, resolution: r.resolution,
-  createdAt: Number(r.created_at), resolvedAt: r.resolved_at === null ? null : Number(r.resolved_at),
-});
 
 /** Every inbound transfer the watcher reported, and the watcher's cursor: both move in one transaction. */
 export class SqliteTransfers implements TransferRepository {
@@ -107,18 +80,16 @@ export class SqliteTransfers implements TransferRepository {
   }
 
   async creditedTo(paymentId: string): Promise<CreditedTransfer[]> {
-    return this.forPaymentStmt.all(paymentId).map((r) => ({
-      txHash: r.tx_hash, amount: r.amount, from: r.from_address, comment: r.comment, creditedAt: Number(r.created_at),
-    }));
+    return this.forPaymentStmt.all(paymentId).map(creditedFromRow);
   }
 
   async find(txHash: string, lt?: bigint): Promise<TransferRecord | null> {
     const row = lt !== undefined ? this.byPositionStmt.get(lt, txHash) : this.openByHashStmt.get(txHash) ?? this.anyByHashStmt.get(txHash);
-    return row ? fromRow(row) : null;
+    return row ? transferFromRow(row) : null;
   }
 
   async withStatus(status: TransferStatus, limit: number): Promise<TransferRecord[]> {
-    return this.byStatusStmt.all(status, limit).map(fromRow);
+    return this.byStatusStmt.all(status, limit).map(transferFromRow);
   }
 
   async countWithStatus(status: TransferStatus): Promise<number> {

@@ -1,0 +1,14 @@
+import type { PgSql } from '../pg-sql';
+import { ledgerMigration } from './001-ledger';
+
+export interface PgMigration {
+  version: number;
+  name: string;
+  up(sql: PgSql): Promise<void>;
+}
+
+/**
+ * PostgreSQL's own ladder (its first step is the ledger as SQLite's ten steps left it). Append-only:
+ * never edit or reorder a released step, add a new one.
+ */
+export const pgMigrations: readonly PgMigration[] = [ledgerMigration];
