@@ -50,8 +50,12 @@ export function describeBooks(books: WatcherStatusView['books'], now: number): W
  * The watcher's state as a merchant reads it. "Lag" (time since the newest transfer) says nothing
  * on a quiet chain, so freshness is the time since the last successful check of the chain.
  */
-export function describeWatcher(state: WatcherStatusView, now: number): WatcherWords {
+export function describeWatcher(state: WatcherStatusView, now: number, options: { standby?: boolean } = {}): WatcherWords {
   const { lastSuccessAt, lastError } = state;
+  // several instances share the ledger: one watches, the others stand by to take over
+  if (!state.running && options.standby) {
+    return { tone: 'ok', headline: 'Another instance watches the chain', detail: 'this one serves the console, the API and checkouts, and takes over if that one stops' };
+  }
   if (!state.running) {
     if (lastError) return { tone: 'bad', headline: `Not watching: ${lastError}`, detail: 'payments are not being credited' };
     if (!lastSuccessAt) return { tone: 'bad', headline: 'Not watching: the chain is not open', detail: 'payments are not being credited' };

@@ -11,6 +11,7 @@ import { useInterval } from '../hooks/useInterval';
 import { describeWatcher } from '../lib/describe-watcher';
 import { formatUsdt, STATUS_LABEL } from '../lib/format';
 import { useConsoleStore } from '../store';
+import { selectLedger } from '../store/slices/backups';
 import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from '../store/slices/dashboard';
 import { selectUnmatchedCount } from '../store/slices/live';
 import { selectPaymentsActions } from '../store/slices/payments';
@@ -22,8 +23,9 @@ function WatcherCard() {
   // the words say "3 s ago": they follow the clock between two loads of the status
   const [now, setNow] = useState(() => Date.now());
   useInterval(() => setNow(Date.now()), 1_000);
+  const ledger = useConsoleStore(selectLedger);
   if (!watcher) return <section className="card"><h2>Chain watcher</h2><Skeleton lines={4} /></section>;
-  const words = describeWatcher(watcher, now);
+  const words = describeWatcher(watcher, now, { standby: ledger?.engine === 'postgres' && !ledger.watching });
   return (
     <section className="card" aria-labelledby="watcher-title">
       <h2 id="watcher-title">Chain watcher</h2>

@@ -50,6 +50,10 @@ describe('describeWatcher: the watcher in a merchant\'s words', () => {
 
   it('never says seconds in the future (a clock a little ahead of ours)', () => {
     expect(describeWatcher(watching({ lastSuccessAt: ago(-2) }), NOW)).toEqual({ tone: 'ok', headline: 'Up to date', detail: 'last checked just now' });
+    // a standby of a shared ledger is not stopped: another instance watches
+    const standby = describeWatcher({ ...watching({ lastSuccessAt: ago(5) }), running: false }, NOW, { standby: true });
+    expect(standby).toMatchObject({ tone: 'ok', headline: 'Another instance watches the chain' });
+    expect(describeWatcher({ ...watching({ lastSuccessAt: ago(5) }), running: false }, NOW).headline).toBe('Not watching: stopped');
   });
 });
 
