@@ -1,11 +1,14 @@
 import { join } from 'node:path';
-import type { Config } from '../server/config/config';
+import { buildApp } from '../server/app';
+import { parseConfig, type Config } from '../server/config/config';
 import { closeDatabase, openDatabase } from '../server/db/database';
 import type { EventBus } from '../server/events/event-bus';
 import { openSharedLedger } from '../server/runtime/shared-ledger';
+import { createServices, type Services } from '../server/services';
 import type { Storage } from '../server/storage/storage-port';
 import { SqliteStorage } from '../server/storage/sqlite/sqlite-storage';
-import type { SeedTarget } from './seed-ledger';
+import { systemClock } from '../server/util/clock';
+import { SEED_CHAIN, type SeedTarget } from './seed-ledger';
 
 /** A ledger opened in the bench's own process, for services built without startServer (the console's benches). */
 export interface BenchLedger {
@@ -43,5 +46,25 @@ export async function openBenchLedger(target: SeedTarget, config: Config): Promi
     storage: shared.storage, watcherStorage: shared.watcherStorage,
     attach: (bus) => shared.relayTo(bus, () => undefined),
     close: () => shared.close(),
+  };
+}
+
+/** The console's HTTP app on the ledger at `target`, listening on loopback, without the chain (the console benches). */
+export async function serveBenchApp(dataDir: string, target: SeedTarget): Promise<{ url: string; services: Services; close(): Promise<void> }> {
+  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...databaseConfig(target) });
+  const ledger = await openBenchLedger(target, config);
+  const services = await createServices({
+    storage: ledger.storage, ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
+    config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined,
+  });
+  await ledger.attach(services.bus);
+  const app = await buildApp({ services });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url, services,
+    async close() {
+      await app.close();
+      await ledger.close();
+    },
   };
 }

@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { rmSync } from 'node:fs';
-import { buildApp } from '../server/app';
-import { parseConfig } from '../server/config/config';
-import { createServices } from '../server/services';
-import { systemClock } from '../server/util/clock';
-import { databaseConfig, openBenchLedger } from './bench-ledger';
+import { serveBenchApp } from './bench-ledger';
 import { SQLITE, type Engine } from './engine';
-import { SEED_CHAIN, type SeedTarget } from './seed-ledger';
+import type { SeedTarget } from './seed-ledger';
 import { tempDirPath } from './temp-dirs';
 
 const SAMPLES = 40;
@@ -20,17 +16,10 @@ export async function liveUpdateMs(engine: Engine = SQLITE): Promise<number> {
   const dataDir = tempDirPath('tontill-bench-live-');
   const database = engine.engine === 'postgres' ? await engine.database() : null;
   const target: SeedTarget = database ? { url: database } : { dataDir };
-  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...databaseConfig(target) });
-  const ledger = await openBenchLedger(target, config);
-  const services = await createServices({
-    storage: ledger.storage, ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
-    config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined,
-  });
-  await ledger.attach(services.bus);
-  const app = await buildApp({ services });
+  const server = await serveBenchApp(dataDir, target);
+  const { services, url } = server;
   const ac = new AbortController();
   try {
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const committedAt = new Map<number, number>();
     services.bus.onCommitted((event) => committedAt.set(event.seq, performance.now()));
     const res = await fetch(`${url}/console/api/events`, { headers: { authorization: `Bearer ${await services.sessions.createSession()}` }, signal: ac.signal });
@@ -46,8 +35,7 @@ export async function liveUpdateMs(engine: Engine = SQLITE): Promise<number> {
     return Math.round(samples[Math.floor(samples.length / 2)]! * 100) / 100;
   } finally {
     ac.abort();
-    await app.close();
-    await ledger.close();
+    await server.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (engine.engine === 'postgres' && database) await engine.drop(database);
   }

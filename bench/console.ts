@@ -3,16 +3,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright';
 import { build } from 'vite';
-import { buildApp } from '../server/app';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
-import { parseConfig } from '../server/config/config';
-import { createServices } from '../server/services';
-import { systemClock } from '../server/util/clock';
-import { databaseConfig, openBenchLedger } from './bench-ledger';
+import { serveBenchApp } from './bench-ledger';
 import { liveUpdateMs } from './console-live';
 import { SQLITE, suffixOf, type Engine } from './engine';
 import type { Figures } from './figures';
-import { SEED_CHAIN, seedLedger, type SeedTarget } from './seed-ledger';
+import { seedLedger, type SeedTarget } from './seed-ledger';
 import { tempDirPath } from './temp-dirs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -32,22 +28,8 @@ async function ledgerFor(engine: Engine, dataDir: string): Promise<{ target: See
 }
 
 async function serve(dataDir: string, target: SeedTarget) {
-  const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...databaseConfig(target) });
-  const ledger = await openBenchLedger(target, config);
-  const services = await createServices({
-    storage: ledger.storage, ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
-    config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined,
-  });
-  await ledger.attach(services.bus);
-  const app = await buildApp({ services });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url, session: await services.sessions.createSession(),
-    async close() {
-      await app.close();
-      await ledger.close();
-    },
-  };
+  const server = await serveBenchApp(dataDir, target);
+  return { url: server.url, session: await server.services.sessions.createSession(), close: () => server.close() };
 }
 
 async function firstPageMs(engine: Engine, rows: number): Promise<number> {
