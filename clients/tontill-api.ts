@@ -1395,85 +1395,12 @@ export interface components {
              */
             to: string;
         };
-        CreateRefundRequest: {
-            /**
-             * @description Defaults to the overpaid excess, or else to everything paid and not yet refunded
-             * @example 10.00
-             */
-            amount?: string;
-            /** @description Defaults to the address that paid; required when several did */
-            destination?: string;
-            /** @description Why: shown on the refund, the receipt and the audit log */
-            reason?: string;
-        };
         /** @description Optional customer information shown to the merchant, never on chain */
         Customer: {
             /** Format: email */
             email?: string;
             id?: string;
             name?: string;
-        };
-        /**
-         * @description What every creation endpoint accepts; the quick-start payload (currency, mainCurrency, amount, externalId) is enough
-         * @example {
-         *       "currency": "USDT",
-         *       "mainCurrency": "TON",
-         *       "amount": "10.00",
-         *       "externalId": "order-1"
-         *     }
-         * @example {
-         *       "currency": "USDT",
-         *       "mainCurrency": "TON",
-         *       "amount": "24.90",
-         *       "externalId": "order-2",
-         *       "description": "Two coffees and a croissant",
-         *       "customer": {
-         *         "email": "ada@example.com"
-         *       },
-         *       "callbackUrl": "https://shop.example/webhooks/tontill",
-         *       "successUrl": "https://shop.example/orders/2/thanks",
-         *       "failUrl": "https://shop.example/orders/2",
-         *       "metadata": {
-         *         "table": "7"
-         *       }
-         *     }
-         */
-        DepositRequest: {
-            /**
-             * @description Decimal USDT amount as a string, up to 6 decimals
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * Format: uri
-             * @description Webhook URL for this payment only
-             */
-            callbackUrl?: string;
-            /** @constant */
-            currency: "USDT";
-            customer?: components["schemas"]["Customer"];
-            description?: string;
-            expiresInSeconds?: number;
-            /** @description Your order id; makes creation idempotent */
-            externalId?: string;
-            /**
-             * Format: uri
-             * @description Where the hosted page sends the customer after expiry or cancellation
-             */
-            failUrl?: string;
-            /**
-             * @default TON
-             * @constant
-             */
-            mainCurrency: "TON";
-            metadata?: {
-                [key: string]: string;
-            };
-            /**
-             * Format: uri
-             * @description Where the hosted page returns the customer after paying
-             */
-            successUrl?: string;
         };
         EmbedCheck: {
             /** @constant */
@@ -2010,21 +1937,10 @@ export interface components {
                 volume: string;
             };
         };
-        StoreLogoBody: {
-            /** Format: base64 */
-            data: string;
-            /** @enum {string} */
-            type: "image/png" | "image/jpeg";
-        };
         StoreProfile: {
             /** @description An e-mail address or an https URL, for "Already paid? Contact …" on the checkout */
             contact: "" | string;
             logoUrl: string | null;
-            name: string;
-        };
-        StoreProfileBody: {
-            /** @description An e-mail address or an https URL, for "Already paid? Contact …" on the checkout */
-            contact: "" | string;
             name: string;
         };
         SuggestedPayment: {
@@ -2041,13 +1957,6 @@ export interface components {
             memo: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "expired";
-        };
-        TimeZoneBody: {
-            /**
-             * @description An IANA time zone name
-             * @example Europe/Berlin
-             */
-            timeZone: string;
         };
         TimeZoneSetting: {
             /** @description The zone of the computer that runs the service */
@@ -2273,56 +2182,6 @@ export interface components {
             /** Format: date-time */
             signatureExpiresAt: string;
         };
-        /**
-         * @example {
-         *       "currency": "USDT",
-         *       "mainCurrency": "TON",
-         *       "amount": "10.00",
-         *       "externalId": "order-3",
-         *       "allowedOrigins": [
-         *         "https://shop.example"
-         *       ]
-         *     }
-         */
-        WidgetSessionRequest: {
-            /** @description Origins allowed to frame the embedded page */
-            allowedOrigins?: string[];
-            /**
-             * @description Decimal USDT amount as a string, up to 6 decimals
-             * @example 10.00
-             */
-            amount: string;
-            /**
-             * Format: uri
-             * @description Webhook URL for this payment only
-             */
-            callbackUrl?: string;
-            /** @constant */
-            currency: "USDT";
-            customer?: components["schemas"]["Customer"];
-            description?: string;
-            expiresInSeconds?: number;
-            /** @description Your order id; makes creation idempotent */
-            externalId?: string;
-            /**
-             * Format: uri
-             * @description Where the hosted page sends the customer after expiry or cancellation
-             */
-            failUrl?: string;
-            /**
-             * @default TON
-             * @constant
-             */
-            mainCurrency: "TON";
-            metadata?: {
-                [key: string]: string;
-            };
-            /**
-             * Format: uri
-             * @description Where the hosted page returns the customer after paying
-             */
-            successUrl?: string;
-        };
         /** @description What the merchant's wallet sent, and the transactions it caused */
         WithdrawResult: {
             /**
@@ -2427,7 +2286,145 @@ export interface components {
         };
     };
     parameters: never;
-    requestBodies: never;
+    requestBodies: {
+        Catalogue: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["CatalogueItem"][];
+                };
+            };
+        };
+        CreateRefundRequest: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Defaults to the overpaid excess, or else to everything paid and not yet refunded
+                     * @example 10.00
+                     */
+                    amount?: string;
+                    /** @description Defaults to the address that paid; required when several did */
+                    destination?: string;
+                    /** @description Why: shown on the refund, the receipt and the audit log */
+                    reason?: string;
+                };
+            };
+        };
+        /** @description What every creation endpoint accepts; the quick-start payload (currency, mainCurrency, amount, externalId) is enough */
+        DepositRequest: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @example 10.00
+                     */
+                    amount: string;
+                    /**
+                     * Format: uri
+                     * @description Webhook URL for this payment only
+                     */
+                    callbackUrl?: string;
+                    /** @constant */
+                    currency: "USDT";
+                    customer?: components["schemas"]["Customer"];
+                    description?: string;
+                    expiresInSeconds?: number;
+                    /** @description Your order id; makes creation idempotent */
+                    externalId?: string;
+                    /**
+                     * Format: uri
+                     * @description Where the hosted page sends the customer after expiry or cancellation
+                     */
+                    failUrl?: string;
+                    /**
+                     * @default TON
+                     * @constant
+                     */
+                    mainCurrency?: "TON";
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * Format: uri
+                     * @description Where the hosted page returns the customer after paying
+                     */
+                    successUrl?: string;
+                };
+            };
+        };
+        StoreLogoBody: {
+            content: {
+                "application/json": {
+                    /** Format: base64 */
+                    data: string;
+                    /** @enum {string} */
+                    type: "image/png" | "image/jpeg";
+                };
+            };
+        };
+        StoreProfileBody: {
+            content: {
+                "application/json": {
+                    /** @description An e-mail address or an https URL, for "Already paid? Contact …" on the checkout */
+                    contact: "" | string;
+                    name: string;
+                };
+            };
+        };
+        TimeZoneBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An IANA time zone name
+                     * @example Europe/Berlin
+                     */
+                    timeZone: string;
+                };
+            };
+        };
+        WidgetSessionRequest: {
+            content: {
+                "application/json": {
+                    /** @description Origins allowed to frame the embedded page */
+                    allowedOrigins?: string[];
+                    /**
+                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @example 10.00
+                     */
+                    amount: string;
+                    /**
+                     * Format: uri
+                     * @description Webhook URL for this payment only
+                     */
+                    callbackUrl?: string;
+                    /** @constant */
+                    currency: "USDT";
+                    customer?: components["schemas"]["Customer"];
+                    description?: string;
+                    expiresInSeconds?: number;
+                    /** @description Your order id; makes creation idempotent */
+                    externalId?: string;
+                    /**
+                     * Format: uri
+                     * @description Where the hosted page sends the customer after expiry or cancellation
+                     */
+                    failUrl?: string;
+                    /**
+                     * @default TON
+                     * @constant
+                     */
+                    mainCurrency?: "TON";
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * Format: uri
+                     * @description Where the hosted page returns the customer after paying
+                     */
+                    successUrl?: string;
+                };
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
@@ -3064,11 +3061,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Catalogue"];
-            };
-        };
+        requestBody: components["requestBodies"]["Catalogue"];
         responses: {
             /** @description The catalogue as saved */
             200: {
@@ -3526,11 +3519,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateRefundRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["CreateRefundRequest"];
         responses: {
             /** @description The refund, awaiting the wallet's signature */
             200: {
@@ -3957,11 +3946,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StoreProfileBody"];
-            };
-        };
+        requestBody: components["requestBodies"]["StoreProfileBody"];
         responses: {
             /** @description The store profile */
             200: {
@@ -3989,11 +3974,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StoreLogoBody"];
-            };
-        };
+        requestBody: components["requestBodies"]["StoreLogoBody"];
         responses: {
             /** @description The store profile */
             200: {
@@ -4070,11 +4051,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TimeZoneBody"];
-            };
-        };
+        requestBody: components["requestBodies"]["TimeZoneBody"];
         responses: {
             /** @description The time zone after saving */
             200: {
@@ -5044,11 +5021,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DepositRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["DepositRequest"];
         responses: {
             /** @description The invoice */
             200: {
@@ -5075,11 +5048,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DepositRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["DepositRequest"];
         responses: {
             /** @description Payment instructions */
             200: {
@@ -5194,11 +5163,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateRefundRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["CreateRefundRequest"];
         responses: {
             /** @description The refund, awaiting the wallet's signature */
             200: {
@@ -5291,11 +5256,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DepositRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["DepositRequest"];
         responses: {
             /** @description The payment and its hosted page */
             200: {
@@ -5322,11 +5283,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WidgetSessionRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["WidgetSessionRequest"];
         responses: {
             /** @description A fresh EPP signature */
             200: {

@@ -41,9 +41,10 @@ function toComponentRefs(value: unknown): unknown {
     [key, key === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : toComponentRefs(v)]));
 }
 
-/** Named schemas (`.meta({ id })`) and shared responses of the whole document, collected while its operations are rendered. */
+/** Named schemas (`.meta({ id })`), request bodies and shared responses of the whole document, collected while its operations are rendered. */
 class Components {
   readonly schemas: Record<string, JsonSchema> = {};
+  readonly requestBodies: Record<string, object> = {};
   readonly responses: Record<string, object> = {};
 
   response(r: ResponseDoc): object {
@@ -51,6 +52,26 @@ class Components {
     if (!r.component) return rendered;
     this.responses[r.component] = rendered;
     return { $ref: `#/components/responses/${r.component}` };
+  }
+
+  /**
+   * A JSON request body in its input form (a field with a default is optional). A named one is kept under
+   * components.requestBodies, not components.schemas: openapi-typescript, as it comes, types a property
+   * with a `default` as required everywhere except under a request body.
+   */
+  requestBody(schema: ZodType, required: boolean): object {
+    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    const defs = ($defs ?? {}) as Record<string, JsonSchema>;
+    const name = typeof root.$ref === 'string' ? root.$ref.replace(/^#\/\$defs\//, '') : null;
+    for (const [defName, def] of Object.entries(defs)) {
+      if (defName === name) continue;
+      if (hasDefaultedProperty(def)) throw new Error(`schema "${defName}" inside a request has a field with a default: generated clients would require it; inline it`);
+      this.add(defName, toComponentRefs(def) as JsonSchema);
+    }
+    const body = (bodySchema: JsonSchema) => ({ required, content: { 'application/json': { schema: toComponentRefs(bodySchema) } } });
+    if (!name) return body(root);
+    this.requestBodies[name] = { ...(typeof defs[name]!.description === 'string' ? { description: defs[name]!.description } : {}), ...body(defs[name]!) };
+    return { $ref: `#/components/requestBodies/${name}` };
   }
 
   /** A zod schema as an OpenAPI schema whose named parts are `$ref`s into components.schemas. */
@@ -66,6 +87,11 @@ class Components {
     if (known && !isDeepStrictEqual(known, def)) throw new Error(`schema "${name}" renders differently where it is used; give each use its own id`);
     this.schemas[name] = def;
   }
+}
+
+function hasDefaultedProperty(def: JsonSchema): boolean {
+  const properties = (def.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.values(properties).some((property) => 'default' in property);
 }
 
 /** Path and query parameters come from the object schema's own keys. */
@@ -92,7 +118,7 @@ function responsesOf(components: Components, def: AnyRouteDef): object {
 function requestBodyOf(components: Components, def: AnyRouteDef): object | undefined {
   if (def.rawBody) return { required: true, content: { [def.rawBody]: {} } };
   if (!def.body) return undefined;
-  return { required: !def.body.safeParse(undefined).success, content: { 'application/json': { schema: components.schema(def.body, 'input') } } };
+  return components.requestBody(def.body, !def.body.safeParse(undefined).success);
 }
 
 function operationOf(components: Components, def: AnyRouteDef): object {
@@ -139,7 +165,13 @@ export class ApiDocs {
       (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(components, def);
     }
     const sorted = (record: Record<string, object>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
-    return { paths, components: { schemas: sorted(components.schemas), responses: sorted(components.responses), securitySchemes: SECURITY_SCHEMES } };
+    return {
+      paths,
+      components: {
+        schemas: sorted(components.schemas), requestBodies: sorted(components.requestBodies), responses: sorted(components.responses),
+        securitySchemes: SECURITY_SCHEMES,
+      },
+    };
   }
 }
 

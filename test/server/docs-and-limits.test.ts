@@ -15,8 +15,8 @@ describe('API documentation, headers and limits', () => {
         expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
       }
       const create = doc.paths['/crypto/deposit/invoice'].post;
-      expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DepositRequest' });
-      expect(doc.components.schemas.DepositRequest.required).toEqual(['currency', 'amount']);
+      expect(create.requestBody).toEqual({ $ref: '#/components/requestBodies/DepositRequest' });
+      expect(doc.components.requestBodies.DepositRequest.content['application/json'].schema.required).toEqual(['currency', 'amount']);
       expect(create.security).toEqual([{ apiKey: [] }]);
       const docs = await t.app.inject({ url: '/docs' });
       expect(docs.headers['content-type']).toContain('text/html');

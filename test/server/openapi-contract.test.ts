@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -6,8 +7,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 interface Operation {
   operationId?: string;
   security: unknown[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: RequestBody | { $ref: string };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+interface RequestBody {
+  content: Record<string, { schema: Schema }>;
 }
 interface Schema {
   $ref?: string;
@@ -17,7 +21,7 @@ interface Schema {
 interface Document {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema>; responses: Record<string, unknown> };
+  components: { schemas: Record<string, Schema>; requestBodies: Record<string, RequestBody>; responses: Record<string, unknown> };
 }
 
 /** The six endpoints of the spec, by the operationId an integrator's generated client calls them. */
@@ -35,8 +39,8 @@ const operations = (doc: Document) =>
 
 function resolve(doc: Document, schema: Schema): Schema {
   if (!schema.$ref) return schema;
-  const [, kind, name] = /^#\/components\/(schemas|responses)\/(\w+)$/.exec(schema.$ref) ?? [];
-  const target = kind === 'schemas' ? doc.components.schemas[name!] : kind === 'responses' ? doc.components.responses[name!] : undefined;
+  const [, kind, name] = /^#\/components\/(schemas|requestBodies|responses)\/(\w+)$/.exec(schema.$ref) ?? [];
+  const target = kind ? (doc.components[kind as keyof Document['components']] as Record<string, unknown>)[name!] : undefined;
   if (!target) throw new Error(`unresolved ${schema.$ref}`);
   return target as Schema;
 }
@@ -79,14 +83,13 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
 
   it('keeps its schemas as named components, and every $ref resolves', () => {
     const refs = refsIn(doc);
-    expect(refs.filter((ref) => !/^#\/components\/(schemas|responses)\//.test(ref))).toEqual([]);
+    expect(refs.filter((ref) => !/^#\/components\/(schemas|requestBodies|responses)\//.test(ref))).toEqual([]);
     for (const ref of refs) expect(() => resolve(doc, { $ref: ref }), ref).not.toThrow();
     expect(JSON.stringify(doc)).not.toContain('$defs');
-    for (const name of ['Payment', 'DepositRequest', 'WidgetSessionRequest', 'WidgetSession', 'Error']) {
-      expect(doc.components.schemas[name], name).toBeDefined();
-    }
+    for (const name of ['Payment', 'WidgetSession', 'Error']) expect(doc.components.schemas[name], name).toBeDefined();
+    for (const name of ['DepositRequest', 'WidgetSessionRequest']) expect(doc.components.requestBodies[name], name).toBeDefined();
     const invoice = doc.paths['/crypto/deposit/invoice']!.post!;
-    expect(invoice.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/DepositRequest' });
+    expect(invoice.requestBody).toEqual({ $ref: '#/components/requestBodies/DepositRequest' });
     expect(invoice.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Payment' });
   });
 
@@ -124,8 +127,20 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
         expect(examples.length, `${id}: ${what} examples`).toBeGreaterThan(0);
         for (const example of examples) expect(zod.safeParse(example).error, `${id}: ${what} example`).toBeUndefined();
       };
-      if (def.body) checkExamples(op.requestBody!.content['application/json']!.schema, def.body, 'request');
+      if (def.body) checkExamples((resolve(doc, op.requestBody as Schema) as unknown as RequestBody).content['application/json']!.schema, def.body, 'request');
       checkExamples(op.responses['200']!.content!['application/json']!.schema, def.responses[200]!.schema!, 'response');
+    }
+  });
+
+  it('leaves a field with a default optional in a client generated with openapi-typescript as it comes', async () => {
+    // openapi-typescript makes a property with a `default` required outside request bodies (defaultNonNullable),
+    // so a request's input form must live where it reads it as a request
+    const types = astToString(await openapiTS(structuredClone(doc) as unknown as OpenAPI3));
+    const requestTypes = types.split(/\n(?=\s{8}\w+: \{)/).filter((block) => /^\s{8}(DepositRequest|WidgetSessionRequest): \{/.test(block));
+    expect(requestTypes).toHaveLength(2);
+    for (const block of requestTypes) {
+      expect(block).toMatch(/\bmainCurrency\?: "TON"/);
+      expect(block).toMatch(/\bcurrency: "USDT"/);
     }
   });
 });
