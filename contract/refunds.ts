@@ -56,7 +56,12 @@ export type PublicRefund = z.infer<typeof RefundSchema>;
 export const RefundListSchema = z.object({ items: z.array(RefundSchema) }).meta({ id: 'RefundList' });
 
 /** The data of a refund.* event: the refund and its payment as they are after the change. */
-export const RefundEventDataSchema = z.object({ refund: RefundSchema, payment: PaymentSchema }).meta({ id: 'RefundEventData' });
+export const RefundEventDataSchema = z.object({
+  refund: RefundSchema,
+  payment: PaymentSchema,
+  sentAfterCancel: z.literal(true).optional()
+    .meta({ description: 'refund.sent only: the wallet sent the refund after it had been cancelled (its QR code was already open), so it counts after all' }),
+}).meta({ id: 'RefundEventData' });
 export type RefundEventData = z.infer<typeof RefundEventDataSchema>;
 
 /**

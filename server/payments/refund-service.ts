@@ -1,7 +1,9 @@
 import { Address } from '@ton/core';
 import { formatAmount, parseAmount } from '../../contract/amount';
 import type { PaymentEventType } from '../../contract/payments';
-import { REFUND_STATUSES_HOLDING, type CreateRefundRequest, type OutgoingTransfer, type PublicRefund, type RefundStatus } from '../../contract/refunds';
+import {
+  REFUND_STATUSES_HOLDING, type CreateRefundRequest, type OutgoingTransfer, type PublicRefund, type RefundEventData, type RefundStatus,
+} from '../../contract/refunds';
 import type { WalletMovement } from '../chain/types';
 import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
 import type { EventLog } from '../events/event-log';
@@ -10,8 +12,12 @@ import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
 import { jettonTransferLinks, type ChainInfo } from './payment-links';
+import { checkRefundDestination } from './refund-destination';
 import type { PaymentService } from './payment-service';
 import type { Payment } from './payment-types';
+
+/** What a refund event says besides the refund and its payment. */
+type RefundEventNote = Pick<RefundEventData, 'sentAfterCancel'>;
 
 export interface RefundServiceDeps {
   storage: Storage;
@@ -30,6 +36,19 @@ function sameAddress(a: string | null, b: string): boolean {
     return false;
   }
 }
+
+/**
+ * Who the audit log names for what the watcher saw the store's wallet do: the wallet app that signed
+ * it, whoever held it.
+ */
+const STORE_WALLET_ACTOR = 'wallet';
+
+/**
+ * Refunds a send with their memo, amount and destination turns `sent`. A cancelled one too: a wallet
+ * app that scanned its QR code before the cancel knows nothing of it, and money that left the wallet
+ * as the refund is the refund, whatever the service said meanwhile.
+ */
+const SENDABLE: readonly RefundStatus[] = ['awaiting_signature', 'cancelled'];
 
 const holds = (status: RefundStatus): boolean => (REFUND_STATUSES_HOLDING as readonly RefundStatus[]).includes(status);
 
@@ -110,6 +129,7 @@ export class RefundService {
 
   /**
    * The merchant takes back a refund not sent yet; once the wallet has sent it, only a bounce undoes it.
+   * A wallet that already had its QR code open may still send it: then it turns `sent` after all.
    * `cancelledBy` is who asked, as the audit log names them ('api', 'owner').
    */
   cancel(paymentId: string, refundId: string, cancelledBy: string): Promise<PublicRefund> {
@@ -127,8 +147,8 @@ export class RefundService {
 
   /**
    * What the watcher saw the wallet do, in the watcher's own unit of work (so with its cursor):
-   * a send with a refund's memo, exact amount and destination sends that refund; the jettons of a
-   * sent refund coming back fail it. Anything else stays an outgoing transfer the books list.
+   * a send with a refund's memo, exact amount and destination sends that refund (even a cancelled
+   * one); the jettons of a sent refund coming back fail it. Anything else stays an outgoing transfer the books list.
    */
   async applyMovements(uow: UnitOfWork, movements: readonly WalletMovement[]): Promise<void> {
     for (const movement of movements) {
@@ -140,10 +160,26 @@ export class RefundService {
   private async matchSent(uow: UnitOfWork, sent: WalletMovement): Promise<void> {
     if (!sent.comment) return;
     const refund = await uow.refunds.findByMemo(normalizeMemo(sent.comment));
-    if (refund?.status !== 'awaiting_signature' || refund.amount !== sent.amount || !sameAddress(sent.counterparty, refund.destination)) return;
+    if (!refund || !SENDABLE.includes(refund.status) || refund.amount !== sent.amount || !sameAddress(sent.counterparty, refund.destination)) return;
     const payment = await this.paymentIn(uow, refund.paymentId);
     const next: RefundRecord = { ...refund, status: 'sent', txHash: sent.txHash, queryId: sent.queryId };
-    await this.move(uow, 'refund.sent', next, payment, payment.refundedAmount + refund.amount);
+    const afterCancel = refund.status === 'cancelled';
+    if (afterCancel) await this.auditSentAfterCancel(uow, next, payment);
+    await this.move(uow, 'refund.sent', next, payment, payment.refundedAmount + refund.amount, afterCancel ? { sentAfterCancel: true } : {});
+  }
+
+  /**
+   * A cancelled refund the wallet sent anyway now counts again. Refunds asked for since its cancel
+   * stay as they are (the merchant asked for them, and one may be on its way); when they and the sent
+   * ones now promise more than was paid, the entry says by how much, and no new refund fits.
+   */
+  private async auditSentAfterCancel(uow: UnitOfWork, sent: RefundRecord, payment: Payment): Promise<void> {
+    const heldNow = heldByRefunds(await uow.refunds.forPayment(payment.id)) + sent.amount;
+    const excess = heldNow - payment.paidAmount;
+    await uow.audit.append({
+      at: this.deps.clock.now(), actor: STORE_WALLET_ACTOR, action: 'refund.sent_after_cancel', target: payment.id,
+      detail: { refundId: sent.id, amount: formatAmount(sent.amount), txHash: sent.txHash, ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess) } : {}) },
+    });
   }
 
   private async matchReturned(uow: UnitOfWork, returned: WalletMovement): Promise<void> {
@@ -153,16 +189,19 @@ export class RefundService {
     await this.move(uow, 'refund.failed', { ...refund, status: 'failed' }, payment, payment.refundedAmount - refund.amount);
   }
 
-  private async move(uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment, refunded: bigint): Promise<PublicRefund> {
+  private async move(
+    uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment, refunded: bigint, note: RefundEventNote = {},
+  ): Promise<PublicRefund> {
     const updated = { ...refund, updatedAt: this.deps.clock.now() };
     await uow.refunds.update(updated);
     const after = refunded === payment.refundedAmount ? payment : await this.deps.payments.setRefunded(uow, payment, refunded);
-    return this.announce(uow, type, updated, after);
+    return this.announce(uow, type, updated, after, note);
   }
 
-  private async announce(uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment): Promise<PublicRefund> {
+  private async announce(uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment, note: RefundEventNote = {}): Promise<PublicRefund> {
     const view = this.present(refund);
-    await this.deps.events.record(uow, type, payment.id, { refund: view, payment: await this.deps.payments.presentIn(uow, payment) });
+    const data: RefundEventData = { refund: view, payment: await this.deps.payments.presentIn(uow, payment), ...note };
+    await this.deps.events.record(uow, type, payment.id, data);
     return view;
   }
 
@@ -198,12 +237,9 @@ export class RefundService {
   }
 
   private checkedDestination(text: string): string {
-    try {
-      Address.parse(text);
-      return text;
-    } catch {
-      throw invalidInput('destination', 'is not a TON address (its checksum or form is wrong)');
-    }
+    const check = checkRefundDestination(text);
+    if (!check.ok) throw invalidInput('destination', check.message);
+    return text;
   }
 
   present(r: RefundRecord): PublicRefund {

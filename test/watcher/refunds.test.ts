@@ -3,7 +3,8 @@ import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconciliationView } from '../../contract/chain';
 import type { PublicPayment } from '../../contract/payments';
-import type { PublicRefund, RefundEventData, SimulatedRefund } from '../../contract/refunds';
+import type { AuditPage } from '../../contract/console-staff';
+import type { OutgoingTransfer, PublicRefund, RefundEventData, SimulatedRefund } from '../../contract/refunds';
 import { serviceFile } from '../../server/index';
 import { verifySignature } from '../../server/webhooks/verify-signature';
 import { ManualClock } from '../helpers/test-app';
@@ -127,20 +128,79 @@ describe('refunds, sent from the merchant\'s own wallet', () => {
     expect(none).toMatchObject({ status: 409, body: { error: { code: 'INVALID_STATE_TRANSITION', field: 'amount' } } });
   });
 
-  it('cancels a refund not sent yet, which frees its amount; a cancelled one cannot be cancelled or sent', async () => {
+  it('cancels a refund not sent yet, which frees its amount; a cancelled one cannot be cancelled again', async () => {
     const paymentId = await paidInvoice('2.00', '2.00');
     const { body: refund } = await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds`, {});
     const cancelled = await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds/${refund.id}/cancel`, {});
     expect(cancelled).toMatchObject({ status: 200, body: { id: refund.id, status: 'cancelled' } });
     const again = await api<{ error: { code: string } }>('POST', `/crypto/payment/${paymentId}/refunds/${refund.id}/cancel`, {});
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'INVALID_STATE_TRANSITION' } } });
-    const { body } = await consoleCall<SimulatedRefund>('/simulator/refund', { refundId: refund.id });
-    expect(body.refund.status).toBe('cancelled');
     expect((await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds`, {})).body.amount).toBe('2.00');
+  });
+
+  const consoleGet = async <T>(url: string) =>
+    (await server.app.inject({ method: 'GET', url: `/console/api${url}`, headers: { authorization: `Bearer ${token}` } })).json() as T;
+  const refundEvents = async (paymentId: string) =>
+    (await server.services.payments.timeline(paymentId)).filter((e) => e.type.startsWith('refund.'));
+
+  it('turns a refund the wallet sent after it was cancelled (its QR was open) sent: counted, announced, audited, never refunded twice', async () => {
+    const paymentId = await paidInvoice('2.00', '2.00');
+    const { body: refund } = await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds`, {});
+    await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds/${refund.id}/cancel`, {});
+    // the wallet that scanned the QR code knows nothing of the cancel: it sends exactly what the code said
+    const { body } = await consoleCall<SimulatedRefund>('/simulator/refund', { refundId: refund.id });
+    expect(body.refund).toMatchObject({ id: refund.id, status: 'sent', txHash: expect.any(String) });
+    expect((await api<PublicPayment>('GET', `/crypto/payment/${paymentId}`)).body.refundedAmount).toBe('2.00');
+    const events = await refundEvents(paymentId);
+    expect(events.map((e) => e.type)).toEqual(['refund.created', 'refund.cancelled', 'refund.sent']);
+    expect(events[2]!.data).toMatchObject({ refund: { status: 'sent' }, payment: { refundedAmount: '2.00' }, sentAfterCancel: true });
+    const { items: audit } = await consoleGet<AuditPage>('/audit');
+    expect(audit[0]).toMatchObject({
+      actor: 'wallet', action: 'refund.sent_after_cancel', target: paymentId, detail: { refundId: refund.id, amount: '2.00', txHash: body.refund.txHash },
+    });
+    const { items: outgoing } = await consoleGet<{ items: OutgoingTransfer[] }>('/chain/outgoing');
+    expect(outgoing.find((o) => o.txHash === body.refund.txHash)?.refund).toEqual({ id: refund.id, paymentId, status: 'sent' });
+    const twice = await api<{ error: { code: string; field: string } }>('POST', `/crypto/payment/${paymentId}/refunds`, {});
+    expect(twice).toMatchObject({ status: 409, body: { error: { code: 'INVALID_STATE_TRANSITION', field: 'amount' } } });
+  });
+
+  it('keeps a refund asked for between the cancel and the late send, shows the excess if it is sent too, and accepts nothing new', async () => {
+    const paymentId = await paidInvoice('3.00', '3.00');
+    const { body: first } = await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds`, {});
+    await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds/${first.id}/cancel`, {});
+    const { body: second } = await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds`, { amount: '2.00' });
+    expect(second.status).toBe('awaiting_signature');
+    expect((await consoleCall<SimulatedRefund>('/simulator/refund', { refundId: first.id })).body.refund.status).toBe('sent');
+    // 3.00 sent and 2.00 awaiting: 2.00 more than was paid is promised, and the audit entry says so
+    expect((await consoleGet<AuditPage>('/audit')).items[0]).toMatchObject({ action: 'refund.sent_after_cancel', detail: { refundId: first.id, exceedsPaidBy: '2.00' } });
+    const listed = await api<{ items: PublicRefund[] }>('GET', `/crypto/payment/${paymentId}/refunds`);
+    expect(listed.body.items.map((r) => [r.id, r.status])).toEqual([[first.id, 'sent'], [second.id, 'awaiting_signature']]);
+    const more = await api<{ error: { code: string; field: string } }>('POST', `/crypto/payment/${paymentId}/refunds`, { amount: '0.01' });
+    expect(more).toMatchObject({ status: 409, body: { error: { code: 'INVALID_STATE_TRANSITION', field: 'amount' } } });
+    // money that left the wallet as a refund always counts, even beyond what was paid
+    expect((await consoleCall<SimulatedRefund>('/simulator/refund', { refundId: second.id })).body.refund.status).toBe('sent');
+    expect((await api<PublicPayment>('GET', `/crypto/payment/${paymentId}`)).body).toMatchObject({ paidAmount: '3.00', refundedAmount: '5.00' });
+    expect((await consoleGet<ReconciliationView>('/chain/reconciliation')).difference).toBe('0.00');
   });
 
   /** The address with its last character changed: its checksum no longer holds (replacing it by 'A' changed nothing one time in 64). */
   const brokenChecksum = (address: string) => `${address.slice(0, -1)}${address.endsWith('A') ? 'B' : 'A'}`;
+
+  /** Addresses that parse but where no refund can arrive: workchains other than 0 and -1, and the all-zero account. */
+  const unusableDestinations = () => {
+    const hash = Buffer.alloc(32, 0x5a);
+    return [
+      `1:${hash.toString('hex')}`, `127:${hash.toString('hex')}`, new Address(1, hash).toString(), new Address(127, hash).toString({ bounceable: false }),
+      `0:${'0'.repeat(64)}`, new Address(0, Buffer.alloc(32)).toString(), `-1:${'0'.repeat(64)}`,
+    ];
+  };
+
+  it('accepts a refund to a masterchain (-1) address', async () => {
+    const paymentId = await paidInvoice('1.00', '1.00');
+    const destination = `-1:${'5a'.repeat(32)}`;
+    const { status, body } = await api<PublicRefund>('POST', `/crypto/payment/${paymentId}/refunds`, { destination });
+    expect([status, body.destination]).toEqual([200, destination]);
+  });
 
   it('answers bad requests with the field at fault, and unknown payments and refunds with 404', async () => {
     const { payment: unpaid } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' });
@@ -148,6 +208,7 @@ describe('refunds, sent from the merchant\'s own wallet', () => {
     const cases: Array<[string, object, number, string | undefined]> = [
       [`/crypto/payment/${paymentId}/refunds`, { destination: 'EQ-not-an-address' }, 400, 'destination'],
       [`/crypto/payment/${paymentId}/refunds`, { destination: brokenChecksum(payer().toString()) }, 400, 'destination'],
+      ...unusableDestinations().map((destination): [string, object, number, string] => [`/crypto/payment/${paymentId}/refunds`, { destination }, 400, 'destination']),
       [`/crypto/payment/${paymentId}/refunds`, { amount: '1.000001' }, 400, 'amount'],
       [`/crypto/payment/${paymentId}/refunds`, { amount: '-1' }, 400, 'amount'],
       [`/crypto/payment/${paymentId}/refunds`, { note: 'x' }, 400, undefined],
