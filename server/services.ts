@@ -1,7 +1,8 @@
 import { ApiKeyStore } from './auth/api-keys';
 import { CashierStore } from './auth/cashiers';
-import { ConsolePassphrase, SignInAttempts } from './auth/console-passphrase';
+import { ConsolePassphrase } from './auth/console-passphrase';
 import { ConsoleSessions } from './auth/console-sessions';
+import { SignInGuesses } from './auth/sign-in-guesses';
 import type { Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
 import { EventBus } from './events/event-bus';
@@ -46,9 +47,10 @@ export interface Services {
   cashiers: CashierStore;
   /** who did what: refunds, transfer decisions, settings, keys, webhooks, restores, cashiers */
   audit: AuditLog;
-  /** the owner's optional console sign-in passphrase, and the failed attempts per client */
+  /** the owner's optional console sign-in passphrase */
   passphrase: ConsolePassphrase;
-  signInAttempts: SignInAttempts;
+  /** the lockout every passphrase comparison goes through: five guesses per address per ten minutes */
+  signInGuesses: SignInGuesses;
   settings: SettingsStore;
   webhooks: WebhookService;
   /** set while a staged restore waits for the next start: the service then acknowledges no change */
@@ -105,7 +107,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     cashiers: new CashierStore(storage, sessions, clock),
     audit: new AuditLog(storage, clock),
     passphrase: new ConsolePassphrase(settings, clock),
-    signInAttempts: new SignInAttempts(clock),
+    signInGuesses: new SignInGuesses(storage, clock),
     eppSecret: await settings.secret('epp_signing_secret'),
   };
 }

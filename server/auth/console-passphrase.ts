@@ -71,36 +71,3 @@ export class ConsolePassphrase {
     return stored ? passphraseMatches(stored, passphrase) : false;
   }
 }
-
-/**
- * Failed sign-ins per client address: after `max` failures within `windowMs` the address must wait
- * for the window to end, so a passphrase cannot be guessed at network speed. In memory: a restart
- * forgets it, and the scrypt cost still slows every guess.
- */
-export class SignInAttempts {
-  private readonly failures = new Map<string, { count: number; since: number }>();
-
-  constructor(private readonly clock: Clock, private readonly max = 5, private readonly windowMs = 10 * 60_000) {}
-
-  /** Seconds the client must still wait, or 0 when it may try. */
-  retryAfter(client: string): number {
-    const entry = this.failures.get(client);
-    if (!entry) return 0;
-    const left = entry.since + this.windowMs - this.clock.now();
-    if (left <= 0) {
-      this.failures.delete(client);
-      return 0;
-    }
-    return entry.count >= this.max ? Math.ceil(left / 1000) : 0;
-  }
-
-  failed(client: string): void {
-    const entry = this.failures.get(client);
-    if (entry && entry.since + this.windowMs > this.clock.now()) entry.count += 1;
-    else this.failures.set(client, { count: 1, since: this.clock.now() });
-  }
-
-  succeeded(client: string): void {
-    this.failures.delete(client);
-  }
-}

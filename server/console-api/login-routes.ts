@@ -41,7 +41,7 @@ function formOrigin(request: FastifyRequest): { origin: string | undefined; secF
 
 /** The console's sign-in doors: outside the guarded prefix, since they are how a session starts. */
 export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
-  const { sessions, passphrase, signInAttempts, cashiers } = app.services;
+  const { sessions, passphrase, signInGuesses, cashiers } = app.services;
   // the form is offered when the owner or any cashier has a passphrase
   const anyPassphrase = async () => (await passphrase.status()).isSet || await cashiers.anyPassphrase();
   /** The owner's session when `name` is empty, a cashier's when it names one; null when the passphrase is not theirs. */
@@ -85,24 +85,26 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
       const refusal = crossSiteRefusal(formOrigin(request), consoleOriginsOf(request, app.services.config.publicUrl));
       if (refusal) throw new AppError(403, ErrorCode.forbidden, `sign-in must come from the console's own page: ${refusal}`);
       const { passphrase: presented, name = '' } = parsePart(ConsolePassphraseLoginSchema, request.body, 'body');
-      const client = normalizeIP(request.ip);
       const hasPassphrase = await anyPassphrase();
-      const wait = signInAttempts.retryAfter(client);
-      if (wait > 0) return sendPage(reply.header('Retry-After', String(wait)), 429, { state: 'rate-limited', hasPassphrase, retryAfterSeconds: wait });
-      const session = await sessionFor(name, presented);
-      if (!session) {
-        signInAttempts.failed(client);
-        return sendPage(reply, 401, { state: hasPassphrase ? 'wrong-passphrase' : 'sign-in', hasPassphrase });
+      // the comparison runs inside the lockout, which hands back only whether it matched
+      const signedIn: { session: string | null } = { session: null };
+      const outcome = await signInGuesses.guess(normalizeIP(request.ip), async () => {
+        signedIn.session = await sessionFor(name, presented);
+        return signedIn.session !== null;
+      });
+      if (outcome.locked) {
+        const wait = outcome.retryAfterSeconds;
+        return sendPage(reply.header('Retry-After', String(wait)), 429, { state: 'rate-limited', hasPassphrase, retryAfterSeconds: wait });
       }
-      signInAttempts.succeeded(client);
-      return signIn(app, request, reply, session, 303);
+      if (signedIn.session === null) return sendPage(reply, 401, { state: hasPassphrase ? 'wrong-passphrase' : 'sign-in', hasPassphrase });
+      return signIn(app, request, reply, signedIn.session, 303);
     },
   });
 }
 
 /** Under /console/api: new login links (for the CLI) and the passphrase, whose hash never leaves the service. */
 export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
-  const { sessions, passphrase, signInAttempts, clock } = app.services;
+  const { sessions, passphrase, signInGuesses, clock } = app.services;
   const status = async () => {
     const s = await passphrase.status();
     return { isSet: s.isSet, updatedAt: s.updatedAt === null ? null : new Date(s.updatedAt).toISOString(), minLength: PASSPHRASE_MIN_LENGTH };
@@ -126,18 +128,16 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
     handler: status,
   });
 
-  /** Once one is set, only who knows it may change or remove it; wrong guesses count as failed sign-ins. */
+  /** Once one is set, only who knows it may change or remove it; each try spends one of the address's sign-in guesses. */
   const requireCurrent = async (presented: string | undefined, request: FastifyRequest): Promise<void> => {
     if (!(await passphrase.status()).isSet) return;
-    const client = normalizeIP(request.ip);
-    const wait = signInAttempts.retryAfter(client);
-    if (wait > 0) throw new AppError(429, ErrorCode.rateLimited, `too many wrong passphrases from this address; try again in ${Math.ceil(wait / 60)} min`, 'currentPassphrase');
     if (presented === undefined) throw new AppError(400, ErrorCode.validation, 'is required to change or remove it', 'currentPassphrase');
-    if (!await passphrase.verify(presented)) {
-      signInAttempts.failed(client);
-      throw new AppError(400, ErrorCode.validation, 'is not right', 'currentPassphrase');
+    const outcome = await signInGuesses.guess(normalizeIP(request.ip), () => passphrase.verify(presented));
+    if (outcome.locked) {
+      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+      throw new AppError(429, ErrorCode.rateLimited, `too many wrong passphrases from this address; try again in ${minutes} min`, 'currentPassphrase');
     }
-    signInAttempts.succeeded(client);
+    if (!outcome.matched) throw new AppError(400, ErrorCode.validation, 'is not right', 'currentPassphrase');
   };
 
   addRoute(app, {

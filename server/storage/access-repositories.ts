@@ -82,3 +82,21 @@ export interface SettingReads {
 export interface SettingRepository extends SettingReads {
   set(key: string, value: unknown, at: number): Promise<void>;
 }
+
+/** Passphrase guesses from one client address within the current lockout window. */
+export interface GuessWindowRecord {
+  guesses: number;
+  startedAt: number;
+}
+
+export interface SignInGuessReads {
+  find(client: string): Promise<GuessWindowRecord | null>;
+}
+
+/** The lockout's counters: kept in the ledger so a restart forgets none and every instance shares them. */
+export interface SignInGuessRepository extends SignInGuessReads {
+  put(client: string, window: GuessWindowRecord): Promise<void>;
+  delete(client: string): Promise<void>;
+  /** windows that began at or before `cutoff` are over: nothing needs them */
+  deleteStartedBefore(cutoff: number): Promise<void>;
+}

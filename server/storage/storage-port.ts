@@ -1,5 +1,6 @@
 import type {
   ApiKeyReads, ApiKeyRepository, CashierReads, CashierRepository, SessionReads, SessionRepository, SettingReads, SettingRepository,
+  SignInGuessReads, SignInGuessRepository,
 } from './access-repositories';
 import type { AuditReads, AuditRepository } from './audit-repositories';
 import type {
@@ -56,6 +57,7 @@ export interface ReadView {
   apiKeys: ApiKeyReads;
   sessions: SessionReads;
   cashiers: CashierReads;
+  signInGuesses: SignInGuessReads;
   audit: AuditReads;
 }
 
@@ -72,6 +74,7 @@ export interface UnitOfWork extends ReadView {
   apiKeys: ApiKeyRepository;
   sessions: SessionRepository;
   cashiers: CashierRepository;
+  signInGuesses: SignInGuessRepository;
   audit: AuditRepository;
   /**
    * Runs `callback` once the batch holding this job is durable, after every caller of the batch has

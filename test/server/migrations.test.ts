@@ -124,6 +124,18 @@ describe('migrations', () => {
     expect(db.prepare('SELECT seq, actor, detail_json FROM audit_log').all()).toEqual([{ seq: 1, actor: 'owner', detail_json: null }]);
   });
 
+  it('011 counts passphrase guesses per client address, one row each, and finds the windows that are over by their start', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 11));
+    expect(db.pragma('user_version', { simple: true })).toBe(11);
+    const put = db.prepare('INSERT INTO sign_in_guesses (client, guesses, window_started_at) VALUES (?, ?, ?)');
+    put.run('203.0.113.9', 1, 1_000);
+    expect(() => put.run('203.0.113.9', 2, 1_000)).toThrow(/UNIQUE/);
+    expect(() => put.run('203.0.113.10', 0, 1_000)).toThrow(/CHECK/);
+    const plan = db.prepare('EXPLAIN QUERY PLAN DELETE FROM sign_in_guesses WHERE window_started_at <= 5').all() as Array<{ detail: string }>;
+    expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING (COVERING )?INDEX sign_in_guesses_started/);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

@@ -9,6 +9,7 @@ import { walletMovementsMigration } from './007-wallet-movements';
 import { transfersByPositionMigration } from './008-transfers-by-position';
 import { refundsMigration } from './009-refunds';
 import { cashiersMigration } from './010-cashiers';
+import { signInGuessesMigration } from './011-sign-in-guesses';
 
 export interface Migration {
   version: number;
@@ -18,4 +19,5 @@ export interface Migration {
 
 /** Append-only: never edit or reorder a released step, add a new one. */
 export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
-  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration, cashiersMigration];
+  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration, cashiersMigration,
+  signInGuessesMigration];

@@ -10,6 +10,7 @@ import { PgEvents } from './pg-events';
 import { PgMovements } from './pg-movements';
 import { PgPayments } from './pg-payments';
 import { PgRefunds } from './pg-refunds';
+import { PgSignInGuesses } from './pg-sign-in-guesses';
 import { PgSql } from './pg-sql';
 import { PgTransfers } from './pg-transfers';
 
@@ -27,6 +28,7 @@ function openRepositories(sql: PgSql) {
     apiKeys: new PgApiKeys(sql),
     sessions: new PgSessions(sql),
     cashiers: new PgCashiers(sql),
+    signInGuesses: new PgSignInGuesses(sql),
     audit: new PgAudit(sql),
   } satisfies ReadView;
 }

@@ -11,6 +11,7 @@ import { SqlitePayments } from './sqlite-payments';
 import { SqliteTransfers } from './sqlite-transfers';
 import { SqliteMovements } from './sqlite-movements';
 import { SqliteRefunds } from './sqlite-refunds';
+import { SqliteSignInGuesses } from './sqlite-sign-in-guesses';
 import { walFlusher, WalSync, type FlushWal, type WalFlusher } from './wal-sync';
 
 interface Job {
@@ -41,6 +42,7 @@ function openRepositories(db: Database) {
     apiKeys: new SqliteApiKeys(db),
     sessions: new SqliteSessions(db),
     cashiers: new SqliteCashiers(db),
+    signInGuesses: new SqliteSignInGuesses(db),
     audit: new SqliteAudit(db),
   } satisfies ReadView;
 }

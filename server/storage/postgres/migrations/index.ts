@@ -1,5 +1,6 @@
 import type { PgSql } from '../pg-sql';
 import { ledgerMigration } from './001-ledger';
+import { signInGuessesMigration } from './002-sign-in-guesses';
 
 export interface PgMigration {
   version: number;
@@ -11,4 +12,4 @@ export interface PgMigration {
  * PostgreSQL's own ladder (its first step is the ledger as SQLite's ten steps left it). Append-only:
  * never edit or reorder a released step, add a new one.
  */
-export const pgMigrations: readonly PgMigration[] = [ledgerMigration];
+export const pgMigrations: readonly PgMigration[] = [ledgerMigration, signInGuessesMigration];
