@@ -57,7 +57,9 @@ export class Simulator {
   /**
    * The merchant's wallet app sends a refund, as the merchant would by scanning its QR code: exactly,
    * one base unit short, or with another comment. Only the exact one may turn the refund `sent`; a
-   * bounce sends it exactly, then brings its jettons back, which fails it.
+   * bounce sends it exactly, then brings its jettons back, which fails it. It sends whatever the refund's
+   * state, as a wallet app that scanned the code before a cancel would: a cancelled refund sent exactly
+   * turns `sent` after all.
    */
   async refund(input: SimulateRefundRequest): Promise<SimulatedRefund> {
     const request = SimulateRefundRequestSchema.parse(input);

@@ -77,16 +77,26 @@ describe('npm run simulate and the console chain API against a running service',
     expect(res.status).toBe(401);
   });
 
+  const merchantApi = async <T>(path: string, body?: object) => (await (await fetch(`${service.url}${path}`, {
+    method: body ? 'POST' : 'GET', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+  })).json()) as T;
+  const refundCli = (refundId: string, ...args: string[]) =>
+    run(process.execPath, cliArgs('simulate', ['refund', refundId, ...args, '--data-dir', dir.path]), { cwd: ROOT }).then((r) => r.stdout);
+
   it('plays the merchant\'s wallet sending a refund: one unit short it is not taken for the refund, exact it is sent', async () => {
     const payment = await createPayment();
     await simulate(payment.id);
-    const asked = await fetch(`${service.url}/crypto/payment/${payment.id}/refunds`, {
-      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ amount: '1.00' }),
-    });
-    const refund = (await asked.json()) as { id: string };
-    const refundCli = (...args: string[]) =>
-      run(process.execPath, cliArgs('simulate', ['refund', refund.id, ...args, '--data-dir', dir.path]), { cwd: ROOT }).then((r) => r.stdout);
-    expect(await refundCli('--case', 'short')).toMatch(new RegExp(`refund ${refund.id} of 1\\.00 USDT to \\S+: awaiting_signature`));
-    expect(await refundCli()).toMatch(new RegExp(`sent the exact refund: \\d+ transaction\\(s\\)[\\s\\S]*refund ${refund.id} of 1\\.00 USDT to \\S+: sent`));
+    const refund = await merchantApi<{ id: string }>(`/crypto/payment/${payment.id}/refunds`, { amount: '1.00' });
+    expect(await refundCli(refund.id, '--case', 'short')).toMatch(new RegExp(`refund ${refund.id} of 1\\.00 USDT to \\S+: awaiting_signature`));
+    expect(await refundCli(refund.id)).toMatch(new RegExp(`sent the exact refund: \\d+ transaction\\(s\\)[\\s\\S]*refund ${refund.id} of 1\\.00 USDT to \\S+: sent`));
+  });
+
+  it('plays a wallet that had a refund\'s QR code open when it was cancelled: it sends it anyway, and the refund counts', async () => {
+    const payment = await createPayment();
+    await simulate(payment.id);
+    const refund = await merchantApi<{ id: string }>(`/crypto/payment/${payment.id}/refunds`, { amount: '4.00' });
+    expect(await merchantApi(`/crypto/payment/${payment.id}/refunds/${refund.id}/cancel`, {})).toMatchObject({ status: 'cancelled' });
+    expect(await refundCli(refund.id)).toMatch(new RegExp(`refund ${refund.id} of 4\\.00 USDT to \\S+: sent`));
+    expect(await merchantApi(`/crypto/payment/${payment.id}`)).toMatchObject({ refundedAmount: '4.00' });
   });
 });
