@@ -502,7 +502,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING). */
+        /**
+         * Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).
+         * @description Refused with a 400 unless its schema is exactly the one TonTill builds at its version, it is intact, and a scratch copy opens and migrates. With an `x-tontill-sha256` header (what the download sent), its bytes must match that SHA-256.
+         */
         post: operations["stageRestore"];
         /** Cancel a staged restore */
         delete: operations["cancelRestore"];
@@ -1259,7 +1262,470 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "ledger.discrepancy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ledger.discrepancy
+         * @description The ledger and the jetton wallet's balance on chain differ by a new amount.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onLedgerDiscrepancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.cancelled
+         * @description The payment was cancelled. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.created
+         * @description A payment was created. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.credited_after_close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.credited_after_close
+         * @description Money arrived for a cancelled payment, or an expired one past its monitoring window: refund it. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentCreditedAfterClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.expired
+         * @description The payment expired unpaid. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.late": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.late
+         * @description The amount was completed after expiry, inside the monitoring window (sent with `payment.paid`; `late: true`). `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentLate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.late_partially_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.late_partially_paid
+         * @description Money arrived after expiry, inside the monitoring window, without completing the amount. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentLatePartiallyPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.overpaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.overpaid
+         * @description More than the amount arrived. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentOverpaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.paid
+         * @description The amount is fully paid. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.partially_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.partially_paid
+         * @description A transfer paid part of the amount. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentPartiallyPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.cancelled
+         * @description The refund was cancelled before it was sent.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onRefundCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created
+         * @description A refund was asked for.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onRefundCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.failed
+         * @description The refund bounced back to the store's wallet.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onRefundFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.sent
+         * @description The refund left the store's wallet.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onRefundSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.attached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.attached
+         * @description The merchant attached an unmatched transfer to a payment.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onTransferAttached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.dismissed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.dismissed
+         * @description The merchant set an unmatched transfer aside.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onTransferDismissed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.restored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.restored
+         * @description The merchant undid a dismissal: the transfer is back in the inbox.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onTransferRestored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.unmatched
+         * @description A transfer arrived that matches no payment.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onTransferUnmatched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "watcher.degraded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * watcher.degraded
+         * @description The chain data provider failed and the watcher switched to the next one.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onWatcherDegraded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "watcher.recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * watcher.recovered
+         * @description The primary chain data provider is back.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onWatcherRecovered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent from the console's "Send test event".
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ApiKey: {
@@ -1868,6 +2334,15 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        RefundEventData: {
+            payment: components["schemas"]["Payment"];
+            refund: components["schemas"]["Refund"];
+            /**
+             * @description refund.sent only: the wallet sent the refund after it had been cancelled (its QR code was already open), so it counts after all
+             * @constant
+             */
+            sentAfterCancel?: true;
+        };
         RefundLinks: {
             /** @description ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment */
             ton: string;
@@ -1988,6 +2463,25 @@ export interface components {
             /** @description A dismissal that is still the transfer's latest decision */
             undoable: boolean;
         };
+        TransferDecisionEventData: {
+            /** @description Who decided: the console and the address it was used from */
+            actor: string;
+            amount: string;
+            amountBaseUnits: string;
+            /** Format: date-time */
+            at: string;
+            comment: string | null;
+            from: string | null;
+            lt: string;
+            note: string;
+            /** @description The payment it was attached to; null for a dismissal or its undoing */
+            paymentId: string | null;
+            /** @description The merchant's note when attaching or dismissing it */
+            resolution?: string | null;
+            /** @enum {string} */
+            status?: "credited" | "unmatched" | "dismissed";
+            txHash: string;
+        };
         UnmatchedTransfer: {
             amount: string;
             amountBaseUnits: string;
@@ -2012,6 +2506,13 @@ export interface components {
             kind: "in" | "sent" | "returned";
             lt: string;
             txHash: string;
+        };
+        WatcherFailoverEventData: {
+            /** Format: date-time */
+            at: string;
+            from: string;
+            reason: string;
+            to: string;
         };
         WatcherStatus: {
             /** @description The last reconciliation's verdict: "0.00" when the ledger matches the wallet on chain */
@@ -2115,6 +2616,12 @@ export interface components {
             /** @enum {string} */
             status: "active" | "failing";
             url: string;
+        };
+        WebhookTestEventData: {
+            endpointId: string;
+            message: string;
+            /** Format: date-time */
+            sentAt: string;
         };
         WidgetPreviewSession: {
             amount: string;
@@ -2613,6 +3120,19 @@ export interface operations {
                             kind: "automatic" | "before-migration" | "before-restore";
                             name: string;
                         }[];
+                        /** @description The staged restore this start processed; null when there was none */
+                        restoreAtStart: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The file set aside: the replaced ledger (applied) or the backup that was not used */
+                            kept: string | null;
+                            message: string;
+                            /**
+                             * @description applied; rejected (failed the checks at start, the ledger was kept); rolled-back (restored but would not open, the previous ledger was put back)
+                             * @enum {string}
+                             */
+                            outcome: "applied" | "rejected" | "rolled-back";
+                        } | null;
                         settings: {
                             /** @description Absolute path of the folder backups are written to */
                             folder: string;
@@ -2733,6 +3253,19 @@ export interface operations {
                                 kind: "automatic" | "before-migration" | "before-restore";
                                 name: string;
                             }[];
+                            /** @description The staged restore this start processed; null when there was none */
+                            restoreAtStart: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The file set aside: the replaced ledger (applied) or the backup that was not used */
+                                kept: string | null;
+                                message: string;
+                                /**
+                                 * @description applied; rejected (failed the checks at start, the ledger was kept); rolled-back (restored but would not open, the previous ledger was put back)
+                                 * @enum {string}
+                                 */
+                                outcome: "applied" | "rejected" | "rolled-back";
+                            } | null;
                             settings: {
                                 /** @description Absolute path of the folder backups are written to */
                                 folder: string;
@@ -2805,6 +3338,19 @@ export interface operations {
                             kind: "automatic" | "before-migration" | "before-restore";
                             name: string;
                         }[];
+                        /** @description The staged restore this start processed; null when there was none */
+                        restoreAtStart: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The file set aside: the replaced ledger (applied) or the backup that was not used */
+                            kept: string | null;
+                            message: string;
+                            /**
+                             * @description applied; rejected (failed the checks at start, the ledger was kept); rolled-back (restored but would not open, the previous ledger was put back)
+                             * @enum {string}
+                             */
+                            outcome: "applied" | "rejected" | "rolled-back";
+                        } | null;
                         settings: {
                             /** @description Absolute path of the folder backups are written to */
                             folder: string;
@@ -5458,6 +6004,1182 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    onLedgerDiscrepancy: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Reconciliation"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "ledger.discrepancy";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentCreditedAfterClose: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.credited_after_close";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentLate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.late";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentLatePartiallyPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.late_partially_paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentOverpaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.overpaid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentPartiallyPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.partially_paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["RefundEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "refund.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["RefundEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "refund.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["RefundEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "refund.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["RefundEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "refund.sent";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferAttached: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["TransferDecisionEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "transfer.attached";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferDismissed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["TransferDecisionEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "transfer.dismissed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferRestored: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["TransferDecisionEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "transfer.restored";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferUnmatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["UnmatchedTransfer"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "transfer.unmatched";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWatcherDegraded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WatcherFailoverEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "watcher.degraded";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWatcherRecovered: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WatcherFailoverEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "watcher.recovered";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookTestEventData"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

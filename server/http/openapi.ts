@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDeepStrictEqual } from 'node:util';
 import { z, type ZodType } from 'zod';
+import { webhooksOf } from './openapi-webhooks';
 import { implicitErrors, type ResponseDoc } from './responses';
 import type { AnyRouteDef } from './route';
 
@@ -138,7 +139,7 @@ function operationOf(components: Components, def: AnyRouteDef): object {
 
 export class ApiDocs {
   private readonly routes: AnyRouteDef[] = [];
-  private cached: { paths: object; components: object } | null = null;
+  private cached: { paths: object; webhooks: object; components: object } | null = null;
 
   constructor(private readonly info: { title: string; version: string }) {}
 
@@ -157,16 +158,18 @@ export class ApiDocs {
     return { openapi: '3.1.0', info: { ...this.info, description: INTRO }, servers: [{ url: serverUrl.replace(/\/+$/, '') }], ...this.cached };
   }
 
-  private render(): { paths: object; components: object } {
+  private render(): { paths: object; webhooks: object; components: object } {
     const components = new Components();
     const paths: Record<string, Record<string, object>> = {};
     for (const def of this.routes) {
       const path = def.url.replace(/:(\w+)/g, '{$1}');
       (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(components, def);
     }
+    const webhooks = webhooksOf((schema) => components.schema(schema, 'output'));
     const sorted = (record: Record<string, object>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
     return {
       paths,
+      webhooks,
       components: {
         schemas: sorted(components.schemas), requestBodies: sorted(components.requestBodies), responses: sorted(components.responses),
         securitySchemes: SECURITY_SCHEMES,

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/webhook-events';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Operation {
@@ -21,6 +22,7 @@ interface Schema {
 interface Document {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, { post: Operation & { parameters: Array<{ name: string; in: string; required: boolean }> } }>;
   components: { schemas: Record<string, Schema>; requestBodies: Record<string, RequestBody>; responses: Record<string, unknown> };
 }
 
@@ -142,5 +144,19 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
       expect(block).toMatch(/\bmainCurrency\?: "TON"/);
       expect(block).toMatch(/\bcurrency: "USDT"/);
     }
+  });
+
+  it('documents every webhook event: its body, from the schema the service sends, and the signature header', () => {
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const [type, { post }] of Object.entries(doc.webhooks!)) {
+      expect(post.parameters.find((p) => p.name === 'TonTill-Signature'), type).toMatchObject({ in: 'header', required: true });
+      const body = post.requestBody as RequestBody;
+      const envelope = body.content['application/json']!.schema as { properties: Record<string, Schema>; required: string[] };
+      expect(envelope.required, type).toEqual(['id', 'type', 'createdAt', 'data']);
+      expect(envelope.properties.type, type).toMatchObject({ const: type });
+      expect(Object.keys(post.responses), type).toContain('2XX');
+    }
+    const paid = (doc.webhooks!['payment.paid']!.post.requestBody as RequestBody).content['application/json']!.schema as { properties: Record<string, Schema> };
+    expect(paid.properties.data).toEqual({ $ref: '#/components/schemas/Payment' });
   });
 });
