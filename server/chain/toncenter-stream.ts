@@ -143,6 +143,7 @@ function connector(options: TransactionStreamOptions, status: StreamStatus, paus
     } catch {
       return;
     }
+    if (isSubscribedAck(notification)) return hooks.confirmed();
     status.lastEventAt = now();
     const lt = highestLtOn(notification, account);
     if (lt !== null) options.onWake({ lt });
@@ -214,6 +215,15 @@ async function refused(response: Response, clean: (text: string) => string, stat
   status.lastError = clean(response.ok ? 'the answer had no body' : `HTTP ${code}: ${reason}`);
   if (response.ok || code === 408 || code === 429 || code >= 500) return 'failed';
   return 'fatal';
+}
+
+/**
+ * toncenter's server names the confirmation `event: connected`, but its documentation shows it as
+ * a bare `{"status":"subscribed"}` data line, and ton-org/ton's client keys on that payload alone
+ * (StreamingSse.ts). Either form confirms: acks carry `status`, notifications always carry `type`.
+ */
+function isSubscribedAck(payload: unknown): boolean {
+  return isRecord(payload) && payload.status === 'subscribed' && !('type' in payload);
 }
 
 /** The highest lt among a `transactions` notification's transactions on `account`, or null. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Address, type Cell, type Transaction, type TupleItem } from '@ton/core';
 import { readStack, toJsonMessage, writeStack } from './toncenter-json';
-import { createStreamHub, type StreamControls } from './toncenter-stream-double';
+import { createStreamHub, type StreamControls, type StreamHubOptions } from './toncenter-stream-double';
 import { createAccountHistory } from './served-chain';
 
 /**
@@ -68,7 +68,7 @@ class RpcFailure extends Error {
 }
 
 export async function startToncenterDouble(
-  options: { runGetMethod?: GetMethodHandler; apiKey?: string; /** between `: keepalive` comments; 15 s like toncenter */ keepaliveMs?: number } = {},
+  options: { runGetMethod?: GetMethodHandler } & StreamHubOptions = {},
 ): Promise<ToncenterDouble> {
   const history = createAccountHistory();
   const faults: ToncenterFaults = { ...NO_FAULTS };

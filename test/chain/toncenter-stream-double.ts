@@ -5,10 +5,21 @@ import {
 
 /**
  * toncenter's Streaming API v2 over SSE (`POST /api/streaming/v2/sse`) as the real server answers
- * it: validation errors as HTTP 400 `{"error":...}`, `event: connected`, `: keepalive` comments,
- * `event: event` notifications carrying v3 transaction objects, lt DESC. Tests decide what it
- * publishes and when it fails.
+ * it: validation errors as HTTP 400 `{"error":...}`, the subscription confirmed, `: keepalive`
+ * comments, `event: event` notifications carrying v3 transaction objects, lt DESC. Tests decide
+ * what it publishes and when it fails.
  */
+
+/**
+ * How a subscription is confirmed. `named`: `event: connected` then `data: {"status":"subscribed"}`,
+ * as toncenter's Go server writes it (toncenter/ton-indexer@eb9fbfa3 ton-streaming-go/v2/server.go,
+ * writeSSE). `bare`: only the data line, no event name, as toncenter's documentation shows it
+ * ("Successful SSE subscriptions receive the following message from the server: {"status":
+ * "subscribed"}", ton-org/docs@93b900c7 ecosystem/api/toncenter/streaming/sse.mdx); ton-org/ton's
+ * own client keys on that payload whatever the event name (ton-org/ton@4b65d88d
+ * src/client/streaming/StreamingSse.ts).
+ */
+export type StreamConfirmation = 'named' | 'bare';
 
 export type Finality = 'pending' | 'confirmed' | 'finalized';
 
@@ -41,7 +52,7 @@ export interface StreamControls {
   /** The open connections stay open but receive nothing more at all, not even keepalives. */
   silenceStreams(): void;
   setStreamFaults(faults: Partial<StreamFaults>): void;
-  /** Resolves once `count` connections in all have been answered `event: connected`. */
+  /** Resolves once `count` connections in all have been confirmed. */
   streamsConnected(count: number): Promise<void>;
   /** connections open now, silenced ones included */
   openStreams(): number;
@@ -58,7 +69,20 @@ interface Connection {
   keepalive: NodeJS.Timeout;
 }
 
-export function createStreamHub(options: { apiKey?: string; keepaliveMs?: number }) {
+export interface StreamHubOptions {
+  apiKey?: string;
+  /** between `: keepalive` comments; 15 s like toncenter */
+  keepaliveMs?: number;
+  /** default named */
+  streamConfirmation?: StreamConfirmation;
+}
+
+const CONFIRMATIONS: Record<StreamConfirmation, string> = {
+  named: `event: connected\ndata: ${JSON.stringify({ status: 'subscribed' })}\n\n`,
+  bare: `data: ${JSON.stringify({ status: 'subscribed' })}\n\n`,
+};
+
+export function createStreamHub(options: StreamHubOptions) {
   const connections = new Set<Connection>();
   const streamRequests: RecordedStreamRequest[] = [];
   const faults: StreamFaults = { duplicateEvents: false, rejectConnections: 0, bytewise: false };
@@ -101,7 +125,7 @@ export function createStreamHub(options: { apiKey?: string; keepaliveMs?: number
       clearInterval(connection.keepalive);
       connections.delete(connection);
     });
-    write(connection, `event: connected\ndata: ${JSON.stringify({ status: 'subscribed' })}\n\n`);
+    write(connection, CONFIRMATIONS[options.streamConfirmation ?? 'named']);
     connectedTotal += 1;
     for (const waiter of waiters.filter((w) => w.count <= connectedTotal)) {
       waiters.splice(waiters.indexOf(waiter), 1);

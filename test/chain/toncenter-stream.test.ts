@@ -5,6 +5,7 @@ import {
   createSseParser, createTransactionStream, type TransactionStream, type TransactionStreamOptions, type WakeHint,
 } from '../../server/chain/toncenter-stream';
 import { startToncenterDouble, type ToncenterDouble } from './toncenter-double';
+import type { StreamConfirmation } from './toncenter-stream-double';
 import { createControlledSleep, createQueue } from './stream-test-kit';
 import { createWalletHistory, type WalletHistory } from './wallet-history';
 
@@ -94,10 +95,12 @@ describe('SSE framing', () => {
 });
 
 describe('toncenter stream client', () => {
-  it('subscribes to the account at finalized with the key, and wakes with the highest lt of its transactions', async () => {
-    double = await startToncenterDouble({ apiKey: 'stream-key' });
+  it.each<StreamConfirmation>(['named', 'bare'])('subscribes to the account at finalized with the key, hears the %s confirmation, and wakes with the highest lt of its transactions', async (streamConfirmation) => {
+    double = await startToncenterDouble({ apiKey: 'stream-key', streamConfirmation });
     const client = connect(double, { apiKey: 'stream-key' });
     expect(await client.connected.next()).toBe(1);
+    // the confirmation is no notification
+    expect(client.stream.status()).toMatchObject({ connected: true, lastEventAt: null });
     expect(double.streamRequests).toEqual([{
       body: { types: ['transactions'], addresses: [history.account.toRawString()], min_finality: 'finalized' }, apiKey: 'stream-key',
     }]);
@@ -149,8 +152,8 @@ describe('toncenter stream client', () => {
     expect(double.streamRequests).toHaveLength(1);
   });
 
-  it('reconnects after a disconnect, calling onConnected each time; a stable connection starts the backoff afresh', async () => {
-    double = await startToncenterDouble();
+  it.each<StreamConfirmation>(['named', 'bare'])('reconnects after a disconnect, calling onConnected on each %s confirmation; a stable connection starts the backoff afresh', async (streamConfirmation) => {
+    double = await startToncenterDouble({ streamConfirmation });
     const client = connect(double);
     await client.connected.next();
     double.disconnectStreams();

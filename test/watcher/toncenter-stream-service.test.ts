@@ -1,17 +1,20 @@
 import type { Transaction } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import type { Payment } from '../../server/payments/payment-types';
 import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
+import type { StreamConfirmation } from '../chain/toncenter-stream-double';
 import { ManualClock } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
  * The whole service in testnet mode on the toncenter double, both timers at 600 s: a payment turns
- * paid because toncenter's stream said a transaction arrived, not because a timer fired.
+ * paid because toncenter's stream said a transaction arrived, or because the stream connected (the
+ * catch-up poll), not because a timer fired. toncenter confirms a subscription with or without an
+ * event name (toncenter-stream-double.ts): the service hears both.
  */
-describe('crediting woken by toncenter stream', () => {
+describe.each<StreamConfirmation>(['named', 'bare'])('crediting woken by toncenter stream (%s confirmation)', (streamConfirmation) => {
   let chain: SandboxChain;
   let double: ToncenterDouble;
   let server: TestServer;
@@ -19,8 +22,10 @@ describe('crediting woken by toncenter stream', () => {
 
   beforeAll(async () => {
     chain = await SandboxChain.open({ now: () => Math.floor(clock.now() / 1000) });
-    double = await startToncenterDouble({ apiKey: 'free-key', runGetMethod: sandboxGetMethods(chain) });
+    double = await startToncenterDouble({ apiKey: 'free-key', runGetMethod: sandboxGetMethods(chain), streamConfirmation });
     double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+    // The stream stays refused until the first test lets it in, so its connect is the only wake-up there.
+    double.setStreamFaults({ rejectConnections: Number.MAX_SAFE_INTEGER });
     server = await startTestServer({
       clock,
       config: {
@@ -31,9 +36,7 @@ describe('crediting woken by toncenter stream', () => {
         },
       },
     });
-    await double.streamsConnected(1);
-    await vi.waitFor(() => expect(server.watcher.status().stream?.connected).toBe(true), { timeout: 10_000, interval: 5 });
-    // queued behind the polls the start and the connect caused: the watcher is idle after it
+    // queued behind the start's poll: the watcher is idle after it, until the stream connects
     await server.watcher.pollNow();
   });
   afterAll(async () => {
@@ -60,6 +63,17 @@ describe('crediting woken by toncenter stream', () => {
     expect(double.publish(watched(), txs)).toBe(1);
     return txs;
   }
+
+  it('credits on the poll that follows the connect what landed before it and was never streamed', async () => {
+    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.25' });
+    const paid = paidEvent(payment);
+    const txs = await chain.pay({ amount: payment.amount, comment: payment.memo });
+    double.addTransactions(watched(), txs.filter((tx) => onAccount(tx, watched())));
+    double.setStreamFaults({ rejectConnections: 0 });
+    await paid;
+    expect(await server.services.ledger.creditedTo(payment.id)).toHaveLength(1);
+    expect(server.watcher.status().stream).toMatchObject({ connected: true, reconnects: 0, lastError: null });
+  });
 
   it('subscribes to the verified jetton wallet, with the key, at finalized', () => {
     expect(double.streamRequests.at(-1)).toEqual({
