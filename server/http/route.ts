@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { AppError, ErrorCode } from './errors';
+import { inputProblemIn } from './input-limits';
+import { shapeOnly } from './serializer-schema';
 import type { ResponseDoc } from './responses';
 
 /**
@@ -44,24 +46,13 @@ export interface RouteDef<B extends ZodType | undefined, P extends ZodType | und
 // Erased form kept by the OpenAPI registry: it only reads schemas and metadata.
 export type AnyRouteDef = RouteDef<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
 
-/**
- * Where a NUL character hides in a request part (`a.b.0`), or null. No text in the ledger can hold
- * one (PostgreSQL refuses it in any text column), so it is refused at the door on every engine.
- */
-export function nulCharacterAt(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const at = key.includes('\u0000') ? (path ? `${path}.${key}` : key) : nulCharacterAt(inner, path ? `${path}.${key}` : key);
-    if (at !== null) return at;
-  }
-  return null;
-}
-
 /** Validates one part of the request; the first problem becomes a 400 naming the field. */
 export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'body' | 'params' | 'query'): z.output<T> {
-  const nul = nulCharacterAt(value);
-  if (nul !== null) throw new AppError(400, ErrorCode.validation, `${nul || part}: must not contain a NUL character`, nul || part);
+  const unstorable = inputProblemIn(value);
+  if (unstorable) {
+    const field = unstorable.path || part;
+    throw new AppError(400, ErrorCode.validation, `${field}: ${unstorable.message}`, field);
+  }
   const result = schema.safeParse(value === null && part === 'body' ? undefined : value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -95,13 +86,16 @@ function responseSerializers(responses: AnyRouteDef['responses']): Record<number
 /** Converted once per zod schema: many routes answer with the same one. */
 const jsonSchemas = new WeakMap<ZodType, object>();
 
-/** The JSON Schema fast-json-stringify compiles: a route's ResponseSchema converted, any other schema as it is. */
+/**
+ * The JSON Schema fast-json-stringify compiles: a route's ResponseSchema converted to its shape alone
+ * (`shapeOnly`: the serializer must never refuse a value the request schema let in), any other schema as it is.
+ */
 export function serializableSchema(schema: unknown): unknown {
   if (!(schema instanceof ResponseSchema)) return schema;
   let json = jsonSchemas.get(schema.zod);
   if (!json) {
     const { $schema: _dialect, ...rest } = z.toJSONSchema(schema.zod, { io: 'output', unrepresentable: 'any' });
-    jsonSchemas.set(schema.zod, (json = rest));
+    jsonSchemas.set(schema.zod, (json = shapeOnly(rest) as object));
   }
   return json;
 }

@@ -39,6 +39,19 @@ function clientError(err: FastifyError): { status: number; code: ErrorCodeValue;
   return { status, code: ErrorCode.validation, message: 'the request could not be read', field: 'body' };
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * What a 500 can truthfully say. Fastify marks an error thrown while serializing the answer
+ * (`serialization`): the handler had returned by then, so whatever it changed is committed, and
+ * only the answer was lost. Any other failure stopped the handler before it could commit.
+ */
+export function internalErrorMessage(method: string, duringSerialization: boolean): string {
+  if (!duringSerialization) return 'internal error; the request was not applied';
+  if (READS.has(method)) return 'internal error; the answer could not be sent';
+  return 'internal error: the request was applied, but its answer could not be sent; read the result again instead of repeating the request';
+}
+
 /** One error shape for everything; 5xx details stay in the log, never in the response. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -63,8 +76,9 @@ export const errorHandlerPlugin = fp(
         reply.status(e.status).send(errorBody(e.code, e.message, e.field));
         return;
       }
-      request.log.error({ err }, 'request failed');
-      reply.status(500).send(errorBody(ErrorCode.internal, 'internal error; the request was not applied'));
+      const duringSerialization = 'serialization' in err;
+      request.log.error({ err }, duringSerialization ? 'the answer could not be serialized' : 'request failed');
+      reply.status(500).send(errorBody(ErrorCode.internal, internalErrorMessage(request.method, duringSerialization)));
     });
     app.setNotFoundHandler((request, reply) => {
       reply.status(404).send(errorBody(ErrorCode.notFound, `no route for ${request.method} ${request.url.split('?')[0]}`));

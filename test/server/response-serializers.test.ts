@@ -2,9 +2,10 @@
 // so a schema fast-json-stringify cannot compile would no longer stop the start: this compiles
 // every one of them, as Fastify would, and fails here instead.
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { RouteOptions } from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializableSchema } from '../../server/http/route';
+import { errorHandlerPlugin, internalErrorMessage } from '../../server/plugins/error-handler';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Serialized { method: string; url: string; httpStatus: string; schema: unknown }
@@ -40,5 +41,29 @@ describe('response serializers', () => {
     expect(created.statusCode).toBe(200);
     const status = await t.app.inject({ method: 'GET', url: `/crypto/payment/${created.json<{ id: string }>().id}`, headers: { 'x-api-key': t.apiKey } });
     expect(status.json()).toMatchObject({ id: created.json<{ id: string }>().id, status: 'pending', amount: '10.00' });
+  });
+
+  it('never say "not applied" when only the answer failed, after the handler committed its change', async () => {
+    const app = Fastify();
+    await app.register(errorHandlerPlugin);
+    let committed = 0;
+    const answer = { schema: { response: { 200: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } };
+    app.put('/thing', answer, async () => { committed++; return {}; });
+    app.get('/thing', answer, async () => ({}));
+    try {
+      const put = await app.inject({ method: 'PUT', url: '/thing' });
+      expect(committed).toBe(1);
+      expect(put.statusCode).toBe(500);
+      expect(put.json().error.message).toContain('the request was applied');
+      expect((await app.inject({ url: '/thing' })).json().error.message).toBe('internal error; the answer could not be sent');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('say what is true in every case', () => {
+    expect(internalErrorMessage('POST', false)).toContain('not applied');
+    expect(internalErrorMessage('DELETE', true)).toContain('was applied');
+    expect(internalErrorMessage('HEAD', true)).not.toContain('applied');
   });
 });
