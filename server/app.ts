@@ -19,6 +19,7 @@ import { apiDocsPlugin } from './http/openapi';
 import { serializableSchema } from './http/route';
 import { merchantRoutes } from './merchant-api/merchant-routes';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { hostHeaderPlugin } from './plugins/host-header';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { restoreFreezePlugin } from './plugins/restore-freeze';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -67,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Errors raised before routing or by Node's HTTP parser get the documented shape too.
     frameworkErrors,
     clientErrorHandler,
+    // Node would answer a request without Host with a bare, empty 400: hostHeaderPlugin answers it in the documented shape.
+    http: { requireHostHeader: false },
     schemaController: { compilersFactory: { buildSerializer: compiledOnFirstUse } },
   });
   app.decorate('services', services);
@@ -76,12 +79,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // 1. infrastructure, visible everywhere; route auth first, so that it sees (and guards) every route
   await app.register(routeAuthPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(hostHeaderPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(apiDocsPlugin, { title: 'TonTill payment service', version: '1' });
   await app.register(rateLimitPlugin, services.config.rateLimit);
   await app.register(consoleHostGuard, services.config);
   await app.register(restoreFreezePlugin);
-  allowEmptyJsonBody(app);
+  jsonBodiesOnly(app);
 
   // 2. domain routes, each in its own encapsulated scope; each route's declared auth is its guard
   await app.register(merchantRoutes);
@@ -124,8 +128,14 @@ const compiledOnFirstUse: SerializerFactory = (externalSchemas, options) => {
   };
 };
 
-/** `POST` with `Content-Type: application/json` and no body is a common client habit: treat it as no body. */
-function allowEmptyJsonBody(app: FastifyInstance): void {
+/**
+ * Bodies are JSON: any other media type is a 415 saying so (routes that take a form or a file add
+ * their own parser). Fastify also parses text/plain, which is what `fetch` sends for a string body,
+ * and the route's schema then refused the string as if its content were wrong.
+ * `POST` with `Content-Type: application/json` and no body is a common client habit: treat it as no body.
+ */
+function jsonBodiesOnly(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);

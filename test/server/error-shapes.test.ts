@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../server/http/responses';
+import { hostHeaderProblem } from '../../server/plugins/host-header';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** Writes raw bytes to the listening service and collects everything it answers until it closes the socket. */
@@ -73,6 +74,47 @@ describe('inputs that once escaped the documented error shape', () => {
     expect(ErrorSchema.safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
     expect(res.headers).toContain('connection: close');
+  });
+
+  it('a request without a Host header gets a 400 naming the header, in the documented shape', async () => {
+    for (const path of ['/healthz', '/crypto/payments', '/console/api/session']) {
+      const res = parseRaw(await rawExchange(port, `GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`));
+      expect(res.status, path).toBe(400);
+      expect(ErrorSchema.safeParse(res.body).success, path).toBe(true);
+      expect(res.body, path).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'host' } });
+    }
+  });
+
+  it('decides about the Host header in a pure function', () => {
+    expect(hostHeaderProblem(undefined)).toContain('required');
+    expect(hostHeaderProblem('')).toContain('required');
+    expect(hostHeaderProblem(['a', 'b'])).toContain('exactly one');
+    expect(hostHeaderProblem('127.0.0.1:8787')).toBeNull();
+  });
+
+  it('a body nested deeper than 64 levels is a 400 naming where it got too deep, not a stack overflow', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const session = await t.services.sessions.createSession();
+    for (const [url, headers] of [['/invoice/deposit', { 'x-api-key': t.apiKey }], ['/console/api/catalogue', { authorization: `Bearer ${session}` }]] as const) {
+      const method = url.startsWith('/console') ? 'PUT' : 'POST';
+      const res = await t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: deep });
+      expectShape(res, 400, 'VALIDATION_ERROR');
+      expect(res.json().error.message, url).toContain('nested deeper than 64');
+      const nested = await t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: `{"metadata":{"a":${deep}}}` });
+      expectShape(nested, 400, 'VALIDATION_ERROR', `metadata.a${'.0'.repeat(62)}`);
+    }
+  });
+
+  it('a body sent as text/plain (what fetch sends for a string) is a 415 saying to send JSON', async () => {
+    const session = await t.services.sessions.createSession();
+    const payload = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '1.00' });
+    const deposit = await t.app.inject({ method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': t.apiKey, 'content-type': 'text/plain;charset=UTF-8' }, payload });
+    expectShape(deposit, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(deposit.json().error.message).toContain('application/json');
+    const store = await t.app.inject({
+      method: 'PUT', url: '/console/api/settings/store', headers: { authorization: `Bearer ${session}`, 'content-type': 'text/plain' }, payload: '{"name":"Tea","contact":""}',
+    });
+    expectShape(store, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('oversized headers get a 431 in the documented shape', async () => {
