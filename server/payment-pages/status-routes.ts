@@ -69,8 +69,12 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
 }
 
 async function sandboxPay(app: FastifyInstance, inFlight: Set<string>, paymentId: string): Promise<CheckoutView> {
-  const simulator = (await app.runtime?.sandboxSimulator()) ?? null;
-  if (!simulator) throw new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
+  const noRoute = () => new AppError(404, ErrorCode.notFound, `no route for POST /pay/${paymentId}/sandbox-pay`);
+  // The mode first: outside sandbox there is nothing to wait for, and a chain that cannot be reached must not turn the 404 into a 500.
+  // Asked at each request, since a restart in place may change the mode.
+  if (app.runtime?.info.mode !== 'sandbox') throw noRoute();
+  const simulator = await app.runtime.sandboxSimulator();
+  if (!simulator) throw noRoute();
   const payment = await app.services.payments.get(paymentId);
   if (payment.status !== 'pending' && payment.status !== 'partially_paid') {
     throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; there is nothing left to pay`);
