@@ -35,17 +35,11 @@ export async function noteRefusal(services: Services, policy: FramingPolicy, ori
 }
 
 /**
- * Origins a signature claims, read without trusting it. Only used to frame an error page, which has
- * no script and no action, so a forged claim gains nothing but lets the real merchant show the error.
+ * Who may frame the error page of a request whose signature is missing or failed verification: the
+ * store's own list, else nobody. Nothing comes from the signature, whose claims are anyone's to
+ * write, and never "anyone", even in sandbox: only a verified session earns that.
  */
-export function claimedOrigins(token: string): string[] {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { org?: unknown };
-    return validOrigins(payload.org).slice(0, 10);
-  } catch {
-    return [];
-  }
-}
+export const refusalFramingPolicy = (storeOrigins: readonly string[]): FramingPolicy => ({ kind: 'list', source: 'store', origins: storeOrigins });
 
 export interface EmbedRequest {
   query: Record<string, unknown>;
@@ -56,10 +50,11 @@ export interface EmbedRequest {
 /** Decides whether and by whom an EPP may be shown, and which parent origin it may talk to. */
 export async function resolveEmbed(services: Services, request: EmbedRequest): Promise<EmbedAccess> {
   const { signature, parent } = request.query;
-  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', policy: await policyFor(services, []) };
+  const refusal = async () => refusalFramingPolicy(await storeAllowedOrigins(services));
+  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', policy: await refusal() };
   const verified = verifySignature(services, signature);
   if (!verified.ok) {
-    const policy = await policyFor(services, claimedOrigins(signature));
+    const policy = await refusal();
     if (verified.reason === 'malformed') return { ok: false, status: 400, error: 'bad_link', policy };
     const expired = verified.reason === 'expired';
     return { ok: false, status: expired ? 410 : 403, error: expired ? 'expired' : 'bad_signature', policy };
