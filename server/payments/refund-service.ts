@@ -44,9 +44,9 @@ function sameAddress(a: string | null, b: string): boolean {
 const STORE_WALLET_ACTOR = 'wallet';
 
 /**
- * Refunds a send with their memo, amount and destination turns `sent`. A cancelled one too: a wallet
- * app that scanned its QR code before the cancel knows nothing of it, and money that left the wallet
- * as the refund is the refund, whatever the service said meanwhile.
+ * The states from which a send with a refund's memo, amount and destination turns it `sent`. A
+ * cancelled one too: a wallet app that scanned its QR code before the cancel knows nothing of it,
+ * and money that left the wallet as the refund is the refund, whatever the service said meanwhile.
  */
 const SENDABLE: readonly RefundStatus[] = ['awaiting_signature', 'cancelled'];
 
@@ -148,7 +148,8 @@ export class RefundService {
   /**
    * What the watcher saw the wallet do, in the watcher's own unit of work (so with its cursor):
    * a send with a refund's memo, exact amount and destination sends that refund (even a cancelled
-   * one); the jettons of a sent refund coming back fail it. Anything else stays an outgoing transfer the books list.
+   * one); the jettons of a sent refund coming back fail it. Anything else stays an outgoing transfer
+   * the books list.
    */
   async applyMovements(uow: UnitOfWork, movements: readonly WalletMovement[]): Promise<void> {
     for (const movement of movements) {
