@@ -53,11 +53,23 @@ export const BackupStateSchema = z.object({
 });
 export type BackupState = z.infer<typeof BackupStateSchema>;
 
+/** A restore staged from the console, as this start processed it: the dashboard warns unless it was applied. */
+export const RestoreAtStartSchema = z.object({
+  at: z.iso.datetime(),
+  outcome: z.enum(['applied', 'rejected', 'rolled-back']).meta({
+    description: 'applied; rejected (failed the checks at start, the ledger was kept); rolled-back (restored but would not open, the previous ledger was put back)',
+  }),
+  message: z.string(),
+  kept: z.string().nullable().meta({ description: 'The file set aside: the replaced ledger (applied) or the backup that was not used' }),
+});
+export type RestoreAtStart = z.infer<typeof RestoreAtStartSchema>;
+
 export const BackupViewSchema = z.object({
   settings: BackupSettingsSchema,
   defaultFolder: z.string(),
   state: BackupStateSchema,
   files: z.array(BackupFileSchema).meta({ description: "The folder's backups, newest first" }),
+  restoreAtStart: RestoreAtStartSchema.nullable().meta({ description: 'The staged restore this start processed; null when there was none' }),
 });
 export type BackupView = z.infer<typeof BackupViewSchema>;
 

@@ -7,10 +7,11 @@ import type { Config } from './config/config';
 import { closeDatabase, openDatabase } from './db/database';
 import { lockDataDirectory, type DataDirLock } from './db/data-dir-lock';
 import { tightenDataDirectory } from './db/data-dir-permissions';
-import { applyStagedRestore } from './db/restore';
+import { describeRestoreAtStart, openWithStagedRestore } from './db/restore';
 import { copyBeforeMigration } from './db/backup-files';
 import { BackupService } from './backups/backup-service';
 import type { BackupTimer } from './backups/backup-timer';
+import type { RestoreAtStart } from '../contract/backups';
 import { createServices, type Services } from './services';
 import type { Storage } from './storage/storage-port';
 import { sqliteLedgerFile, type SqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
@@ -85,24 +86,26 @@ interface OpenedLedger {
   ledgerFile: SqliteLedgerFile | null;
   /** only PostgreSQL: the watcher's lease and the live relay between instances */
   shared: SharedLedger | null;
+  /** only SQLite: what this start did with a restore staged from the console */
+  restoreAtStart?: RestoreAtStart | null;
   close(): Promise<void>;
 }
 
 /** The SQLite ledger, with a backup staged from the console swapped in first, and copied before a migration. */
 function openSqliteLedger(config: Config, lock: DataDirLock, clock: Clock, log: BufferedLog): OpenedLedger {
-  // A backup uploaded from the console is swapped in here, by the owner, before anything opens the ledger.
-  const restored = applyStagedRestore(lock, new Date(clock.now()));
-  if (restored.applied || 'rejected' in restored) log.warn({ restored }, 'a backup staged from the console was processed at start');
-  const db = openDatabase(join(config.dataDir, 'tontill.db'), {
+  // A backup uploaded from the console is swapped in here, by the owner, before anything opens the
+  // ledger; one that will not open is set aside and the previous ledger opened instead.
+  const { db, restore } = openWithStagedRestore(lock, (ledgerPath) => openDatabase(ledgerPath, {
     exclusive: true,
     beforeMigration: (unmigrated, from) => {
       const file = copyBeforeMigration(unmigrated, from, config.dataDir, clock.now());
       log.info({ file }, 'the ledger was copied before its migration');
     },
-  });
+  }), new Date(clock.now()));
+  if (restore.outcome !== 'none') log.warn({ restore }, 'a backup staged from the console was processed at start');
   const storage = new SqliteStorage(db, (err) => log.error({ err }, 'event listener failed'));
   return {
-    storage, ledgerFile: sqliteLedgerFile(db, storage), shared: null,
+    storage, ledgerFile: sqliteLedgerFile(db, storage), shared: null, restoreAtStart: describeRestoreAtStart(restore, new Date(clock.now())),
     async close() {
       await storage.close();
       closeDatabase(db);
@@ -144,7 +147,7 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, ledg
     intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, reconcileIntervalMs: config.chain.reconcileIntervalMs, log,
   }), reopenWith({ services: runtimeServices, log, nowSeconds, mayWatch }), checkingSource);
   const backups = ledgerFile ? new BackupService({
-    ledgerFile, settings: services.settings, clock, dataDir: config.dataDir, log: { error: (f, m) => app.log.error(f, m) },
+    ledgerFile, settings: services.settings, clock, dataDir: config.dataDir, log: { error: (f, m) => app.log.error(f, m) }, restoreAtStart: ledger.restoreAtStart ?? null,
     ...(options.backupTimer ? { timer: options.backupTimer } : {}),
   }) : null;
   const app = await buildApp({

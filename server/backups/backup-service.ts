@@ -2,9 +2,12 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BACKUP_KEEP_DEFAULT, type BackupFile, type BackupOutcome, type BackupSettings, type BackupState,
-  type BackupFailure, type BackupSuccess,
+  type BackupFailure, type BackupSuccess, type RestoreAtStart,
 } from '../../contract/backups';
-import { automaticBackupName, BACKUP_SETTINGS_KEY, createPrivately, defaultBackupFolder, parseBackupName } from '../db/backup-files';
+import { checksumFile, writeChecksum } from '../db/backup-checksum';
+import {
+  automaticBackupName, BACKUP_SETTINGS_KEY, createPrivately, defaultBackupFolder, parseBackupName, partialName, removeLeftoverCopies,
+} from '../db/backup-files';
 import { checkBackup } from '../db/restore';
 import type { SettingsStore } from '../settings/settings-store';
 import { SERVICE_ACTOR } from '../storage/audit-repositories';
@@ -19,8 +22,6 @@ export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
 export const BACKUP_RETRY_MS = 60 * 60 * 1000;
 /** A backup due at start waits this long, so it never competes with the first sales after a start. */
 export const BACKUP_START_DELAY_MS = 30_000;
-/** A copy being written; renamed once checked. */
-const PARTIAL = '.partial-';
 
 type StoredState = { lastSuccess: BackupSuccess | null; lastFailure: BackupFailure | null };
 
@@ -31,6 +32,8 @@ export interface BackupServiceDeps {
   dataDir: string;
   timer?: BackupTimer;
   log?: { error(fields: Record<string, unknown>, message: string): void };
+  /** what this start did with a restore staged from the console, for the dashboard */
+  restoreAtStart?: RestoreAtStart | null;
 }
 
 /**
@@ -52,6 +55,10 @@ export class BackupService {
 
   get defaultFolder(): string {
     return defaultBackupFolder(this.deps.dataDir);
+  }
+
+  get restoreAtStart(): RestoreAtStart | null {
+    return this.deps.restoreAtStart ?? null;
   }
 
   async settings(): Promise<BackupSettings> {
@@ -105,9 +112,15 @@ export class BackupService {
     return this.running;
   }
 
-  /** Runs the daily schedule: due a day after the last success, at once when there is none. */
+  /**
+   * Runs the daily schedule: due a day after the last success, at once when there is none. First
+   * removes what a service killed mid-backup left in the folder (and in the default one, where
+   * copies before a migration may go).
+   */
   async start(): Promise<void> {
     this.stopped = false;
+    const { folder } = await this.settings();
+    for (const each of new Set([folder, this.defaultFolder])) removeLeftoverCopies(each);
     await this.scheduleNext(BACKUP_START_DELAY_MS);
   }
 
@@ -171,12 +184,14 @@ export class BackupService {
     const names = new Set(readdirSync(folder));
     while (names.has(automaticBackupName(stampAt))) stampAt += 1;
     const file = join(folder, automaticBackupName(stampAt));
-    const partial = join(folder, `${PARTIAL}${automaticBackupName(stampAt)}`);
+    const partial = join(folder, partialName(automaticBackupName(stampAt)));
     try {
       createPrivately(partial);
       await this.deps.ledgerFile.backupTo(partial);
       const check = checkBackup(partial);
       if (!check.ok) throw new Error(`the copy ${check.message}`);
+      // the checksum first: a backup with its name always has one
+      writeChecksum(partial, file);
       renameSync(partial, file);
       return { file, bytes: statSync(file).size };
     } finally {
@@ -197,14 +212,16 @@ export class BackupService {
 }
 
 /**
- * Keeps the newest `keep` automatic backups in `folder`; deletes only older files of its own naming,
- * and the partial copies a process killed mid-backup left (one service writes to a folder at a time).
+ * Keeps the newest `keep` automatic backups in `folder`; deletes only older files of its own naming
+ * (with their checksums), and the leftovers of a process killed mid-backup (one service writes to a
+ * folder at a time).
  */
 export function rotate(folder: string, keep: number): string[] {
-  const names = readdirSync(folder);
-  const own = names.filter((name) => parseBackupName(name)?.kind === 'automatic').sort().reverse();
-  const leftOver = names.filter((name) => name.startsWith(PARTIAL) && parseBackupName(name.slice(PARTIAL.length).replace(/-(wal|shm)$/, ''))?.kind === 'automatic');
-  const old = [...own.slice(keep), ...leftOver];
-  for (const name of old) rmSync(join(folder, name), { force: true });
-  return old;
+  const own = readdirSync(folder).filter((name) => parseBackupName(name)?.kind === 'automatic').sort().reverse();
+  const old = own.slice(keep);
+  for (const name of old) {
+    rmSync(join(folder, name), { force: true });
+    rmSync(checksumFile(join(folder, name)), { force: true });
+  }
+  return [...old, ...removeLeftoverCopies(folder)];
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkBackup, restoreFile } from '../db/restore';
+import { recordedChecksum, sha256OfFile, verifyChecksum } from '../db/backup-checksum';
+import { checkRestoreCandidate, restoreFile } from '../db/restore';
 import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { addRoute } from '../http/route';
@@ -11,11 +12,47 @@ import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 const TAGS = ['Console: backup'];
 /** Uploads are held in memory once; a shop's ledger is far below this. */
 const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
+/** The SHA-256 of a downloaded backup, and of an upload when the owner gives it: the upload is verified against it. */
+export const CHECKSUM_HEADER = 'x-tontill-sha256';
+/** The temporary files of a download, an upload and its rehearsal, in <dataDir>/tmp. */
+const TEMP_FILE = /^(backup|upload|rehearsal)-.+\.db(-wal|-shm|-journal)?$/;
+
+/** What a service killed mid-download or mid-upload left in its temp folder; it is the only writer there. */
+function removeTempLeftovers(tmpDir: string): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(tmpDir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(tmpDir, name), { force: true });
+}
+
+/** The checksum an upload came with, if any; a header that is not one SHA-256 is a 400 naming it. */
+function uploadChecksum(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string') throw new AppError(400, ErrorCode.validation, `${CHECKSUM_HEADER}: give it once`, CHECKSUM_HEADER);
+  return value.trim().toLowerCase();
+}
+
+/**
+ * Refuses a candidate whose bytes are not the ones its checksum was computed from (a byte flipped
+ * on the disk or on the way). No checksum, no refusal: see server/db/README.md, "Checksums".
+ */
+export function assertChecksum(file: string, expected: string | null, field: string, what: string): void {
+  if (expected === null) return;
+  const verdict = verifyChecksum(file, expected);
+  if (!verdict.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${verdict.message}`, field);
+}
+
+/** A backup of the folder against the checksum written beside it, when it has one. */
+export const assertRecordedChecksum = (file: string, field: string, what: string): void => assertChecksum(file, recordedChecksum(file), field, what);
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
 export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile }): Promise<void> {
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
+  removeTempLeftovers(tmpDir);
 
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_RESTORE_BYTES }, (_req, body, done) => done(null, body));
 
@@ -27,9 +64,10 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
       const stamp = new Date(app.services.clock.now()).toISOString().replace(/[:.]/g, '-').slice(0, 19);
       const file = join(tmpDir, `backup-${stamp}-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
       await opts.ledgerFile.backupTo(file);
+      const checksum = sha256OfFile(file);
       const stream = createReadStream(file);
       stream.on('close', () => rmSync(file, { force: true }));
-      return reply.header('Content-Type', 'application/vnd.sqlite3')
+      return reply.header('Content-Type', 'application/vnd.sqlite3').header(CHECKSUM_HEADER, checksum)
         .header('Content-Disposition', `attachment; filename="tontill-backup-${stamp}.db"`).send(stream);
     },
   });
@@ -37,13 +75,19 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
   addRoute(app, {
     method: 'POST', url: '/restore', operationId: 'stageRestore', tags: TAGS, auth: 'console', rawBody: 'application/octet-stream', bodyLimit: MAX_RESTORE_BYTES,
     summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
+    description: `Refused with a 400 unless its schema is exactly the one TonTill builds at its version, it is intact, and a scratch copy opens and migrates. With an \`${CHECKSUM_HEADER}\` header (what the download sent), its bytes must match that SHA-256.`,
     responses: { 200: { description: 'Staged', schema: RestoreStagedSchema } },
     handler: async (_input, request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
       }
-      return stageRestore(app, opts.ledgerFile, (upload) => writeFileSync(upload, body, { mode: 0o600 }), 'file', 'the upload', actorOf(request));
+      const checksum = uploadChecksum(request.headers[CHECKSUM_HEADER]);
+      const put = (upload: string) => {
+        writeFileSync(upload, body, { mode: 0o600 });
+        assertChecksum(upload, checksum, CHECKSUM_HEADER, 'the upload');
+      };
+      return stageRestore(app, opts.ledgerFile, put, 'file', 'the upload', actorOf(request));
     },
   });
 
@@ -63,9 +107,11 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
 
 /**
  * Stages a restore through the one checked path (an upload, or a file of the backup folder): `put`
- * writes the candidate to a private temp file, checkBackup accepts it, writes are frozen, then it
- * becomes `<dataDir>/restore.db`. A refusal is a 400 naming `field`. The audit entry is written to
- * the ledger the restore sets aside (kept in the backup folder), before writes freeze.
+ * writes the candidate to a private temp file (and verifies its checksum, when it has one),
+ * checkRestoreCandidate accepts it (the schema the ladder builds, intact, and a scratch copy opens
+ * and migrates), writes are frozen, then it becomes `<dataDir>/restore.db`. A refusal is a 400
+ * naming `field`. The audit entry is written to the ledger the restore sets aside (kept in the
+ * backup folder), before writes freeze.
  */
 export async function stageRestore(
   app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => void, field: string, what: string, actor: string,
@@ -76,7 +122,7 @@ export async function stageRestore(
   const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
   try {
     put(upload);
-    const check = checkBackup(upload);
+    const check = checkRestoreCandidate(upload, tmpDir);
     if (!check.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${check.message}`, field);
     await app.services.audit.record(actor, 'backup.restore_stage', what, { payments: check.payments, schemaVersion: check.schemaVersion });
     await freezeWrites(app, ledgerFile);

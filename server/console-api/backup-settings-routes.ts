@@ -13,7 +13,7 @@ import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import { defaultWebDir } from '../payment-pages/web-assets';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
-import { stageRestore } from './backup-routes';
+import { assertRecordedChecksum, stageRestore } from './backup-routes';
 import { defaultConsoleDir } from './console-static';
 
 const TAGS = ['Console: backup'];
@@ -53,6 +53,7 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
   const { backups, ledgerFile } = opts;
   const view = async (): Promise<BackupView> => ({
     settings: await backups.settings(), defaultFolder: backups.defaultFolder, state: await backups.state(), files: await backups.list(),
+    restoreAtStart: backups.restoreAtStart,
   });
 
   addRoute(app, {
@@ -90,6 +91,7 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
       const source = join(folder, body.name);
       const put = (file: string) => {
         if (!existsSync(source)) throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
+        assertRecordedChecksum(source, 'name', `the backup ${body.name}`);
         copyLedgerFile(source, file);
       };
       return stageRestore(app, ledgerFile, put, 'name', `the backup ${body.name}`, actorOf(request));

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { CHECKSUM_PARTIAL_SUFFIX, CHECKSUM_SUFFIX, writeChecksum } from './backup-checksum';
 import type { Database } from './database';
 
 /**
@@ -47,6 +48,39 @@ export function configuredBackupFolder(db: Database, dataDir: string): string {
     // a ledger from before the settings table, or a damaged row: the default is always allowed
     return defaultBackupFolder(dataDir);
   }
+}
+
+/** A copy being written is named so until it is checked and renamed: nothing lists or restores it. */
+export const partialName = (name: string): string => `.partial-${name}`;
+const PARTIAL_COPY = /^\.partial-(.+?)(-wal|-shm|-journal)?$/;
+
+/**
+ * What a process killed while writing a backup leaves in the folder: a partial copy of one of our
+ * names (and its WAL or journal), a half-written checksum, a checksum whose backup never got its name.
+ */
+export function isLeftoverCopy(name: string, names: ReadonlySet<string>): boolean {
+  const partial = PARTIAL_COPY.exec(name);
+  if (partial) return parseBackupName(partial[1]!) !== null;
+  if (name.endsWith(CHECKSUM_PARTIAL_SUFFIX)) return parseBackupName(name.slice(0, -CHECKSUM_PARTIAL_SUFFIX.length)) !== null;
+  if (name.endsWith(CHECKSUM_SUFFIX)) {
+    const backup = name.slice(0, -CHECKSUM_SUFFIX.length);
+    return parseBackupName(backup) !== null && !names.has(backup);
+  }
+  return false;
+}
+
+/** Deletes the leftovers of a killed backup in `folder` (one service writes to a folder at a time); returns their names. */
+export function removeLeftoverCopies(folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const present = new Set(names);
+  const leftovers = names.filter((name) => isLeftoverCopy(name, present));
+  for (const name of leftovers) rmSync(join(folder, name), { force: true });
+  return leftovers;
 }
 
 /** The configured folder of the ledger file at `file`, read without keeping it open. */
@@ -99,20 +133,25 @@ export function usableFolder(preferred: string, dataDir: string): string {
 /**
  * Copies the still-unmigrated ledger before a migration changes it (VACUUM INTO: one consistent
  * file, synchronous, on the connection that holds the exclusive lock), into the configured folder or
- * else the default one. Throws when no copy can be made, so a migration never runs without one.
+ * else the default one, under a partial name until its checksum is written. Throws when no copy can
+ * be made, so a migration never runs without one.
  */
 export function copyBeforeMigration(db: Database, from: number, dataDir: string, now: number): string {
   const folders = [...new Set([configuredBackupFolder(db, dataDir), defaultBackupFolder(dataDir)])];
   let failure: unknown = null;
   for (const folder of folders) {
-    const file = join(folder, beforeMigrationName(from, now));
+    const name = beforeMigrationName(from, now);
+    const file = join(folder, name);
+    const partial = join(folder, partialName(name));
     try {
       mkdirSync(folder, { recursive: true, mode: 0o700 });
-      createPrivately(file);
-      db.prepare('VACUUM INTO ?').run(file);
+      createPrivately(partial);
+      db.prepare('VACUUM INTO ?').run(partial);
+      writeChecksum(partial, file);
+      renameSync(partial, file);
       return file;
     } catch (err) {
-      rmSync(file, { force: true });
+      rmSync(partial, { force: true });
       failure = err;
     }
   }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupOutcome } from '../../contract/backups';
 import { BACKUP_EVERY_MS, BACKUP_RETRY_MS, BACKUP_START_DELAY_MS } from '../../server/backups/backup-service';
 import type { BackupTimer } from '../../server/backups/backup-timer';
+import { recordedChecksum, verifyChecksum } from '../../server/db/backup-checksum';
 import { BACKUP_SETTINGS_KEY } from '../../server/db/backup-files';
 import { openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations/index';
@@ -89,9 +90,12 @@ describe('automatic backups', () => {
 
     const own = readdirSync(folder).filter((name) => AUTOMATIC.test(name)).sort();
     expect(own).toHaveLength(14);
+    // rotation takes each backup's checksum with it
+    expect(readdirSync(folder).filter((name) => name.endsWith('.sha256')).sort()).toEqual(own.map((name) => `${name}.sha256`));
     expect(own.map((name) => join(folder, name))).toEqual(made.slice(-14));
     for (const name of own) {
       expect(checkBackup(join(folder, name))).toMatchObject({ ok: true, schemaVersion: migrations.length });
+      expect(verifyChecksum(join(folder, name), recordedChecksum(join(folder, name))!)).toEqual({ ok: true });
       // the ledger holds the signing secrets: owner-only, like the ledger itself
       expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
     }
@@ -174,6 +178,9 @@ describe('the copy before a migration', () => {
     const copy = join(folder, copies[0]!);
     expect(checkBackup(copy)).toEqual({ ok: true, schemaVersion: 5, payments: 1 });
     expect(statSync(copy).mode & 0o777).toBe(0o600);
+    // written under a partial name with its checksum, then named: the checksum matches the copy
+    expect(verifyChecksum(copy, recordedChecksum(copy)!)).toEqual({ ok: true });
+    expect(readdirSync(folder).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(externalIds(copy)).toEqual(['from-v5']);
   });
 
@@ -184,7 +191,7 @@ describe('the copy before a migration', () => {
     const { server, timer, clock } = await start(dataDir);
     for (let day = 0; day < 5; day++) await timer.fire(clock);
     const names = readdirSync(folder);
-    expect(names.filter((name) => name.startsWith('tontill-before-migration-v5-'))).toHaveLength(1);
+    expect(names.filter((name) => /^tontill-before-migration-v5-.*\.db$/.test(name))).toHaveLength(1);
     expect(names.filter((name) => AUTOMATIC.test(name))).toHaveLength(3);
     expect(existsSync(join(dataDir, 'backups'))).toBe(false);
     expect((await server.backups!.list()).map((f) => f.kind)).toEqual(['automatic', 'automatic', 'automatic', 'before-migration']);
