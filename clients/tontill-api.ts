@@ -1150,6 +1150,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service answers (for load balancers and probes; not rate limited) */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoice/deposit": {
         parameters: {
             query?: never;
@@ -1210,6 +1227,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hosted payment page (`url` of POST /invoice/deposit): redirect the customer here */
+        get: operations["showPaymentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{paymentId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The checkout's status as Server-Sent Events: a `status` frame now, and one at every change
+         * @description Each frame's data is what `GET /pay/{paymentId}/status` answers. Too many open streams: 429, poll that instead.
+         */
+        get: operations["streamPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{paymentId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receipt of a paid payment, printable; public like the payment page */
+        get: operations["showReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{paymentId}/sandbox-pay": {
         parameters: {
             query?: never;
@@ -1253,6 +1324,23 @@ export interface paths {
         };
         /** Called by the widget from the merchant page: whether that page (its Origin) may embed the checkout of this signature. */
         get: operations["checkEmbedding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widgets/versions.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every widget build this service serves, with its Subresource Integrity hash, for pinning */
+        get: operations["listWidgetVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1899,6 +1987,10 @@ export interface components {
                 message: string;
             };
         };
+        Health: {
+            /** @constant */
+            ok: true;
+        };
         /**
          * @example {
          *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
@@ -2393,7 +2485,11 @@ export interface components {
         };
         Stats: {
             counts: {
-                [key: string]: number;
+                cancelled: number;
+                expired: number;
+                paid: number;
+                partially_paid: number;
+                pending: number;
             };
             now: string;
             series: {
@@ -2688,6 +2784,20 @@ export interface components {
             signature: string;
             /** Format: date-time */
             signatureExpiresAt: string;
+        };
+        WidgetVersions: {
+            /** @description The version index-latest.js serves now */
+            latest: string;
+            /** @description Path of the always-newest build (short cache, no SRI) */
+            latestUrl: string;
+            /** @description Newest first */
+            versions: {
+                /** @description For the script tag's `integrity` attribute (sha384-…) */
+                integrity: string;
+                /** @description Path of this pinned build, cached for good */
+                url: string;
+                version: string;
+            }[];
         };
         /** @description What the merchant's wallet sent, and the transactions it caused */
         WithdrawResult: {
@@ -5558,6 +5668,13 @@ export interface operations {
                 content?: never;
             };
             503: components["responses"]["RestorePending"];
+            /** @description Nothing else: success is the redirect above (a browser form, not an API call) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     createInvoice: {
@@ -5795,6 +5912,26 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
     createHostedDeposit: {
         parameters: {
             query?: never;
@@ -5884,6 +6021,107 @@ export interface operations {
                 };
             };
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    showPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description No such payment (a readable page) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            /** @description The checkout is not built on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    streamPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    showReceipt: {
+        parameters: {
+            query?: {
+                /** @description Layout: 80mm (default), 58mm or a4; an unknown value is 80mm */
+                paper?: "80mm" | "58mm" | "a4";
+            };
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt page (no script) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description "No receipt yet" (not paid) or "Receipt not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };
@@ -6005,6 +6243,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listWidgetVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The builds, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetVersions"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     onLedgerDiscrepancy: {

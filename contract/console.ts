@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema } from './payments';
+import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
 
 /**
  * The console API's own answers (under /console/api): the session, API keys, the payments table and
@@ -75,11 +75,14 @@ export const StatsQuerySchema = z.strictObject({
   days: z.coerce.number().int().min(7).max(90).default(14),
 });
 
+// An object with one key per status, not z.record(enum): as JSON Schema a record requires keys it never defines.
+const statusCounts = z.object(Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<PaymentStatus, z.ZodNumber>);
+
 export const StatsSchema = z.object({
   now: z.string(),
   today: VolumeBucketSchema,
   week: VolumeBucketSchema,
-  counts: z.record(z.enum(PAYMENT_STATUSES), z.number().int()),
+  counts: statusCounts,
   unmatched: z.number().int(),
   series: z.array(DailyVolumeSchema),
 }).meta({ id: 'Stats' });

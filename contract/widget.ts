@@ -43,3 +43,15 @@ export const WidgetPreviewSessionSchema = z.object({
   amount: z.string(),
 }).meta({ id: 'WidgetPreviewSession' });
 export type WidgetPreviewSession = z.infer<typeof WidgetPreviewSessionSchema>;
+
+/** GET /widgets/versions.json: every widget build this service serves, for pinning with Subresource Integrity. */
+export const WidgetVersionsSchema = z.object({
+  latest: z.string().meta({ description: 'The version index-latest.js serves now' }),
+  latestUrl: z.string().meta({ description: 'Path of the always-newest build (short cache, no SRI)' }),
+  versions: z.array(z.object({
+    version: z.string(),
+    url: z.string().meta({ description: 'Path of this pinned build, cached for good' }),
+    integrity: z.string().meta({ description: 'For the script tag\'s `integrity` attribute (sha384-…)' }),
+  })).meta({ description: 'Newest first' }),
+}).meta({ id: 'WidgetVersions' });
+export type WidgetVersions = z.infer<typeof WidgetVersionsSchema>;

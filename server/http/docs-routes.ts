@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defaultWebDir } from '../payment-pages/web-assets';
 import { AppError, ErrorCode } from './errors';
+import { documentPages } from './page-docs';
 
 /**
  * Scripts only from this origin and only as files; the viewer fetches nothing but /openapi.json (and,
@@ -71,6 +72,7 @@ function sendBundle(bundle: Bundle, request: FastifyRequest, reply: FastifyReply
 /** The OpenAPI document, and a reference page rendered from it in the browser by Scalar's viewer, served from here. */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   const bundle = viewerBundle(defaultWebDir());
+  documentPages(app.apiDocs);
   app.get('/openapi.json', { config: { auth: 'public' } }, async () => app.apiDocs.document(app.services.publicUrl()));
   app.get('/docs', { config: { auth: 'public' } }, async (_request, reply) => {
     const built = bundle();

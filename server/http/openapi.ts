@@ -14,6 +14,19 @@ declare module 'fastify' {
 
 type JsonSchema = Record<string, unknown>;
 
+/** A response whose body is not JSON (a page, an event stream): its media type, and its schema if it has one. */
+export type DocumentedResponse = ResponseDoc & { mediaType?: string };
+
+/**
+ * A route the document describes but `addRoute` does not register (a page, a stream, a file): the same
+ * fields, without a handler. test/server/openapi-contract.test.ts checks that each one answers as described.
+ */
+export type DocumentedRoute = Omit<AnyRouteDef, 'handler' | 'responses'> & {
+  responses: Record<number, DocumentedResponse>;
+  /** Statuses its shape implies that it never answers: a page shows a bad id as its 404 page, not a 400, and a probe is not rate limited */
+  neverAnswers?: number[];
+};
+
 const SECURITY: Record<AnyRouteDef['auth'], Array<Record<string, string[]>>> = {
   apiKey: [{ apiKey: [] }],
   // Alternatives: the browser console sends its cookie, the desktop app and the CLI a bearer token.
@@ -48,8 +61,10 @@ class Components {
   readonly requestBodies: Record<string, object> = {};
   readonly responses: Record<string, object> = {};
 
-  response(r: ResponseDoc): object {
-    const rendered = r.schema ? { description: r.description, content: { 'application/json': { schema: this.schema(r.schema, 'output') } } } : { description: r.description };
+  response(r: DocumentedResponse): object {
+    const body = r.schema ? { schema: this.schema(r.schema, 'output') } : {};
+    const mediaType = r.mediaType ?? (r.schema ? 'application/json' : null);
+    const rendered = mediaType ? { description: r.description, content: { [mediaType]: body } } : { description: r.description };
     if (!r.component) return rendered;
     this.responses[r.component] = rendered;
     return { $ref: `#/components/responses/${r.component}` };
@@ -111,18 +126,25 @@ function parametersOf(components: Components, schema: ZodType | undefined, where
   });
 }
 
-function responsesOf(components: Components, def: AnyRouteDef): object {
-  const all: Record<number, ResponseDoc> = { ...implicitErrors(def), ...def.responses };
-  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)).map(([status, r]) => [status, components.response(r)]));
+/** Answered by a browser form whose success is a redirect: there is no 2xx, and tools expect one or a `default`. */
+const REDIRECT_ONLY = { description: 'Nothing else: success is the redirect above (a browser form, not an API call)' };
+
+function responsesOf(components: Components, def: DocumentedRoute): object {
+  const implicit = Object.entries(implicitErrors(def)).filter(([status]) => !def.neverAnswers?.includes(Number(status)));
+  const all: Record<number, DocumentedResponse> = { ...Object.fromEntries(implicit), ...def.responses };
+  const rendered = Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)).map(([status, r]) => [status, components.response(r)]);
+  const statuses = Object.keys(all).map(Number);
+  const redirectOnly = !statuses.some((status) => status >= 200 && status < 300) && statuses.some((status) => status >= 300 && status < 400);
+  return Object.fromEntries(redirectOnly ? [...rendered, ['default', REDIRECT_ONLY]] : rendered);
 }
 
-function requestBodyOf(components: Components, def: AnyRouteDef): object | undefined {
+function requestBodyOf(components: Components, def: DocumentedRoute): object | undefined {
   if (def.rawBody) return { required: true, content: { [def.rawBody]: {} } };
   if (!def.body) return undefined;
   return components.requestBody(def.body, !def.body.safeParse(undefined).success);
 }
 
-function operationOf(components: Components, def: AnyRouteDef): object {
+function operationOf(components: Components, def: DocumentedRoute): object {
   const parameters = [...parametersOf(components, def.params, 'path'), ...parametersOf(components, def.query, 'query')];
   const requestBody = requestBodyOf(components, def);
   return {
@@ -139,12 +161,19 @@ function operationOf(components: Components, def: AnyRouteDef): object {
 
 export class ApiDocs {
   private readonly routes: AnyRouteDef[] = [];
+  private readonly documentedOnly: DocumentedRoute[] = [];
   private cached: { paths: object; webhooks: object; components: object } | null = null;
 
   constructor(private readonly info: { title: string; version: string }) {}
 
   add(def: AnyRouteDef): void {
     this.routes.push(def);
+    this.cached = null;
+  }
+
+  /** A route registered some other way (`app.get`), described here so the document covers it too. */
+  addDocumented(def: DocumentedRoute): void {
+    this.documentedOnly.push(def);
     this.cached = null;
   }
 
@@ -161,7 +190,7 @@ export class ApiDocs {
   private render(): { paths: object; webhooks: object; components: object } {
     const components = new Components();
     const paths: Record<string, Record<string, object>> = {};
-    for (const def of this.routes) {
+    for (const def of [...this.routes, ...this.documentedOnly]) {
       const path = def.url.replace(/:(\w+)/g, '{$1}');
       (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(components, def);
     }

@@ -3,7 +3,8 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/webhook-events';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { DOCUMENTED_PAGES } from '../../server/http/page-docs';
+import { createTestApp, QUICK_START, type TestApp } from '../helpers/test-app';
 
 interface Operation {
   operationId?: string;
@@ -109,7 +110,8 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
       if (op.security.length > 0) expect(statuses, key).toContain('401');
       // writes can meet a pending restore; of the reads, only the reconciliation can meet a chain it cannot read
       const unavailable = (!key.startsWith('GET') && key !== 'DELETE /console/api/restore' && key !== 'POST /console/api/logout')
-        || key === 'GET /console/api/chain/reconciliation';
+        || key === 'GET /console/api/chain/reconciliation'
+        || key === 'GET /pay/{paymentId}'; // a page, whose 503 says the checkout is not built
       expect(statuses.includes('503'), `${key} 503`).toBe(unavailable);
     }
     const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
@@ -158,5 +160,48 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
     }
     const paid = (doc.webhooks!['payment.paid']!.post.requestBody as RequestBody).content['application/json']!.schema as { properties: Record<string, Schema> };
     expect(paid.properties.data).toEqual({ $ref: '#/components/schemas/Payment' });
+  });
+
+  it('defines every key an object schema requires, and gives every operation a success response', () => {
+    const undefinedRequired: string[] = [];
+    const walk = (value: unknown, at: string): void => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}/${i}`));
+      if (!value || typeof value !== 'object') return;
+      const schema = value as { required?: unknown; properties?: Record<string, unknown> };
+      if (Array.isArray(schema.required) && at.includes('schema')) {
+        for (const key of schema.required as string[]) if (!(key in (schema.properties ?? {}))) undefinedRequired.push(`${at}: ${key}`);
+      }
+      for (const [key, v] of Object.entries(value)) walk(v, `${at}/${key}`);
+    };
+    walk(doc.paths, '#/paths');
+    walk(doc.components.schemas, '#/components/schemas');
+    expect(undefinedRequired).toEqual([]);
+    for (const { key, op } of operations(doc)) {
+      expect(Object.keys(op.responses).some((status) => /^2(\d\d|XX)$/.test(status) || status === 'default'), `${key} has a 2xx`).toBe(true);
+    }
+  });
+
+  it('documents the pages and files the spec and the README send integrators to', () => {
+    const documented = (method: string, path: string) => doc.paths[path]?.[method];
+    expect(documented('get', '/healthz')?.responses['200']?.content?.['application/json']).toBeDefined();
+    expect(documented('get', '/pay/{paymentId}')?.responses['200']?.content?.['text/html']).toBeDefined();
+    expect(documented('get', '/pay/{paymentId}/receipt')?.responses['200']?.content?.['text/html']).toBeDefined();
+    expect(documented('get', '/pay/{paymentId}/events')?.responses['200']?.content?.['text/event-stream']).toBeDefined();
+    expect(documented('get', '/widgets/versions.json')?.responses['200']?.content?.['application/json']).toBeDefined();
+  });
+
+  it('describes those pages as they answer', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': t.apiKey }, payload: QUICK_START });
+    const paymentId = created.json().id as string;
+    for (const page of DOCUMENTED_PAGES) {
+      // the event stream never ends, so only its refusal is asked for here (the checkout tests read the stream itself)
+      const id = page.operationId === 'streamPaymentStatus' ? 'pay_0000000000000000000000' : paymentId;
+      const res = await t.app.inject({ url: page.url.replace(':paymentId', id) });
+      const documented = page.responses[res.statusCode];
+      expect(documented, `${page.url}: ${res.statusCode}`).toBeDefined();
+      const mediaType = documented!.mediaType ?? (documented!.schema ? 'application/json' : '');
+      expect(res.headers['content-type'], page.url).toContain(mediaType);
+      if (documented!.schema) expect(documented!.schema.safeParse(res.json()).error, page.url).toBeUndefined();
+    }
   });
 });
