@@ -97,17 +97,31 @@ const NETWORK_CODES = new Set([
 export function classifyChainError(err: unknown): ChainErrorKind {
   if (err instanceof ChainRequestError) return err.kind;
   const http = httpFailureOf(err);
-  if (http) return kindOfStatus(http.status);
+  if (http) return kindOfAnswer(http.status, http.detail);
   if (isAxiosLike(err) || NETWORK_CODES.has(codeOf(err) ?? '')) return 'network';
-  const rejected = rejectedBodyOf(err);
-  if (rejected) return rejected.code === 429 ? 'rate_limited' : 'rejected';
+  const okFalse = okFalseBodyOf(err);
+  if (okFalse) return kindOfAnswer(okFalse.code, okFalse.error);
   if (err instanceof Error && err.message.startsWith('Malformed response')) return 'server';
   return 'other';
 }
 
-function kindOfStatus(status: number): ChainErrorKind {
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'server';
+/**
+ * toncenter reports a get method's non-zero exit code as an error, "Exit code <N> != 0" with code
+ * 500 (its v2 reference, responses.500_execution), in an HTTP 500 or inside a 200. That is the
+ * contract's answer (an uninitialised account gives -13), the same from any provider: 'other', as
+ * TonClient's own "Unable to execute get method. Got exit_code: N" is.
+ */
+const EXIT_CODE_ERROR = /^Exit code -?\d+ != 0/;
+
+/**
+ * An error answer's status: the HTTP one, or the `code` of an `ok:false` body in an HTTP 200 (how
+ * toncenter's v2 wraps errors on its JSON-RPC endpoint). 5xx and 429 are the provider failing,
+ * whichever way they came.
+ */
+function kindOfAnswer(code: number | undefined, error: string | undefined): ChainErrorKind {
+  if (error !== undefined && EXIT_CODE_ERROR.test(error)) return 'other';
+  if (code === 429) return 'rate_limited';
+  if (code !== undefined && code >= 500) return 'server';
   return 'rejected';
 }
 
@@ -121,8 +135,8 @@ function toChainRequestError(err: unknown, apiKey: string | undefined): ChainReq
 function describe(err: unknown, http: HttpFailure | undefined): string {
   if (http) return `toncenter HTTP ${http.status}${http.detail ? `: ${http.detail}` : ''}`;
   if (isAxiosLike(err)) return `toncenter unreachable: ${err.code ?? 'network error'}: ${err.message}`;
-  const rejected = rejectedBodyOf(err);
-  if (rejected) return `toncenter refused the request (code ${rejected.code ?? '?'}): ${rejected.error ?? ''}`;
+  const okFalse = okFalseBodyOf(err);
+  if (okFalse) return `toncenter answered ok:false, code ${okFalse.code ?? '?'}: ${okFalse.error ?? ''}`;
   return err instanceof Error ? err.message : String(err);
 }
 
@@ -147,13 +161,13 @@ function httpFailureOf(err: unknown): HttpFailure | undefined {
   return { status: err.response.status, detail };
 }
 
-const REJECTED_PREFIX = 'Received error: ';
+const OK_FALSE_PREFIX = 'Received error: ';
 
 /** TonClient turns an HTTP 200 with `ok: false` into Error("Received error: <json body>"). */
-function rejectedBodyOf(err: unknown): { code?: number; error?: string } | undefined {
-  if (!(err instanceof Error) || !err.message.startsWith(REJECTED_PREFIX)) return undefined;
+function okFalseBodyOf(err: unknown): { code?: number; error?: string } | undefined {
+  if (!(err instanceof Error) || !err.message.startsWith(OK_FALSE_PREFIX)) return undefined;
   try {
-    const body = JSON.parse(err.message.slice(REJECTED_PREFIX.length)) as { code?: unknown; error?: unknown };
+    const body = JSON.parse(err.message.slice(OK_FALSE_PREFIX.length)) as { code?: unknown; error?: unknown };
     return {
       code: typeof body.code === 'number' ? body.code : undefined,
       error: typeof body.error === 'string' ? body.error : undefined,

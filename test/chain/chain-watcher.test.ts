@@ -106,7 +106,7 @@ describe('chain watcher', () => {
   it.each<[string, Partial<ToncenterFaults>, RegExp]>([
     ['429 rate limit', { rateLimited: 2 }, /HTTP 429: Ratelimit exceeded/],
     ['504 gateway timeout', { gatewayTimeouts: 2 }, /HTTP 504: LITE_SERVER_NETWORK timeout/],
-    ['ok:false with HTTP 200', { rejected: 2 }, /refused the request/],
+    ['ok:false with HTTP 200', { rejected: 2 }, /answered ok:false, code 500/],
   ])('backs off with jitter on %s, then commits everything once', async (_name, faults, message) => {
     await serve();
     const ledger = createLedger();

@@ -5,7 +5,7 @@ import { createTonapiSource } from '../../server/chain/tonapi-source';
 import { createFailoverSource, type FailoverChange, type NamedSource } from '../../server/chain/failover-source';
 import type { ChainSource } from '../../server/chain/types';
 import { createChainWatcher } from '../../server/watcher/chain-watcher';
-import { startToncenterDouble, type ToncenterFaults } from './toncenter-double';
+import { startToncenterDouble, type ExitCodeReport, type ToncenterFaults } from './toncenter-double';
 import { startTonapiDouble } from './tonapi-double';
 import { createWalletHistory, type WalletHistory } from './wallet-history';
 import { createLedger, hashes, unlimited } from './watcher-harness';
@@ -34,7 +34,8 @@ interface RigOptions {
 
 /** Both doubles serve the first `served` transactions; the watcher polls through the failover source. */
 async function rig({ primary, timeoutMs = 10_000, wrap = (s) => s }: RigOptions, served = 20) {
-  const toncenter = await startToncenterDouble();
+  // every account reads as uninitialised to a get method: exit code -13, however toncenter reports it
+  const toncenter = await startToncenterDouble({ runGetMethod: async () => ({ exitCode: -13, stack: [] }) });
   const tonapi = await startTonapiDouble({ apiKey: KEY });
   opened.push(toncenter, tonapi);
   const timeout = (name: string) => (name === primary ? timeoutMs : 10_000);
@@ -74,6 +75,8 @@ describe('failover source under the chain watcher', () => {
   it.each<[string, Partial<ToncenterFaults>, RegExp, number?]>([
     ['HTTP 5xx', { gatewayTimeouts: 2 }, /^server: toncenter HTTP 504/],
     ['HTTP 429', { rateLimited: 2 }, /^rate_limited: toncenter HTTP 429/],
+    ['ok:false with code 503 in an HTTP 200', { wrappedServerErrors: 2 }, /^server: toncenter answered ok:false, code 503: \[Error : 0 : Unexpected string end\]/],
+    ['ok:false with code 429 in an HTTP 200', { wrappedRateLimits: 2 }, /^rate_limited: toncenter answered ok:false, code 429: Ratelimit exceeded/],
     ['a hang', { hang: 2 }, /^network: toncenter unreachable: ECONNABORTED/, 3_000],
   ])('fails over on %s within the poll, stays degraded once, and recovers after the retry delay', async (_name, faults, error, timeoutMs) => {
     const r = await rig({ primary: 'toncenter', timeoutMs });
@@ -188,13 +191,18 @@ describe('failover source under the chain watcher', () => {
 });
 
 describe('failover source: what does not fail over', () => {
-  it('passes on an error any provider would give, and the last error when every provider fails, kinds kept', async () => {
+  it.each<ExitCodeReport>(['result', 'error', 'errorIn200'])('passes on a get method\'s exit code reported as %s, without asking tonapi or leaving toncenter', async (exitCodes) => {
     const r = await rig({ primary: 'toncenter' });
-    r.toncenter.setFaults({ rejected: 1 });
-    const rejected = await r.watcher.pollNow().catch((err: unknown) => err);
-    expect(classifyChainError(rejected)).toBe('rejected');
+    r.toncenter.setFaults({ exitCodes });
+    const err = await r.failover.runGetMethod(history.account, 'get_wallet_data').catch((e: unknown) => e);
+    expect([classifyChainError(err), (err as Error).message]).toEqual(['other', expect.stringMatching(/exit.code:? -13/i)]);
     expect(r.tonapi.requests).toHaveLength(0);
+    expect(r.failover.status()).toMatchObject({ active: 'toncenter', degraded: false, providers: [{ state: 'active', lastError: null }, { state: 'standby' }] });
+    expect(r.changes).toEqual([]);
+  });
 
+  it('passes on the last error when every provider fails, kinds kept', async () => {
+    const r = await rig({ primary: 'toncenter' });
     r.toncenter.setFaults({ gatewayTimeouts: 1 });
     r.tonapi.setFaults({ serverErrors: 1 });
     const last = await r.watcher.pollNow().catch((err: unknown) => err);

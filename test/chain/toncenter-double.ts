@@ -16,13 +16,35 @@ export type GetMethodHandler = (
   stack: TupleItem[],
 ) => Promise<{ exitCode: number; stack: TupleItem[] }>;
 
+/**
+ * How toncenter reports a get method's non-zero exit code. `result`: ok:true, the code in
+ * `result.exit_code`, as tonlib's smc.runResult (toncenter/ton-http-api pyTON). `error`: HTTP 500
+ * `{"ok":false,"code":500,"error":"Exit code <N> != 0"}`, toncenter's v2 reference
+ * (ton-org/docs@b28afb9e ecosystem/api/toncenter/v2.json, components.responses.500_execution).
+ * `errorIn200`: that body in an HTTP 200, as toncenter's v2 wraps errors on the JSON-RPC endpoint.
+ */
+export type ExitCodeReport = 'result' | 'error' | 'errorIn200';
+
+/*
+ * toncenter's v2 answers errors as `{"ok":false,"code":<status>,"error":...}`, and on the JSON-RPC
+ * endpoint that body can come in an HTTP 200: TonClient checks `ok` on a 200 for that reason
+ * (@ton/ton HttpApi.doCall). The bodies below are real ones: 429 and 504 from toncenter's v2
+ * reference (v2.json, components.responses.429 and .504); the 503 is what testnet answered a
+ * runGetMethod (toncenter/ton-http-api issue #177).
+ */
 export interface ToncenterFaults {
   /** next N requests: HTTP 429 `{ok:false,code:429,error:"Ratelimit exceeded"}` */
   rateLimited: number;
   /** next N requests: HTTP 504 LITE_SERVER_NETWORK timeout */
   gatewayTimeouts: number;
-  /** next N requests: HTTP 200 with ok:false */
+  /** next N requests: HTTP 200 with ok:false, code 500 LITE_SERVER_UNKNOWN: a liteserver failure */
   rejected: number;
+  /** next N requests: HTTP 200 with ok:false, code 503 (the testnet answer of ton-http-api#177) */
+  wrappedServerErrors: number;
+  /** next N requests: HTTP 200 with ok:false, code 429 Ratelimit exceeded */
+  wrappedRateLimits: number;
+  /** how a get method's non-zero exit code is answered */
+  exitCodes: ExitCodeReport;
   /** next N requests get no answer at all (the client times out) */
   hang: number;
   /** hide the newest k transactions of every account, as a lagging node would */
@@ -56,7 +78,8 @@ export interface ToncenterDouble extends StreamControls {
 }
 
 const NO_FAULTS: ToncenterFaults = {
-  rateLimited: 0, gatewayTimeouts: 0, rejected: 0, hang: 0, lag: 0, hidden: [], ignoreCursor: 0, repeatPage: 0,
+  rateLimited: 0, gatewayTimeouts: 0, rejected: 0, wrappedServerErrors: 0, wrappedRateLimits: 0, exitCodes: 'result',
+  hang: 0, lag: 0, hidden: [], ignoreCursor: 0, repeatPage: 0,
 };
 
 const STREAM_PATH = '/api/streaming/v2/sse';
@@ -108,6 +131,9 @@ export async function startToncenterDouble(
     const address = Address.parse(String(params.address));
     const stack = readStack(params.stack as unknown[]);
     const result = await options.runGetMethod(address, String(params.method), stack);
+    if (result.exitCode !== 0 && faults.exitCodes !== 'result') {
+      throw new RpcFailure(faults.exitCodes === 'error' ? 500 : 200, 500, `Exit code ${result.exitCode} != 0`);
+    }
     return { '@type': 'smc.runResult', gas_used: 0, exit_code: result.exitCode, stack: writeStack(result.stack) };
   }
 
@@ -137,11 +163,14 @@ export async function startToncenterDouble(
   }
 
   // Checked in this order; each counter is spent one request at a time.
-  const injectable: Array<['hang' | 'rateLimited' | 'gatewayTimeouts' | 'rejected', RpcFailure | 'hang']> = [
+  type CountedFault = 'hang' | 'rateLimited' | 'gatewayTimeouts' | 'rejected' | 'wrappedServerErrors' | 'wrappedRateLimits';
+  const injectable: Array<[CountedFault, RpcFailure | 'hang']> = [
     ['hang', 'hang'],
     ['rateLimited', new RpcFailure(429, 429, 'Ratelimit exceeded')],
     ['gatewayTimeouts', new RpcFailure(504, 504, 'LITE_SERVER_NETWORK timeout')],
     ['rejected', new RpcFailure(200, 500, 'LITE_SERVER_UNKNOWN: injected')],
+    ['wrappedServerErrors', new RpcFailure(200, 503, '[Error : 0 : Unexpected string end]')],
+    ['wrappedRateLimits', new RpcFailure(200, 429, 'Ratelimit exceeded')],
   ];
 
   function nextInjectedFault(): RpcFailure | 'hang' | undefined {

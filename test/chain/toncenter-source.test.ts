@@ -90,7 +90,7 @@ describe('toncenter source', () => {
   it.each<[Partial<ToncenterFaults>, ChainErrorKind, number | undefined, RegExp]>([
     [{ rateLimited: 1 }, 'rate_limited', 429, /HTTP 429: Ratelimit exceeded/],
     [{ gatewayTimeouts: 1 }, 'server', 504, /HTTP 504: LITE_SERVER_NETWORK timeout/],
-    [{ rejected: 1 }, 'rejected', undefined, /refused the request \(code 500\): LITE_SERVER_UNKNOWN/],
+    [{ rejected: 1 }, 'server', undefined, /answered ok:false, code 500: LITE_SERVER_UNKNOWN/],
     [{ hang: 1 }, 'network', undefined, /unreachable: ECONNABORTED/],
   ])('classifies %j as %s without leaking the API key', async (faults, kind, status, message) => {
     const { double, source } = await start();
@@ -121,7 +121,10 @@ describe('classifyChainError', () => {
     ['axios without response', { isAxiosError: true, message: 'm', code: 'ECONNRESET' }, 'network'],
     ['bare socket error', Object.assign(new Error('reset'), { code: 'ECONNRESET' }), 'network'],
     ['ok:false 429 in a 200', new Error('Received error: {"ok":false,"code":429,"error":"Ratelimit exceeded"}'), 'rate_limited'],
-    ['ok:false in a 200', new Error('Received error: {"ok":false,"code":500,"error":"boom"}'), 'rejected'],
+    ['ok:false 500 in a 200', new Error('Received error: {"ok":false,"code":500,"error":"boom"}'), 'server'],
+    ['ok:false 422 in a 200', new Error('Received error: {"ok":false,"code":422,"error":"boom"}'), 'rejected'],
+    ['exit code as ok:false in a 200', new Error('Received error: {"ok":false,"code":500,"error":"Exit code -13 != 0"}'), 'other'],
+    ['exit code as HTTP 500', { isAxiosError: true, message: 'm', response: { status: 500, data: { ok: false, code: 500, error: 'Exit code 11 != 0' } } }, 'other'],
     ['zod failure', new Error('Malformed response: Required'), 'server'],
     ['anything else', new Error('nope'), 'other'],
   ])('%s', (_name, err, kind) => {
