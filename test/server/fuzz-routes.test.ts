@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../server/http/responses';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { TEST_ENGINE } from '../helpers/test-database';
+import { HOSTILE_BODIES, hostileBody } from '../helpers/hostile-bodies';
 
 /** Fixed so that a failure replays exactly: fast-check prints the counterexample and its path. */
 const SEED = 20_260_921;
@@ -79,6 +80,8 @@ const bodyFor = (known: Known) => fc.oneof(
     url: fc.constantFrom('http://127.0.0.1:9/hook', 'ftp://x', ''), events: fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }),
   }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
   fc.jsonValue().map((v) => JSON.stringify(v)),
+  hostileBody,
+  fc.constantFrom(...HOSTILE_BODIES.map((b) => b.payload)),
   fc.string({ maxLength: 80 }),
   fc.constantFrom('', '{', 'null', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'),
   // A real backup with a few bytes flipped: the restore path must refuse it calmly.
@@ -150,6 +153,25 @@ describe('random requests at every registered route', () => {
         const res = STREAMING.has(route.url) ? await streamed(s.url, r.method, url) : await injected(s.app, { ...r, headers }, url);
         expectDocumented(what, r.method, res);
       }), { seed: SEED + index, numRuns: RUNS_PER_ROUTE });
+    }
+  }, 300_000);
+
+  it('answers every hostile body on every route that takes one in the documented shape, never 5xx', async () => {
+    const withBody = routes.flatMap((route) => route.methods.filter((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m)).map((method) => ({ method, url: route.url })));
+    expect(withBody.length).toBeGreaterThan(30);
+    for (const route of withBody) {
+      const fill = placeholders(s, known);
+      const url = await fill(route.url.replace(/:\w+|\*/g, (name) => (name === ':paymentId' ? known.paymentId : name === ':id' ? known.endpointId : 'x')));
+      for (const contentType of ['application/json', 'text/plain;charset=UTF-8']) {
+        const headers = {
+          'content-type': contentType, 'x-api-key': await fill('__KEY__'), authorization: await fill('Bearer __SESSION__'), host: new URL(s.url).host,
+        };
+        for (const body of HOSTILE_BODIES) {
+          const res = await injected(s.app, { method: route.method, headers, body: body.payload }, url);
+          expectDocumented(`${route.method} ${route.url} with ${body.kind} as ${contentType}`, route.method, res);
+          if (contentType.startsWith('text/plain') && res.status >= 400 && res.status !== 404) expect([401, 403, 413, 415, 421, 429]).toContain(res.status);
+        }
+      }
     }
   }, 300_000);
 });
