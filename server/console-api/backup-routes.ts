@@ -12,6 +12,8 @@ import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 const TAGS = ['Console: backup'];
 /** Uploads are held in memory once; a shop's ledger is far below this. */
 const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
+/** Whether a candidate's bytes were proven against a checksum; recorded in the audit entry of the restore. */
+export type ChecksumProof = 'verified' | 'none';
 /** The SHA-256 of a downloaded backup, and of an upload when the owner gives it: the upload is verified against it. */
 export const CHECKSUM_HEADER = 'x-tontill-sha256';
 /** The temporary files of a download, an upload and its rehearsal, in <dataDir>/tmp. */
@@ -39,14 +41,15 @@ function uploadChecksum(value: string | string[] | undefined): string | null {
  * Refuses a candidate whose bytes are not the ones its checksum was computed from (a byte flipped
  * on the disk or on the way). No checksum, no refusal: see server/db/README.md, "Checksums".
  */
-export function assertChecksum(file: string, expected: string | null, field: string, what: string): void {
-  if (expected === null) return;
+export function assertChecksum(file: string, expected: string | null, field: string, what: string): ChecksumProof {
+  if (expected === null) return 'none';
   const verdict = verifyChecksum(file, expected);
   if (!verdict.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${verdict.message}`, field);
+  return 'verified';
 }
 
 /** A backup of the folder against the checksum written beside it, when it has one. */
-export const assertRecordedChecksum = (file: string, field: string, what: string): void => assertChecksum(file, recordedChecksum(file), field, what);
+export const assertRecordedChecksum = (file: string, field: string, what: string): ChecksumProof => assertChecksum(file, recordedChecksum(file), field, what);
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
 export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile }): Promise<void> {
@@ -85,7 +88,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
       const checksum = uploadChecksum(request.headers[CHECKSUM_HEADER]);
       const put = (upload: string) => {
         writeFileSync(upload, body, { mode: 0o600 });
-        assertChecksum(upload, checksum, CHECKSUM_HEADER, 'the upload');
+        return assertChecksum(upload, checksum, CHECKSUM_HEADER, 'the upload');
       };
       return stageRestore(app, opts.ledgerFile, put, 'file', 'the upload', actorOf(request));
     },
@@ -114,17 +117,17 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
  * backup folder), before writes freeze.
  */
 export async function stageRestore(
-  app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => void, field: string, what: string, actor: string,
+  app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => ChecksumProof, field: string, what: string, actor: string,
 ): Promise<RestoreStaged> {
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   const upload = join(tmpDir, `upload-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
   try {
-    put(upload);
+    const checksum = put(upload);
     const check = checkRestoreCandidate(upload, tmpDir);
     if (!check.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${check.message}`, field);
-    await app.services.audit.record(actor, 'backup.restore_stage', what, { payments: check.payments, schemaVersion: check.schemaVersion });
+    await app.services.audit.record(actor, 'backup.restore_stage', what, { payments: check.payments, schemaVersion: check.schemaVersion, checksum });
     await freezeWrites(app, ledgerFile);
     renameSync(upload, restoreFile(dataDir));
     return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };

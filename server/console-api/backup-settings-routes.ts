@@ -91,8 +91,9 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
       const source = join(folder, body.name);
       const put = (file: string) => {
         if (!existsSync(source)) throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
-        assertRecordedChecksum(source, 'name', `the backup ${body.name}`);
+        const checksum = assertRecordedChecksum(source, 'name', `the backup ${body.name}`);
         copyLedgerFile(source, file);
+        return checksum;
       };
       return stageRestore(app, ledgerFile, put, 'name', `the backup ${body.name}`, actorOf(request));
     },

@@ -61,6 +61,10 @@ const listedExternalIds = async (server: TestServer): Promise<string[]> => {
   return page.items.map((p) => p.externalId).sort();
 };
 
+/** What the newest audit entry of a staged restore says about its checksum. */
+const lastStagedChecksum = async (server: TestServer): Promise<unknown> =>
+  (await server.services.audit.page(null, 50)).find((entry) => entry.action === 'backup.restore_stage')?.detail?.checksum;
+
 const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { field?: string; message: string } }).error });
 
 /** The right user_version, but only two tables of one column each. */
@@ -183,6 +187,11 @@ describe.skipIf(TEST_ENGINE === 'postgres')('backups carry a checksum that a res
     const res = await consoleCall(server, 'POST', '/backups/restore', { name });
     expect(await refusal(res)).toMatchObject({ status: 400, field: 'name', message: expect.stringContaining('SHA-256') });
     expect(existsSync(restoreFile(server.dataDir))).toBe(false);
+    // the same file once its bytes are back is proven and staged
+    bytes[at] = 'c'.charCodeAt(0);
+    writeFileSync(file, bytes);
+    expect((await consoleCall(server, 'POST', '/backups/restore', { name })).status).toBe(200);
+    expect(await lastStagedChecksum(server)).toBe('verified');
   });
 
   it('a download says its checksum, and an upload that gives one is verified against it', async () => {
@@ -200,6 +209,11 @@ describe.skipIf(TEST_ENGINE === 'postgres')('backups carry a checksum that a res
     const garbled = await consoleCall(server, 'POST', '/restore', body, { 'x-tontill-sha256': 'not-hex' });
     expect(await refusal(garbled)).toMatchObject({ status: 400, field: 'x-tontill-sha256' });
     expect((await consoleCall(server, 'POST', '/restore', body, { 'x-tontill-sha256': sha256 })).status).toBe(200);
+    expect(await lastStagedChecksum(server)).toBe('verified');
+    expect((await consoleCall(server, 'DELETE', '/restore')).status).toBe(204);
+    // without the header it is still restorable (server/db/README.md, "Checksums"), and the audit log says it was unproven
+    expect((await consoleCall(server, 'POST', '/restore', body)).status).toBe(200);
+    expect(await lastStagedChecksum(server)).toBe('none');
   });
 });
 
