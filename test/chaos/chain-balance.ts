@@ -4,11 +4,16 @@ import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 /**
  * The merchant's USDT balance on the sandbox chain the service left behind (read once it has
  * stopped: the service owns the file while it runs). Every micro-USDT there arrived in a transfer
- * the chaos sent, answered or not, so it must equal the sum of what the service credited: a
- * transfer whose answer was lost but that reached the chain is credited too, and nothing else is.
+ * the chaos sent, answered or not, and every one that left went in a refund, so it must equal what the
+ * service credited less what it saw refunded: a transfer (or refund) whose answer was lost but that
+ * reached the chain counts too, and nothing else does.
  */
 export async function merchantChainBalance(dataDir: string): Promise<bigint> {
-  const chain = await SandboxChain.open({ stateFile: join(dataDir, 'sandbox-chain.json') });
+  return merchantBalance(await SandboxChain.open({ stateFile: join(dataDir, 'sandbox-chain.json') }));
+}
+
+/** The merchant's USDT balance on a sandbox chain (the one the run itself holds, on PostgreSQL). */
+export async function merchantBalance(chain: SandboxChain): Promise<bigint> {
   try {
     const reader = await chain.source().runGetMethod(chain.merchantJettonWallet, 'get_wallet_data');
     return reader.readBigNumber();

@@ -3,14 +3,26 @@ export type Outcome<T> =
   | { kind: 'ok'; status: number; body: T }
   /** the service answered, but not with 2xx */
   | { kind: 'refused'; status: number; body: unknown }
-  /** no answer (the service died under it): the write may or may not have happened */
-  | { kind: 'lost'; error: string };
+  /**
+   * no answer (the service died under it): the write may or may not have happened, unless
+   * `unsent` (the connection was refused: nothing reached a service)
+   */
+  | { kind: 'lost'; error: string; unsent: boolean };
 
 /** Far above any healthy answer; only a wedged service reaches it, and that is then a lost answer. */
 const REQUEST_TIMEOUT_MS = 120_000;
 
+/** What the chaos client calls: one service, or a cluster of instances on one ledger (cluster-api.ts). */
+export interface ChaosApi {
+  apiKey: string;
+  merchant<T>(method: string, path: string, body?: unknown): Promise<Outcome<T>>;
+  console<T>(method: string, path: string, body?: unknown): Promise<Outcome<T>>;
+  mustConsole<T>(method: string, path: string, body?: unknown): Promise<T>;
+  mustMerchant<T>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
 /** The merchant API (x-api-key) and the console API (the local bearer token) of one running service. */
-export class ServiceApi {
+export class ServiceApi implements ChaosApi {
   apiKey = '';
 
   constructor(readonly url: string, private readonly consoleToken: string) {}
@@ -46,12 +58,13 @@ export class ServiceApi {
       const parsed: unknown = text ? JSON.parse(text) : null;
       return res.ok ? { kind: 'ok', status: res.status, body: parsed as T } : { kind: 'refused', status: res.status, body: parsed };
     } catch (err) {
-      return { kind: 'lost', error: (err as Error).message };
+      const code = ((err as Error).cause as { code?: string } | undefined)?.code;
+      return { kind: 'lost', error: `${(err as Error).message}${code ? ` (${code})` : ''}`, unsent: code === 'ECONNREFUSED' };
     }
   }
 }
 
-function must<T>(outcome: Outcome<T>, what: string): T {
+export function must<T>(outcome: Outcome<T>, what: string): T {
   if (outcome.kind === 'ok') return outcome.body;
   const detail = outcome.kind === 'lost' ? outcome.error : `${outcome.status} ${JSON.stringify(outcome.body)}`;
   throw new Error(`${what}: ${detail}`);

@@ -3,41 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnService, stopService, writeServiceConfig, type ServiceProcess } from '../helpers/service-process';
 import { merchantChainBalance } from './chain-balance';
-import { ServiceApi, usdtText } from './chaos-client';
-import { drainWebhooks, waitForCredits } from './converge';
+import { simulatorActions } from './chain-actions';
+import { ServiceApi } from './chaos-client';
+import { reconcile, settle, setUp, summarize, type ChaosOptions, type ChaosSummary, type Setup } from './chaos-summary';
 import { FlakyReceiver } from './flaky-receiver';
 import { Prng } from './prng';
-import { verify, type Verdict, type Violations } from './verify';
+import type { Verdict } from './verify';
 import { Workload } from './workload';
-
-export interface ChaosOptions {
-  seed: number;
-  /** one round = one service life, ended by kill -9 */
-  rounds: number;
-  /** operations per round, drawn in this range (the kill usually cuts a round short) */
-  opsPerRound?: [number, number];
-  concurrency?: number;
-  log?: (line: string) => void;
-}
-
-export interface ChaosSummary extends Verdict {
-  seed: number;
-  rounds: number;
-  kills: number;
-  /** kills that came from an armed crash point rather than from the clock */
-  failpointKills: number;
-  operations: number;
-  ackedPayments: number;
-  recoveredCreations: number;
-  ackedTransfers: number;
-  inDoubtTransfers: number;
-  deliveriesAccepted: number;
-  duplicateDeliveries: number;
-  receiverRequests: number;
-  dataDir: string;
-}
-
-interface Setup { apiKey: string; endpointId: string }
 
 /**
  * Drives the real service (a child process on a fresh data directory) with payments, simulated
@@ -46,10 +18,10 @@ interface Setup { apiKey: string; endpointId: string }
  * client was told. Every choice comes from `seed`; the timing of the machine does not, so a
  * replay runs the same plan, not necessarily the same interleaving.
  */
-export async function runChaos(options: ChaosOptions): Promise<ChaosSummary> {
+export async function runChaosSqlite(options: ChaosOptions): Promise<ChaosSummary> {
   const log = options.log ?? (() => undefined);
   const rng = new Prng(options.seed);
-  const workload = new Workload(rng.fork(1), `chaos-${options.seed}`);
+  const workload = new Workload(rng.fork(1), `chaos-${options.seed}`, simulatorActions);
   const receiver = await FlakyReceiver.start(rng.fork(2));
   const dataDir = mkdtempSync(join(tmpdir(), 'tontill-chaos-'));
   writeServiceConfig(dataDir, { chain: { pollIntervalMs: 200 }, rateLimit: { enabled: false }, logLevel: 'warn' });
@@ -68,9 +40,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosSummary> {
       const ran = await oneLife(dataDir, workload, receiver, state, plan);
       log(`round ${round}/${options.rounds}: receiver ${receiver.mode}, ${ran} of ${plan.ops} operations run, kill -9 ${plan.delayMs} ms after the ${plan.on} of operation ${plan.killAt}${armedWith(plan)}`);
     }
-    const summary = await finish(dataDir, workload, receiver, state.setup, log);
+    const verdict = await finish(dataDir, workload, receiver, state.setup, log);
+    const run = { seed: options.seed, engine: 'sqlite' as const, instances: 1, rounds: options.rounds, kills: state.kills, failpointKills: state.failpointKills, retriedRequests: 0 };
+    const summary = summarize(verdict, workload, receiver, run, dataDir);
     if (!summary.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    return { ...summary, seed: options.seed, rounds: options.rounds, kills: state.kills, failpointKills: state.failpointKills };
+    return summary;
   } catch (err) {
     throw new Error(`chaos seed ${options.seed}: ${(err as Error).message}\n(data directory kept: ${dataDir})`, { cause: err });
   } finally {
@@ -114,13 +88,6 @@ async function oneLife(dataDir: string, workload: Workload, receiver: FlakyRecei
   }
 }
 
-/** An API key and one webhook endpoint for every event, pointing at the flaky receiver. */
-async function setUp(api: ServiceApi, receiver: FlakyReceiver): Promise<Setup> {
-  const { key } = await api.mustConsole<{ key: string }>('POST', '/api-keys', { name: 'chaos' });
-  const { endpoint } = await api.mustConsole<{ endpoint: { id: string } }>('POST', '/webhooks/endpoints', { url: receiver.url(), events: ['*'] });
-  return { apiKey: key, endpointId: endpoint.id };
-}
-
 interface RoundPlan {
   ops: number;
   /** the kill is timed from this operation's start or answer */
@@ -161,55 +128,15 @@ async function runRound(api: ServiceApi, service: ServiceProcess, workload: Work
 }
 
 /** A last, unharmed service life: converge, verify, stop cleanly, then hold the ledger against the chain. */
-async function finish(dataDir: string, workload: Workload, receiver: FlakyReceiver, setup: Setup | null, log: (line: string) => void) {
-  const ledger = workload.ledger;
+async function finish(dataDir: string, workload: Workload, receiver: FlakyReceiver, setup: Setup | null, log: (line: string) => void): Promise<Verdict> {
+  if (!setup) throw new Error('no round ran');
   const service = await spawnService(dataDir);
-  const api = new ServiceApi(service.url, service.consoleToken);
   let verdict: Verdict;
   try {
-    if (!setup) throw new Error('no round ran');
-    api.apiKey = setup.apiKey;
-    receiver.mode = 'calm';
-    log('converging: recovering creations in doubt, waiting for the watcher, draining the outbox');
-    await workload.recoverCreations(api);
-    await waitForCredits(api, ledger);
-    const { pending, failed } = await drainWebhooks(api, receiver, setup.endpointId);
-    verdict = await verify(api, ledger, receiver, pending + failed);
+    verdict = await settle(new ServiceApi(service.url, service.consoleToken), workload, receiver, setup, log);
   } finally {
     await stopService(service);
   }
-  const onChain = await merchantChainBalance(dataDir);
-  if (onChain !== verdict.creditedTotal) {
-    verdict.violations.unreconciled = 1;
-    verdict.details.push(`the merchant holds ${usdtText(onChain)} on chain, the service credited ${usdtText(verdict.creditedTotal)}`);
-  }
-  // the drain's own test events are not part of the workload
-  const events = receiver.received.filter((r) => r.event.type !== 'webhook.test');
-  const unique = new Set(events.map((r) => r.event.id)).size;
-  const ok = totalViolations(verdict.violations) === 0;
-  return {
-    ...verdict, details: verdict.details.slice(0, 30), operations: ledger.operations, ackedPayments: ledger.payments.size,
-    recoveredCreations: ledger.acked().filter((p) => p.recovered).length,
-    ackedTransfers: ledger.transfers.filter((t) => t.acked).length, inDoubtTransfers: ledger.transfers.filter((t) => !t.acked).length,
-    deliveriesAccepted: events.length, duplicateDeliveries: events.length - unique, receiverRequests: receiver.arrivals, dataDir: ok ? '' : dataDir,
-  };
-}
-
-export function totalViolations(v: Violations): number {
-  return Object.values(v).reduce((a, b) => a + b, 0);
-}
-
-/** The lines `npm run chaos` prints. */
-export function formatSummary(s: ChaosSummary): string {
-  const v = s.violations;
-  return [
-    `chaos seed ${s.seed}: ${s.rounds} rounds, ${s.kills} kill -9 (${s.failpointKills} at crash points), ${s.operations} operations`,
-    `  acknowledged payments ${s.ackedPayments} (${s.recoveredCreations} after a retry of a creation lost in a crash), stored ${s.paymentsStored}`,
-    `  acknowledged transfers ${s.ackedTransfers}, in doubt ${s.inDoubtTransfers}, in-doubt transfers credited ${s.inDoubtCredited}`,
-    `  events stored ${s.eventsStored}, deliveries accepted ${s.deliveriesAccepted} (${s.duplicateDeliveries} duplicates), receiver requests ${s.receiverRequests}`,
-    `  lost ${v.lostPayments + v.lostCancels}, double credits ${v.doubleCredits}, undelivered events ${v.undeliveredEvents}`,
-    `  lost credits ${v.lostCredits}, paid mismatches ${v.paidMismatches}, order violations ${v.orderViolations}, duplicate creations ${v.duplicateCreations}, stuck deliveries ${v.stuckDeliveries}, chain vs ledger ${v.unreconciled ? 'DIFFER' : 'agree'}, anomalies ${v.anomalies}`,
-    ...s.details.map((d) => `  ! ${d}`),
-    ...(s.dataDir ? [`  data directory kept for inspection: ${s.dataDir}`] : []),
-  ].join('\n');
+  reconcile(verdict, await merchantChainBalance(dataDir));
+  return verdict;
 }

@@ -1,4 +1,4 @@
-import type { ServiceApi } from './chaos-client';
+import type { ChaosApi } from './chaos-client';
 import type { FlakyReceiver } from './flaky-receiver';
 import type { ClientLedger } from './workload';
 
@@ -14,13 +14,14 @@ export interface ListedPayment {
   amount: string;
   status: string;
   paidAmount: string;
+  refundedAmount: string;
   transfers: Array<{ txHash: string; amount: string }>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every payment through the merchant list, page by page. */
-export async function listPayments(api: ServiceApi): Promise<ListedPayment[]> {
+export async function listPayments(api: ChaosApi): Promise<ListedPayment[]> {
   const all: ListedPayment[] = [];
   let cursor: string | null = null;
   do {
@@ -33,7 +34,7 @@ export async function listPayments(api: ServiceApi): Promise<ListedPayment[]> {
 }
 
 /** Waits until every acknowledged transfer is credited (or the deadline passes), then for two more watcher polls. */
-export async function waitForCredits(api: ServiceApi, ledger: ClientLedger): Promise<void> {
+export async function waitForCredits(api: ChaosApi, ledger: ClientLedger): Promise<void> {
   const deadline = Date.now() + CREDITS_DEADLINE_MS;
   const acked = ledger.transfers.filter((t) => t.acked);
   while (Date.now() < deadline) {
@@ -50,7 +51,7 @@ export async function waitForCredits(api: ServiceApi, ledger: ClientLedger): Pro
   }
 }
 
-async function countDeliveries(api: ServiceApi, status: 'pending' | 'failed'): Promise<number> {
+async function countDeliveries(api: ChaosApi, status: 'pending' | 'failed'): Promise<number> {
   let count = 0;
   let cursor: string | null = null;
   do {
@@ -68,7 +69,7 @@ async function countDeliveries(api: ServiceApi, status: 'pending' | 'failed'): P
  * failing endpoint pulls its whole backlog forward, which is the product's own recovery path.
  * Repeats if an attempt that failed during the outage was recorded after that pull.
  */
-export async function drainWebhooks(api: ServiceApi, receiver: FlakyReceiver, endpointId: string): Promise<{ pending: number; failed: number }> {
+export async function drainWebhooks(api: ChaosApi, receiver: FlakyReceiver, endpointId: string): Promise<{ pending: number; failed: number }> {
   for (let cycle = 0; cycle < DRAIN_CYCLES; cycle += 1) {
     receiver.mode = 'down';
     await untilFailing(api, endpointId);
@@ -87,7 +88,7 @@ export async function drainWebhooks(api: ServiceApi, receiver: FlakyReceiver, en
   return { pending: await countDeliveries(api, 'pending'), failed: await countDeliveries(api, 'failed') };
 }
 
-async function untilFailing(api: ServiceApi, endpointId: string): Promise<void> {
+async function untilFailing(api: ChaosApi, endpointId: string): Promise<void> {
   const deadline = Date.now() + FAILING_DEADLINE_MS;
   for (;;) {
     const { items } = await api.mustConsole<{ items: Array<{ id: string; status: string }> }>('GET', '/webhooks/endpoints');

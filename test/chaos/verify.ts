@@ -1,5 +1,5 @@
 import { arrivalOrderByPayment } from '../webhooks/receiver';
-import { micro, usdtText, type ServiceApi } from './chaos-client';
+import { micro, usdtText, type ChaosApi } from './chaos-client';
 import { listPayments, type ListedPayment } from './converge';
 import type { FlakyReceiver } from './flaky-receiver';
 import type { ClientLedger } from './workload';
@@ -12,6 +12,10 @@ export interface Violations {
   lostCredits: number;
   doubleCredits: number;
   paidMismatches: number;
+  /** an acknowledged refund the service no longer lists, or one the merchant's wallet sent that never turned sent */
+  lostRefunds: number;
+  /** a payment's refundedAmount is not the sum of its sent refunds */
+  refundMismatches: number;
   undeliveredEvents: number;
   orderViolations: number;
   stuckDeliveries: number;
@@ -20,11 +24,16 @@ export interface Violations {
   anomalies: number;
 }
 
+export const NO_VIOLATIONS: Readonly<Violations> = {
+  lostPayments: 0, lostCancels: 0, duplicateCreations: 0, lostCredits: 0, doubleCredits: 0, paidMismatches: 0,
+  lostRefunds: 0, refundMismatches: 0, undeliveredEvents: 0, orderViolations: 0, stuckDeliveries: 0, unreconciled: 0, anomalies: 0,
+};
+
 export interface Verdict {
   violations: Violations;
   eventsStored: number;
   paymentsStored: number;
-  /** the sum of every payment's paidAmount, to hold against the chain */
+  /** the sum of every payment's paidAmount less its refundedAmount, to hold against the chain */
   creditedTotal: bigint;
   /** credited transfers whose simulate answer was lost: the chain had them after all */
   inDoubtCredited: number;
@@ -35,15 +44,12 @@ export interface Verdict {
 interface Detail { events: Array<{ id: string; type: string }> }
 
 /** Holds the service to what the client was told: the final state, read back through every view. */
-export async function verify(api: ServiceApi, ledger: ClientLedger, receiver: FlakyReceiver, stuck: number): Promise<Verdict> {
+export async function verify(api: ChaosApi, ledger: ClientLedger, receiver: FlakyReceiver, stuck: number): Promise<Verdict> {
   const details: string[] = [];
   const listed = await listPayments(api);
   const byId = new Map(listed.map((p) => [p.id, p]));
   const consoleIds = await consoleList(api);
-  const v: Violations = {
-    lostPayments: 0, lostCancels: 0, duplicateCreations: 0, lostCredits: 0, doubleCredits: 0, paidMismatches: 0,
-    undeliveredEvents: 0, orderViolations: 0, stuckDeliveries: stuck, unreconciled: 0, anomalies: ledger.anomalies.length,
-  };
+  const v: Violations = { ...NO_VIOLATIONS, stuckDeliveries: stuck, anomalies: ledger.anomalies.length };
   for (const seen of ledger.acked()) {
     const one = await api.merchant<ListedPayment>('GET', `/crypto/payment/${seen.id}`);
     const listedOne = byId.get(seen.id);
@@ -59,11 +65,12 @@ export async function verify(api: ServiceApi, ledger: ClientLedger, receiver: Fl
   for (const p of listed) if (p.externalId) perExternal.set(p.externalId, (perExternal.get(p.externalId) ?? 0) + 1);
   for (const [externalId, n] of perExternal) if (n > 1) { v.duplicateCreations += n - 1; details.push(`externalId ${externalId} created ${n} payments`); }
   const credits = checkCredits(listed, ledger, v, details);
+  await checkRefunds(api, listed, ledger, v, details);
   const events = await checkEvents(api, [...consoleIds], receiver, v, details);
   for (const line of ledger.anomalies) details.push(`anomaly: ${line}`);
   return {
     violations: v, eventsStored: events, paymentsStored: listed.length, inDoubtCredited: credits.inDoubtCredited,
-    creditedTotal: listed.reduce((sum, p) => sum + micro(p.paidAmount), 0n), details,
+    creditedTotal: listed.reduce((sum, p) => sum + micro(p.paidAmount) - micro(p.refundedAmount), 0n), details,
   };
 }
 
@@ -97,8 +104,30 @@ function checkCredits(listed: ListedPayment[], ledger: ClientLedger, v: Violatio
   return { inDoubtCredited };
 }
 
+interface ListedRefund { id: string; amount: string; status: string }
+
+/** Every acknowledged refund kept, every one the merchant's wallet sent seen as sent, and refundedAmount their sum. */
+async function checkRefunds(api: ChaosApi, listed: ListedPayment[], ledger: ClientLedger, v: Violations, details: string[]): Promise<void> {
+  const asked = new Set(ledger.refunds.map((r) => r.paymentId));
+  for (const p of listed) {
+    if (!asked.has(p.id)) {
+      if (micro(p.refundedAmount) !== 0n) { v.refundMismatches += 1; details.push(`${p.id} refundedAmount ${p.refundedAmount} with no refund asked`); }
+      continue;
+    }
+    const { items } = await api.mustMerchant<{ items: ListedRefund[] }>('GET', `/crypto/payment/${p.id}/refunds`);
+    const byId = new Map(items.map((r) => [r.id, r]));
+    for (const seen of ledger.refunds.filter((r) => r.paymentId === p.id && r.id !== null)) {
+      const stored = byId.get(seen.id!);
+      if (!stored || micro(stored.amount) !== seen.amount) { v.lostRefunds += 1; details.push(`acknowledged refund ${seen.id} of ${p.id} is ${stored ? `now ${stored.amount}` : 'gone'}`); }
+      else if (seen.send === 'acked' && stored.status !== 'sent') { v.lostRefunds += 1; details.push(`refund ${seen.id} of ${p.id} was sent on chain, its status is ${stored.status}`); }
+    }
+    const sent = items.filter((r) => r.status === 'sent').reduce((sum, r) => sum + micro(r.amount), 0n);
+    if (sent !== micro(p.refundedAmount)) { v.refundMismatches += 1; details.push(`${p.id} refundedAmount ${p.refundedAmount}, its sent refunds add up to ${usdtText(sent)}`); }
+  }
+}
+
 /** At least once, in order: each payment's events, as first accepted by the receiver, in the order they were stored. */
-async function checkEvents(api: ServiceApi, paymentIds: string[], receiver: FlakyReceiver, v: Violations, details: string[]): Promise<number> {
+async function checkEvents(api: ChaosApi, paymentIds: string[], receiver: FlakyReceiver, v: Violations, details: string[]): Promise<number> {
   const accepted = new Set(receiver.received.map((r) => r.event.id));
   const arrival = arrivalOrderByPayment(receiver.received);
   let stored = 0;
@@ -120,7 +149,7 @@ async function checkEvents(api: ServiceApi, paymentIds: string[], receiver: Flak
 }
 
 /** Every payment id in the console's list (which also holds payments the client was never told about). */
-async function consoleList(api: ServiceApi): Promise<Set<string>> {
+async function consoleList(api: ChaosApi): Promise<Set<string>> {
   const ids = new Set<string>();
   let cursor: string | null = null;
   do {

@@ -27,8 +27,9 @@ export function writeServiceConfig(dataDir: string, config: object): void {
 
 /** Runs `npm run serve` as a real child process (so it can really be SIGKILLed) and waits until it listens. */
 export async function spawnService(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  // the postgres project runs the same service on this data directory's own database
-  const database: Record<string, string> = TEST_ENGINE === 'postgres' ? { TONTILL_DATABASE_URL: await testDatabaseUrl(dataDir) } : {};
+  // the postgres project runs the same service on this data directory's own database, unless told which (a shared ledger)
+  const ownDatabase = TEST_ENGINE === 'postgres' && env.TONTILL_DATABASE_URL === undefined;
+  const database: Record<string, string> = ownDatabase ? { TONTILL_DATABASE_URL: await testDatabaseUrl(dataDir) } : {};
   const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), {
     cwd: ROOT, env: { ...process.env, ...database, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,18 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStore } from '../../server/auth/api-keys';
 import { openPgPool } from '../../server/storage/postgres/pg-database';
 import { PgStorage } from '../../server/storage/postgres/pg-storage';
-import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import { systemClock } from '../../server/util/clock';
-import { onAccount, sandboxGetMethods } from '../chain/served-chain';
-import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
-import { spawnService, stopService, writeServiceConfig, type ServiceProcess } from '../helpers/service-process';
+import { stopService, type ServiceProcess } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 import { dropTestDatabase, testDatabaseUrl } from '../helpers/test-database';
 import { Receiver } from '../webhooks/receiver';
+import { leaderPids, processState, ServedChain, startInstance, until } from './shared-ledger-kit';
 
 /**
  * Three instances of the real service (child processes) on one PostgreSQL database and one chain
@@ -22,65 +19,41 @@ import { Receiver } from '../webhooks/receiver';
  * killed instance. The others must take over and credit everything exactly once.
  */
 const PAYMENTS = 300;
-const WATCHER_LOCK = 7_311_003;
 
 interface Instance { name: string; service: ServiceProcess }
-
-/** Waits for `condition` (hooks cannot use expect.poll). */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 describe('three instances, one PostgreSQL ledger, one watcher', () => {
   const root = tempDir('tontill-multi-');
   let url: string;
-  let chain: SandboxChain;
-  let double: ToncenterDouble;
+  let served: ServedChain;
   let receiver: Receiver;
   let db: pg.Client;
   let apiKey: string;
   const instances: Instance[] = [];
   const killed: string[] = [];
+  /** replacements still starting: the chain they watch must outlive their start */
+  const replacing: Array<Promise<unknown>> = [];
   let supervising: NodeJS.Timeout | null = null;
 
   async function start(name: string, armed: boolean): Promise<Instance> {
-    const dataDir = join(root.path, name);
-    mkdirSync(dataDir, { mode: 0o700 });
-    writeServiceConfig(dataDir, {
-      database: { url, poolSize: 6 },
-      rateLimit: { enabled: false },
-      chain: {
-        mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
-        toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: 300, watcherBatchSize: 4, streaming: { enabled: false },
-        reconcileIntervalMs: 0,
-      },
-    });
     const env: Record<string, string> = armed
       ? { TONTILL_FAILPOINT: 'credit-batch-midway', TONTILL_FAILPOINT_HIT: '2', TONTILL_FAILPOINT_ACTION: 'stop' }
       : {};
-    const instance = { name, service: await spawnService(dataDir, { ...env, TONTILL_DATABASE_URL: url }) };
+    const instance = { name, service: await startInstance(join(root.path, name), { databaseUrl: url, served, env }) };
     instances.push(instance);
     return instance;
   }
-
-  const stateOf = (pid: number): string => {
-    try {
-      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '?';
-    } catch {
-      return 'gone';
-    }
-  };
 
   /** An instance that stopped itself mid-batch: the first two are killed (and replaced), any later one resumes. */
   function supervise(): void {
     for (const instance of [...instances]) {
       const pid = instance.service.child.pid!;
-      if (stateOf(pid) !== 'T') continue;
+      if (processState(pid) !== 'T') continue;
       if (killed.length < 2) {
         killed.push(instance.name);
         process.kill(pid, 'SIGKILL');
         instances.splice(instances.indexOf(instance), 1);
-        void start(`${instance.name}-again`, false);
+        replacing.push(start(`${instance.name}-again`, false));
       } else {
         process.kill(pid, 'SIGCONT');
       }
@@ -88,24 +61,15 @@ describe('three instances, one PostgreSQL ledger, one watcher', () => {
     supervising = setTimeout(supervise, 50);
   }
 
-  /** The instance whose lease connection holds the watcher's advisory lock, by the pid in its application name. */
-  async function leaderPids(): Promise<number[]> {
-    const { rows } = await db.query<{ application_name: string }>(`SELECT a.application_name FROM pg_locks l
-      JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted`, [WATCHER_LOCK]);
-    return rows.map((r) => Number(/-(\d+)-[0-9a-f]{6}$/.exec(r.application_name)?.[1]));
-  }
-
   beforeAll(async () => {
     url = await testDatabaseUrl(root.path);
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    chain = await SandboxChain.open();
-    double = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
-    double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+    served = await ServedChain.start();
     receiver = await Receiver.start();
     // The first instance starts alone and migrates the database; the others join it.
     const first = await start('one', true);
-    await until(async () => (await leaderPids())[0] === first.service.child.pid);
+    await until(async () => (await leaderPids(db))[0] === first.service.child.pid);
     await Promise.all([start('two', true), start('three', true)]);
     const pool = openPgPool(url, { max: 2 });
     apiKey = (await new ApiKeyStore(new PgStorage(pool, { instanceId: 'test', onCallbackError: () => undefined }), systemClock).create('multi')).key;
@@ -115,12 +79,13 @@ describe('three instances, one PostgreSQL ledger, one watcher', () => {
 
   afterAll(async () => {
     if (supervising) clearTimeout(supervising);
+    await Promise.allSettled(replacing);
     await Promise.all(instances.map((i) => {
-      if (stateOf(i.service.child.pid!) === 'T') process.kill(i.service.child.pid!, 'SIGCONT');
+      if (processState(i.service.child.pid!) === 'T') process.kill(i.service.child.pid!, 'SIGCONT');
       return stopService(i.service);
     }));
     await db?.end();
-    await double?.close();
+    await served?.close();
     await receiver?.stop();
     await dropTestDatabase(root.path);
     root.remove();
@@ -155,11 +120,9 @@ describe('three instances, one PostgreSQL ledger, one watcher', () => {
 
   it('credits every payment exactly once while the watching instance is killed mid-batch twice', async () => {
     const { rows: payments } = await db.query<{ id: string; memo: string; amount: string }>('SELECT id, memo, amount::text FROM payments ORDER BY seq');
-    const watched = chain.merchantJettonWallet;
     for (const [i, p] of payments.entries()) {
-      const txs = await chain.pay({ amount: BigInt(p.amount), comment: p.memo });
       // the chain grows while the watcher works: a few transfers at a time reach the served history
-      double.addTransactions(watched, txs.filter((tx) => onAccount(tx, watched)));
+      await served.pay(BigInt(p.amount), p.memo);
       if (i % 25 === 0) await new Promise((r) => setTimeout(r, 100));
     }
     await expect.poll(async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE status = 'paid'")).rows[0]!.n,
@@ -191,7 +154,7 @@ describe('three instances, one PostgreSQL ledger, one watcher', () => {
     for (const positions of byPayment.values()) expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
     const live = instances.map((i) => i.service.child.pid);
-    const leaders = await leaderPids();
+    const leaders = await leaderPids(db);
     expect(leaders).toHaveLength(1);
     expect(live).toContain(leaders[0]);
   }, 180_000);

@@ -105,7 +105,9 @@ export function arrivalOrderByPayment(received: readonly Received[]): Map<string
   for (const r of received) {
     if (seen.has(r.event.id)) continue;
     seen.add(r.event.id);
-    const paymentId = typeof r.event.data.id === 'string' && r.event.type.startsWith('payment.') ? r.event.data.id : null;
+    // a refund.* event carries its payment beside the refund
+    const payment = r.event.type.startsWith('refund.') ? (r.event.data.payment as { id?: unknown } | undefined) : r.event.data;
+    const paymentId = typeof payment?.id === 'string' && /^(payment|refund)\./.test(r.event.type) ? payment.id : null;
     if (!paymentId) continue;
     byPayment.set(paymentId, [...(byPayment.get(paymentId) ?? []), r.event.id]);
   }
