@@ -3,14 +3,13 @@ import fp from 'fastify-plugin';
 import { AppError, ErrorCode } from '../http/errors';
 
 /**
- * Why a request's Host header cannot be used, or null. HTTP/1.1 requires one, and the service builds
- * its own origin from it (the console's CSRF check, the embed check); without it Node answered a bare
- * 400 with no body, so the server lets such requests in (`requireHostHeader: false`) and this refuses
- * them in the documented shape.
+ * Why a request's Host header cannot be used, or null. HTTP/1.1 requires one (HTTP/1.0 has none, and
+ * health probes still speak it), and the service builds its own origin from it (the console's CSRF
+ * check, the embed check). Node answered a missing one with a bare 400 and no body, so the server
+ * lets such requests in (`requireHostHeader: false`) and this refuses them in the documented shape.
  */
-export function hostHeaderProblem(host: string | string[] | undefined): string | null {
-  if (host === undefined || host === '') return 'host: the Host header is required (HTTP/1.1)';
-  if (Array.isArray(host)) return 'host: send exactly one Host header';
+export function hostHeaderProblem(host: string | undefined, httpVersion: string): string | null {
+  if ((host === undefined || host === '') && httpVersion !== '1.0') return 'host: the Host header is required (HTTP/1.1)';
   return null;
 }
 
@@ -18,7 +17,7 @@ export function hostHeaderProblem(host: string | string[] | undefined): string |
 export const hostHeaderPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
-      const problem = hostHeaderProblem(request.headers.host);
+      const problem = hostHeaderProblem(request.headers.host, request.raw.httpVersion);
       if (problem) throw new AppError(400, ErrorCode.validation, problem, 'host');
     });
   },
