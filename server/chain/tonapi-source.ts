@@ -1,7 +1,7 @@
 import { Cell, loadTransaction, TupleReader, type Address, type Transaction, type TupleItem } from '@ton/core';
 import type { ChainSource } from './types';
 import { createTokenBucket, type TokenBucket } from './rate-limiter';
-import { ChainRequestError, type ChainErrorKind } from './toncenter-source';
+import { ChainRequestError, kindOfAnswer } from './toncenter-source';
 
 /*
  * tonapi v2 as a second, independent ChainSource. What this relies on, from tonapi's
@@ -101,15 +101,9 @@ async function fetchJson(url: string, headers: Record<string, string>, timeoutMs
   }
   if (status < 200 || status > 299) {
     const detail = errorOf(text);
-    throw new ChainRequestError(kindOfStatus(status), `tonapi HTTP ${status}${detail ? `: ${detail}` : ''}`, status);
+    throw new ChainRequestError(kindOfAnswer(status, detail), `tonapi HTTP ${status}${detail ? `: ${detail}` : ''}`, status);
   }
   return JSON.parse(text) as unknown;
-}
-
-function kindOfStatus(status: number): ChainErrorKind {
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'server';
-  return 'rejected';
 }
 
 interface PageRequest {

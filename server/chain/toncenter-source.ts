@@ -116,9 +116,9 @@ const EXIT_CODE_ERROR = /^Exit code -?\d+ != 0/;
 /**
  * An error answer's status: the HTTP one, or the `code` of an `ok:false` body in an HTTP 200 (how
  * toncenter's v2 wraps errors on its JSON-RPC endpoint). 5xx and 429 are the provider failing,
- * whichever way they came.
+ * whichever way they came. tonapi's answers are read the same way.
  */
-function kindOfAnswer(code: number | undefined, error: string | undefined): ChainErrorKind {
+export function kindOfAnswer(code: number | undefined, error: string | undefined): ChainErrorKind {
   if (error !== undefined && EXIT_CODE_ERROR.test(error)) return 'other';
   if (code === 429) return 'rate_limited';
   if (code !== undefined && code >= 500) return 'server';
