@@ -1150,6 +1150,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/crypto/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the store-wide webhook endpoints (never their secrets) */
+        get: operations["listStoreWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a store-wide endpoint; its signing secret is in this answer only
+         * @description It receives the event types in `events` (`"*"`: all) for every payment, signed with its own secret (`TonTill-Signature`).
+         */
+        post: operations["addStoreWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an endpoint; deliveries still waiting for it stop */
+        delete: operations["removeStoreWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -5910,6 +5948,99 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    listStoreWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    addStoreWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    /** @description Event types to receive; "*" means all payment and transfer events */
+                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
+                    /**
+                     * @description http(s) URL receiving POSTed events
+                     * @example https://shop.example/webhooks/tontill
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        /** @description Shown only in this response */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    removeStoreWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
         };
     };
     getHealth: {

@@ -7,6 +7,7 @@ import {
   PaymentListSchema, PaymentSchema, ReceivingAddressResponseSchema,
 } from '../../contract/payments';
 import type { CreateResult } from '../payments/payment-service';
+import { webhookEndpointRoutes } from './webhook-endpoint-routes';
 import { CreateRefundRequestSchema, RefundIdParamsSchema, RefundListSchema, RefundSchema } from '../../contract/refunds';
 
 const TAGS = ['Payments'];
@@ -19,6 +20,7 @@ function markReplay(reply: FastifyReply, result: CreateResult): void {
 
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app.services;
+  await webhookEndpointRoutes(app);
 
   addRoute(app, {
     method: 'POST', url: '/invoice/deposit', operationId: 'createHostedDeposit', tags: TAGS, auth: 'apiKey',
