@@ -136,6 +136,14 @@ describe('migrations', () => {
     expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING (COVERING )?INDEX sign_in_guesses_started/);
   });
 
+  it('012 finds the latest verdict for an account through an index', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 12));
+    expect(db.pragma('user_version', { simple: true })).toBe(12);
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT * FROM reconciliations WHERE account = 'EQ1' ORDER BY seq DESC LIMIT 1").all() as Array<{ detail: string }>;
+    expect(plan.map((row) => row.detail).join(' ')).toMatch(/USING INDEX reconciliations_account/);
+  });
+
   it('run as one transaction: a failing step leaves the database untouched', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = [...migrations.slice(0, 1), { version: 2, name: 'broken', up: () => { throw new Error('boom'); } }];

@@ -10,6 +10,7 @@ import { transfersByPositionMigration } from './008-transfers-by-position';
 import { refundsMigration } from './009-refunds';
 import { cashiersMigration } from './010-cashiers';
 import { signInGuessesMigration } from './011-sign-in-guesses';
+import { reconciliationsByAccountMigration } from './012-reconciliations-by-account';
 
 export interface Migration {
   version: number;
@@ -20,4 +21,4 @@ export interface Migration {
 /** Append-only: never edit or reorder a released step, add a new one. */
 export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
   transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration, cashiersMigration,
-  signInGuessesMigration];
+  signInGuessesMigration, reconciliationsByAccountMigration];
