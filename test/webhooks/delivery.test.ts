@@ -275,11 +275,16 @@ describe('webhook delivery to a real receiver', () => {
 
   it('stops cleanly with a delivery in flight, leaving it pending for the next start', async () => {
     await addEndpoint();
-    receiver.reply = () => ({ status: 200, delayMs: 30_000 });
+    // the stop comes once the request has reached the receiver, so the delivery is surely in flight
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+    receiver.reply = () => {
+      arrived();
+      return { status: 200, delayMs: 30_000 };
+    };
     dispatcher = h.startDispatcher({ timeoutMs: 20_000, stopGraceMs: 50 });
     await h.createPayment();
-    await waitUntil(() => receiver.port > 0 && dispatcher.isRunning, 'start');
-    await new Promise((r) => setTimeout(r, 100));
+    await inFlight;
     await h.services.webhooks.stopDispatcher();
     expect((await deliveries())[0]).toMatchObject({ status: 'pending', attempts: 0 });
     receiver.reply = () => ({ status: 200 });
