@@ -1,15 +1,14 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupRunSchema, BackupViewSchema } from '../../contract/backups';
 import type { BackupTimer } from '../../server/backups/backup-timer';
-import { closeDatabase, openDatabase } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations/index';
 import { checkBackup, restoreFile } from '../../server/db/restore';
 import { QUICK_START, tempDir } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-database';
+import { twoTableLedger, unopenableLedger } from '../helpers/restore-candidates';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** What a restore lets into the data directory: only a ledger the ladder could have built, intact, that opens. */
@@ -66,28 +65,6 @@ const lastStagedChecksum = async (server: TestServer): Promise<unknown> =>
   (await server.services.audit.page(null, 50)).find((entry) => entry.action === 'backup.restore_stage')?.detail?.checksum;
 
 const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { field?: string; message: string } }).error });
-
-/** The right user_version, but only two tables of one column each. */
-function twoTableLedger(file: string): Buffer {
-  const db = new BetterSqlite3(file);
-  db.exec('CREATE TABLE payments (id TEXT); CREATE TABLE payment_events (id TEXT);');
-  db.pragma(`user_version = ${migrations.length}`);
-  db.close();
-  return readFileSync(file);
-}
-
-/**
- * A genuine ledger one version behind whose header says a newer SQLite wrote it (write version 3):
- * it reads, and quick_check passes, but it cannot be opened for writing, so it can be neither migrated
- * nor used. It stands for any ledger that passes every check yet fails to open.
- */
-function unopenableLedger(file: string): Buffer {
-  closeDatabase(openDatabase(file, { ladder: migrations.slice(0, migrations.length - 1) }));
-  const fd = openSync(file, 'r+');
-  writeSync(fd, Buffer.from([3]), 0, 1, 18);
-  closeSync(fd);
-  return readFileSync(file);
-}
 
 describe.skipIf(TEST_ENGINE === 'postgres')('a restore candidate must be a ledger the migration ladder could have built', () => {
   it('a file with the right version but only two tables is refused, naming what it lacks, and nothing is staged', async () => {
