@@ -5,6 +5,7 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializableSchema } from '../../server/http/route';
+import { shapeOnly } from '../../server/http/serializer-schema';
 import { errorHandlerPlugin, internalErrorMessage } from '../../server/plugins/error-handler';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -59,6 +60,26 @@ describe('response serializers', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('serialize by shape alone: formats and patterns go, at every depth; fields named like keywords stay', () => {
+    const schema = {
+      type: 'object', additionalProperties: false, required: ['format', 'contact'],
+      properties: {
+        format: { type: 'string', minLength: 1 },
+        contact: { anyOf: [{ type: 'string', const: '' }, { type: 'string', format: 'email', pattern: '^.+@.+$' }, { type: 'string', format: 'uri', maxLength: 200 }] },
+        items: { type: 'array', maxItems: 3, items: { type: 'object', properties: { pattern: { type: 'integer', minimum: 0 } } } },
+      },
+    };
+    expect(shapeOnly(schema)).toEqual({
+      type: 'object', additionalProperties: false, required: ['format', 'contact'],
+      properties: {
+        format: { type: 'string' },
+        contact: { anyOf: [{ type: 'string', const: '' }, { type: 'string' }, { type: 'string' }] },
+        items: { type: 'array', items: { type: 'object', properties: { pattern: { type: 'integer' } } } },
+      },
+    });
+    expect(schema.properties.contact.anyOf[1]).toHaveProperty('format', 'email');
   });
 
   it('say what is true in every case', () => {
