@@ -13,6 +13,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { SERVICE_ACTOR } from '../storage/audit-repositories';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import type { Clock } from '../util/clock';
+import { failpoint } from '../util/failpoints';
 import { systemTimer, type BackupTimer } from './backup-timer';
 
 export type { BackupOutcome };
@@ -188,6 +189,7 @@ export class BackupService {
     try {
       createPrivately(partial);
       await this.deps.ledgerFile.backupTo(partial);
+      failpoint('backup-copy-written');
       const check = checkBackup(partial);
       if (!check.ok) throw new Error(`the copy ${check.message}`);
       // the checksum first: a backup with its name always has one

@@ -9,6 +9,7 @@ import { checkBackup, restoreFile } from '../../server/db/restore';
 import { QUICK_START, tempDir } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-database';
 import { twoTableLedger, unopenableLedger } from '../helpers/restore-candidates';
+import { spawnService, stopService } from '../helpers/service-process';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** What a restore lets into the data directory: only a ledger the ladder could have built, intact, that opens. */
@@ -214,5 +215,23 @@ describe.skipIf(TEST_ENGINE === 'postgres')('what a service killed mid-backup le
     await start(dataDir);
     expect(leftovers.filter((file) => existsSync(file))).toEqual([]);
     expect(owners.filter((file) => existsSync(file))).toEqual(owners);
+  });
+
+  it('a service SIGKILLed between writing a backup and naming it leaves a partial copy; the next start removes it', async () => {
+    const dataDir = newDir();
+    const folder = join(dataDir, 'backups');
+    const killed = await spawnService(dataDir, { TONTILL_FAILPOINT: 'backup-copy-written' });
+    const run = fetch(`${killed.url}/console/api/backups/run`, { method: 'POST', headers: { authorization: `Bearer ${killed.consoleToken}`, 'x-tontill-console': '1' } });
+    await expect(run).rejects.toThrow();
+    expect(await killed.exited).toBe('SIGKILL');
+    const partials = readdirSync(folder).filter((name) => name.startsWith('.partial-tontill-'));
+    expect(partials).not.toEqual([]);
+
+    const next = await spawnService(dataDir);
+    try {
+      expect(partials.filter((name) => existsSync(join(folder, name)))).toEqual([]);
+    } finally {
+      await stopService(next);
+    }
   });
 });
