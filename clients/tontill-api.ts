@@ -292,7 +292,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the ledger lives (SQLite, or PostgreSQL shared by instances), this instance's id and whether it watches the chain */
+        /** Where the ledger lives (SQLite, or PostgreSQL shared by instances), what the console can offer on it (backups, a shared ledger), this instance's id and whether it watches the chain */
         get: operations["getLedgerInfo"];
         put?: never;
         post?: never;
@@ -1370,6 +1370,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widgets/tontill-widget-{version}.tgz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The @tontill/widget npm package (npm pack tarball): `npm install <this URL>` until it is on the registry */
+        get: operations["downloadWidgetPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widgets/versions.json": {
         parameters: {
             query?: never;
@@ -2130,9 +2147,19 @@ export interface components {
             suggestions: components["schemas"]["SuggestedPayment"][];
             txHash: string;
         };
-        LedgerInfo: {
+        LedgerCapabilities: {
             /**
-             * @description 'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump
+             * @description 'file': TonTill backs the ledger up itself (Settings → Backups, the /console/api/backups routes); 'external': the database is backed up outside TonTill (pg_dump) and those routes do not exist
+             * @enum {string}
+             */
+            backups: "file" | "external";
+            /** @description Several instances share the ledger: one of them watches the chain, the others stand by */
+            sharedLedger: boolean;
+        };
+        LedgerInfo: {
+            capabilities: components["schemas"]["LedgerCapabilities"];
+            /**
+             * @description 'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump. The console goes by `capabilities`
              * @enum {string}
              */
             engine: "sqlite" | "postgres";
@@ -6374,6 +6401,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    downloadWidgetPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A version listed by /widgets/versions.json */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tarball */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": unknown;
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     listWidgetVersions: {

@@ -33,7 +33,10 @@ export const BUILDS = {
     command: () => [...TSX, 'scripts/build-server.ts'],
   },
   web: {
-    inputs: ['checkout', 'widget/src', 'widget/demo', 'widget/package.json', 'package-lock.json', 'scripts/build-web.ts', 'scripts/docs-bundle.ts'],
+    inputs: [
+      'checkout', 'widget/src', 'widget/demo', 'widget/package.json', 'widget/README.md', 'package-lock.json',
+      'scripts/build-web.ts', 'scripts/docs-bundle.ts', 'scripts/widget-docs.ts', 'scripts/widget-package.ts',
+    ],
     outputs: ['dist/web/manifest.json', 'widget/dist/index.js'],
     stamp: 'dist/web/build-stamp.json',
     command: () => [...TSX, 'scripts/build-web.ts'],

@@ -7,6 +7,8 @@
  *   widget/dist/index.{js,d.ts}              the @tontill/widget ESM package
  *   dist/web/docs/scalar.js                  the API reference page's viewer (Scalar standalone, see docs-bundle.ts)
  *   widget/dist/index.global.js              the package's script build (ServiceWidget global, same bytes as latest)
+ *   dist/web/widgets/tontill-widget-<v>.tgz  that package, packed as npm would (widget-package.ts)
+ *   dist/web/docs/widget.html                widget/README.md as a page (widget-docs.ts)
  * Usage: npx tsx scripts/build-web.ts
  */
 import { build, type BuildOptions, type OutputFile } from 'esbuild';
@@ -15,6 +17,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { scalarStandaloneBundle } from './docs-bundle';
+import { widgetDocsPage } from './widget-docs';
+import { packWidget, widgetTarballName } from './widget-package';
 
 export interface BuildWebResult {
   outDir: string;
@@ -85,6 +89,15 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
   for (const [path, contents] of Object.entries(outputs)) {
     writeAtomic(path, contents);
     files[relative(root, path)] = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  }
+  // Packed from widget/dist as just written, with the README it documents.
+  const packaged: Record<string, Uint8Array | string> = {
+    [join(outDir, 'widgets', widgetTarballName(widgetVersion))]: packWidget(join(root, 'widget')),
+    [join(outDir, 'docs/widget.html')]: widgetDocsPage(readFileSync(join(root, 'widget/README.md'), 'utf8'), widgetVersion),
+  };
+  for (const [path, contents] of Object.entries(packaged)) {
+    writeAtomic(path, contents);
+    files[relative(root, path)] = Buffer.byteLength(contents);
   }
   // Last: the server treats the manifest as "the build is complete".
   writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify({ widgetVersion }, null, 2)}\n`);

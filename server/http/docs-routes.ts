@@ -15,6 +15,9 @@ import { documentPages } from './page-docs';
 const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; "
   + "font-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const BUILD_COMMAND = 'npm run build:web';
+/** The widget reference is a plain page: no script at all, its one stylesheet inline, nothing loaded from anywhere. */
+const WIDGET_DOCS_CSP = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 
 /** Everything that would reach outside this service is off: fonts from Scalar's CDN, its AI agent, its developer toolbar. */
 const VIEWER_CONFIG = {
@@ -54,6 +57,7 @@ function viewerBundle(dir: string): () => Bundle | null {
 // Relative URLs: the page keeps working when a proxy mounts the service under a path prefix.
 const page = (bundle: Bundle): string => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>TonTill API reference</title></head><body>
+<p style="margin:0;padding:.5rem 1rem;font:14px system-ui,sans-serif">The embeddable widget (events, callbacks, error codes, pinned versions, SRI): <a href="docs/widget">widget reference</a></p>
 <script id="api-reference" type="application/json" data-url="openapi.json" data-configuration="${escapeHtml(JSON.stringify(VIEWER_CONFIG))}"></script>
 <script src="docs/assets/${bundle.name}"></script></body></html>`;
 
@@ -69,10 +73,32 @@ function sendBundle(bundle: Bundle, request: FastifyRequest, reply: FastifyReply
   return reply.send(gzip ? bundle.gzipped : bundle.body);
 }
 
-/** The OpenAPI document, and a reference page rendered from it in the browser by Scalar's viewer, served from here. */
+/** A file of the web build, read when asked: the build may come after the service starts. */
+function builtFile(dir: string, path: string): Buffer | null {
+  const file = join(dir, path);
+  return existsSync(file) ? readFileSync(file) : null;
+}
+
+/**
+ * The OpenAPI document, a reference page rendered from it in the browser by Scalar's viewer, served
+ * from here, the widget's reference (widget/README.md as a page) and its npm package, until it is on the registry.
+ */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  const bundle = viewerBundle(defaultWebDir());
+  const webDir = defaultWebDir();
+  const bundle = viewerBundle(webDir);
   documentPages(app.apiDocs);
+  app.get('/docs/widget', { config: { auth: 'public' } }, async (_request, reply) => {
+    const page = builtFile(webDir, 'docs/widget.html');
+    reply.header('Content-Security-Policy', WIDGET_DOCS_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return page ? reply.send(page) : reply.code(503).send(notBuilt);
+  });
+  app.get('/widgets/tontill-widget-:version.tgz', { config: { auth: 'public', rateLimit: false } }, async (request, reply) => {
+    const { version } = request.params as { version: string };
+    const tarball = VERSION.test(version) ? builtFile(webDir, `widgets/tontill-widget-${version}.tgz`) : null;
+    if (!tarball) throw new AppError(404, ErrorCode.notFound, `no widget package ${version}; see /widgets/versions.json`);
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Disposition', `attachment; filename="tontill-widget-${version}.tgz"`).type('application/gzip').send(tarball);
+  });
   app.get('/openapi.json', { config: { auth: 'public' } }, async () => app.apiDocs.document(app.services.publicUrl()));
   app.get('/docs', { config: { auth: 'public' } }, async (_request, reply) => {
     const built = bundle();

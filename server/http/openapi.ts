@@ -47,6 +47,31 @@ const INTRO = [
   'with stable codes. Sending the same `externalId` again returns the same payment (header `Idempotent-Replayed: true`).',
 ].join('\n');
 
+/** The reference's top-level sections (`x-tagGroups`, which Scalar and Redoc show): what a shop's backend calls apart from the console's own API. */
+const TAG_GROUPS = {
+  merchant: { name: 'Merchant API', description: 'Your backend, with its API key (`x-api-key`)' },
+  webhooks: { name: 'Webhooks', description: 'What the service POSTs to your endpoints and `callbackUrl`s' },
+  pages: { name: 'Customer pages and files', description: 'Public: what customers\' browsers and probes load' },
+  console: { name: 'Console API', description: 'The merchant console only (a console session, never the API key); not for integrations' },
+} as const;
+const PAGE_TAGS = new Set(['Checkout (public)', 'Customer pages', 'Widget', 'Service']);
+
+function groupOf(tag: string): keyof typeof TAG_GROUPS {
+  if (tag === 'Console' || tag.startsWith('Console:')) return 'console';
+  if (tag === 'Webhooks') return 'webhooks';
+  return PAGE_TAGS.has(tag) ? 'pages' : 'merchant';
+}
+
+/** Every tag the operations use, in `tags` (the document's order) and in exactly one group. */
+function tagSections(tags: Iterable<string>): { tags: object[]; 'x-tagGroups': object[] } {
+  const unique = [...new Set(tags)];
+  const groups = Object.entries(TAG_GROUPS).map(([key, group]) => ({ name: group.name, tags: unique.filter((tag) => groupOf(tag) === key) }));
+  return {
+    tags: groups.flatMap((g) => g.tags).map((name) => ({ name, description: TAG_GROUPS[groupOf(name)].description })),
+    'x-tagGroups': groups.filter((g) => g.tags.length > 0),
+  };
+}
+
 /** Rewrites zod's `#/$defs/X` (local to one schema) into references to the document's components. */
 function toComponentRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toComponentRefs);
@@ -162,7 +187,7 @@ function operationOf(components: Components, def: DocumentedRoute): object {
 export class ApiDocs {
   private readonly routes: AnyRouteDef[] = [];
   private readonly documentedOnly: DocumentedRoute[] = [];
-  private cached: { paths: object; webhooks: object; components: object } | null = null;
+  private cached: { paths: object; webhooks: object; components: object; tags: object[]; 'x-tagGroups': object[] } | null = null;
 
   constructor(private readonly info: { title: string; version: string }) {}
 
@@ -187,16 +212,18 @@ export class ApiDocs {
     return { openapi: '3.1.0', info: { ...this.info, description: INTRO }, servers: [{ url: serverUrl.replace(/\/+$/, '') }], ...this.cached };
   }
 
-  private render(): { paths: object; webhooks: object; components: object } {
+  private render(): NonNullable<ApiDocs['cached']> {
     const components = new Components();
     const paths: Record<string, Record<string, object>> = {};
-    for (const def of [...this.routes, ...this.documentedOnly]) {
+    const routes = [...this.routes, ...this.documentedOnly];
+    for (const def of routes) {
       const path = def.url.replace(/:(\w+)/g, '{$1}');
       (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(components, def);
     }
     const webhooks = webhooksOf((schema) => components.schema(schema, 'output'));
     const sorted = (record: Record<string, object>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
     return {
+      ...tagSections([...routes.flatMap((def) => def.tags), 'Webhooks']),
       paths,
       webhooks,
       components: {

@@ -49,6 +49,13 @@ export const DOCUMENTED_PAGES: DocumentedRoute[] = [
     responses: { 200: { description: 'The builds, newest first', schema: WidgetVersionsSchema }, ...errors(404) },
     neverAnswers: [429],
   },
+  {
+    method: 'GET', url: '/widgets/tontill-widget-:version.tgz', operationId: 'downloadWidgetPackage', tags: ['Widget'], auth: 'public',
+    summary: 'The @tontill/widget npm package (npm pack tarball): `npm install <this URL>` until it is on the registry',
+    params: z.object({ version: z.string().meta({ description: 'A version listed by /widgets/versions.json', example: '0.1.0' }) }),
+    responses: { 200: { description: 'The tarball', mediaType: 'application/gzip' }, ...errors(404) },
+    neverAnswers: [400, 429],
+  },
 ];
 
 export function documentPages(docs: ApiDocs): void {

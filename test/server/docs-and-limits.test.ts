@@ -27,6 +27,49 @@ describe('API documentation, headers and limits', () => {
     }
   });
 
+  it('keeps the merchant API and the console API in separate groups of the reference', async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+      const groups = doc['x-tagGroups'] as Array<{ name: string; tags: string[] }>;
+      const groupOf = new Map(groups.flatMap((g) => g.tags.map((tag) => [tag, g.name] as const)));
+      const operations = [...Object.entries(doc.paths), ...Object.entries(doc.webhooks)]
+        .flatMap(([path, ops]) => Object.values(ops as Record<string, { tags: string[] }>).map((op) => ({ path, tags: op.tags })));
+      for (const { path, tags } of operations) {
+        for (const tag of tags) expect(groupOf.get(tag), `${path}: ${tag}`).toBe(path.startsWith('/console/') ? 'Console API' : groupOf.get(tag));
+        if (path.startsWith('/crypto/') || path.startsWith('/invoice/')) expect(tags.map((tag) => groupOf.get(tag)), path).toEqual(['Merchant API']);
+      }
+      expect(groups.map((g) => g.name)).toEqual(['Merchant API', 'Webhooks', 'Customer pages and files', 'Console API']);
+      expect(doc.tags.map((tag: { name: string }) => tag.name).sort()).toEqual([...groupOf.keys()].sort());
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves the widget reference at /docs/widget, linked from /docs: plain HTML, no script, nothing from elsewhere', async () => {
+    const t = await createTestApp();
+    try {
+      const docs = await t.app.inject({ url: '/docs' });
+      expect(docs.body).toContain('href="docs/widget"');
+      const page = await t.app.inject({ url: '/docs/widget' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'none'");
+      expect(page.body).not.toMatch(/<script/i);
+      // every src/href stays on this service (relative) or is an in-page anchor; links to the spec's sample hosts are text
+      const external = [...page.body.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]!).filter((url) => /^[a-z]+:|^\/\//i.test(url));
+      expect(external).toEqual([]);
+      for (const heading of ['The npm package', 'Options', 'Errors', 'Which pages may frame the checkout']) expect(page.body).toContain(heading);
+      expect(page.body).toContain('<table>');
+      expect(page.body).toContain('ORIGIN_NOT_ALLOWED');
+      expect(page.body).toContain('<code>onPaid</code>');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('sends security headers on API responses', async () => {
     const t = await createTestApp();
     try {
