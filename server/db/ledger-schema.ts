@@ -49,7 +49,7 @@ export function normaliseSql(sql: string): string {
  * PRIMARY KEY (compared with the table), and sqlite_stat* only hold the query planner's statistics.
  */
 const isBookkeeping = (row: MasterRow): boolean =>
-  (row.type === 'index' && row.sql === null) || (row.type === 'table' && /^sqlite_stat\d$/.test(row.name));
+  (row.type === 'index' && row.sql === null && row.name.startsWith('sqlite_autoindex_')) || (row.type === 'table' && /^sqlite_stat\d$/.test(row.name));
 
 const describeColumn = (c: ColumnRow): string =>
   `${c.type || 'untyped'}${c.notnull ? ' not null' : ''}${c.dflt_value === null ? '' : ` default ${c.dflt_value}`}${c.pk ? ` pk${c.pk}` : ''}${c.hidden ? ` hidden${c.hidden}` : ''}`;

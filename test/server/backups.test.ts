@@ -6,7 +6,7 @@ import type { BackupOutcome } from '../../contract/backups';
 import { BACKUP_EVERY_MS, BACKUP_RETRY_MS, BACKUP_START_DELAY_MS } from '../../server/backups/backup-service';
 import type { BackupTimer } from '../../server/backups/backup-timer';
 import { recordedChecksum, verifyChecksum } from '../../server/db/backup-checksum';
-import { BACKUP_SETTINGS_KEY } from '../../server/db/backup-files';
+import { BACKUP_SETTINGS_KEY, isLeftoverCopy } from '../../server/db/backup-files';
 import { openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations/index';
 import { checkBackup } from '../../server/db/restore';
@@ -204,5 +204,19 @@ describe('the copy before a migration', () => {
     servers.splice(0);
     await start(dataDir);
     expect(existsSync(join(dataDir, 'backups'))).toBe(false);
+  });
+});
+
+describe('what the start-up clean-up may delete', () => {
+  const stamp = '2026-01-01T00-00-00-000Z';
+  it('only the leftovers of our own copies: partial copies and their WAL, half-written checksums, checksums whose backup is gone', () => {
+    const present = new Set([`tontill-${stamp}.db`, `tontill-${stamp}.db.sha256`]);
+    for (const name of [
+      `.partial-tontill-${stamp}.db`, `.partial-tontill-${stamp}.db-wal`, `.partial-tontill-before-migration-v3-${stamp}.db`,
+      `tontill-${stamp}.db.sha256.partial`, `tontill-before-migration-v3-${stamp}.db.sha256`,
+    ]) expect(isLeftoverCopy(name, present), name).toBe(true);
+    for (const name of [
+      `tontill-${stamp}.db`, `tontill-${stamp}.db.sha256`, '.partial-notes', 'notes.txt.sha256', `.partial-tontill-${stamp}.db.bak`, 'tontill-old.db', `restore-failed-${stamp}.db`,
+    ]) expect(isLeftoverCopy(name, present), name).toBe(false);
   });
 });
