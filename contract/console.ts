@@ -132,13 +132,27 @@ export const CatalogueSchema = z.strictObject({
 export type Catalogue = z.infer<typeof CatalogueSchema>;
 
 /**
+ * What the ledger lets the console offer. The console goes by these, not by the engine's name, so
+ * another engine (or a SQLite ledger backed up by other means) needs no change there.
+ */
+export const LEDGER_BACKUPS = ['file', 'external'] as const;
+export const LedgerCapabilitiesSchema = z.object({
+  backups: z.enum(LEDGER_BACKUPS).meta({
+    description: "'file': TonTill backs the ledger up itself (Settings → Backups, the /console/api/backups routes); 'external': the database is backed up outside TonTill (pg_dump) and those routes do not exist",
+  }),
+  sharedLedger: z.boolean().meta({ description: 'Several instances share the ledger: one of them watches the chain, the others stand by' }),
+}).meta({ id: 'LedgerCapabilities' });
+export type LedgerCapabilities = z.infer<typeof LedgerCapabilitiesSchema>;
+
+/**
  * Where the ledger lives, for the console to say what stands for its backups: a SQLite file backed
  * up from Settings → Backups, or PostgreSQL shared by several instances and backed up with pg_dump.
  */
 export const LEDGER_ENGINES = ['sqlite', 'postgres'] as const;
 export const LedgerInfoSchema = z.object({
-  engine: z.enum(LEDGER_ENGINES).meta({ description: "'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump" }),
+  engine: z.enum(LEDGER_ENGINES).meta({ description: "'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump. The console goes by `capabilities`" }),
   instance: z.string().nullable().meta({ description: "This instance's id on a shared ledger; null on SQLite" }),
   watching: z.boolean().meta({ description: 'Whether this instance runs the chain watcher now (on a shared ledger only the one holding the lease does)' }),
+  capabilities: LedgerCapabilitiesSchema,
 }).meta({ id: 'LedgerInfo' });
 export type LedgerInfo = z.infer<typeof LedgerInfoSchema>;

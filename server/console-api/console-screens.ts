@@ -34,7 +34,7 @@ export async function consoleScreenRoutes(
   await app.register(catalogueRoutes);
   await app.register(storeProfileRoutes);
   await app.register(closeDayRoutes);
-  await app.register(ledgerRoutes, { ledger: opts.ledger });
+  await app.register(ledgerRoutes, { ledger: opts.ledger, backups: opts.ledgerFile ? 'file' : 'external' });
   if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });
   if (opts.ledgerFile && opts.backups) await app.register(backupSettingsRoutes, { ledgerFile: opts.ledgerFile, backups: opts.backups });
   await app.register(widgetPreviewRoutes);

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerInfoSchema } from '../../contract/console';
+import { LedgerInfoSchema, type LedgerCapabilities } from '../../contract/console';
 import { createTestApp, tempDir, type TestApp } from '../helpers/test-app';
-import { TEST_ENGINE, testDatabaseUrl } from '../helpers/test-database';
+import { TEST_ENGINE, testDatabaseUrl, type TestEngine } from '../helpers/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/** What each engine lets the console offer: files it backs up itself on SQLite, one ledger shared by instances on PostgreSQL. */
+const capabilitiesOf = (engine: TestEngine): LedgerCapabilities =>
+  (engine === 'sqlite' ? { backups: 'file', sharedLedger: false } : { backups: 'external', sharedLedger: true });
 
 // Runs in both projects: the console learns where the ledger lives, and on PostgreSQL that there are no backups routes to call.
 describe('GET /console/api/ledger: where the ledger lives', () => {
@@ -16,11 +20,14 @@ describe('GET /console/api/ledger: where the ledger lives', () => {
     it("answers the test project's engine to the owner", async () => {
       const res = await as(await t.services.sessions.createSession(), '/console/api/ledger');
       expect(res.statusCode).toBe(200);
-      expect(LedgerInfoSchema.parse(res.json())).toEqual({ engine: TEST_ENGINE, instance: null, watching: false });
+      expect(LedgerInfoSchema.parse(res.json())).toEqual({ engine: TEST_ENGINE, instance: null, watching: false, capabilities: capabilitiesOf(TEST_ENGINE) });
     });
 
-    it('has the backups routes on SQLite only, which is what the console goes by', async () => {
-      const res = await as(await t.services.sessions.createSession(), '/console/api/backups');
+    it('has the backups routes exactly when its capabilities say backups are files, which is what the console goes by', async () => {
+      const token = await t.services.sessions.createSession();
+      const { capabilities } = LedgerInfoSchema.parse((await as(token, '/console/api/ledger')).json());
+      const res = await as(token, '/console/api/backups');
+      expect(res.statusCode).toBe(capabilities.backups === 'file' ? 200 : 404);
       expect(res.statusCode).toBe(TEST_ENGINE === 'sqlite' ? 200 : 404);
     });
 
@@ -48,6 +55,7 @@ describe('GET /console/api/ledger: where the ledger lives', () => {
     it("names this instance on a shared ledger, and says it watches the chain once it does (the only instance takes the watcher's lease)", async () => {
       const first = await ledger();
       expect(first.engine).toBe(TEST_ENGINE);
+      expect(first.capabilities).toEqual(capabilitiesOf(TEST_ENGINE));
       if (TEST_ENGINE === 'postgres') expect(first.instance).toBe(s.shared!.instanceId);
       else expect(first.instance).toBeNull();
       await expect.poll(async () => (await ledger()).watching, { timeout: 15_000 }).toBe(true);
@@ -58,7 +66,7 @@ describe('GET /console/api/ledger: where the ledger lives', () => {
       const dir = tempDir();
       const second = await startTestServer({ dataDir: dir.path, config: { database: { url: await testDatabaseUrl(s.dataDir) } } });
       try {
-        expect(await ledger(second)).toEqual({ engine: 'postgres', instance: second.shared!.instanceId, watching: false });
+        expect(await ledger(second)).toEqual({ engine: 'postgres', instance: second.shared!.instanceId, watching: false, capabilities: capabilitiesOf('postgres') });
         expect(second.shared!.instanceId).not.toBe(s.shared!.instanceId);
         expect((await ledger()).watching).toBe(true);
       } finally {
