@@ -12,7 +12,9 @@ describe('backups in the console on PostgreSQL', () => {
   let ui: ConsoleBrowser;
   /** console API paths the page asked for since the answer was put in place */
   const asked: string[] = [];
-  let ledger: LedgerInfo = { engine: 'postgres', instance: 'shop-a-1234-c0ffee', watching: true };
+  let ledger: LedgerInfo = {
+    engine: 'postgres', instance: 'shop-a-1234-c0ffee', watching: true, capabilities: { backups: 'external', sharedLedger: true },
+  };
   beforeAll(async () => {
     await ensureBuilt();
     service = await startConsoleService();
