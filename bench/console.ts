@@ -1,8 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright';
 import { build } from 'vite';
+import { launchChromium } from '../scripts/chromium';
 import { CONSOLE_COOKIE } from '../server/auth/guards';
 import { serveBenchApp } from './bench-ledger';
 import { liveUpdateMs } from './console-live';
@@ -62,9 +62,7 @@ async function rendererPageMs(engine: Engine, rows: number): Promise<number> {
   if (!existsSync(join(ROOT, 'dist/console/index.html'))) await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
   const dir = tempDirPath('tontill-bench-renderer-');
   const ledger = await ledgerFor(engine, dir);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   try {
     await seedLedger(ledger.target, rows);
     const server = await serve(dir, ledger.target);

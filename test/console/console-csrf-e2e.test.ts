@@ -1,7 +1,7 @@
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_COOKIE } from '../../server/auth/guards';
-import { CHROMIUM_ARGS, MerchantSite, eventually, is } from '../e2e/e2e-helpers';
+import { MerchantSite, eventually, is, launchChromium } from '../e2e/e2e-helpers';
 import { ensureBuilt, startConsoleService, type ConsoleService } from './console-harness';
 
 /**
@@ -36,9 +36,7 @@ describe('console requests forged from another local origin (Chromium)', () => {
     service = await startConsoleService();
     attacker = await MerchantSite.start();
     // The resolver rule stands in for DNS rebinding: an attacker's name that resolves to loopback.
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${REBOUND_HOST} 127.0.0.1`],
-    });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${REBOUND_HOST} 127.0.0.1`]);
   }, 120_000);
 
   afterAll(async () => {

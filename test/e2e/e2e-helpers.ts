@@ -1,18 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { parseConfig } from '../../server/config/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { buildWeb } from '../../scripts/build-web';
+import { launchChromium } from '../../scripts/chromium';
 import type { Clock } from '../../server/util/clock';
 import { tempDir } from '../helpers/test-app';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
+// which Chromium and with which flags is decided once, in scripts/chromium.ts, for the scripts and benchmarks too
+export { launchChromium };
 
 export interface Service {
   server: RunningServer;
