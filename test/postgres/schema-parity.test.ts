@@ -4,8 +4,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, dropDatabase } from '../../scripts/local-postgres';
-import type { Migration } from '../../server/db/migrations/index';
-import { migrations } from '../../server/db/migrations/index';
+import { migrations, type Migration } from '../../server/db/migrations/index';
 import { migratePg, openPgPool } from '../../server/storage/postgres/pg-database';
 import { pgMigrations, type PgMigration } from '../../server/storage/postgres/migrations/index';
 import { TEST_PG_URL_ENV } from '../helpers/test-database';
