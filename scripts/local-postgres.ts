@@ -2,7 +2,7 @@
 // and `npm run serve:pg`: never a system cluster, so nothing here depends on how the machine was set up
 // beyond the binaries being installed. It listens on 127.0.0.1 only, trusts every local connection, and
 // its whole directory is removed by stop().
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -39,6 +39,8 @@ const INSTALL_ROOT = '/usr/lib/postgresql';
 /** sun_path is 108 bytes with its NUL; PostgreSQL names the socket `.s.PGSQL.<port>` inside the directory */
 const SOCKET_PATH_LIMIT = 107;
 const PORT_ATTEMPTS = 5;
+/** where a socket goes when `dir` is too deep for one */
+const SOCKET_DIR_PREFIX = '/tmp/pg-';
 
 /** The folder holding initdb and pg_ctl: PATH first (what the user chose), then the newest Debian install. */
 export function findPostgresBin(): string {
@@ -67,8 +69,12 @@ function postgresUser(): RunAs | null {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
+function asPostgres(runAs: RunAs | null, file: string, args: string[]): [string, string[]] {
+  return runAs ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+}
+
 function run(runAs: RunAs | null, file: string, args: string[], cwd: string): Promise<string> {
-  const [command, argv] = runAs ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+  const [command, argv] = asPostgres(runAs, file, args);
   return new Promise((done, fail) => {
     execFile(command, argv, { cwd, encoding: 'utf8' }, (err, stdout, stderr) => {
       if (err) fail(new Error(`${file.split('/').pop()} ${args[0] ?? ''} failed: ${(stderr || stdout || err.message).trim()}`));
@@ -112,7 +118,7 @@ function settings(options: LocalPostgresOptions, socketDir: string): string {
 /** The socket goes in `dir` unless that path is too long for a unix socket; then in a short temp folder. */
 function socketDirFor(dir: string): { path: string; own: boolean } {
   if (Buffer.byteLength(join(dir, '.s.PGSQL.65535')) <= SOCKET_PATH_LIMIT) return { path: dir, own: false };
-  return { path: mkdtempSync('/tmp/pg-'), own: true };
+  return { path: mkdtempSync(SOCKET_DIR_PREFIX), own: true };
 }
 
 export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
@@ -188,6 +194,29 @@ function handle(port: number, runAs: RunAs | null, bin: string, dir: string, rem
       return stopped;
     },
   };
+}
+
+/**
+ * Stops the cluster in `dir` (as startLocalPostgres laid it out) if its server is still up, at once
+ * (`-m immediate`: its owner is gone, nothing there is worth a clean shutdown), and removes `dir`
+ * and the socket folder it may have had outside it. Synchronous, so that it can run in an 'exit'
+ * handler; a cluster that is already down, or a `dir` without one, is only removed.
+ */
+export function stopLeftoverCluster(dir: string): void {
+  const data = join(resolve(dir), 'data');
+  const pidFile = join(data, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    // postmaster.pid: pid, data directory, start time, port, socket directory, ...
+    const socketDir = readFileSync(pidFile, 'utf8').split('\n')[4]?.trim();
+    try {
+      const [command, argv] = asPostgres(postgresUser(), join(findPostgresBin(), 'pg_ctl'), ['stop', '-w', '-D', data, '-m', 'immediate']);
+      execFileSync(command, argv, { cwd: dir, stdio: 'ignore' });
+    } catch {
+      // a stale pid file (the server died with its run): nothing to stop
+    }
+    if (socketDir?.startsWith(SOCKET_DIR_PREFIX)) rmSync(socketDir, { recursive: true, force: true });
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** A database name, checked, since it is spliced into SQL (identifiers cannot be parameters). */

@@ -14,9 +14,10 @@ import type { TestProject } from 'vitest/node';
 import { ensureBuilt } from '../scripts/build-freshness.mjs';
 import { startLocalPostgres, type LocalPostgres } from '../scripts/local-postgres';
 import { migratePg, openPgPool } from '../server/storage/postgres/pg-database';
+import { CLUSTER_FOLDER, markRunOwner, removeOnExit, RUN_FOLDER_PREFIX, sweepLeftoverRuns } from './helpers/leftover-runs';
 import { TEST_PG_URL_ENV, TEST_TEMPLATE_DATABASE } from './helpers/test-database';
 
-interface RunState { projects: number; root: string }
+interface RunState { projects: number; root: string; cancelExitCleanup: () => void }
 
 const RUN_STATE = Symbol.for('tontill.test-run');
 const shared = globalThis as { [RUN_STATE]?: RunState };
@@ -27,8 +28,12 @@ function joinRun(): RunState {
     ensureBuilt(join(import.meta.dirname, '..'), ['server', 'web', 'console']);
     // Every temporary directory of the run (ledgers, browser profiles, the services tests spawn, the
     // PostgreSQL cluster) goes under one folder, removed at the end: a shared CI machine is not left
-    // with a ledger per test.
-    state = { projects: 0, root: mkdtempSync(join(tmpdir(), 'tontill-tests-')) };
+    // with a ledger per test. The folder names its owner, so a run killed before its end has what it
+    // left (a cluster still running) stopped and removed by the next run, here.
+    for (const root of sweepLeftoverRuns(tmpdir())) console.error(`tests: removed ${root}, left by a run that was killed`);
+    const root = mkdtempSync(join(tmpdir(), RUN_FOLDER_PREFIX));
+    markRunOwner(root);
+    state = { projects: 0, root, cancelExitCleanup: removeOnExit(root) };
     process.env.TMPDIR = state.root;
     shared[RUN_STATE] = state;
   }
@@ -39,6 +44,7 @@ function joinRun(): RunState {
 function leaveRun(state: RunState): void {
   state.projects -= 1;
   if (state.projects > 0) return;
+  state.cancelExitCleanup();
   rmSync(state.root, { recursive: true, force: true });
   delete shared[RUN_STATE];
 }
@@ -46,7 +52,7 @@ function leaveRun(state: RunState): void {
 /** One cluster for the whole postgres project, with a migrated template each test database is copied from. */
 async function startTestCluster(root: string): Promise<LocalPostgres> {
   const started = Date.now();
-  const cluster = await startLocalPostgres({ dir: join(root, 'postgres'), durable: false });
+  const cluster = await startLocalPostgres({ dir: join(root, CLUSTER_FOLDER), durable: false });
   try {
     const templateStarted = Date.now();
     await cluster.createDatabase(TEST_TEMPLATE_DATABASE);
