@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, openConsole, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSignedInConsole } from './console-harness';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -26,35 +26,26 @@ type Outcome = { ok: true; value: Record<string, unknown> } | { ok: false; apiEr
 declare const probe: Record<'watcher' | 'watcherReadAsStats' | 'missingPayment', () => Promise<Outcome>>;
 
 describe('the console API client parses every answer at its edge', () => {
-  let service: ConsoleService;
-  let ui: ConsoleBrowser;
+  const signedIn = useSignedInConsole();
 
   beforeAll(async () => {
-    await ensureBuilt();
-    service = await startConsoleService();
-    ui = await openConsole(service);
     const bundle = await build({ stdin: { contents: PROBE, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'iife', write: false, logLevel: 'silent' });
-    await ui.page.evaluate(bundle.outputFiles[0]!.text);
+    await signedIn.page.evaluate(bundle.outputFiles[0]!.text);
   }, 120_000);
 
-  afterAll(async () => {
-    await ui?.browser.close();
-    await service?.close();
-  });
-
   it('hands over an answer that fits its schema', async () => {
-    const result = await ui.page.evaluate(() => probe.watcher());
+    const result = await signedIn.page.evaluate(() => probe.watcher());
     expect(result).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
   });
 
   it('turns an answer of another shape into BAD_RESPONSE naming the path and the first problem', async () => {
-    const result = await ui.page.evaluate(() => probe.watcherReadAsStats());
+    const result = await signedIn.page.evaluate(() => probe.watcherReadAsStats());
     expect(result).toMatchObject({ ok: false, apiError: true, status: 200, code: 'BAD_RESPONSE' });
     expect(result.ok || result.message).toMatch(/^GET \/console\/api\/watcher answered in an unexpected shape \(now: /);
   });
 
   it('reads the service error body into the ApiError', async () => {
-    const result = await ui.page.evaluate(() => probe.missingPayment());
+    const result = await signedIn.page.evaluate(() => probe.missingPayment());
     expect(result).toMatchObject({ ok: false, apiError: true, status: 404, code: 'PAYMENT_NOT_FOUND' });
   });
 });

@@ -1,60 +1,49 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicRefund } from '../../contract/refunds';
 import { eventually, includes } from '../e2e/e2e-helpers';
 import { ManualClock } from '../helpers/test-app';
-import { ensureBuilt, openConsole, SCREENSHOTS, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import { SCREENSHOTS, useSignedInConsole } from './console-harness';
 
 /** The daily close in Chromium: the time zone set in Settings, a day of sales, the report read, paged, printed and exported. */
 describe('Close day, in Chromium against the real service', () => {
   // Sunday 2026-03-29, 11:00 in Berlin: the day the clocks go forward, 23 hours long
   const clock = new ManualClock(Date.UTC(2026, 2, 29, 9, 0));
-  let service: ConsoleService;
-  let ui: ConsoleBrowser;
-  let page: Page;
+  const signedIn = useSignedInConsole({ start: { clock } });
 
-  beforeAll(async () => {
-    await ensureBuilt();
-    service = await startConsoleService({}, undefined, { clock });
-    ui = await openConsole(service);
-    page = ui.page;
-  }, 120_000);
-  afterAll(async () => {
-    await ui?.browser.close();
-    await service?.close();
-  });
-
-  const go = (route: string) => page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+  const go = (route: string) => signedIn.page.evaluate((r) => { location.hash = `#/${r}`; }, route);
   const sale = async (amount: string, paid: string | null, expiresInSeconds?: number) => {
-    const { payment } = await service.server.services.payments.create('invoice', {
+    const { server } = signedIn.service;
+    const { payment } = await server.services.payments.create('invoice', {
       currency: 'USDT', mainCurrency: 'TON', amount, ...(expiresInSeconds ? { expiresInSeconds } : {}),
     });
-    if (paid) await service.server.simulator!.pay({ paymentId: payment.id, amount: paid });
+    if (paid) await server.simulator!.pay({ paymentId: payment.id, amount: paid });
     return payment.id;
   };
-  const figure = (name: string) => page.locator(`[data-figure="${name}"]`).innerText();
+  const figure = (name: string) => signedIn.page.locator(`[data-figure="${name}"]`).innerText();
 
   async function aDayOfSales(): Promise<void> {
+    const { server } = signedIn.service;
     const coffee = await sale('12.50', '12.50');
     await sale('4.00', '5.00');
     await sale('8.00', '3.00', 7 * 24 * 3600);
     await sale('7.00', null);
     clock.advance(31 * 60_000);
-    await service.server.services.payments.expireDue();
-    const { key: apiKey } = await service.server.services.apiKeys.create('refunds');
-    const res = await service.server.app.inject({
+    await server.services.payments.expireDue();
+    const { key: apiKey } = await server.services.apiKeys.create('refunds');
+    const res = await server.app.inject({
       method: 'POST', url: `/crypto/payment/${coffee}/refunds`, headers: { 'x-api-key': apiKey }, payload: { amount: '2.50', reason: 'cold coffee' },
     });
-    await service.server.simulator!.refund({ refundId: (res.json() as PublicRefund).id });
-    const session = await service.server.services.sessions.createSession();
-    await service.server.app.inject({
+    await server.simulator!.refund({ refundId: (res.json() as PublicRefund).id });
+    const session = await server.services.sessions.createSession();
+    await server.app.inject({
       method: 'PUT', url: '/console/api/settings/store', headers: { authorization: `Bearer ${session}` }, payload: { name: 'Coffee Corner', contact: '' },
     });
   }
 
   it('sets the store\'s time zone in Settings', async () => {
+    const { page } = signedIn;
     await go('settings');
     const field = page.getByTestId('time-zone').getByLabel(/^Time zone/);
     await field.fill('Mars/Olympus');
@@ -66,6 +55,7 @@ describe('Close day, in Chromium against the real service', () => {
   });
 
   it('shows the day\'s figures, adding up to the net takings, and goes from the till to it', async () => {
+    const { page } = signedIn;
     await aDayOfSales();
     await go('invoice');
     await page.getByRole('button', { name: 'Open till (keypad)' }).click();
@@ -92,6 +82,7 @@ describe('Close day, in Chromium against the real service', () => {
   });
 
   it('pages to the day before, prints without the navigation, and exports CSV and JSON', async () => {
+    const { page } = signedIn;
     await page.getByRole('button', { name: 'Previous day' }).click();
     await eventually(() => page.getByTestId('close-day-net').innerText(), includes('0.00 USDT'));
     expect(await page.getByLabel('Date').inputValue()).toBe('2026-03-28');
@@ -119,6 +110,6 @@ describe('Close day, in Chromium against the real service', () => {
   });
 
   it('ran without page errors or CSP reports', () => {
-    expect(ui.errors).toEqual([]);
+    expect(signedIn.ui.errors).toEqual([]);
   });
 });

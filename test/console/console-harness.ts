@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, statSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { buildWeb } from '../../scripts/build-web';
 import { parseConfig, type ConfigInput } from '../../server/config/config';
 import { startServer, type RunningServer, type StartOptions } from '../../server/index';
@@ -72,6 +73,49 @@ export async function openConsole(service: ConsoleService, options: { colorSchem
   await page.goto(await service.loginUrl());
   await page.waitForURL(/\/console\/(#.*)?$/);
   return { browser, context, page, errors };
+}
+
+export interface SignedInConsole {
+  readonly service: ConsoleService;
+  readonly ui: ConsoleBrowser;
+  /** the signed-in console's page (ui.page) */
+  readonly page: Page;
+}
+
+export interface SignedInConsoleOptions {
+  config?: Partial<ConfigInput>;
+  /** the service's data directory, kept by the caller; a temp one removed at the end by default */
+  dataDir?: string;
+  start?: StartOptions;
+  colorScheme?: 'light' | 'dark';
+}
+
+/**
+ * The set-up most console e2e files share, as their beforeAll/afterAll: the console built, the real
+ * service started, Chromium signed in; then both closed. Call it in the describe block; its fields
+ * are there from that block's first test (and in any beforeAll registered after this call).
+ */
+export function useSignedInConsole(options: SignedInConsoleOptions = {}): SignedInConsole {
+  let service: ConsoleService | undefined;
+  let ui: ConsoleBrowser | undefined;
+  beforeAll(async () => {
+    await ensureBuilt();
+    service = await startConsoleService(options.config, options.dataDir, options.start);
+    ui = await openConsole(service, { colorScheme: options.colorScheme });
+  }, 120_000);
+  afterAll(async () => {
+    await ui?.browser.close();
+    await service?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the signed-in console is only there once its beforeAll has run');
+    return value;
+  };
+  return {
+    get service() { return ready(service); },
+    get ui() { return ready(ui); },
+    get page() { return ready(ui).page; },
+  };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

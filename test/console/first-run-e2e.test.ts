@@ -1,50 +1,40 @@
 import { Address } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import { describe, expect, it } from 'vitest';
+import { openConsole, screenshot, startConsoleService, useSignedInConsole } from './console-harness';
 
 /** A new store's dashboard says what is left before real money: wallet, webhook, a test payment. */
 describe('the first-run checklist', () => {
-  let service: ConsoleService;
-  let ui: ConsoleBrowser;
-  beforeAll(async () => {
-    await ensureBuilt();
-    service = await startConsoleService();
-    ui = await openConsole(service);
-  }, 120_000);
-  afterAll(async () => {
-    await ui?.browser.close();
-    await service?.close();
-  });
+  const signedIn = useSignedInConsole();
 
-  const step = (id: string) => ui.page.getByTestId(`setup-${id}`);
+  const step = (id: string) => signedIn.page.getByTestId(`setup-${id}`);
 
   it('starts with three steps to do, each leading to its screen', async () => {
-    const list = ui.page.getByTestId('first-run-checklist');
+    const list = signedIn.page.getByTestId('first-run-checklist');
     await list.waitFor();
     expect(await list.textContent()).toContain('0 of 3 done');
     for (const id of ['wallet', 'webhook', 'payment']) expect(await step(id).getAttribute('data-done')).toBe('false');
-    await screenshot(ui.page, 'dashboard-first-run');
+    await screenshot(signedIn.page, 'dashboard-first-run');
     await step('webhook').getByRole('button', { name: 'Add a webhook' }).click();
-    await ui.page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await signedIn.page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
   });
 
   it('ticks each step off from what the store really has, and leaves once all are done', async () => {
-    const { services, simulator } = service.server;
+    const { services, simulator } = signedIn.service.server;
     await services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
     const { payment } = await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' });
     await simulator!.pay({ paymentId: payment.id });
-    await ui.page.evaluate(() => { location.hash = '#/dashboard'; });
+    await signedIn.page.evaluate(() => { location.hash = '#/dashboard'; });
     await expect.poll(() => step('webhook').getAttribute('data-done')).toBe('true');
     await expect.poll(() => step('payment').getAttribute('data-done')).toBe('true');
     expect(await step('wallet').getAttribute('data-done')).toBe('false');
 
-    await ui.page.evaluate(() => { location.hash = '#/settings'; });
-    await ui.page.getByLabel(/Wallet address/).fill(new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }));
-    await ui.page.getByRole('button', { name: 'Validate and save' }).click();
-    await ui.page.getByTestId('restart-notice').waitFor();
-    await ui.page.evaluate(() => { location.hash = '#/dashboard'; });
-    await ui.page.getByTestId('paid-today').waitFor();
-    await ui.page.getByTestId('first-run-checklist').waitFor({ state: 'detached' });
+    await signedIn.page.evaluate(() => { location.hash = '#/settings'; });
+    await signedIn.page.getByLabel(/Wallet address/).fill(new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }));
+    await signedIn.page.getByRole('button', { name: 'Validate and save' }).click();
+    await signedIn.page.getByTestId('restart-notice').waitFor();
+    await signedIn.page.evaluate(() => { location.hash = '#/dashboard'; });
+    await signedIn.page.getByTestId('paid-today').waitFor();
+    await signedIn.page.getByTestId('first-run-checklist').waitFor({ state: 'detached' });
   });
 
   it('can be hidden for good', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../e2e/e2e-helpers';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import { screenshot, useSignedInConsole } from './console-harness';
 
 declare global {
   interface Window {
@@ -15,32 +15,23 @@ declare global {
  * no dialog) to record which page asked for it.
  */
 describe('printing a receipt from the browser console', () => {
-  let service: ConsoleService;
-  let ui: ConsoleBrowser;
-
+  const signedIn = useSignedInConsole();
   beforeAll(async () => {
-    await ensureBuilt();
-    service = await startConsoleService();
-    ui = await openConsole(service);
-    await ui.context.addInitScript(() => {
+    await signedIn.ui.context.addInitScript(() => {
       window.print = () => {
         window.top!.printed = [...(window.top!.printed ?? []), location.href];
         dispatchEvent(new Event('afterprint'));
       };
     });
-  }, 120_000);
-  afterAll(async () => {
-    await ui?.browser.close();
-    await service?.close();
   });
 
-  const printedPages = () => ui.page.evaluate(() => window.printed ?? []);
+  const printedPages = () => signedIn.page.evaluate(() => window.printed ?? []);
 
   it('from the payment detail: the 80 mm receipt, printed from a hidden frame that then goes away', async () => {
-    const { server } = service;
+    const { server } = signedIn.service;
     const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '4.20' });
-    const { page } = ui;
-    await page.goto(`${service.url}/console/#/payment/${payment.id}`);
+    const { page } = signedIn;
+    await page.goto(`${signedIn.service.url}/console/#/payment/${payment.id}`);
     await page.getByTestId('payment-status').waitFor();
     expect(await page.getByRole('button', { name: 'Print receipt' }).count()).toBe(0);
     await server.simulator!.pay({ paymentId: payment.id });
@@ -48,17 +39,17 @@ describe('printing a receipt from the browser console', () => {
     await button.waitFor();
     await button.click();
     await eventually(printedPages, (pages) => pages.length === 1);
-    expect(await printedPages()).toEqual([`${service.url}/pay/${payment.id}/receipt?paper=80mm`]);
+    expect(await printedPages()).toEqual([`${signedIn.service.url}/pay/${payment.id}/receipt?paper=80mm`]);
     await eventually(() => page.locator('iframe.print-frame').count(), (n) => n === 0);
-    expect(ui.errors).toEqual([]);
+    expect(signedIn.ui.errors).toEqual([]);
   });
 
   it("from the till's paid screen", async () => {
-    const { server } = service;
+    const { server } = signedIn.service;
     const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '2.50', description: '1 × Tea' });
-    const { page } = ui;
+    const { page } = signedIn;
     await page.evaluate(() => { window.printed = []; });
-    await page.goto(`${service.url}/console/#/payment/${payment.id}`);
+    await page.goto(`${signedIn.service.url}/console/#/payment/${payment.id}`);
     await page.getByRole('button', { name: 'Till mode' }).click();
     await page.getByTestId('till').waitFor();
     await server.simulator!.pay({ paymentId: payment.id });
@@ -69,7 +60,7 @@ describe('printing a receipt from the browser console', () => {
     await screenshot(page, 'till-paid-receipt');
     await button.click();
     await eventually(printedPages, (pages) => pages.length === 1);
-    expect(await printedPages()).toEqual([`${service.url}/pay/${payment.id}/receipt?paper=80mm`]);
-    expect(ui.errors).toEqual([]);
+    expect(await printedPages()).toEqual([`${signedIn.service.url}/pay/${payment.id}/receipt?paper=80mm`]);
+    expect(signedIn.ui.errors).toEqual([]);
   });
 });

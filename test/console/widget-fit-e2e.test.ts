@@ -1,11 +1,8 @@
-import type { Frame, Locator, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Locator } from 'playwright';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, is } from '../e2e/e2e-helpers';
-import { ensureBuilt, openConsole, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import { useSignedInConsole } from './console-harness';
 
-let service: ConsoleService;
-let ui: ConsoleBrowser;
-let page: Page;
 /** Every console line of every frame, warnings included: Chromium's sandbox warning is one. */
 const lines: string[] = [];
 
@@ -32,20 +29,13 @@ async function fitted(widgetIframe: Locator, checkout: Frame): Promise<{ frame: 
 }
 
 describe('the widget preview and the demo shop size to the checkout, in Chromium', () => {
-  beforeAll(async () => {
-    await ensureBuilt();
-    service = await startConsoleService();
-    ui = await openConsole(service);
-    page = ui.page;
-    page.on('console', (m) => lines.push(`${m.type()}: ${m.text()}`));
-  }, 120_000);
-
-  afterAll(async () => {
-    await ui?.browser.close();
-    await service?.close();
+  const signedIn = useSignedInConsole();
+  beforeAll(() => {
+    signedIn.page.on('console', (m) => lines.push(`${m.type()}: ${m.text()}`));
   });
 
   it('previews the checkout at 520 px whole: the pay button and the memo inside the frame, no inner scrollbar', async () => {
+    const { page } = signedIn;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.evaluate(() => { location.hash = '#/widget'; });
     await expect(page.getByLabel('Container height').inputValue()).resolves.toBe('520px');
@@ -66,9 +56,10 @@ describe('the widget preview and the demo shop size to the checkout, in Chromium
   });
 
   it('the demo shop leaves no blank area after a payment: the frame is exactly as tall as the checkout', async () => {
+    const { page } = signedIn;
     for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${service.url}/demo/merchant`);
+      await page.goto(`${signedIn.service.url}/demo/merchant`);
       const widgetIframe = page.locator('#pay iframe');
       const checkout = await checkoutFrame(widgetIframe);
       await fitted(widgetIframe, checkout);
