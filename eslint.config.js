@@ -29,11 +29,7 @@ export const SERVER_LAYERS = [
  * entry is no longer needed, so this list only shrinks.
  */
 export const SERVER_KNOWN_VIOLATIONS = [
-  { file: 'server/storage/ledger-repositories.ts', imports: ['events', 'payments'], why: 'the port names record types kept in the domain folders above it' },
-  { file: 'server/storage/webhook-repositories.ts', imports: ['webhooks'], why: 'the port names record types kept in webhooks/webhook-types.ts' },
-  { file: 'server/watcher/payment-watcher.ts', imports: ['runtime'], why: 'takes the whole ChainRuntime for its source and watched account' },
   { file: 'server/http/docs-routes.ts', imports: ['payment-pages'], why: 'a route module in http/ that reads defaultWebDir from payment-pages/' },
-  { file: 'server/epp/embed-check-routes.ts', imports: ['payment-pages'], why: "the widget's embed check is a browser route (payment-pages registers it)" },
 ];
 
 /** Packages only some of server/ may use: `only` these folders, or `from` this layer up. */
@@ -165,7 +161,11 @@ export default tseslint.config(
   },
   {
     files: ['main/index.ts'],
-    rules: restrict([NO_RENDERER, { regex: '^(\\.\\./)+preload/(?!contract$)', message: 'main/ reads only the channel names (preload/contract.ts) from preload/' }]),
+    rules: restrict([
+      NO_RENDERER,
+      { regex: '^(\\.\\./)+preload/(?!contract$)', message: 'main/ reads only the channel names (preload/contract.ts) from preload/' },
+      { regex: '^(\\.\\./)+server/(?!index$)', message: "main/ uses the service's one surface, server/index.ts" },
+    ]),
   },
   {
     files: ['preload/**/*.ts'],

@@ -2,7 +2,7 @@ import type { Transaction } from '@ton/core';
 import { parseConfig } from '../server/config/config';
 import { startServer, type RunningServer } from '../server/index';
 import { SandboxChain } from '../server/sandbox/sandbox-chain';
-import type { Payment } from '../server/payments/payment-types';
+import type { Payment } from '../server/storage/records';
 // The double is a plain loopback HTTP server (no vitest): the bench shares it with the tests.
 import { startToncenterDouble, type ToncenterDouble } from '../test/chain/toncenter-double';
 import { sandboxGetMethods } from '../test/chain/served-chain';

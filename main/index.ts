@@ -5,10 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell
 import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CONSOLE_COOKIE } from '../server/auth/guards';
-import { describeStartupError } from '../server/cli/cli-output';
-import { loadConfig, parseConfig } from '../server/config/config';
-import { startServer } from '../server/index';
+import { CONSOLE_COOKIE, describeStartupError, loadConfig, parseConfig, startServer } from '../server/index';
 import { createDesktopApp } from './app/create-desktop-app';
 import { createUpdates } from './updates/create-updates';
 import { electronAutoUpdater } from './updates/electron-updater';

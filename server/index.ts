@@ -23,6 +23,11 @@ import { whenQuiet } from './runtime/when-quiet';
 import { bufferedLog, type BufferedLog } from './runtime/buffered-log';
 import { DELIVERY_CLAIM_MS, openSharedLedger, type SharedLedger } from './runtime/shared-ledger';
 
+// The service's one surface for the desktop shell (main/ imports nothing else of server/).
+export { CONSOLE_COOKIE } from './auth/guards';
+export { describeStartupError } from './runtime/startup-error';
+export { loadConfig, parseConfig } from './config/config';
+
 export interface RunningServer extends Runtime {
   url: string;
   app: FastifyInstance;

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/config';
 import { startServer } from '../index';
-import { describeStartupError, printBanner } from './cli-output';
+import { printBanner } from './cli-output';
+import { describeStartupError } from '../runtime/startup-error';
 
 /** `npm run serve`: the service headless, with a one-time console login link. */
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@ import { formatAmount } from '../../contract/amount';
 import type { PaymentRowView, VolumeBucket } from '../../contract/console';
 import type { PaymentStatus } from '../../contract/payments';
 import type { PaymentService } from '../payments/payment-service';
-import type { Payment } from '../payments/payment-types';
+import type { Payment } from '../storage/records';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import type { PaidVolume, PaymentSearch } from '../storage/ledger-repositories';
 

@@ -1,7 +1,7 @@
 import { formatAmount, parseAmount } from '../../contract/amount';
 import type { InboxTransfer, SuggestedPayment, TransferDecision as TransferDecisionView } from '../../contract/chain';
 import type { PaymentService } from '../payments/payment-service';
-import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../payments/payment-types';
+import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../storage/records';
 import { presentTransfer, type TransferLedger } from '../payments/transfer-ledger';
 
 const SUGGESTIONS_PER_TRANSFER = 3;

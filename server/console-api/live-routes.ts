@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LiveQuerySchema, type LiveChange, type LiveEventName, type LiveEvents } from '../../contract/console-live';
 import type { PublicPayment } from '../../contract/payments';
 import type { BackupService } from '../backups/backup-service';
-import type { StoredEvent } from '../events/event-bus';
+import type { StoredEvent } from '../storage/records';
 import { consoleTokenOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';

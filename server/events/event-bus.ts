@@ -1,15 +1,5 @@
-import type { PaymentEventType } from '../../contract/payments';
+import type { StoredEvent } from '../storage/records';
 import type { UnitOfWork } from '../storage/storage-port';
-
-/** An event as stored and as delivered to webhooks: `data` is the public payment record. */
-export interface StoredEvent {
-  id: string;
-  seq: number;
-  type: PaymentEventType | 'webhook.test';
-  paymentId: string | null;
-  createdAt: number;
-  data: unknown;
-}
 
 export type EventListener = (event: StoredEvent) => void;
 /** Writes what must commit with the event, in the unit of work that records it. */

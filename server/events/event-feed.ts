@@ -1,5 +1,5 @@
 import type { Storage } from '../storage/storage-port';
-import type { StoredEvent } from './event-bus';
+import type { StoredEvent } from '../storage/records';
 
 /** Reads the event log in order, for live streams that catch up after a reconnect. */
 export class EventFeed {

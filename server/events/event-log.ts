@@ -1,7 +1,8 @@
 import type { Clock } from '../util/clock';
 import { newId } from '../util/ids';
 import type { UnitOfWork } from '../storage/storage-port';
-import type { EventBus, StoredEvent } from './event-bus';
+import type { EventBus } from './event-bus';
+import type { StoredEvent } from '../storage/records';
 
 /**
  * Records events in the unit of work that makes the change they report, so both commit or neither

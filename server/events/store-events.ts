@@ -1,6 +1,6 @@
 import type { PaymentEventType } from '../../contract/payments';
 import type { Storage } from '../storage/storage-port';
-import type { StoredEvent } from './event-bus';
+import type { StoredEvent } from '../storage/records';
 import type { EventLog } from './event-log';
 
 /** Events about the store, not one payment: the watcher losing and regaining its provider. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { embedCheckRoutes } from '../epp/embed-check-routes';
+import { embedCheckRoutes } from './embed-check-routes';
 import { assetRoutes } from './asset-routes';
 import { demoRoutes } from './demo-routes';
 import { pageRoutes } from './page-routes';

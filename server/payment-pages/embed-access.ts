@@ -1,5 +1,5 @@
 import { verifyEpp, type VerifyResult } from '../epp/epp-signature';
-import type { Payment } from '../payments/payment-types';
+import type { Payment } from '../storage/records';
 import type { Services } from '../services';
 import { framerOrigin, framingPolicy, isOrigin, mayFrame, recordsRefusals, type FramingPolicy } from './embed-policy';
 import type { PageError } from './page-html';

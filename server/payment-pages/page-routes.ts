@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Payment } from '../payments/payment-types';
+import type { Payment } from '../storage/records';
 import type { CheckoutMode } from '../../contract/checkout';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import { toCheckoutView } from './checkout-view';

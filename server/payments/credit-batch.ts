@@ -2,8 +2,8 @@ import type { InboundJettonTransfer } from '../chain/types';
 import type { NewTransfer } from '../storage/ledger-repositories';
 import type { ReadView } from '../storage/storage-port';
 import { normalizeMemo } from '../util/ids';
-import type { CreditedTransfer } from './payment-presenter';
-import type { Payment } from './payment-types';
+import type { CreditedTransfer } from '../storage/records';
+import type { Payment } from '../storage/records';
 import type { TransferStatus } from '../../contract/chain';
 
 const MEMO_IN_TEXT = /TT-[2-9A-HJKMNP-Z]{10}/;

@@ -1,6 +1,6 @@
 import type { ChainMode } from '../../contract/chain';
 import type { PaymentLinks } from '../../contract/payments';
-import type { Payment } from './payment-types';
+import type { Payment } from '../storage/records';
 
 export interface ChainInfo {
   mode: ChainMode;

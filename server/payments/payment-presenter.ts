@@ -1,15 +1,7 @@
 import { formatAmount } from '../../contract/amount';
 import { explorerTxUrl, paymentLinks, type ChainInfo } from './payment-links';
 import type { PublicPayment } from '../../contract/payments';
-import type { Payment } from './payment-types';
-
-export interface CreditedTransfer {
-  txHash: string;
-  amount: bigint;
-  from: string | null;
-  comment: string | null;
-  creditedAt: number;
-}
+import type { CreditedTransfer, Payment } from '../storage/records';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -2,16 +2,17 @@ import { hash as digest } from 'node:crypto';
 import { parseAmount } from '../../contract/amount';
 import type { DepositRequest, PaymentEventType, PaymentKind, PaymentStatus, PublicPayment, WidgetSessionRequest } from '../../contract/payments';
 import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
-import type { EventBus, StoredEvent } from '../events/event-bus';
+import type { EventBus } from '../events/event-bus';
+import type { StoredEvent } from '../storage/records';
 import type { EventLog } from '../events/event-log';
 import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentSearch } from '../storage/ledger-repositories';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
 import type { ChainInfo } from './payment-links';
-import type { CreditedTransfer } from './payment-presenter';
+import type { CreditedTransfer } from '../storage/records';
 import { applyCredit, canTransition, type ChangeEvents } from './payment-state';
-import type { NewPayment, Payment } from './payment-types';
+import type { NewPayment, Payment } from '../storage/records';
 import { PaymentViews } from './payment-views';
 
 export interface PaymentPolicy {

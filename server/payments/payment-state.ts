@@ -1,4 +1,4 @@
-import type { Payment } from './payment-types';
+import type { Payment } from '../storage/records';
 import type { PaymentEventType, PaymentStatus } from '../../contract/payments';
 
 /** Every move the state machine allows; anything else is refused. */

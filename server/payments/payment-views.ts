@@ -3,8 +3,9 @@ import { paymentNotFound } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { ReadView, Storage } from '../storage/storage-port';
 import type { ChainInfo } from './payment-links';
-import { presentPayment, type CreditedTransfer } from './payment-presenter';
-import type { Payment } from './payment-types';
+import { presentPayment } from './payment-presenter';
+import type { CreditedTransfer } from '../storage/records';
+import type { Payment } from '../storage/records';
 
 const VIEW_CACHE_SIZE = 10_000;
 

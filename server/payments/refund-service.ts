@@ -14,7 +14,7 @@ import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
 import { jettonTransferLinks, type ChainInfo } from './payment-links';
 import { checkRefundDestination } from './refund-destination';
 import type { PaymentService } from './payment-service';
-import type { Payment } from './payment-types';
+import type { Payment } from '../storage/records';
 
 /** What a refund event says besides the refund and its payment. */
 type RefundEventNote = Pick<RefundEventData, 'sentAfterCancel'>;

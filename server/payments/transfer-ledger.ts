@@ -5,11 +5,11 @@ import { formatAmount } from '../../contract/amount';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { failpoint } from '../util/failpoints';
-import type { CreditedTransfer } from './payment-presenter';
+import type { CreditedTransfer } from '../storage/records';
 import { CreditBatch } from './credit-batch';
 import type { PaymentService } from './payment-service';
 import type { RefundService } from './refund-service';
-import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './payment-types';
+import type { Payment, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../storage/records';
 import type { PaymentEventType } from '../../contract/payments';
 import type { TransferStatus } from '../../contract/chain';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EventBus, StoredEvent } from '../events/event-bus';
+import type { EventBus } from '../events/event-bus';
+import type { StoredEvent } from '../storage/records';
 import { migratePg, openPgClient, openPgPool } from '../storage/postgres/pg-database';
 import { PgEventRelay } from '../storage/postgres/pg-event-relay';
 import { PgLeaderLease, type LeaseListener } from '../storage/postgres/pg-leader-lease';

@@ -1,10 +1,8 @@
 import type { PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
-import type { StoredEvent } from '../events/event-bus';
-import type { CreditedTransfer } from '../payments/payment-presenter';
-import type {
-  NewPayment, NewDecisionRecord, Payment, PaymentStateChange, TransferDecisionRecord, TransferDecisionAction, TransferRecord,
-} from '../payments/payment-types';
+import type { StoredEvent } from './records';
+import type { CreditedTransfer } from './records';
+import type { NewPayment, NewDecisionRecord, Payment, PaymentStateChange, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './records';
 import type { TransferStatus } from '../../contract/chain';
 import type { RefundStatus } from '../../contract/refunds';
 

@@ -1,7 +1,4 @@
-import type {
-  Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, EndpointHealth, EndpointRoute, NewDelivery, NewEndpoint,
-  WebhookEndpoint,
-} from '../webhooks/webhook-types';
+import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, EndpointHealth, EndpointRoute, NewDelivery, NewEndpoint, WebhookEndpoint } from './records';
 
 export interface EndpointReads {
   /** a live (not deleted) endpoint */

@@ -1,12 +1,20 @@
-import type { Transaction } from '@ton/core';
-import type { ChainRuntime } from '../runtime/chain-runtime';
+import type { Address, Transaction } from '@ton/core';
 import { parseInboundJettonTransfer, parseOutgoingJettonTransfer, parseReturnedJettonTransfer } from '../chain/parse-transfer';
-import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
+import type { ChainSource, InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
+import type { WakeupChannel } from './wakeups';
+
+/** What the watcher reads of an opened chain (runtime/'s ChainRuntime has these and more). */
+export interface WatchedChain {
+  source: ChainSource;
+  /** the merchant's verified USDT jetton wallet */
+  watchedAccount: Address;
+  wakeups?: WakeupChannel | undefined;
+}
 
 export interface PaymentWatcherOptions {
-  chain: ChainRuntime;
+  chain: WatchedChain;
   ledger: TransferLedger;
   intervalMs: number;
   batchSize: number;

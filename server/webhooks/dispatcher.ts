@@ -7,7 +7,7 @@ import { HttpSender } from './http-sender';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { settleBatch, type FinishedAttempt, type SettlementPolicy } from './settlement';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, liveSecrets, SIGNATURE_HEADER, signatureHeader } from './signing';
-import type { DueDelivery } from './webhook-types';
+import type { DueDelivery } from '../storage/records';
 
 export interface DispatcherOptions {
   clock: Clock;

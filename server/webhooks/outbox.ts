@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../events/event-bus';
+import type { StoredEvent } from '../storage/records';
 import type { ReadView, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId } from '../util/ids';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../storage/storage-port';
 import type { SendResult } from './http-sender';
 import { classify, nextAttemptAt, type AttemptOutcome, type RetryPolicy } from './retry-policy';
-import type { DueDelivery, EndpointHealth } from './webhook-types';
+import type { DueDelivery, EndpointHealth } from '../storage/records';
 
 /** One finished HTTP attempt, as the dispatcher hands it over for recording. */
 export interface FinishedAttempt {

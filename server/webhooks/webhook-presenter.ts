@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AttemptSchema, DeliverySchema, EndpointSchema } from '../../contract/webhooks';
-import type { Attempt, Delivery, WebhookEndpoint } from './webhook-types';
+import type { Attempt, Delivery, WebhookEndpoint } from '../storage/records';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

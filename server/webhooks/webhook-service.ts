@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CreateEndpointBody } from '../../contract/webhooks';
-import type { EventBus, StoredEvent, TransactionalListener } from '../events/event-bus';
+import type { EventBus, TransactionalListener } from '../events/event-bus';
+import type { StoredEvent } from '../storage/records';
 import type { EventLog } from '../events/event-log';
 import { notFound } from '../domain/errors';
 import type { SettingsStore } from '../settings/settings-store';
@@ -12,7 +13,7 @@ import { Dispatcher, type DispatcherOptions } from './dispatcher';
 import { Outbox, type Target } from './outbox';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { liveSecrets, newWebhookSecret } from './signing';
-import type { Attempt, Delivery, DeliveryFilter, WebhookEndpoint } from './webhook-types';
+import type { Attempt, Delivery, DeliveryFilter, WebhookEndpoint } from '../storage/records';
 
 export interface WebhookServiceDeps {
   storage: Storage;

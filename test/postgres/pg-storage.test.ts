@@ -4,7 +4,7 @@ import { migratePg, openPgClient, openPgPool, PgSchemaFromFutureError } from '..
 import { PgEventRelay } from '../../server/storage/postgres/pg-event-relay';
 import { FencedOutError, PgLeaderLease } from '../../server/storage/postgres/pg-leader-lease';
 import { PgStorage } from '../../server/storage/postgres/pg-storage';
-import type { StoredEvent } from '../../server/events/event-bus';
+import type { StoredEvent } from '../../server/storage/records';
 import { LedgerUnavailableError } from '../../server/storage/storage-port';
 import { tempDir } from '../helpers/test-app';
 import { dropTestDatabase, testDatabaseUrl } from '../helpers/test-database';

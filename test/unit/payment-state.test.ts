@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCredit, canTransition } from '../../server/payments/payment-state';
-import type { Payment } from '../../server/payments/payment-types';
+import type { Payment } from '../../server/storage/records';
 
 const HOUR = 3600_000;
 const base: Payment = {

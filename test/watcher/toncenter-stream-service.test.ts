@@ -1,7 +1,7 @@
 import type { Transaction } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
-import type { Payment } from '../../server/payments/payment-types';
+import type { Payment } from '../../server/storage/records';
 import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
 import type { StreamConfirmation } from '../chain/toncenter-stream-double';

@@ -1,4 +1,4 @@
-import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, NewDelivery } from '../../webhooks/webhook-types';
+import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, NewDelivery } from '../records';
 import type { DeliveryRepository } from '../webhook-repositories';
 import { attemptFromRow, deliveryFromRow, type AttemptRow, type DeliveryRow } from '../stored-rows';
 import { at, num, type PgSql } from './pg-sql';

@@ -1,5 +1,5 @@
 import type { EndpointStatus } from '../../../contract/webhooks';
-import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from '../../webhooks/webhook-types';
+import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from '../records';
 import type { EndpointRepository } from '../webhook-repositories';
 import { at, type PgSql } from './pg-sql';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { StoredEvent } from '../../events/event-bus';
+import type { StoredEvent } from '../records';
 
 /** How far behind the log the relay reads at once. */
 const PAGE = 500;

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../../events/event-bus';
+import type { StoredEvent } from '../records';
 import type { EventRepository, NewEvent } from '../ledger-repositories';
 import { eventFromRow, type EventRow } from '../stored-rows';
 import { at, num, type PgSql } from './pg-sql';

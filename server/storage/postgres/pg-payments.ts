@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../../contract/payments';
-import type { NewPayment, Payment, PaymentStateChange } from '../../payments/payment-types';
+import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentRepository, PaymentSearch } from '../ledger-repositories';
 import { at, money, num, type PgSql } from './pg-sql';
 

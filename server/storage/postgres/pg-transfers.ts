@@ -1,6 +1,6 @@
 import type { TxCursor } from '../../chain/types';
-import type { CreditedTransfer } from '../../payments/payment-presenter';
-import type { NewDecisionRecord, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../../payments/payment-types';
+import type { CreditedTransfer } from '../records';
+import type { NewDecisionRecord, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from '../records';
 import type { TransferStatus } from '../../../contract/chain';
 import type { NewTransfer, TransferRepository } from '../ledger-repositories';
 import { creditedFromRow, decisionFromRow, transferFromRow, type DecisionRow, type TransferRow } from '../stored-rows';

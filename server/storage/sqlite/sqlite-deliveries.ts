@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, NewDelivery } from '../../webhooks/webhook-types';
+import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, NewDelivery } from '../records';
 import type { DeliveryRepository } from '../webhook-repositories';
 import { attemptFromRow, deliveryFromRow, type AttemptRow, type DeliveryRow } from '../stored-rows';
 import { StatementCache } from './statement-cache';

@@ -1,6 +1,6 @@
 import type { EndpointStatus } from '../../../contract/webhooks';
 import type { Database, Statement } from 'better-sqlite3';
-import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from '../../webhooks/webhook-types';
+import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from '../records';
 import type { EndpointRepository } from '../webhook-repositories';
 
 interface EndpointRow {

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { StoredEvent } from '../../events/event-bus';
+import type { StoredEvent } from '../records';
 import type { EventRepository, NewEvent } from '../ledger-repositories';
 import { eventFromRow, type EventRow } from '../stored-rows';
 

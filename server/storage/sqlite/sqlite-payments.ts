@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
-import type { NewPayment, Payment, PaymentStateChange } from '../../payments/payment-types';
+import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import { normalizeMemo } from '../../util/ids';
 import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentRepository, PaymentSearch } from '../ledger-repositories';
 import { StatementCache } from './statement-cache';

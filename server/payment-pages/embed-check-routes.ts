@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { noteRefusal, policyFor, verifySignature } from '../payment-pages/embed-access';
-import { isOrigin, mayFrame, requesterOrigin, type FramingPolicy } from '../payment-pages/embed-policy';
+import { noteRefusal, policyFor, verifySignature } from './embed-access';
+import { isOrigin, mayFrame, requesterOrigin, type FramingPolicy } from './embed-policy';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
