@@ -29,6 +29,8 @@ const VIEWER_CONFIG = {
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
   documentDownloadType: 'json',
   persistAuth: false,
+  // grouped tags (x-tagGroups) start folded otherwise, and a reader would see no operation at all
+  defaultOpenAllTags: true,
 };
 
 const escapeHtml = (s: string): string =>

@@ -45,6 +45,10 @@ const INTRO = [
   'JSON in and out. Merchant endpoints take your API key in the `x-api-key` header; call them from your backend only.',
   'Amounts are decimal strings (`"10.00"`, at most 6 decimals). Errors always look like `{"error":{"code","message","field"?}}`',
   'with stable codes. Sending the same `externalId` again returns the same payment (header `Idempotent-Replayed: true`).',
+  '',
+  'Four sections: the **Merchant API** (your backend), the **Webhooks** the service POSTs to you (each event\'s body and signature),',
+  'the **Customer pages and files** and the **Console API**, which belongs to the merchant console and is not for integrations.',
+  'The embeddable widget (events, callbacks, error codes, pinned versions, SRI) has its own reference: [widget reference](docs/widget).',
 ].join('\n');
 
 /** The reference's top-level sections (`x-tagGroups`, which Scalar and Redoc show): what a shop's backend calls apart from the console's own API. */

@@ -20,7 +20,6 @@ function markReplay(reply: FastifyReply, result: CreateResult): void {
 
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app.services;
-  await webhookEndpointRoutes(app);
 
   addRoute(app, {
     method: 'POST', url: '/invoice/deposit', operationId: 'createHostedDeposit', tags: TAGS, auth: 'apiKey',
@@ -98,6 +97,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   refundRoutes(app);
+  await webhookEndpointRoutes(app);
 }
 
 /** Refunds: asked for here, signed and sent by the merchant's own wallet, seen by the watcher. */

@@ -79,4 +79,27 @@ describe('API reference page (/docs), in Chromium', () => {
       await context.close();
     }
   });
+
+  it('links the widget reference, which renders as a plain page, requests nothing but itself and breaks no CSP rule', async () => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const requests: string[] = [];
+    const problems: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const page = await context.newPage();
+    page.on('console', (message) => problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    try {
+      await page.goto(`${service.url}/docs`);
+      await page.getByRole('link', { name: 'widget reference' }).first().click();
+      await page.waitForURL(`${service.url}/docs/widget`);
+      expect(await page.getByRole('heading', { name: 'Errors' }).count()).toBe(1);
+      expect(await page.locator('table').count()).toBeGreaterThanOrEqual(2);
+      await page.screenshot({ path: join(SHOTS, 'widget-docs.png'), fullPage: true });
+      const widgetPageRequests = requests.slice(requests.indexOf(`${service.url}/docs/widget`));
+      expect(widgetPageRequests).toEqual([`${service.url}/docs/widget`]);
+      expect(problems.filter((text) => /Content Security Policy|Refused to|page error/i.test(text))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
