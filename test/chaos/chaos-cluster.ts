@@ -55,9 +55,12 @@ export class ChaosCluster {
     const leader = victim === 'watcher' ? (await leaderPids(db))[0] : undefined;
     const slot = alive.find((s) => s.service!.child.pid === leader) ?? alive[index % alive.length]!;
     if (!slot.service || !isRunning(slot.service)) return null;
+    const service = slot.service;
     slot.killedByUs = true;
-    slot.service.child.kill('SIGKILL');
-    return `${slot.name}${slot.service.child.pid === leader ? ' (the watcher)' : ''}`;
+    service.child.kill('SIGKILL');
+    // once it is gone its restart is under way (died() runs first), so settled() waits for it
+    await service.exited;
+    return `${slot.name}${service.child.pid === leader ? ' (the watcher)' : ''}`;
   }
 
   /** Resolves once every instance is up again, with any unexpected death reported. */
