@@ -157,9 +157,8 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, ledg
   }) : null;
   const app = await buildApp({
     services, runtime, ...(ledgerFile && backups ? { ledgerFile, backups } : {}), ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    ledger: shared
-      ? { engine: 'postgres', instance: () => shared.instanceId, watching: () => shared.leaseEpoch() !== null }
-      : { engine: 'sqlite', instance: () => null, watching: () => runtime.current()?.watcher.status().running ?? false },
+    // on SQLite the app describes its own ledger (it watches whenever its watcher runs)
+    ...(shared ? { ledger: { engine: 'postgres', instance: () => shared.instanceId, watching: () => shared.leaseEpoch() !== null } } : {}),
   });
   early.replayTo(app.log);
   await shared?.relayTo(services.bus, onListenerError);

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { exponentialDelayMs } from '../util/backoff';
 
 export interface BackoffOptions {
   baseMs: number;
@@ -12,10 +13,7 @@ export interface BackoffOptions {
  * with full jitter so that many clients hitting the same 429 do not retry in lockstep.
  */
 export function nextBackoffMs(attempt: number, { baseMs, maxMs, random }: BackoffOptions): number {
-  // Beyond 2^52 the product stops being exact and is capped anyway.
-  const exponent = Math.min(Math.max(attempt - 1, 0), 52);
-  const cap = Math.min(maxMs, baseMs * 2 ** exponent);
-  return Math.floor(random() * cap);
+  return Math.floor(random() * exponentialDelayMs(attempt, baseMs, maxMs));
 }
 
 /** A sleep that a loop's stop or wake can cut short: the watcher's and the stream's default. */

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../payment-pages/page-html';
+import { escapeHtml } from '../../contract/shared-helpers';
 
 /** The command that prints a fresh one-time link through the running service. */
 export const LINK_COMMAND = 'npm run console -- link';

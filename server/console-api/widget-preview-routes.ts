@@ -6,6 +6,7 @@ import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
+import { escapeHtml } from '../../contract/shared-helpers';
 import {
   BUTTON_COLORS, WIDGET_MODES, WidgetPreviewSessionBodySchema, WidgetPreviewSessionSchema, type WidgetPreviewSession,
 } from '../../contract/widget';
@@ -21,7 +22,6 @@ const PreviewQuery = z.object({
   height: z.string().regex(CSS_LENGTH).catch('480px'),
 });
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**

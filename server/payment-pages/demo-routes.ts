@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../http/errors';
 import { AmountSchema } from '../../contract/payments';
 import { BUTTON_COLORS as COLORS, WIDGET_MODES } from '../../contract/widget';
 import type { Services } from '../services';
-import { escapeHtml } from './page-html';
+import { escapeHtml } from '../../contract/shared-helpers';
 import type { WebAssets } from './web-assets';
 
 const DemoQuerySchema = z.object({

@@ -1,9 +1,8 @@
 import type { CheckoutPageConfig, CheckoutView } from '../../contract/checkout';
+import { escapeHtml } from '../../contract/shared-helpers';
 import { frameAncestors, type FramingPolicy } from './embed-policy';
 import type { WebAssets } from './web-assets';
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Scripts and styles from our own origin only, no inline code; framing decided per page. */
 export function pageCsp(framing: FramingPolicy): string {

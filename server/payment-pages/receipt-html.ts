@@ -2,7 +2,7 @@ import type { StoreBrand } from '../../contract/checkout';
 import type { PublicPayment } from '../../contract/payments';
 import type { ReceiptPaper } from '../../contract/receipts';
 import type { PublicRefund } from '../../contract/refunds';
-import { escapeHtml } from './page-html';
+import { escapeHtml } from '../../contract/shared-helpers';
 import { qrSvgMarkup } from './receipt-qr';
 import { RECEIPT_STYLES, receiptCsp } from './receipt-style';
 

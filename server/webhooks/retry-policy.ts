@@ -1,3 +1,5 @@
+import { exponentialDelayMs } from '../util/backoff';
+
 /** When to try again, and whether to. Pure functions: the dispatcher injects time and randomness. */
 export interface RetryPolicy {
   /** first retry after about this long */
@@ -35,14 +37,13 @@ export function classify(statusCode: number | null, error: string | null): Attem
 }
 
 /**
- * Exponential backoff with jitter: base·2^(n-1), capped, then scaled by a random factor in
- * [0.75, 1.25) so receivers that come back are not hit by every sender at once.
+ * Exponential backoff, scaled by a random factor in [0.75, 1.25) so receivers that come back are not
+ * hit by every sender at once, while a merchant can still tell when the next attempt comes (the
+ * watcher's full jitter would make that anywhere from now to the cap).
  * `attempt` counts attempts made so far (1 after the first failure).
  */
 export function retryDelayMs(policy: RetryPolicy, attempt: number, random: () => number): number {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
-  const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
-  return Math.round(delay * (0.75 + random() * 0.5));
+  return Math.round(exponentialDelayMs(attempt, policy.baseDelayMs, policy.maxDelayMs) * (0.75 + random() * 0.5));
 }
 
 /** The next attempt time, or null when the delivery's time is up. */
