@@ -5,40 +5,18 @@ import { Toasts } from './components/Toasts';
 import { useHashRoute } from './hooks/useHashRoute';
 import { useInterval } from './hooks/useInterval';
 import { useShortcuts } from './hooks/useShortcuts';
-import { isClosedTo } from './lib/sections';
-import { AuditPage } from './pages/AuditPage';
-import { CloseDayPage } from './pages/CloseDayPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { NewInvoicePage } from './pages/NewInvoicePage';
-import { PaymentDetailPage } from './pages/PaymentDetailPage';
-import { PaymentsPage } from './pages/PaymentsPage';
-import { SettingsPage } from './pages/SettingsPage';
-import { SimulatorPage } from './pages/SimulatorPage';
-import { TillView } from './pages/TillView';
-import { UnmatchedPage } from './pages/UnmatchedPage';
-import { WebhooksPage } from './pages/WebhooksPage';
-import { WidgetPreviewPage } from './pages/WidgetPreviewPage';
+import { isClosedTo, routeOf } from './routes';
+import { TillView } from './features/till/TillView';
 import { useConsoleStore } from './store';
-import { selectDashboardActions } from './store/slices/dashboard';
-import { selectIsTill } from './store/slices/invoice';
-import { selectLiveActions } from './store/slices/live';
-import { selectRole, selectStaffActions } from './store/slices/staff';
-import { selectIsUnauthorized, selectPage, selectTheme } from './store/slices/ui';
+import { selectDashboardActions } from './features/dashboard/slice';
+import { selectLiveActions } from './features/live/slice';
+import { selectRole, selectStaffActions } from './features/staff/slice';
+import { selectIsTill } from './features/till/slice';
+import { selectIsUnauthorized, selectPage, selectTheme } from './store/ui-slice';
 
 function Screen({ page }: { page: string }) {
-  switch (page) {
-    case 'invoice': return <NewInvoicePage />;
-    case 'payments': return <PaymentsPage />;
-    case 'payment': return <PaymentDetailPage />;
-    case 'unmatched': return <UnmatchedPage />;
-    case 'simulator': return <SimulatorPage />;
-    case 'webhooks': return <WebhooksPage />;
-    case 'widget': return <WidgetPreviewPage />;
-    case 'settings': return <SettingsPage />;
-    case 'close-day': return <CloseDayPage />;
-    case 'audit': return <AuditPage />;
-    default: return <DashboardPage />;
-  }
+  const { Page } = routeOf(page);
+  return <Page />;
 }
 
 /** An owner's screen opened in a cashier's session (a typed or bookmarked address): said once, instead of refused calls. */

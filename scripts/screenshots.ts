@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { SECTIONS } from '../renderer/lib/sections';
+import { sectionsFor } from '../renderer/routes';
 import { STORE_PROFILE_KEY } from '../server/payment-pages/store-profile';
 import { ensureBuilt, startConsoleService, type ConsoleService } from '../test/console/console-harness';
 import { launchChromium, ShiftedClock } from '../test/e2e/e2e-helpers';
@@ -51,7 +51,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function shootConsole(browser: Browser, service: ConsoleService, cast: Cast): Promise<number> {
-  const routes = [...SECTIONS.map((s) => s.route), ...Object.entries(cast).map(([state, id]) => [`payment/${id}`, `payment-${state}`] as const)];
+  const routes = [...sectionsFor('owner').map((s) => s.route), ...Object.entries(cast).map(([state, id]) => [`payment/${id}`, `payment-${state}`] as const)];
   let count = 0;
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const colorScheme of THEMES) {

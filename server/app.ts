@@ -2,17 +2,10 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { consoleHostGuard } from './auth/console-origin';
 import { routeAuthPlugin } from './auth/guards';
-import { chainConsoleRoutes } from './console-api/chain-console-routes';
-import { booksRoutes } from './console-api/books-routes';
 import { checkoutRoutes } from './payment-pages/checkout-plugin';
+import { consoleRoutes } from './console-api/console-plugin';
 import { trustedProxies } from './config/config';
-import { consoleApiRoutes, CONSOLE_API_PREFIX } from './console-api/console-routes';
-import { consoleLoginRoutes, signInApiRoutes } from './console-api/login-routes';
-import { consoleScreenRoutes } from './console-api/console-screens';
 import type { LedgerDescription } from './console-api/ledger-routes';
-import { consoleLiveRoutes } from './console-api/live-routes';
-import { consoleStatic } from './console-api/console-static';
-import { widgetPreviewDocumentRoutes } from './console-api/widget-preview-routes';
 import { widgetSessionRoutes } from './epp/widget-session-routes';
 import { docsRoutes } from './http/docs-routes';
 import { apiDocsPlugin } from './http/openapi';
@@ -27,7 +20,6 @@ import type { RuntimeHandle } from './runtime/runtime';
 import type { Services } from './services';
 import type { SqliteLedgerFile } from './storage/sqlite/sqlite-ledger-file';
 import type { BackupService } from './backups/backup-service';
-import { webhookConsoleRoutes } from './console-api/webhook-console-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,18 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(merchantRoutes);
   await app.register(widgetSessionRoutes);
   await app.register(checkoutRoutes);
-  await app.register(consoleLoginRoutes);
-  await app.register(consoleApiRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(signInApiRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(webhookConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(chainConsoleRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(booksRoutes, { prefix: CONSOLE_API_PREFIX });
-  await app.register(consoleLiveRoutes, { prefix: CONSOLE_API_PREFIX, backups: options.backups ?? null });
-  await app.register(consoleScreenRoutes, {
-    prefix: CONSOLE_API_PREFIX, ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null, ledger: options.ledger ?? sqliteLedger(app),
-  });
-  await app.register(widgetPreviewDocumentRoutes);
-  await app.register(consoleStatic);
+  await app.register(consoleRoutes, { ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null, ledger: options.ledger ?? sqliteLedger(app) });
   await app.register(docsRoutes);
   app.get('/healthz', { config: { auth: 'public', rateLimit: false } }, async () => ({ ok: true }));
   return app;

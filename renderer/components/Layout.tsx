@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { sectionsFor } from '../lib/sections';
+import { sectionOf, sectionsFor } from '../routes';
 import { useConsoleStore } from '../store';
-import { selectChainMode } from '../store/slices/dashboard';
-import { selectUnmatchedCount } from '../store/slices/live';
-import { selectActorName, selectRole } from '../store/slices/staff';
-import { selectPage, selectTheme, selectUiActions } from '../store/slices/ui';
+import { selectChainMode } from '../features/dashboard/slice';
+import { selectUnmatchedCount } from '../features/live/slice';
+import { selectActorName, selectRole } from '../features/staff/slice';
+import { selectPage, selectTheme, selectUiActions } from '../store/ui-slice';
 
 function ModeBadge() {
   const mode = useConsoleStore(selectChainMode);
@@ -38,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Phone width only: the sections fold into a menu, closed again once one is picked.
   const [isMenuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [page]);
-  const current = sections.find((s) => s.route === page || (s.route === 'payments' && page === 'payment'));
+  const current = sections.find((s) => s.route === sectionOf(page));
   return (
     <div className="shell">
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <ul>
             {sections.map(({ route, label, icon }) => (
               <li key={route}>
-                <a href={`#/${route}`} className="nav-link" aria-current={page === route || (route === 'payments' && page === 'payment') ? 'page' : undefined}>
+                <a href={`#/${route}`} className="nav-link" aria-current={route === current?.route ? 'page' : undefined}>
                   <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d={icon} /></svg>
                   <span>{label}</span>
                   {route === 'unmatched' && unmatched > 0 ? <span className="nav-count" aria-label={`${unmatched} waiting`}>{unmatched}</span> : null}
@@ -77,14 +77,5 @@ export function Layout({ children }: { children: ReactNode }) {
       </aside>
       <main id="main" tabIndex={-1} className="main">{children}</main>
     </div>
-  );
-}
-
-export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <header className="page-header">
-      <h1>{title}</h1>
-      {children ? <div className="page-actions">{children}</div> : null}
-    </header>
   );
 }

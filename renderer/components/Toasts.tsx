@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useConsoleStore } from '../store';
-import { selectToasts, selectUiActions } from '../store/slices/ui';
+import { selectToasts, selectUiActions } from '../store/ui-slice';
 
 export function Toasts() {
   const toasts = useConsoleStore(selectToasts);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { routeFromHash } from '../store/slices/ui';
+import { routeFromHash } from '../store/ui-slice';
 import { getConsoleState } from '../store';
 
 /** Hash routes need no server round trip, and the desktop window shows the same /console/ page. */

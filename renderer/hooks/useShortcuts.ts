@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { sectionsFor } from '../lib/sections';
+import { sectionsFor } from '../routes';
 import { getConsoleState } from '../store';
 
 const isTyping = (target: EventTarget | null): boolean =>

@@ -1,23 +1,23 @@
 import type { StateCreator } from 'zustand';
-import type { BackupsSlice } from './slices/backups';
-import type { BrandSlice } from './slices/brand';
-import type { CloseDaySlice } from './slices/close-day';
-import type { DashboardSlice } from './slices/dashboard';
-import type { DesktopSlice } from './slices/desktop';
-import type { InvoiceSlice } from './slices/invoice';
-import type { LiveSlice } from './slices/live';
-import type { PaymentsSlice } from './slices/payments';
-import type { ReceiptsSlice } from './slices/receipts';
-import type { RefundsSlice } from './slices/refunds';
-import type { SettingsSlice } from './slices/settings';
-import type { SignInSlice } from './slices/signin';
-import type { SimulatorSlice } from './slices/simulator';
-import type { StaffSlice } from './slices/staff';
-import type { TillSlice } from './slices/till';
-import type { UiSlice } from './slices/ui';
-import type { UnmatchedSlice } from './slices/unmatched';
-import type { WebhooksSlice } from './slices/webhooks';
-import type { WidgetSlice } from './slices/widget';
+import type { BackupsSlice } from '../features/backups/slice';
+import type { BrandSlice } from '../features/brand/slice';
+import type { CloseDaySlice } from '../features/close-day/slice';
+import type { DashboardSlice } from '../features/dashboard/slice';
+import type { DesktopSlice } from '../features/desktop/slice';
+import type { InvoiceSlice } from '../features/invoice/slice';
+import type { LiveSlice } from '../features/live/slice';
+import type { PaymentsSlice } from '../features/payments/slice';
+import type { ReceiptsSlice } from '../features/receipts/slice';
+import type { RefundsSlice } from '../features/refunds/slice';
+import type { SettingsSlice } from '../features/settings/slice';
+import type { SignInSlice } from '../features/signin/slice';
+import type { SimulatorSlice } from '../features/simulator/slice';
+import type { StaffSlice } from '../features/staff/slice';
+import type { TillSlice } from '../features/till/slice';
+import type { UiSlice } from './ui-slice';
+import type { UnmatchedSlice } from '../features/unmatched/slice';
+import type { WebhooksSlice } from '../features/webhooks/slice';
+import type { WidgetSlice } from '../features/widget/slice';
 
 export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & RefundsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
   & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice

@@ -14,7 +14,7 @@ export interface LedgerDescription {
 /**
  * The ledger as the console explains it: on SQLite Settings → Backups backs it up; on PostgreSQL
  * those routes do not exist (pg_dump backs it up), and the console says so instead of failing.
- * `backups` is whether those routes were registered (consoleScreenRoutes decides both), so the
+ * `backups` is whether those routes were registered (consoleRoutes decides both), so the
  * capability cannot promise a route that is not there.
  */
 export async function ledgerRoutes(

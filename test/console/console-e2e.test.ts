@@ -60,8 +60,8 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByLabel('Amount (USDT)').fill('12.5.0');
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await page.locator('#amount-error').waitFor();
-    expect(await page.locator('#amount-error').textContent()).toContain('amount such as 12.50');
-    await page.getByLabel('Amount (USDT)').fill('12.50');
+    expect(await page.locator('#amount-error').textContent()).toContain('amount such as 12,50 or 12.50');
+    await page.getByLabel('Amount (USDT)').fill('12,50');
     await page.getByLabel(/Order reference/).fill('order-1');
     await page.getByLabel(/Description/).fill('Two espressos');
     await page.getByRole('button', { name: 'Create invoice' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTIONS } from '../../renderer/lib/sections';
+import { sectionsFor } from '../../renderer/routes';
 import { lowContrastText, type LowContrast } from '../helpers/contrast';
 import { ensureBuilt, openConsole, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
 
@@ -59,7 +59,7 @@ describe('text contrast in both themes', () => {
       const ui: ConsoleBrowser = await openConsole(service, { colorScheme: theme });
       try {
         const failures: Array<LowContrast & { where: string }> = [];
-        const routes = [...SECTIONS.map((s) => s.route), `payment/${ids.paid}`, `payment/${ids.pending}`];
+        const routes = [...sectionsFor('owner').map((s) => s.route), `payment/${ids.paid}`, `payment/${ids.pending}`];
         for (const route of routes) {
           await ui.page.evaluate((r) => { location.hash = `#/${r}`; }, route);
           failures.push(...await measure(ui.page, route));

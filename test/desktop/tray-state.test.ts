@@ -1,7 +1,7 @@
 // serviceStateOf: the tray's reading of the watcher, the same as the console's watcher card.
 import { describe, expect, it } from 'vitest';
 import { serviceStateOf, UP_TO_DATE_MS } from '../../main/service/service-port';
-import { describeWatcher } from '../../renderer/lib/describe-watcher';
+import { describeWatcher } from '../../renderer/features/chain/describe-watcher';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const healthy = { running: true, lastSuccessAt: NOW - 5_000, consecutiveErrors: 0 };

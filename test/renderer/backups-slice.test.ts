@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   selectBackupProblem, selectBackups, selectBackupsActions, selectBackupState, selectIsBackingUp,
-} from '../../renderer/store/slices/backups';
-import { selectSettings, selectSettingsActions } from '../../renderer/store/slices/settings';
+} from '../../renderer/features/backups/slice';
+import { selectSettings, selectSettingsActions } from '../../renderer/features/settings/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('backups slice: settings, Back up now, restoring one from the list, live outcomes', () => {

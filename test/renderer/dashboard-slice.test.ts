@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   selectChainMode, selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher,
-} from '../../renderer/store/slices/dashboard';
-import { selectUnmatchedCount } from '../../renderer/store/slices/live';
-import { selectIsUnauthorized } from '../../renderer/store/slices/ui';
+} from '../../renderer/features/dashboard/slice';
+import { selectUnmatchedCount } from '../../renderer/features/live/slice';
+import { selectIsUnauthorized } from '../../renderer/store/ui-slice';
 import { startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('dashboard slice: stats and the watcher status from the real service', () => {

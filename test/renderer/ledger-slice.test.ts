@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerInfo } from '../../contract/console';
 import {
-  selectBackups, selectBackupsActions, selectBackupState, selectLedger, selectLedgerEngine,
-} from '../../renderer/store/slices/backups';
+  selectBackups, selectBackupsActions, selectBackupsKind, selectBackupState, selectLedger, selectStandsBy,
+} from '../../renderer/features/backups/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 /**
@@ -29,14 +29,20 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
     return paths;
   }
 
-  const shared = (watching: boolean): LedgerInfo => ({ engine: 'postgres', instance: 'shop-1-4242-a1b2c3', watching });
+  const shared = (watching: boolean): LedgerInfo => ({
+    engine: 'postgres', instance: 'shop-1-4242-a1b2c3', watching, capabilities: { backups: 'external', sharedLedger: true },
+  });
 
   it('on SQLite: asks where the ledger lives once, then loads the backups as before', async () => {
     const calls = watchCalls();
     const store = h.newStore();
     const { loadBackups } = selectBackupsActions(store.getState());
     await loadBackups();
-    expect(selectLedger(store.getState())).toEqual({ engine: 'sqlite', instance: null, watching: expect.any(Boolean) });
+    expect(selectLedger(store.getState())).toEqual({
+      engine: 'sqlite', instance: null, watching: expect.any(Boolean), capabilities: { backups: 'file', sharedLedger: false },
+    });
+    expect(selectBackupsKind(store.getState())).toBe('file');
+    expect(selectStandsBy(store.getState())).toBe(false);
     expect(selectBackups(store.getState())?.settings.keep).toBe(14);
     await loadBackups();
     expect(calls).toEqual(['/ledger', '/backups', '/backups']);
@@ -47,7 +53,7 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
     const store = h.newStore();
     const { loadBackups } = selectBackupsActions(store.getState());
     await loadBackups();
-    expect(selectLedgerEngine(store.getState())).toBe('postgres');
+    expect(selectBackupsKind(store.getState())).toBe('external');
     expect(selectLedger(store.getState())).toEqual(shared(true));
     expect(selectBackups(store.getState())).toBeNull();
     expect(selectBackupState(store.getState())).toBeNull();
@@ -66,10 +72,25 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
     const store = h.newStore();
     await selectBackupsActions(store.getState()).loadBackups();
     expect(selectLedger(store.getState())?.watching).toBe(false);
+    expect(selectStandsBy(store.getState())).toBe(true);
     vi.restoreAllMocks();
     watchCalls(shared(true));
     await selectBackupsActions(store.getState()).loadLedger();
     expect(selectLedger(store.getState())?.watching).toBe(true);
+    expect(selectStandsBy(store.getState())).toBe(false);
+  });
+
+  it('goes by the capabilities, not the engine: a ledger whose backups are made elsewhere is never asked for backups, whatever it runs on', async () => {
+    const calls = watchCalls({ engine: 'sqlite', instance: null, watching: false, capabilities: { backups: 'external', sharedLedger: false } });
+    const store = h.newStore();
+    const { loadBackups } = selectBackupsActions(store.getState());
+    await loadBackups();
+    await loadBackups();
+    expect(selectBackupsKind(store.getState())).toBe('external');
+    // not shared: asked once, and no standby even though it does not watch
+    expect(selectStandsBy(store.getState())).toBe(false);
+    expect(calls).toEqual(['/ledger']);
+    expect(store.getState().toasts).toEqual([]);
   });
 
   it('the dashboard and Settings asking together make one request for the ledger', async () => {

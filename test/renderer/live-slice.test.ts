@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveChangeSchema, type LiveChange } from '../../contract/console-live';
-import { selectInvoice, selectInvoiceActions } from '../../renderer/store/slices/invoice';
-import { selectUnmatchedCount } from '../../renderer/store/slices/live';
-import { selectPaymentDetail, selectPaymentRows, selectPaymentsActions } from '../../renderer/store/slices/payments';
-import { selectUnmatched, selectUnmatchedActions } from '../../renderer/store/slices/unmatched';
+import { selectUnmatchedCount } from '../../renderer/features/live/slice';
+import { selectPaymentDetail, selectPaymentRows, selectPaymentsActions } from '../../renderer/features/payments/slice';
+import { selectTillActions, selectTillInvoice } from '../../renderer/features/till/slice';
+import { selectUnmatched, selectUnmatchedActions } from '../../renderer/features/unmatched/slice';
 import { readSse } from '../helpers/sse-reader';
 import { startStoreHarness, until, type StoreHarness } from './store-harness';
 
@@ -74,11 +74,11 @@ describe('live slice: each change frame reaches every screen that shows it', () 
     const payment = await invoice('5.00');
     await nextChange();
     await selectPaymentsActions(store.getState()).openPayment(payment.id);
-    await selectInvoiceActions(store.getState()).showInvoice(payment.id);
+    selectTillActions(store.getState()).showOnTill(selectPaymentDetail(store.getState())!.payment);
     await h.server.services.payments.cancel(payment.id);
     store.getState().applyLiveChange(await nextChange());
     expect(selectPaymentDetail(store.getState())?.payment.status).toBe('cancelled');
-    expect(selectInvoice(store.getState())?.status).toBe('cancelled');
+    expect(selectTillInvoice(store.getState())?.status).toBe('cancelled');
     // the timeline follows from the service
     await until(store, (s) => s.detail?.events.some((e) => e.type === 'payment.cancelled') ?? false);
   });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   selectDetailDeliveries, selectHasLoadedList, selectHasMorePayments, selectIsDetailLoading, selectIsListLoading, selectPaymentDetail,
   selectPaymentFilters, selectPaymentRows, selectPaymentsActions,
-} from '../../renderer/store/slices/payments';
-import { selectDeliveries } from '../../renderer/store/slices/webhooks';
+} from '../../renderer/features/payments/slice';
+import { selectDeliveries } from '../../renderer/features/webhooks/slice';
 import { Receiver } from '../webhooks/receiver';
 import { lastToast, startStoreHarness, until, type StoreHarness } from './store-harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectOutgoing, selectRefundActions, selectRefundProblem, selectRefunds } from '../../renderer/store/slices/refunds';
+import { selectOutgoing, selectRefundActions, selectRefundProblem, selectRefunds } from '../../renderer/features/refunds/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('refunds slice: prepare, refuse with the field, cancel, and what the wallet sent, against the real service', () => {

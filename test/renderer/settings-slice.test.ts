@@ -3,7 +3,7 @@ import type { SettingsInput, SettingsView } from '../../contract/console-setting
 import {
   selectApiKeys, selectHasSettingsProblems, selectIsRestarting, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectRestartProblem,
   selectSettings, selectSettingsActions, selectSettingsProblems,
-} from '../../renderer/store/slices/settings';
+} from '../../renderer/features/settings/slice';
 import { recordRefusal } from '../../server/payment-pages/refused-origins';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi } from '../../renderer/api/signin';
+import { signInApi } from '../../renderer/features/signin/api';
 import {
   selectIsSavingPassphrase, selectPassphrase, selectPassphraseProblem, selectSignInActions,
-} from '../../renderer/store/slices/signin';
+} from '../../renderer/features/signin/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('sign-in slice: the owner\'s passphrase and fresh login links', () => {

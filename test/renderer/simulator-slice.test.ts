@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   selectIsSimulating, selectOpenPayments, selectSimulations, selectSimulatorActions,
-} from '../../renderer/store/slices/simulator';
+} from '../../renderer/features/simulator/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('simulator slice: real emulated transfers on the sandbox chain', () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../contract/amount';
-import { selectInvoice, selectIsTill } from '../../renderer/store/slices/invoice';
 import {
-  selectCart, selectCartSize, selectCartTotal, selectCatalogue, selectTillActions, selectTillEntry, selectTillError,
-} from '../../renderer/store/slices/till';
+  selectCart, selectCartSize, selectCartTotal, selectCatalogue, selectIsTill, selectTillActions, selectTillEntry, selectTillError, selectTillInvoice,
+} from '../../renderer/features/till/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('till slice: keypad entry, the catalogue and its cart, charged as an invoice on the real service', () => {
@@ -23,10 +22,10 @@ describe('till slice: keypad entry, the catalogue and its cart, charged as an in
     for (const key of ['Clear', '1', '2', ',', '5', '0']) pressTillKey(key);
     expect(selectTillEntry(store.getState())).toBe('12,50');
     await chargeTill();
-    expect(selectInvoice(store.getState())).toMatchObject({ amount: '12.50', status: 'pending', description: null });
+    expect(selectTillInvoice(store.getState())).toMatchObject({ amount: '12.50', status: 'pending', description: null });
     expect([selectTillEntry(store.getState()), selectTillError(store.getState())]).toEqual(['', null]);
     newSale();
-    expect([selectInvoice(store.getState()), selectIsTill(store.getState())]).toEqual([null, true]);
+    expect([selectTillInvoice(store.getState()), selectIsTill(store.getState())]).toEqual([null, true]);
   });
 
   it('saves the catalogue, builds a cart with quantities, and charges its exact total with the items listed', async () => {
@@ -41,7 +40,7 @@ describe('till slice: keypad entry, the catalogue and its cart, charged as an in
     removeFromCart('tea');
     expect([selectCart(store.getState()), selectCartSize(store.getState()), selectCartTotal(store.getState())]).toEqual([{ tea: 3, cake: 1 }, 4, '0.50']);
     await chargeTill();
-    expect(selectInvoice(store.getState())).toMatchObject({ amount: '0.50', description: '3 × Tea, 1 × Cake' });
+    expect(selectTillInvoice(store.getState())).toMatchObject({ amount: '0.50', description: '3 × Tea, 1 × Cake' });
     expect(selectCart(store.getState())).toEqual({});
     const [stored] = await h.server.services.payments.list({ limit: 1 });
     expect(formatAmount(stored!.amount)).toBe('0.50');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import { ApiError } from '../../renderer/api/client';
-import { paymentsApi } from '../../renderer/api/payments';
+import { paymentsApi } from '../../renderer/features/payments/api';
 import type { ConsoleStore } from '../../renderer/store';
 import {
   selectIsUnauthorized, selectPage, selectRoute, selectRouteParam, selectTheme, selectToasts, selectUiActions,
-} from '../../renderer/store/slices/ui';
-import { selectSettingsActions } from '../../renderer/store/slices/settings';
+} from '../../renderer/store/ui-slice';
+import { selectSettingsActions } from '../../renderer/features/settings/slice';
 import { startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('ui slice: routes, theme, toasts and how failures are reported', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnmatchedTransfer } from '../../contract/chain';
-import { selectHasLoadedUnmatched, selectUnmatched, selectUnmatchedActions } from '../../renderer/store/slices/unmatched';
+import { selectHasLoadedUnmatched, selectUnmatched, selectUnmatchedActions } from '../../renderer/features/unmatched/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('unmatched slice: the inbox of transfers whose memo matched nothing', () => {

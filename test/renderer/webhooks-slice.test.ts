@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectOpenDelivery,
   selectRevealedSecret, selectWebhooksActions,
-} from '../../renderer/store/slices/webhooks';
+} from '../../renderer/features/webhooks/slice';
 import { Receiver } from '../webhooks/receiver';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   selectIsWidgetLoading, selectWidgetActions, selectWidgetEvents, selectWidgetOptions, selectWidgetSession,
-} from '../../renderer/store/slices/widget';
+} from '../../renderer/features/widget/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('widget slice: the preview options, its signed session and the events it emits', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WatcherStatusView } from '../../contract/chain';
-import { describeBooks, describeWatcher, type WatcherWords } from '../../renderer/lib/describe-watcher';
+import { describeBooks, describeWatcher, type WatcherWords } from '../../renderer/features/chain/describe-watcher';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();

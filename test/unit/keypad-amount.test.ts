@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, parseEnteredAmount } from '../../renderer/lib/format';
-import { cartLines, cartTotalMicro, nextEntry } from '../../renderer/store/slices/till';
+import { cartLines, cartTotalMicro, nextEntry } from '../../renderer/features/till/slice';
 
 describe('the till keypad: an amount as a cashier types it', () => {
   it('accepts a comma or a point as the decimal separator and gives the exact decimal string', () => {

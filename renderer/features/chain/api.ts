@@ -1,0 +1,20 @@
+import { get, post } from '../../api/client';
+import {
+  InboxListSchema, ReconciliationSchema, SimulationResultSchema, TransferHistorySchema, UnmatchedTransferSchema, WatcherStatusViewSchema, type AttachTransferRequest, type DismissTransferRequest,
+  type SimulateRequest,
+} from '../../../contract/chain';
+import { StatsSchema } from '../../../contract/console';
+import { PaymentSchema } from '../../../contract/payments';
+
+export const chainApi = {
+  stats: () => get(StatsSchema, '/stats', { tzOffset: new Date().getTimezoneOffset(), days: 14 }),
+  watcher: () => get(WatcherStatusViewSchema, '/watcher'),
+  unmatched: (q = '') => get(InboxListSchema, '/transfers/unmatched', { q: q.trim() }),
+  history: () => get(TransferHistorySchema, '/transfers/history'),
+  restore: (txHash: string) => post(UnmatchedTransferSchema, `/transfers/${txHash}/restore`),
+  attach: (txHash: string, paymentId: string, note: string) =>
+    post(PaymentSchema, `/transfers/${txHash}/attach`, { paymentId, note } satisfies AttachTransferRequest),
+  dismiss: (txHash: string, note: string) => post(UnmatchedTransferSchema, `/transfers/${txHash}/dismiss`, { note } satisfies DismissTransferRequest),
+  simulate: (body: SimulateRequest) => post(SimulationResultSchema, '/simulator/pay', body),
+  reconcile: () => get(ReconciliationSchema, '/chain/reconciliation'),
+};

@@ -1,0 +1,87 @@
+import { ApiError } from '../../api/client';
+import { reportsApi } from './api';
+import type { ConsoleStore, SliceCreator } from '../../store/types';
+import type { TimeZoneSetting } from '../../../contract/console-settings';
+import type { CloseDayReport } from '../../../contract/reports';
+
+export interface CloseDaySlice {
+  closeDay: CloseDayReport | null;
+  isCloseDayLoading: boolean;
+  timeZone: TimeZoneSetting | null;
+  isSavingTimeZone: boolean;
+  /** why the last time zone was refused, or null */
+  timeZoneProblem: string | null;
+  /** One day of the store (YYYY-MM-DD), or today in the store's time zone when null. */
+  loadCloseDay(date: string | null): Promise<void>;
+  exportCloseDay(format: 'csv' | 'json'): Promise<void>;
+  printCloseDay(): void;
+  loadTimeZone(): Promise<void>;
+  saveTimeZone(timeZone: string): Promise<boolean>;
+}
+
+export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
+  // Days picked quickly one after another: only the last one asked for may land on screen.
+  let asked = 0;
+  return {
+    closeDay: null,
+    isCloseDayLoading: false,
+    timeZone: null,
+    isSavingTimeZone: false,
+    timeZoneProblem: null,
+    loadCloseDay: async (date) => {
+      const ticket = ++asked;
+      set({ isCloseDayLoading: true });
+      try {
+        const report = await reportsApi.closeDay(date);
+        if (ticket === asked) set({ closeDay: report });
+      } catch (err) {
+        get().fail(err, 'Could not load the daily close');
+      } finally {
+        if (ticket === asked) set({ isCloseDayLoading: false });
+      }
+    },
+    exportCloseDay: async (format) => {
+      const date = get().closeDay?.date;
+      if (!date) return;
+      try {
+        const { name } = await (format === 'csv' ? reportsApi.exportCsv(date) : reportsApi.exportJson(date));
+        get().toast('success', `Saved ${name}`);
+      } catch (err) {
+        get().fail(err, 'Export failed');
+      }
+    },
+    printCloseDay: () => reportsApi.print(),
+    loadTimeZone: async () => {
+      try {
+        set({ timeZone: await reportsApi.timeZone() });
+      } catch (err) {
+        get().fail(err, 'Could not load the time zone');
+      }
+    },
+    saveTimeZone: async (timeZone) => {
+      set({ isSavingTimeZone: true, timeZoneProblem: null });
+      try {
+        const saved = await reportsApi.saveTimeZone(timeZone);
+        set({ timeZone: saved });
+        get().toast('success', `Days now begin and end at midnight in ${saved.timeZone}.`);
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400) set({ timeZoneProblem: err.message });
+        else get().fail(err, 'Could not save the time zone');
+        return false;
+      } finally {
+        set({ isSavingTimeZone: false });
+      }
+    },
+  };
+};
+
+export const selectCloseDay = (s: ConsoleStore) => s.closeDay;
+export const selectIsCloseDayLoading = (s: ConsoleStore) => s.isCloseDayLoading;
+export const selectTimeZone = (s: ConsoleStore) => s.timeZone;
+export const selectIsSavingTimeZone = (s: ConsoleStore) => s.isSavingTimeZone;
+export const selectTimeZoneProblem = (s: ConsoleStore) => s.timeZoneProblem;
+export const selectCloseDayActions = (s: ConsoleStore) => ({
+  loadCloseDay: s.loadCloseDay, exportCloseDay: s.exportCloseDay, printCloseDay: s.printCloseDay,
+  loadTimeZone: s.loadTimeZone, saveTimeZone: s.saveTimeZone,
+});

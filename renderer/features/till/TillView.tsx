@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { TillKeypad } from './TillKeypad';
+import { TillEnded, TillPayment } from './TillPayment';
+import { useFullscreen } from '../../hooks/useFullscreen';
+import { useNow } from '../../hooks/useNow';
+import { isPayable, outcomeOf } from '../payments/payment-outcome';
+import { getConsoleState, useConsoleStore } from '../../store';
+import { selectTillActions, selectTillInvoice } from './slice';
+import { selectUiActions } from '../../store/ui-slice';
+
+const KEYPAD_KEYS = /^[\d.,]$|^Backspace$/;
+
+/**
+ * The till's keys: Escape goes back one step (payment -> keypad -> console), F toggles full screen,
+ * Enter charges on the keypad or starts a new sale once the invoice has ended; digits type the amount.
+ */
+function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const s = getConsoleState();
+  const invoice = s.tillInvoice;
+  const open = invoice !== null && isPayable(invoice, Date.now());
+  if (e.key === 'f' || e.key === 'F') toggleFullscreen();
+  else if (e.key === 'Escape') {
+    if (invoice) s.newSale();
+    else s.closeTill();
+  } else if (e.key === 'Enter') {
+    // also keeps a focused button from being clicked a second time by the same key
+    e.preventDefault();
+    if (!invoice) void s.chargeTill();
+    else if (!open) s.newSale();
+  } else if (!invoice && KEYPAD_KEYS.test(e.key)) s.pressTillKey(e.key);
+  else if (!invoice && e.key === 'Delete') s.pressTillKey('Clear');
+}
+
+/** The till: keypad entry, then the customer's screen for the invoice, then what became of it. */
+export function TillView() {
+  const invoice = useConsoleStore(selectTillInvoice);
+  const { newSale, closeTill } = useConsoleStore(useShallow(selectTillActions));
+  const { navigate } = useConsoleStore(useShallow(selectUiActions));
+  const { isFullscreen, toggleFullscreen } = useFullscreen();
+  const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
+  const now = useNow(isOpen);
+  const outcome = invoice ? outcomeOf(invoice, now) : null;
+  const screen = !invoice ? 'keypad' : outcome ? 'ended' : 'payment';
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => onTillKey(e, toggleFullscreen);
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [toggleFullscreen]);
+  useEffect(() => {
+    // each screen starts with focus where the cashier acts next
+    const target = screen === 'keypad' ? '.till-charge' : screen === 'ended' ? '#till-new-sale' : '#till-keypad-back';
+    document.querySelector<HTMLElement>(target)?.focus();
+  }, [screen]);
+  return (
+    <main className={`till till-${screen}${outcome ? ` till-${outcome.kind}` : ''}`} id="main" data-testid="till" data-screen={screen}>
+      <nav className="till-bar" aria-label="Till">
+        <button type="button" className="btn btn-ghost" onClick={closeTill}>Back to console</button>
+        {invoice ? <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={newSale}>Back to keypad (Esc)</button> : null}
+        <button type="button" className="btn btn-ghost" aria-pressed={isFullscreen} onClick={toggleFullscreen}>{isFullscreen ? 'Leave full screen (F)' : 'Full screen (F)'}</button>
+        {invoice ? null : <button type="button" className="btn btn-ghost" onClick={() => { closeTill(); navigate('close-day'); }}>Close day</button>}
+      </nav>
+      {!invoice ? <TillKeypad /> : outcome ? <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} /> : <TillPayment invoice={invoice} now={now} />}
+      <p className="till-keys" aria-hidden="true">{invoice ? 'Esc back to keypad · F full screen' : 'Type an amount · Enter charge · Esc back to console · F full screen'}</p>
+    </main>
+  );
+}

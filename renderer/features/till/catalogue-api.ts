@@ -1,0 +1,8 @@
+import { get, request } from '../../api/client';
+import { CatalogueSchema, type CatalogueItem } from '../../../contract/console';
+
+/** The till's item catalogue, kept in the store's settings. */
+export const catalogueApi = {
+  get: () => get(CatalogueSchema, '/catalogue'),
+  save: (items: CatalogueItem[]) => request(CatalogueSchema, 'PUT', '/catalogue', { items }),
+};

@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatDateTime } from '../../lib/format';
+import { useConsoleStore } from '../../store';
+import { selectIsOwner } from '../staff/slice';
+import { selectPaymentsActions } from '../payments/slice';
+import { selectOpenDelivery, selectWebhooksActions } from './slice';
+import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
+
+/** Every attempt of one delivery, as sent and as answered. */
+export function DeliveryDialog() {
+  const open = useConsoleStore(selectOpenDelivery);
+  const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
+  const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
+  const isOwner = useConsoleStore(selectIsOwner);
+  const ref = useRef<HTMLDialogElement>(null);
+  const now = useNow();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="delivery-title" onClose={() => void showDelivery(null)}>
+      {open ? (
+        <>
+          <header className="dialog-head">
+            <h2 id="delivery-title">{open.delivery.eventType} <DeliveryStateBadge delivery={open.delivery} now={now} /></h2>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => void showDelivery(null)} aria-label="Close">×</button>
+          </header>
+          <p className="muted">To <code>{open.delivery.url}</code>{open.delivery.endpointId === null ? ' (the payment\'s callback)' : ''} · event <code>{open.delivery.eventId}</code></p>
+          <dl className="facts" aria-live="polite">
+            <dt>Attempts</dt><dd>{open.delivery.attempts}</dd>
+            <dt>Next attempt</dt><dd>{open.delivery.nextAttemptAt ? formatDateTime(open.delivery.nextAttemptAt) : '—'}</dd>
+            <dt>Last response</dt><dd><LastResponse delivery={open.delivery} /></dd>
+          </dl>
+          {isOwner ? (
+            <div className="row-actions">
+              <button type="button" className="btn" onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
+            </div>
+          ) : null}
+          {open.attempts.length === 0 ? <p className="muted">No attempt yet: it is queued.</p> : null}
+          <ol className="attempts">
+            {open.attempts.map((a) => (
+              <li key={a.id} className="attempt">
+                <p><strong>{a.responseStatus ?? 'no response'}</strong> · {a.durationMs} ms · {formatDateTime(a.at)}{a.error ? <span className="error-text"> · {a.error}</span> : null}</p>
+                <details>
+                  <summary>Request</summary>
+                  <pre>{Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}{'\n\n'}{a.requestBody}</pre>
+                </details>
+                <details open={a.responseBody !== null && a.responseBody !== ''}>
+                  <summary>Response body</summary>
+                  <pre>{a.responseBody || '(empty)'}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </dialog>
+  );
+}
