@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatcherStatusView } from '../../contract/chain';
-import { describeWatcher } from '../../renderer/lib/describe-watcher';
+import { describeWatcher } from '../../renderer/features/chain/describe-watcher';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import { serviceFile } from '../../server/index';
 import { onAccount, sandboxGetMethods } from '../chain/served-chain';
