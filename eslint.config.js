@@ -2,6 +2,7 @@
 // <- main -> server (main/index.ts only); inside server/, imports point down the layer table below.
 // Each file matches exactly one `no-restricted-imports` block (a later block would replace, not extend,
 // an earlier one's patterns), so the server's blocks are generated, one per row, from these tables.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -126,6 +127,13 @@ export default tseslint.config(
     rules: restrict([{ regex: '^(?!(zod|\\./[\\w.-]+)$)', message: 'contract/ is a leaf: it imports only zod and files in contract/' }]),
   },
   ...serverBlocks(),
+  // React's rules of hooks, on the console: a hook called conditionally or an effect missing a dependency.
+  // (The classic two; the plugin's React Compiler rules judge patterns the console uses on purpose.)
+  {
+    files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   // Browser code: wire types come from contract/, Electron only through the preload bridge (window.tontill).
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx', 'checkout/**/*.ts', 'widget/**/*.ts'],
