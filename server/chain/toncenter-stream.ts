@@ -1,5 +1,6 @@
 import { Address } from '@ton/core';
 import { abortableSleep, interruptible, nextBackoffMs } from './backoff';
+import { createParser } from 'eventsource-parser';
 
 /**
  * toncenter's Streaming API v2 over SSE, for one account's transactions. Its events are hints, not
@@ -239,43 +240,13 @@ export function highestLtOn(notification: unknown, account: Address): bigint | n
 }
 
 /**
- * Server-sent events framing (WHATWG): lines end in CRLF, LF or CR, a line starting with `:` is a
- * comment (toncenter's keepalive), and a blank line ends an event. Takes text in pieces cut anywhere.
+ * Server-sent events framing (WHATWG, by eventsource-parser): lines end in CRLF, LF or CR, a line
+ * starting with `:` is a comment (toncenter's keepalive), and a blank line ends an event. Takes
+ * text in pieces cut anywhere.
  */
 export function createSseParser(onEvent: (event: string, data: string) => void): (text: string) => void {
-  let buffer = '';
-  let scanned = 0;
-  let event = '';
-  let data: string[] = [];
-  function line(text: string): void {
-    if (text === '') {
-      if (data.length > 0) onEvent(event || 'message', data.join('\n'));
-      event = '';
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    const value = colon < 0 ? '' : text.slice(colon + (text[colon + 1] === ' ' ? 2 : 1));
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-  return (text) => {
-    buffer += text;
-    let start = 0;
-    for (let i = scanned; i < buffer.length; i += 1) {
-      const char = buffer[i];
-      if (char !== '\n' && char !== '\r') continue;
-      // A CR at the end may be the first half of a CRLF still on its way.
-      if (char === '\r' && i + 1 === buffer.length) break;
-      line(buffer.slice(start, i));
-      if (char === '\r' && buffer[i + 1] === '\n') i += 1;
-      start = i + 1;
-    }
-    buffer = buffer.slice(start);
-    scanned = buffer.endsWith('\r') ? buffer.length - 1 : buffer.length;
-  };
+  const parser = createParser({ onEvent: (message) => onEvent(message.event ?? 'message', message.data) });
+  return (text) => parser.feed(text);
 }
 
 function sameAccount(value: unknown, account: Address): boolean {
