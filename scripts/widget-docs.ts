@@ -5,8 +5,7 @@
  * `code`, **bold**, links), and fails the build on anything else rather than show it wrongly.
  */
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../contract/shared-helpers';
 
 /** A link to another site is shown as its address, not followed: the page makes and invites no request elsewhere. */
 function link(text: string, url: string): string {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { escapeHtml } from '../../contract/shared-helpers';
 import { defaultWebDir } from '../payment-pages/web-assets';
 import { AppError, ErrorCode } from './errors';
 import { documentPages } from './page-docs';
@@ -33,8 +34,6 @@ const VIEWER_CONFIG = {
   defaultOpenAllTags: true,
 };
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 interface Bundle {
   name: string;
