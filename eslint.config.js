@@ -30,7 +30,6 @@ export const SERVER_LAYERS = [
  * entry is no longer needed, so this list only shrinks.
  */
 export const SERVER_KNOWN_VIOLATIONS = [
-  { file: 'server/http/docs-routes.ts', imports: ['payment-pages'], why: 'a route module in http/ that reads defaultWebDir from payment-pages/' },
 ];
 
 /** Packages only some of server/ may use: `only` these folders, or `from` this layer up. */

@@ -11,10 +11,10 @@ import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
-import { defaultWebDir } from '../payment-pages/web-assets';
+import { defaultWebDir } from '../config/built-dirs';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import { assertRecordedChecksum, stageRestore } from './backup-routes';
-import { defaultConsoleDir } from './console-static';
+import { defaultConsoleDir } from '../config/built-dirs';
 
 const TAGS = ['Console: backup'];
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
 import { AppError, ErrorCode } from '../http/errors';
+import { defaultConsoleDir } from '../config/built-dirs';
 
 /**
  * The console is one origin's own app: nothing external, nothing inline, never framed. It is the
@@ -16,13 +16,6 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
   '.png': 'image/png', '.woff2': 'font/woff2', '.json': 'application/json',
 };
-
-/** dist/console beside the sources (tsx, vitest) or the compiled server, or TONTILL_CONSOLE_DIR. */
-export function defaultConsoleDir(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const candidates = [process.env.TONTILL_CONSOLE_DIR, resolve(here, '../../dist/console'), resolve(here, '../../console'), resolve(process.cwd(), 'dist/console')];
-  return candidates.find((dir) => dir && existsSync(join(dir, 'index.html'))) ?? resolve(here, '../../dist/console');
-}
 
 /** Serves the built console at /console/ (assets are content-hashed, so cached for good) with an SPA fallback. */
 export async function consoleStatic(app: FastifyInstance, opts: { dir?: string } = {}): Promise<void> {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { escapeHtml } from '../../contract/shared-helpers';
-import { defaultWebDir } from '../payment-pages/web-assets';
+import { defaultWebDir } from '../config/built-dirs';
 import { AppError, ErrorCode } from './errors';
 import { documentPages } from './page-docs';
 

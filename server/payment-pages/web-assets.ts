@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { defaultWebDir } from '../config/built-dirs';
 
 /** One built file held in memory: served byte-identical on every request, with its hashes precomputed. */
 export interface Asset {
@@ -31,13 +31,6 @@ const VERSIONED = /^index-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.js$/;
 
 export class WebAssetsMissingError extends Error {
   override name = 'WebAssetsMissingError';
-}
-
-/** dist/web next to the sources (tsx, vitest) or the compiled server, or TONTILL_WEB_DIR. */
-export function defaultWebDir(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const candidates = [process.env.TONTILL_WEB_DIR, resolve(here, '../../dist/web'), resolve(here, '../../web'), resolve(process.cwd(), 'dist/web')];
-  return candidates.find((dir) => dir && existsSync(join(dir, 'manifest.json'))) ?? resolve(here, '../../dist/web');
 }
 
 function asset(body: Buffer, ext: string): Asset {

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupRunSchema, BackupViewSchema, BackupOutcomeSchema } from '../../contract/backups';
-import { defaultConsoleDir } from '../../server/console-api/console-static';
+import { defaultConsoleDir } from '../../server/config/built-dirs';
 import { openDatabase } from '../../server/db/database';
 import { QUICK_START, tempDir } from '../helpers/test-app';
 import { readSse } from '../helpers/sse-reader';
