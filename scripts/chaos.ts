@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,12 +34,17 @@ function flags(): Flags {
 async function onPostgres(options: ChaosOptions, instances: number, log: (line: string) => void): Promise<ChaosSummary> {
   // built once here: several instances finding a stale dist/ at once would each rebuild it
   ensureBuilt(ROOT, ['server', 'web', 'console']);
-  const cluster = await startLocalPostgres({ dir: join(mkdtempSync(join(tmpdir(), 'tontill-chaos-')), 'postgres'), log });
+  const dir = mkdtempSync(join(tmpdir(), 'tontill-chaos-'));
   try {
-    await cluster.createDatabase('tontill_chaos');
-    return await runChaosPostgres({ ...options, instances, databaseUrl: cluster.url('tontill_chaos') });
+    const cluster = await startLocalPostgres({ dir: join(dir, 'postgres'), log });
+    try {
+      await cluster.createDatabase('tontill_chaos');
+      return await runChaosPostgres({ ...options, instances, databaseUrl: cluster.url('tontill_chaos') });
+    } finally {
+      await cluster.stop();
+    }
   } finally {
-    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
