@@ -31,3 +31,12 @@ export async function startTestServer(options: { config?: Partial<ConfigInput>; 
     },
   });
 }
+
+/**
+ * Resolves once this instance watches the chain: at once on SQLite; on PostgreSQL once it holds the
+ * watcher's lease, which it takes a moment after it starts (until then a poll is fenced out, as a
+ * standby's must be). Tests that poll the watcher by hand wait for this first.
+ */
+export async function untilWatching(server: RunningServer): Promise<void> {
+  while (!server.watcher.status().running) await new Promise((resolve) => setTimeout(resolve, 10));
+}

@@ -7,7 +7,7 @@ import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
 import { startTonapiDouble, type TonapiDouble } from '../chain/tonapi-double';
 import { ManualClock } from '../helpers/test-app';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 import { Receiver, waitUntil } from '../webhooks/receiver';
 import { readFileSync } from 'node:fs';
 
@@ -42,6 +42,7 @@ describe('the service failing over between two providers', () => {
     });
     receiver = await Receiver.start();
     await server.services.webhooks.createEndpoint({ url: receiver.url(), events: ['watcher.degraded', 'watcher.recovered'] });
+    await untilWatching(server);
     await server.watcher.pollNow();
   });
   afterAll(async () => {

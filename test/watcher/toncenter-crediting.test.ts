@@ -5,7 +5,7 @@ import type { Payment } from '../../server/storage/records';
 import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble, type ToncenterFaults } from '../chain/toncenter-double';
 import { ManualClock } from '../helpers/test-app';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 
 /**
  * The testnet/mainnet path end to end: real sandbox transactions served in toncenter v2 format by a
@@ -31,6 +31,7 @@ describe('crediting through toncenter with faults', () => {
         },
       },
     });
+    await untilWatching(server);
     await server.watcher.pollNow();
   });
   afterAll(async () => {

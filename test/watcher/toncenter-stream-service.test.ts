@@ -6,7 +6,7 @@ import { onAccount, sandboxGetMethods } from '../chain/served-chain';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
 import type { StreamConfirmation } from '../chain/toncenter-stream-double';
 import { ManualClock } from '../helpers/test-app';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 
 /**
  * The whole service in testnet mode on the toncenter double, both timers at 600 s: a payment turns
@@ -36,6 +36,7 @@ describe.each<StreamConfirmation>(['named', 'bare'])('crediting woken by toncent
         },
       },
     });
+    await untilWatching(server);
     // queued behind the start's poll: the watcher is idle after it, until the stream connects
     await server.watcher.pollNow();
   });
