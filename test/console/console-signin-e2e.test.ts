@@ -1,23 +1,11 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, includes, is, launchChromium } from '../e2e/e2e-helpers';
-import { cliArgs } from '../helpers/service-process';
+import { runCli } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 import { ensureBuilt, openConsole, startConsoleService, type ConsoleService } from './console-harness';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const PASSPHRASE = 'counter till passphrase 7';
-
-/** `npm run <entry> -- <args>`, as a child process: its exit code and everything it printed. */
-function runCli(entry: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, cliArgs(entry, args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
-}
 
 /** Waits, without a time limit of its own, until the locator's text, focus or style is as expected. */
 const hasText = (locator: Locator, text: string) => eventually(() => locator.innerText(), is(text));

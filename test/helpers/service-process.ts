@@ -20,6 +20,23 @@ export function cliArgs(entry: string, args: string[]): string[] {
   return [join(ROOT, 'scripts', 'run-built.mjs'), entry, ...args];
 }
 
+export interface CliRun {
+  code: number | null;
+  /** everything it printed, stdout and stderr as they came */
+  out: string;
+  /** the last line printed (a secret shown once stands alone there) */
+  lastLine: string;
+}
+
+/** `npm run <entry> -- <args>` as a merchant's shell runs it: a separate process; its exit code and what it printed. */
+export function runCli(entry: string, args: string[]): Promise<CliRun> {
+  const child = spawn(process.execPath, cliArgs(entry, args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, lastLine: out.trim().split('\n').at(-1) ?? '' })));
+}
+
 /** Writes `<dataDir>/config.json`, read by the service at start like a merchant's own config. */
 export function writeServiceConfig(dataDir: string, config: object): void {
   writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config));

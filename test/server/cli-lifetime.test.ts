@@ -1,21 +1,9 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceFile } from '../../server/index';
-import { cliArgs } from '../helpers/service-process';
+import { runCli } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-
-function runCli(script: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, cliArgs(script, args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
-}
 
 let server: TestServer | null = null;
 const dirs: Array<{ remove(): void }> = [];

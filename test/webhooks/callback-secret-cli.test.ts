@@ -1,22 +1,9 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cliArgs } from '../helpers/service-process';
+import { runCli } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loadReadmeRecipe, type Recipe } from './readme-recipe';
 import { Receiver } from './receiver';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-
-/** `npm run webhooks -- …` as a merchant's shell runs it: a separate process, no browser, no cookie. */
-function webhooksCli(args: string[]): Promise<{ code: number | null; out: string; lastLine: string }> {
-  const child = spawn(process.execPath, cliArgs('webhooks', args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, lastLine: out.trim().split('\n').at(-1) ?? '' })));
-}
 
 describe('the callback secret, headless', () => {
   const recipeDir = tempDir('tontill-recipe-');
@@ -43,12 +30,12 @@ describe('the callback secret, headless', () => {
     server = await startTestServer();
     receiver = await Receiver.start();
     const dataDir = ['--data-dir', server.dataDir];
-    const shown = await webhooksCli(['secret', ...dataDir]);
+    const shown = await runCli('webhooks', ['secret', ...dataDir]);
     expect(shown.code).toBe(0);
     expect(shown.lastLine).toBe((await server.services.webhooks.callbackSecret()).secret);
     expect(shown.out).toContain('No other secret signs deliveries.');
 
-    const rotated = await webhooksCli(['rotate', ...dataDir]);
+    const rotated = await runCli('webhooks', ['rotate', ...dataDir]);
     expect(rotated.code).toBe(0);
     expect(rotated.lastLine).toMatch(/^whsec_/);
     expect(rotated.lastLine).not.toBe(shown.lastLine);
@@ -65,7 +52,7 @@ describe('the callback secret, headless', () => {
     const now = Math.floor(server.clock.now() / 1000);
     for (const secret of [rotated.lastLine, shown.lastLine]) expect(recipe(delivery!.raw, delivery!.headers['tontill-signature'], secret, 300, now)).toBe(true);
 
-    const ended = await webhooksCli(['rotate', '--grace-hours', '0', ...dataDir]);
+    const ended = await runCli('webhooks', ['rotate', '--grace-hours', '0', ...dataDir]);
     expect(ended.code).toBe(0);
     expect(ended.out).toContain('No other secret signs deliveries.');
     expect(await server.services.webhooks.callbackSecrets(server.clock.now())).toEqual([ended.lastLine]);
@@ -73,10 +60,10 @@ describe('the callback secret, headless', () => {
 
   it('`list` shows the endpoints without their secrets', async () => {
     server = await startTestServer();
-    const empty = await webhooksCli(['list', '--data-dir', server.dataDir]);
+    const empty = await runCli('webhooks', ['list', '--data-dir', server.dataDir]);
     expect(empty.out).toContain('No webhook endpoints');
     const { endpoint, secret } = await server.services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
-    const listed = await webhooksCli(['list', '--data-dir', server.dataDir]);
+    const listed = await runCli('webhooks', ['list', '--data-dir', server.dataDir]);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain(`${endpoint.id}  active  http://127.0.0.1:9/hook  events: payment.paid`);
     expect(listed.out).not.toContain(secret);
@@ -85,11 +72,11 @@ describe('the callback secret, headless', () => {
   it('says what to do when no service runs, and how to call it when the command is wrong', async () => {
     const dir = tempDir();
     try {
-      const none = await webhooksCli(['secret', '--data-dir', dir.path]);
+      const none = await runCli('webhooks', ['secret', '--data-dir', dir.path]);
       expect(none.code).toBe(1);
       expect(none.out).toContain(`no running service found for ${dir.path}; start it with: npm run serve`);
       for (const args of [['show'], ['constructor'], [], ['rotate', '--grace-hours', 'soon']]) {
-        const wrong = await webhooksCli([...args, '--data-dir', dir.path]);
+        const wrong = await runCli('webhooks', [...args, '--data-dir', dir.path]);
         expect(wrong.code).toBe(2);
         expect(wrong.out).toContain('usage: npm run webhooks -- <secret | rotate [--grace-hours N] | list>');
       }

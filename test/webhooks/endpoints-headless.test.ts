@@ -1,19 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliArgs } from '../helpers/service-process';
+import { runCli } from '../helpers/service-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-
-function webhooksCli(args: string[]): Promise<{ code: number | null; out: string; lastLine: string }> {
-  const child = spawn(process.execPath, cliArgs('webhooks', args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, lastLine: out.trim().split('\n').at(-1) ?? '' })));
-}
 
 /** Store-wide webhook endpoints without a console session: the merchant API key, or a shell on the service's machine. */
 describe('webhook endpoints with the API key', () => {
@@ -78,7 +66,7 @@ describe('npm run webhooks -- add | list | remove', () => {
   let endpointId = '';
 
   it('`add` adds an endpoint through the running service and prints its secret alone on the last line', async () => {
-    const added = await webhooksCli(['add', 'http://127.0.0.1:9/hook', '--events', 'payment.paid,payment.expired', ...dataDir()]);
+    const added = await runCli('webhooks', ['add', 'http://127.0.0.1:9/hook', '--events', 'payment.paid,payment.expired', ...dataDir()]);
     expect(added.code, added.out).toBe(0);
     expect(added.lastLine).toMatch(/^whsec_/);
     const [endpoint] = await server.services.webhooks.listEndpoints();
@@ -89,23 +77,23 @@ describe('npm run webhooks -- add | list | remove', () => {
 
   it('`list` shows it without its secret', async () => {
     await server.services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/all', events: ['*'] });
-    const listed = await webhooksCli(['list', ...dataDir()]);
+    const listed = await runCli('webhooks', ['list', ...dataDir()]);
     expect(listed.out).toContain(`${endpointId}  active  http://127.0.0.1:9/hook  events: payment.paid,payment.expired`);
     expect(listed.out).toContain('http://127.0.0.1:9/all  events: *');
     expect(listed.out).not.toContain(secret);
   });
 
   it('`remove` removes it', async () => {
-    const removed = await webhooksCli(['remove', endpointId, ...dataDir()]);
+    const removed = await runCli('webhooks', ['remove', endpointId, ...dataDir()]);
     expect(removed.code, removed.out).toBe(0);
     expect((await server.services.webhooks.listEndpoints()).map((e) => e.url)).toEqual(['http://127.0.0.1:9/all']);
   });
 
   it('says what the service refused, and how to call it', async () => {
-    const refused = await webhooksCli(['add', 'ftp://127.0.0.1/hook', ...dataDir()]);
+    const refused = await runCli('webhooks', ['add', 'ftp://127.0.0.1/hook', ...dataDir()]);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('url: only http(s) URLs are allowed');
-    const usage = await webhooksCli(['remove', ...dataDir()]);
+    const usage = await runCli('webhooks', ['remove', ...dataDir()]);
     expect(usage.code).toBe(2);
     expect(usage.out).toContain('add URL');
   });
