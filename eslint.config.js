@@ -29,25 +29,46 @@ export const SERVER_LAYERS = [
  * is moved (server/README.md, "Known exceptions"). test/unit/import-layers.test.ts fails once an
  * entry is no longer needed, so this list only shrinks.
  */
-export const SERVER_KNOWN_VIOLATIONS = [
-];
+export const SERVER_KNOWN_VIOLATIONS = [];
 
 /** Packages only some of server/ may use: `only` these folders, or `from` this layer up. */
 const SERVER_PACKAGES = [
-  { regex: '^better-sqlite3$', only: ['db', 'storage/sqlite'], message: 'SQLite is opened in db/ and queried in storage/sqlite/; everything else uses the storage port' },
-  { regex: '^pg(/|$)', only: ['storage/postgres'], message: 'PostgreSQL is opened and queried in storage/postgres/; everything else uses the storage port' },
-  { regex: '^@ton/(sandbox|tolk-js)(/|$)', only: ['sandbox'], message: 'the emulator and the Tolk compiler belong to the offline sandbox chain (server/sandbox/)' },
-  { regex: '^(fastify|fastify-plugin)$|^@fastify/', from: 'HTTP edge', message: 'nothing below the HTTP edge knows of Fastify' },
+  {
+    regex: '^better-sqlite3$',
+    only: ['db', 'storage/sqlite'],
+    message: 'SQLite is opened in db/ and queried in storage/sqlite/; everything else uses the storage port',
+  },
+  {
+    regex: '^pg(/|$)',
+    only: ['storage/postgres'],
+    message: 'PostgreSQL is opened and queried in storage/postgres/; everything else uses the storage port',
+  },
+  {
+    regex: '^@ton/(sandbox|tolk-js)(/|$)',
+    only: ['sandbox'],
+    message: 'the emulator and the Tolk compiler belong to the offline sandbox chain (server/sandbox/)',
+  },
+  {
+    regex: '^(fastify|fastify-plugin)$|^@fastify/',
+    from: 'HTTP edge',
+    message: 'nothing below the HTTP edge knows of Fastify',
+  },
 ];
 
 const SERVER_WIDE = [
   { regex: '^(electron|react|react-dom|zustand)(/|$)', message: 'server/ knows nothing of Electron or React' },
   // (server/payment-pages serves the browser bundles from dist/, never their source)
-  { regex: '^(\\.\\./)+(main|preload|renderer|widget|checkout)(/|$)', message: 'server/ is the bottom layer of the repository' },
+  {
+    regex: '^(\\.\\./)+(main|preload|renderer|widget|checkout)(/|$)',
+    message: 'server/ is the bottom layer of the repository',
+  },
 ];
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'node:*'];
-const NO_RENDERER = { regex: '^(react|react-dom|zustand)(/|$)|^(\\.\\./)+renderer(/|$)', message: 'main/ and preload/ do not import the renderer' };
+const NO_RENDERER = {
+  regex: '^(react|react-dom|zustand)(/|$)|^(\\.\\./)+renderer(/|$)',
+  message: 'main/ and preload/ do not import the renderer',
+};
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -68,23 +89,32 @@ const label = (folder) => (folder.endsWith('.ts') ? folder : `${folder}/`);
 /** The patterns for files in `folder`, with `allowed` folders let through (a known violation). */
 function serverPatterns(folder, allowed = []) {
   const at = layerIndex(folder);
-  const above = SERVER_LAYERS.slice(at + 1).map((row) => ({ ...row, folders: row.folders.filter((f) => !allowed.includes(f)) }));
-  const layers = above.filter((row) => row.folders.length > 0).map((row) => ({
-    regex: row.folders.flatMap((target) => spellings(folder, target)).map((re) => `(${re})`).join('|'),
-    message: `${label(folder)} (${SERVER_LAYERS[at].layer}) may not import the ${row.layer} layer (${row.folders.map(label).join(', ')}): imports point down the layers in server/README.md`,
+  const above = SERVER_LAYERS.slice(at + 1).map((row) => ({
+    ...row,
+    folders: row.folders.filter((f) => !allowed.includes(f)),
   }));
-  const packages = SERVER_PACKAGES
-    .filter((p) => (p.only ? !p.only.includes(folder) : at < SERVER_LAYERS.findIndex((row) => row.layer === p.from)))
-    .map(({ regex, message }) => ({ regex, message }));
+  const layers = above
+    .filter((row) => row.folders.length > 0)
+    .map((row) => ({
+      regex: row.folders
+        .flatMap((target) => spellings(folder, target))
+        .map((re) => `(${re})`)
+        .join('|'),
+      message: `${label(folder)} (${SERVER_LAYERS[at].layer}) may not import the ${row.layer} layer (${row.folders.map(label).join(', ')}): imports point down the layers in server/README.md`,
+    }));
+  const packages = SERVER_PACKAGES.filter((p) =>
+    p.only ? !p.only.includes(folder) : at < SERVER_LAYERS.findIndex((row) => row.layer === p.from),
+  ).map(({ regex, message }) => ({ regex, message }));
   return [...SERVER_WIDE, ...packages, ...layers];
 }
 
 const restrict = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 /** The row a file of server/ belongs to: the longest folder holding it (storage/sqlite before storage). */
-const folderOf = (file) => SERVER_LAYERS.flatMap((row) => row.folders)
-  .filter((f) => file.startsWith(`server/${f.endsWith('.ts') ? f : `${f}/`}`))
-  .sort((a, b) => b.length - a.length)[0];
+const folderOf = (file) =>
+  SERVER_LAYERS.flatMap((row) => row.folders)
+    .filter((f) => file.startsWith(`server/${f.endsWith('.ts') ? f : `${f}/`}`))
+    .sort((a, b) => b.length - a.length)[0];
 
 function serverBlocks() {
   const folders = SERVER_LAYERS.flatMap((row) => row.folders);
@@ -104,7 +134,13 @@ function serverBlocks() {
   blocks.push({
     files: ['server/**/*.ts'],
     ignores: folders.flatMap(filesOf),
-    rules: restrict([{ regex: '^\\.', message: 'this folder is in no layer of server/: add it to SERVER_LAYERS in eslint.config.js and to server/README.md' }]),
+    rules: restrict([
+      {
+        regex: '^\\.',
+        message:
+          'this folder is in no layer of server/: add it to SERVER_LAYERS in eslint.config.js and to server/README.md',
+      },
+    ]),
   });
   return blocks;
 }
@@ -114,7 +150,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -123,7 +162,9 @@ export default tseslint.config(
   // dependency) into the browser bundles. zod and its own files only.
   {
     files: ['contract/**/*.ts'],
-    rules: restrict([{ regex: '^(?!(zod|\\./[\\w.-]+)$)', message: 'contract/ is a leaf: it imports only zod and files in contract/' }]),
+    rules: restrict([
+      { regex: '^(?!(zod|\\./[\\w.-]+)$)', message: 'contract/ is a leaf: it imports only zod and files in contract/' },
+    ]),
   },
   ...serverBlocks(),
   // React's rules of hooks, on the console: a hook called conditionally or an effect missing a dependency.
@@ -140,20 +181,39 @@ export default tseslint.config(
       ...restrict([
         { group: NODE_BUILTINS, message: 'browser code cannot use Node built-ins' },
         { regex: '^electron(/|$)', message: 'the renderer reaches Electron only through the preload bridge' },
-        { regex: '^(\\.\\./)+(server|main|preload)(/|$)', message: 'browser code imports the wire types from contract/, never server/, main/ or preload/' },
+        {
+          regex: '^(\\.\\./)+(server|main|preload)(/|$)',
+          message: 'browser code imports the wire types from contract/, never server/, main/ or preload/',
+        },
       ]),
       // The store is read through named selectors beside each slice (renderer/README.md).
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.name=/^(useConsoleStore|useShallow)$/] > :matches(ArrowFunctionExpression, FunctionExpression)",
-        message: 'Read the store through a named selector from its slice file (renderer/README.md), not an inline one',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^(useConsoleStore|useShallow)$/] > :matches(ArrowFunctionExpression, FunctionExpression)',
+          message:
+            'Read the store through a named selector from its slice file (renderer/README.md), not an inline one',
+        },
+      ],
       // The browser's own dialogs block the page, cannot be styled or themed, and tests must dismiss them by hand.
-      'no-restricted-globals': ['error', ...['confirm', 'alert', 'prompt'].map((name) => ({
-        name, message: `no browser ${name}(): ask with renderer/components/ConfirmDialog.tsx, or show the message in the page`,
-      }))],
-      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => ['confirm', 'alert', 'prompt'].map((property) => ({
-        object, property, message: `no browser ${property}(): ask with renderer/components/ConfirmDialog.tsx, or show the message in the page`,
-      })))],
+      'no-restricted-globals': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((name) => ({
+          name,
+          message: `no browser ${name}(): ask with renderer/components/ConfirmDialog.tsx, or show the message in the page`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['confirm', 'alert', 'prompt'].map((property) => ({
+            object,
+            property,
+            message: `no browser ${property}(): ask with renderer/components/ConfirmDialog.tsx, or show the message in the page`,
+          })),
+        ),
+      ],
     },
   },
   // main/ knows the service only through its port (main/service/service-port.ts); main/index.ts wires the real one.
@@ -162,20 +222,35 @@ export default tseslint.config(
     ignores: ['main/index.ts'],
     rules: restrict([
       NO_RENDERER,
-      { regex: '^(\\.\\./)+server(/|$)', message: 'only main/index.ts imports server/; everything else in main/ uses ServicePort (main/README.md)' },
-      { regex: '^(\\.\\./)+preload/(?!contract$)', message: 'main/ reads only the channel names (preload/contract.ts) from preload/' },
+      {
+        regex: '^(\\.\\./)+server(/|$)',
+        message: 'only main/index.ts imports server/; everything else in main/ uses ServicePort (main/README.md)',
+      },
+      {
+        regex: '^(\\.\\./)+preload/(?!contract$)',
+        message: 'main/ reads only the channel names (preload/contract.ts) from preload/',
+      },
     ]),
   },
   {
     files: ['main/index.ts'],
     rules: restrict([
       NO_RENDERER,
-      { regex: '^(\\.\\./)+preload/(?!contract$)', message: 'main/ reads only the channel names (preload/contract.ts) from preload/' },
+      {
+        regex: '^(\\.\\./)+preload/(?!contract$)',
+        message: 'main/ reads only the channel names (preload/contract.ts) from preload/',
+      },
       { regex: '^(\\.\\./)+server/(?!index$)', message: "main/ uses the service's one surface, server/index.ts" },
     ]),
   },
   {
     files: ['preload/**/*.ts'],
-    rules: restrict([NO_RENDERER, { regex: '^(\\.\\./)+(server|main)(/|$)', message: 'preload/ is the bridge: it imports contract/ and electron, never main/ or server/' }]),
+    rules: restrict([
+      NO_RENDERER,
+      {
+        regex: '^(\\.\\./)+(server|main)(/|$)',
+        message: 'preload/ is the bridge: it imports contract/ and electron, never main/ or server/',
+      },
+    ]),
   },
 );

@@ -23,7 +23,8 @@ export interface BenchLedger {
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** The `database` part of a service config for `target` (nothing on SQLite). */
-export const databaseConfig = (target: SeedTarget): { database?: { url: string } } => ('url' in target ? { database: { url: target.url } } : {});
+export const databaseConfig = (target: SeedTarget): { database?: { url: string } } =>
+  'url' in target ? { database: { url: target.url } } : {};
 
 /**
  * The ledger at `target` as the service opens it: SqliteStorage over the data directory's file, or
@@ -34,34 +35,50 @@ export async function openBenchLedger(target: SeedTarget, config: Config): Promi
     const db = openDatabase(join(target.dataDir, 'tontill.db'));
     const storage = new SqliteStorage(db, () => undefined);
     return {
-      storage, attach: async () => undefined,
+      storage,
+      attach: async () => undefined,
       async close() {
         await storage.close();
         closeDatabase(db);
       },
     };
   }
-  const shared = await openSharedLedger({ url: target.url, poolSize: config.database.poolSize, onCallbackError: () => undefined, log: quiet });
+  const shared = await openSharedLedger({
+    url: target.url,
+    poolSize: config.database.poolSize,
+    onCallbackError: () => undefined,
+    log: quiet,
+  });
   return {
-    storage: shared.storage, watcherStorage: shared.watcherStorage,
+    storage: shared.storage,
+    watcherStorage: shared.watcherStorage,
     attach: (bus) => shared.relayTo(bus, () => undefined),
     close: () => shared.close(),
   };
 }
 
 /** The console's HTTP app on the ledger at `target`, listening on loopback, without the chain (the console benches). */
-export async function serveBenchApp(dataDir: string, target: SeedTarget): Promise<{ url: string; services: Services; close(): Promise<void> }> {
+export async function serveBenchApp(
+  dataDir: string,
+  target: SeedTarget,
+): Promise<{ url: string; services: Services; close(): Promise<void> }> {
   const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...databaseConfig(target) });
   const ledger = await openBenchLedger(target, config);
   const services = await createServices({
-    storage: ledger.storage, ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
-    config, clock: systemClock, chain: SEED_CHAIN, publicUrl: () => '', onListenerError: () => undefined,
+    storage: ledger.storage,
+    ...(ledger.watcherStorage ? { watcherStorage: ledger.watcherStorage } : {}),
+    config,
+    clock: systemClock,
+    chain: SEED_CHAIN,
+    publicUrl: () => '',
+    onListenerError: () => undefined,
   });
   await ledger.attach(services.bus);
   const app = await buildApp({ services });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
-    url, services,
+    url,
+    services,
     async close() {
       await app.close();
       await ledger.close();

@@ -20,9 +20,13 @@ export function buildService(): void {
  * TONTILL_DATABASE_URL in `env`, the CLI writes the key into that database.
  */
 export async function createApiKey(dataDir: string, env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [LAUNCHER, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], {
-    env: { ...process.env, ...env },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [LAUNCHER, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
   return stdout.trim().split('\n').at(-1)!;
 }
 
@@ -51,13 +55,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function spawnBuiltService(dataDir: string, env: Record<string, string> = {}): BuiltService {
   const child = spawn(process.execPath, [LAUNCHER, 'serve', '--data-dir', dataDir, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   const running = new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => { if (line.startsWith('TonTill is running')) resolve(); });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('TonTill is running')) resolve();
+    });
     void exited.then(() => reject(new Error(`the service on ${dataDir} exited before running`)));
   });
   running.catch(() => undefined);
@@ -92,9 +101,10 @@ function serviceInfo(dataDir: string): { url: string; pid: number } | null {
 
 /** From /proc on Linux, from ps elsewhere (both in KiB). */
 function residentMiB(pid: number): number {
-  const kib = process.platform === 'linux'
-    ? /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    : execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  const kib =
+    process.platform === 'linux'
+      ? /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+      : execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim();
   if (!kib) throw new Error(`no resident size for pid ${pid}`);
   return Number(kib) / 1024;
 }

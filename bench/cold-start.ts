@@ -17,7 +17,11 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
  * A till as it is left between starts: its data directory and, on PostgreSQL, its database (null on
  * SQLite, whose ledger is in the directory).
  */
-interface Template { dir: string; database: string | null; key: string }
+interface Template {
+  dir: string;
+  database: string | null;
+  key: string;
+}
 
 /**
  * A data directory as a till leaves it: `rows` payments, an API key and, once served, its sandbox chain.
@@ -88,9 +92,13 @@ export async function runColdStartBench(engine: Engine = SQLITE): Promise<Figure
   const big = await template(engine, BIG_LEDGER);
   try {
     return {
-      [`cold_start_ms${suffix}`]: { value: Math.round(await coldStartMs(engine, fresh)), unit: `ms (median of ${RUNS}, fresh data dir)` },
+      [`cold_start_ms${suffix}`]: {
+        value: Math.round(await coldStartMs(engine, fresh)),
+        unit: `ms (median of ${RUNS}, fresh data dir)`,
+      },
       [`cold_start_100k_ms${suffix}`]: {
-        value: Math.round(await coldStartMs(engine, big)), unit: `ms (median of ${RUNS}, ${BIG_LEDGER.toLocaleString('en')} payments)`,
+        value: Math.round(await coldStartMs(engine, big)),
+        unit: `ms (median of ${RUNS}, ${BIG_LEDGER.toLocaleString('en')} payments)`,
       },
     };
   } finally {
@@ -102,8 +110,11 @@ export async function runColdStartBench(engine: Engine = SQLITE): Promise<Figure
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runColdStartBench().then((f) => console.log(JSON.stringify(f, null, 2)), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  runColdStartBench().then(
+    (f) => console.log(JSON.stringify(f, null, 2)),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

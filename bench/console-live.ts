@@ -22,7 +22,10 @@ export async function liveUpdateMs(engine: Engine = SQLITE): Promise<number> {
   try {
     const committedAt = new Map<number, number>();
     services.bus.onCommitted((event) => committedAt.set(event.seq, performance.now()));
-    const res = await fetch(`${url}/console/api/events`, { headers: { authorization: `Bearer ${await services.sessions.createSession()}` }, signal: ac.signal });
+    const res = await fetch(`${url}/console/api/events`, {
+      headers: { authorization: `Bearer ${await services.sessions.createSession()}` },
+      signal: ac.signal,
+    });
     const frames = frameIds(res);
     await frames.next(); // ready
     const samples: number[] = [];
@@ -58,8 +61,11 @@ async function* frameIds(res: Response): AsyncGenerator<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  liveUpdateMs().then((ms) => console.log(JSON.stringify({ console_live_update_ms: ms })), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  liveUpdateMs().then(
+    (ms) => console.log(JSON.stringify({ console_live_update_ms: ms })),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -59,7 +59,8 @@ async function firstPageMs(engine: Engine, rows: number): Promise<number> {
 }
 
 async function rendererPageMs(engine: Engine, rows: number): Promise<number> {
-  if (!existsSync(join(ROOT, 'dist/console/index.html'))) await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
+  if (!existsSync(join(ROOT, 'dist/console/index.html')))
+    await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
   const dir = tempDirPath('tontill-bench-renderer-');
   const ledger = await ledgerFor(engine, dir);
   const browser = await launchChromium();
@@ -98,15 +99,21 @@ async function rendererPageMs(engine: Engine, rows: number): Promise<number> {
 export async function runConsoleBench(engine: Engine = SQLITE): Promise<Figures> {
   const suffix = suffixOf(engine);
   return {
-    [`console_first_page_ms${suffix}`]: { value: Math.round((await firstPageMs(engine, 1_000_000)) * 100) / 100, unit: 'ms' },
+    [`console_first_page_ms${suffix}`]: {
+      value: Math.round((await firstPageMs(engine, 1_000_000)) * 100) / 100,
+      unit: 'ms',
+    },
     [`renderer_payments_page_ms${suffix}`]: { value: Math.round(await rendererPageMs(engine, 100_000)), unit: 'ms' },
     [`console_live_update_ms${suffix}`]: { value: await liveUpdateMs(engine), unit: 'ms' },
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runConsoleBench().then((f) => console.log(JSON.stringify(f, null, 2)), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  runConsoleBench().then(
+    (f) => console.log(JSON.stringify(f, null, 2)),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -19,14 +19,20 @@ const INVOICE = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: 
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, ...options });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
 /** Single-row autocommit inserts with the ledger's own pragmas (WAL, synchronous FULL). */
 function bareInsertRate(rows: number): number {
-  const db: BetterSqlite3.Database = openDatabase(join(tempDirPath('tontill-bench-sqlite-'), 'bare.db'), { ladder: [], exclusive: true });
-  db.exec('CREATE TABLE bare (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, amount INTEGER NOT NULL, memo TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL)');
+  const db: BetterSqlite3.Database = openDatabase(join(tempDirPath('tontill-bench-sqlite-'), 'bare.db'), {
+    ladder: [],
+    exclusive: true,
+  });
+  db.exec(
+    'CREATE TABLE bare (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, amount INTEGER NOT NULL, memo TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL)',
+  );
   const insert = db.prepare('INSERT INTO bare (id, amount, memo, body, created_at) VALUES (?, ?, ?, ?, ?)');
   const body = 'x'.repeat(300);
   const started = performance.now();
@@ -45,11 +51,17 @@ async function barePgInsertRate(url: string, rows: number): Promise<number> {
   const client = new pg.Client({ connectionString: url, application_name: 'tontill-bench-bare' });
   await client.connect();
   try {
-    await client.query('CREATE TABLE bare (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id text NOT NULL UNIQUE, amount bigint NOT NULL, memo text NOT NULL, body text NOT NULL, created_at bigint NOT NULL)');
-    const insert = { name: 'bare-insert', text: 'INSERT INTO bare (id, amount, memo, body, created_at) VALUES ($1, $2, $3, $4, $5)' };
+    await client.query(
+      'CREATE TABLE bare (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id text NOT NULL UNIQUE, amount bigint NOT NULL, memo text NOT NULL, body text NOT NULL, created_at bigint NOT NULL)',
+    );
+    const insert = {
+      name: 'bare-insert',
+      text: 'INSERT INTO bare (id, amount, memo, body, created_at) VALUES ($1, $2, $3, $4, $5)',
+    };
     const body = 'x'.repeat(300);
     const started = performance.now();
-    for (let i = 0; i < rows; i++) await client.query({ ...insert, values: [`pay_${i}`, 10_000_000, `TT-${i}`, body, Date.now()] });
+    for (let i = 0; i < rows; i++)
+      await client.query({ ...insert, values: [`pay_${i}`, 10_000_000, `TT-${i}`, body, Date.now()] });
     return rows / ((performance.now() - started) / 1000);
   } finally {
     await client.end();
@@ -57,10 +69,20 @@ async function barePgInsertRate(url: string, rows: number): Promise<number> {
 }
 
 async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'ceiling-target.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'ceiling-target.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const firstLine = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout! }).once('line', resolve),
+  );
   const stopped = new Promise((resolve) => child.on('exit', resolve));
-  return { url: (JSON.parse(firstLine) as { ceilingUrl: string }).ceilingUrl, stop: async () => { child.kill('SIGTERM'); await stopped; } };
+  return {
+    url: (JSON.parse(firstLine) as { ceilingUrl: string }).ceilingUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await stopped;
+    },
+  };
 }
 
 /**
@@ -68,7 +90,9 @@ async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> 
  * and one payment; restarted once, as a till restarts it many times a day (the first start of a
  * data directory also creates its sandbox chain). On PostgreSQL: the same, on `database`.
  */
-async function startService(database: string | null): Promise<{ service: BuiltService; url: string; apiKey: string; paymentId: string }> {
+async function startService(
+  database: string | null,
+): Promise<{ service: BuiltService; url: string; apiKey: string; paymentId: string }> {
   buildService();
   const dataDir = tempDirPath('tontill-bench-http-');
   writeConfig(dataDir, { logLevel: 'silent', rateLimit: { enabled: false } });
@@ -80,7 +104,11 @@ async function startService(database: string | null): Promise<{ service: BuiltSe
   const service = spawnBuiltService(dataDir, env);
   await service.running();
   const url = await service.url();
-  const res = await fetch(`${url}/crypto/deposit/invoice`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: INVOICE });
+  const res = await fetch(`${url}/crypto/deposit/invoice`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    body: INVOICE,
+  });
   if (!res.ok) throw new Error(`bench service: creating a payment answered ${res.status}`);
   return { service, url, apiKey, paymentId: ((await res.json()) as { id: string }).id };
 }
@@ -93,17 +121,22 @@ async function startService(database: string | null): Promise<{ service: BuiltSe
 export async function runCoreBench(engine: Engine = SQLITE): Promise<Figures> {
   const suffix = suffixOf(engine);
   const ceiling = await startCeiling();
-  const { service, url, apiKey, paymentId } = await startService(engine.engine === 'postgres' ? await engine.database() : null);
+  const { service, url, apiKey, paymentId } = await startService(
+    engine.engine === 'postgres' ? await engine.database() : null,
+  );
   try {
     const ceilingRps = await load(`${ceiling.url}/empty`);
     const statusLookup = await load(`${url}/crypto/payment/${paymentId}`, { headers: { 'x-api-key': apiKey } });
     const invoiceCreate = await load(`${url}/crypto/deposit/invoice`, {
-      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: INVOICE,
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: INVOICE,
     });
     const rss = service.rssMiB();
-    const bareInsert: Figures = engine.engine === 'postgres'
-      ? { pg_insert_rps: { value: await barePgInsertRate(await engine.database(), 10_000), unit: 'rows/s' } }
-      : { sqlite_insert_rps: { value: bareInsertRate(10_000), unit: 'rows/s' } };
+    const bareInsert: Figures =
+      engine.engine === 'postgres'
+        ? { pg_insert_rps: { value: await barePgInsertRate(await engine.database(), 10_000), unit: 'rows/s' } }
+        : { sqlite_insert_rps: { value: bareInsertRate(10_000), unit: 'rows/s' } };
     return {
       [`ceiling_rps${suffix}`]: { value: ceilingRps, unit: 'req/s' },
       ...bareInsert,

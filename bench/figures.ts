@@ -23,7 +23,11 @@ type Targets = Record<string, { value: number; atMost?: boolean }>;
 export function printTable(figures: Figures, ratios: Ratio[], targets: Targets): void {
   const rows = Object.entries(figures).map(([name, f]) => {
     const target = targets[name];
-    const verdict = target ? (target.atMost ? f.value <= target.value : f.value >= target.value) ? 'meets' : 'MISSES' : '';
+    const verdict = target
+      ? (target.atMost ? f.value <= target.value : f.value >= target.value)
+        ? 'meets'
+        : 'MISSES'
+      : '';
     const goal = target ? `${target.atMost ? '<=' : '>='} ${target.value}` : '';
     return [name, format(f.value), f.unit, goal, verdict];
   });
@@ -32,27 +36,42 @@ export function printTable(figures: Figures, ratios: Ratio[], targets: Targets):
     const b = figures[r.to]?.value;
     if (a === undefined || b === undefined) continue;
     const ratio = a / b;
-    rows.push([`${r.of} / ${r.to}`, ratio.toFixed(3), 'ratio', `>= ${r.target}`, ratio >= r.target ? 'meets' : 'MISSES']);
+    rows.push([
+      `${r.of} / ${r.to}`,
+      ratio.toFixed(3),
+      'ratio',
+      `>= ${r.target}`,
+      ratio >= r.target ? 'meets' : 'MISSES',
+    ]);
   }
-  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['figure', 'value', 'unit', 'target', ''][i]!.length));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const widths = [0, 1, 2, 3, 4].map((i) =>
+    Math.max(...rows.map((row) => row[i]!.length), ['figure', 'value', 'unit', 'target', ''][i]!.length),
+  );
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log(line(['figure', 'value', 'unit', 'target', '']));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
 }
 
 const meets = (value: number, target: { value: number; atMost?: boolean }): boolean =>
-  (target.atMost ? value <= target.value : value >= target.value);
+  target.atMost ? value <= target.value : value >= target.value;
 
 /**
  * `--engine postgres`: one row per figure, SQLite's value next to PostgreSQL's (`<name>_pg`, or the
  * name `pgNames` gives it), then the ratios, each on its own engine's figures. The targets are
  * SQLite's; both values are held against them, the verdict column reads `sqlite / postgres`.
  */
-export function printComparison(figures: Figures, ratios: Ratio[], targets: Targets, suffix: string, pgNames: Record<string, string>): void {
+export function printComparison(
+  figures: Figures,
+  ratios: Ratio[],
+  targets: Targets,
+  suffix: string,
+  pgNames: Record<string, string>,
+): void {
   const cell = (f: Figure | undefined) => (f ? format(f.value) : '-');
   const verdict = (value: number | undefined, target: { value: number; atMost?: boolean }) =>
-    (value === undefined ? '-' : meets(value, target) ? 'meets' : 'MISSES');
+    value === undefined ? '-' : meets(value, target) ? 'meets' : 'MISSES';
   const paired = new Set(Object.values(pgNames));
   const rows: string[][] = [];
   const shown = new Set<string>();
@@ -63,12 +82,17 @@ export function printComparison(figures: Figures, ratios: Ratio[], targets: Targ
     const target = targets[name];
     shown.add(name).add(pgName);
     rows.push([
-      pgNames[name] ? `${name} | ${pgName}` : name, cell(f), cell(pg), f.unit,
-      target ? `${target.atMost ? '<=' : '>='} ${target.value}` : '', target ? `${verdict(f.value, target)} / ${verdict(pg?.value, target)}` : '',
+      pgNames[name] ? `${name} | ${pgName}` : name,
+      cell(f),
+      cell(pg),
+      f.unit,
+      target ? `${target.atMost ? '<=' : '>='} ${target.value}` : '',
+      target ? `${verdict(f.value, target)} / ${verdict(pg?.value, target)}` : '',
     ]);
   }
   // PostgreSQL figures SQLite has no row for (none today): listed, not dropped
-  for (const [name, f] of Object.entries(figures)) if (!shown.has(name)) rows.push([name, '-', cell(f), f.unit, '', '']);
+  for (const [name, f] of Object.entries(figures))
+    if (!shown.has(name)) rows.push([name, '-', cell(f), f.unit, '', '']);
   const notes: string[] = [];
   for (const r of ratios) {
     const ratio = (of: string, to: string) => {
@@ -80,13 +104,26 @@ export function printComparison(figures: Figures, ratios: Ratio[], targets: Targ
     const pg = r.pg ? ratio(r.pg.of, r.pg.to) : undefined;
     if (sqlite === undefined && pg === undefined) continue;
     const target = { value: r.target };
-    rows.push([`${r.of} / ${r.to}`, sqlite?.toFixed(3) ?? '-', pg?.toFixed(3) ?? '-', 'ratio', `>= ${r.target}`, `${verdict(sqlite, target)} / ${verdict(pg, target)}`]);
+    rows.push([
+      `${r.of} / ${r.to}`,
+      sqlite?.toFixed(3) ?? '-',
+      pg?.toFixed(3) ?? '-',
+      'ratio',
+      `>= ${r.target}`,
+      `${verdict(sqlite, target)} / ${verdict(pg, target)}`,
+    ]);
     if (r.pg) notes.push(`${r.of} / ${r.to}: on PostgreSQL ${r.pg.of} / ${r.pg.to}`);
   }
   const header = ['figure', 'sqlite', 'postgres', 'unit', 'target', 'sqlite / postgres'];
   const widths = header.map((h, i) => Math.max(...rows.map((row) => row[i]!.length), h.length));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  console.log('SQLite and PostgreSQL side by side; targets are SQLite\'s, both columns are held against them (last column: sqlite / postgres).');
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  console.log(
+    "SQLite and PostgreSQL side by side; targets are SQLite's, both columns are held against them (last column: sqlite / postgres).",
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -11,11 +11,17 @@ import { runWebhookBench } from './webhooks';
 
 const RATIOS: Ratio[] = [
   {
-    name: 'invoice creation vs bare insert', of: 'invoice_create_rps', to: 'sqlite_insert_rps', target: 0.6,
+    name: 'invoice creation vs bare insert',
+    of: 'invoice_create_rps',
+    to: 'sqlite_insert_rps',
+    target: 0.6,
     pg: { of: `invoice_create_rps${PG_SUFFIX}`, to: 'pg_insert_rps' },
   },
   {
-    name: 'status lookup vs empty route', of: 'status_lookup_rps', to: 'ceiling_rps', target: 0.6,
+    name: 'status lookup vs empty route',
+    of: 'status_lookup_rps',
+    to: 'ceiling_rps',
+    target: 0.6,
     pg: { of: `status_lookup_rps${PG_SUFFIX}`, to: `ceiling_rps${PG_SUFFIX}` },
   },
 ];
@@ -41,7 +47,8 @@ const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
 /** `--engine sqlite` (the default) or `--engine postgres` (SQLite, then PostgreSQL, section by section). */
 function engineArg(): 'sqlite' | 'postgres' {
   const { values } = parseArgs({ options: { engine: { type: 'string', default: 'sqlite' } } });
-  if (values.engine !== 'sqlite' && values.engine !== 'postgres') throw new Error(`--engine must be sqlite or postgres, not ${values.engine}`);
+  if (values.engine !== 'sqlite' && values.engine !== 'postgres')
+    throw new Error(`--engine must be sqlite or postgres, not ${values.engine}`);
   return values.engine;
 }
 

@@ -20,9 +20,16 @@ function seedRow(i: number, start: number) {
   const created = start + i * 60_000;
   const amount = 1_000_000 + (i % 997) * 10_000;
   return {
-    id: `pay_${i.toString(36).padStart(22, '0')}`, status, amount, paidAmount: status === 'paid' ? amount : 0, externalId: `order-${i}`,
-    memo: `TT-B${String(i).padStart(9, '0')}`, description: i % 3 ? `Order ${i}` : null,
-    expiresAt: created + 1_800_000, paidAt: status === 'paid' ? created + 30_000 : null, createdAt: created,
+    id: `pay_${i.toString(36).padStart(22, '0')}`,
+    status,
+    amount,
+    paidAmount: status === 'paid' ? amount : 0,
+    externalId: `order-${i}`,
+    memo: `TT-B${String(i).padStart(9, '0')}`,
+    description: i % 3 ? `Order ${i}` : null,
+    expiresAt: created + 1_800_000,
+    paidAt: status === 'paid' ? created + 30_000 : null,
+    createdAt: created,
   };
 }
 
@@ -35,15 +42,28 @@ export async function seedLedger(target: SeedTarget, rows: number): Promise<void
 /** `rows` payments in the data directory's ledger: one prepared statement, one transaction, the fastest honest way to a big ledger. */
 export function seedPayments(dataDir: string, rows: number): void {
   const db = openDatabase(join(dataDir, 'tontill.db'));
-  const insert = db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency,
+  const insert =
+    db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency,
     external_id, request_hash, memo, address, description, late, expires_at, paid_at, created_at, updated_at)
     VALUES (?, 'invoice', ?, ?, ?, 0, 'USDT', 'TON', ?, 'x', ?, ?, ?, 0, ?, ?, ?, ?)`);
   const start = Date.now() - rows * 60_000;
   db.transaction(() => {
     for (let i = 0; i < rows; i++) {
       const r = seedRow(i, start);
-      insert.run(r.id, r.status, r.amount, r.paidAmount, r.externalId, r.memo, SEED_CHAIN.merchantAddress, r.description,
-        r.expiresAt, r.paidAt, r.createdAt, r.createdAt);
+      insert.run(
+        r.id,
+        r.status,
+        r.amount,
+        r.paidAmount,
+        r.externalId,
+        r.memo,
+        SEED_CHAIN.merchantAddress,
+        r.description,
+        r.expiresAt,
+        r.paidAt,
+        r.createdAt,
+        r.createdAt,
+      );
     }
   })();
   closeDatabase(db);
@@ -69,17 +89,28 @@ export async function seedPgPayments(url: string, rows: number): Promise<void> {
       await client.query('BEGIN');
       for (let from = 0; from < rows; from += PG_CHUNK) {
         const chunk = Array.from({ length: Math.min(PG_CHUNK, rows - from) }, (_, k) => seedRow(from + k, start));
-        await client.query(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency,
+        await client.query(
+          `INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, currency, main_currency,
           external_id, request_hash, memo, address, description, late, expires_at, paid_at, created_at, updated_at)
           SELECT id, 'invoice', status, amount, paid_amount, 0, 'USDT', 'TON', external_id, 'x', memo, $11, description, false,
             ${ms('expires_at')}, ${ms('paid_at')}, ${ms('created_at')}, ${ms('created_at')}
           FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::text[], $6::text[], $7::text[], $8::int8[], $9::int8[], $10::int8[])
             WITH ORDINALITY AS r(id, status, amount, paid_amount, external_id, memo, description, expires_at, paid_at, created_at, n)
-          ORDER BY n`, [
-          chunk.map((r) => r.id), chunk.map((r) => r.status), chunk.map((r) => r.amount), chunk.map((r) => r.paidAmount),
-          chunk.map((r) => r.externalId), chunk.map((r) => r.memo), chunk.map((r) => r.description), chunk.map((r) => r.expiresAt),
-          chunk.map((r) => r.paidAt), chunk.map((r) => r.createdAt), SEED_CHAIN.merchantAddress,
-        ]);
+          ORDER BY n`,
+          [
+            chunk.map((r) => r.id),
+            chunk.map((r) => r.status),
+            chunk.map((r) => r.amount),
+            chunk.map((r) => r.paidAmount),
+            chunk.map((r) => r.externalId),
+            chunk.map((r) => r.memo),
+            chunk.map((r) => r.description),
+            chunk.map((r) => r.expiresAt),
+            chunk.map((r) => r.paidAt),
+            chunk.map((r) => r.createdAt),
+            SEED_CHAIN.merchantAddress,
+          ],
+        );
       }
       await client.query('COMMIT');
       await client.query('VACUUM ANALYZE payments');

@@ -14,19 +14,27 @@ export type TransferFactory = (memos: readonly string[]) => Transaction[];
  */
 export async function transferFactory(server: RunningServer, amount: bigint): Promise<TransferFactory> {
   const sandbox = server.chain.sandbox!;
-  const { memo } = (await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })).payment;
+  const { memo } = (
+    await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })
+  ).payment;
   const emitted = await sandbox.pay({ amount, comment: memo });
   const watchedHash = BigInt(`0x${server.chain.watchedAccount.hash.toString('hex')}`);
   const template = emitted.find((tx) => tx.address === watchedHash && parseInboundJettonTransfer(tx));
   if (!template?.inMessage) throw new Error('the sandbox payment did not reach the merchant jetton wallet');
   const { queryId } = parseInboundJettonTransfer(template)!;
   let lt = template.lt;
-  return (memos) => memos.map((comment) => {
-    lt += 1_000_000n;
-    const body = internalTransferBody({
-      queryId, amount, from: sandbox.payerAddress, responseAddress: sandbox.payerAddress, forwardTonAmount: 1n, comment,
+  return (memos) =>
+    memos.map((comment) => {
+      lt += 1_000_000n;
+      const body = internalTransferBody({
+        queryId,
+        amount,
+        from: sandbox.payerAddress,
+        responseAddress: sandbox.payerAddress,
+        forwardTonAmount: 1n,
+        comment,
+      });
+      const copy: Transaction = { ...template, lt, inMessage: { ...template.inMessage!, body } };
+      return loadTransaction(beginCell().store(storeTransaction(copy)).endCell().beginParse());
     });
-    const copy: Transaction = { ...template, lt, inMessage: { ...template.inMessage!, body } };
-    return loadTransaction(beginCell().store(storeTransaction(copy)).endCell().beginParse());
-  });
 }

@@ -32,9 +32,15 @@ const NEVER_MS = 600_000;
  * Transfers are built in groups before their clock starts (built all at once they would need gigabytes).
  */
 async function ingestRate(engine: Engine): Promise<number> {
-  const server = await startServer(parseConfig({
-    dataDir: tempDirPath('tontill-bench-ingest-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: 600_000 }, ...await ledgerConfig(engine),
-  }));
+  const server = await startServer(
+    parseConfig({
+      dataDir: tempDirPath('tontill-bench-ingest-'),
+      port: 0,
+      logLevel: 'silent',
+      chain: { pollIntervalMs: 600_000 },
+      ...(await ledgerConfig(engine)),
+    }),
+  );
   try {
     await leaseHeld(server);
     const { services } = server;
@@ -48,11 +54,16 @@ async function ingestRate(engine: Engine): Promise<number> {
     let ingestMs = 0;
     for (let done = 0; done < TRANSFERS; done += GROUP) {
       // issued together, so they share group commits
-      const created = await Promise.all(Array.from({ length: GROUP }, () =>
-        services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })));
+      const created = await Promise.all(
+        Array.from({ length: GROUP }, () =>
+          services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' }),
+        ),
+      );
       const transactions = makeTransfers(created.map((c) => c.payment.memo));
       const started = performance.now();
-      await commitInChunks(transactions, cursor, BATCH, commit, (_last, next) => { cursor = next; });
+      await commitInChunks(transactions, cursor, BATCH, commit, (_last, next) => {
+        cursor = next;
+      });
       ingestMs += performance.now() - started;
     }
     const paid = (await services.payments.list({ status: 'paid', limit: TRANSFERS + 2 })).length;
@@ -71,24 +82,41 @@ async function leaseHeld(server: RunningServer): Promise<void> {
 function paidAt(server: RunningServer, payment: Payment): Promise<number> {
   return new Promise<number>((resolve) => {
     const off = server.services.bus.onCommitted((e) => {
-      if (e.type === 'payment.paid' && e.paymentId === payment.id) { off(); resolve(performance.now()); }
+      if (e.type === 'payment.paid' && e.paymentId === payment.id) {
+        off();
+        resolve(performance.now());
+      }
     });
   });
 }
 
 /** The service in testnet mode on the toncenter double, which serves a sandbox chain's transactions and get methods. */
-async function startStreamingService(engine: Engine): Promise<{ server: RunningServer; chain: SandboxChain; double: ToncenterDouble }> {
+async function startStreamingService(
+  engine: Engine,
+): Promise<{ server: RunningServer; chain: SandboxChain; double: ToncenterDouble }> {
   const chain = await SandboxChain.open();
   const double = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
-  double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
-  const server = await startServer(parseConfig({
-    dataDir: tempDirPath('tontill-bench-stream-'), port: 0, logLevel: 'silent',
-    chain: {
-      mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
-      toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: NEVER_MS, streaming: { safetyPollIntervalMs: NEVER_MS },
-    },
-    ...await ledgerConfig(engine),
-  }));
+  double.addTransactions(
+    chain.merchantJettonWallet,
+    await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }),
+  );
+  const server = await startServer(
+    parseConfig({
+      dataDir: tempDirPath('tontill-bench-stream-'),
+      port: 0,
+      logLevel: 'silent',
+      chain: {
+        mode: 'testnet',
+        merchantAddress: chain.merchantAddress.toString(),
+        jettonMaster: chain.jettonMaster.toString(),
+        toncenterEndpoint: double.endpoint,
+        toncenterRps: 1000,
+        pollIntervalMs: NEVER_MS,
+        streaming: { safetyPollIntervalMs: NEVER_MS },
+      },
+      ...(await ledgerConfig(engine)),
+    }),
+  );
   await leaseHeld(server);
   await double.streamsConnected(1);
   while (!server.watcher.status().stream?.connected) await new Promise((r) => setTimeout(r, 5));
@@ -105,10 +133,17 @@ async function detectionLatencyStream(engine: Engine): Promise<number> {
     const watchedHash = BigInt(`0x${watched.hash.toString('hex')}`);
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+      const { payment } = await server.services.payments.create('invoice', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '5.00',
+      });
       const paid = paidAt(server, payment);
       const txs: Transaction[] = await chain.pay({ amount: payment.amount, comment: payment.memo });
-      double.addTransactions(watched, txs.filter((tx) => tx.address === watchedHash));
+      double.addTransactions(
+        watched,
+        txs.filter((tx) => tx.address === watchedHash),
+      );
       const published = performance.now();
       if (double.publish(watched, txs) !== 1) throw new Error('the stream was not connected');
       samples.push((await paid) - published);
@@ -120,17 +155,26 @@ async function detectionLatencyStream(engine: Engine): Promise<number> {
   }
 }
 
-
 /** From a transfer landing on the sandbox chain to its payment turning paid, through the polling loop. */
 async function detectionLatency(engine: Engine): Promise<number> {
-  const server = await startServer(parseConfig({
-    dataDir: tempDirPath('tontill-bench-latency-'), port: 0, logLevel: 'silent', chain: { pollIntervalMs: POLL_INTERVAL_MS }, ...await ledgerConfig(engine),
-  }));
+  const server = await startServer(
+    parseConfig({
+      dataDir: tempDirPath('tontill-bench-latency-'),
+      port: 0,
+      logLevel: 'silent',
+      chain: { pollIntervalMs: POLL_INTERVAL_MS },
+      ...(await ledgerConfig(engine)),
+    }),
+  );
   try {
     await leaseHeld(server);
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+      const { payment } = await server.services.payments.create('invoice', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '5.00',
+      });
       const paid = paidAt(server, payment);
       // random phase against the poll loop, as real customers arrive
       await new Promise((r) => setTimeout(r, Math.random() * POLL_INTERVAL_MS));
@@ -149,10 +193,13 @@ export async function runWatcherBench(engine: Engine = SQLITE): Promise<Figures>
   const suffix = suffixOf(engine);
   return {
     [`watcher_ingest_tps${suffix}`]: { value: await ingestRate(engine), unit: 'tx/s' },
-    [`detection_latency_ms${suffix}`]: { value: await detectionLatency(engine), unit: `ms (poll every ${POLL_INTERVAL_MS} ms)` },
+    [`detection_latency_ms${suffix}`]: {
+      value: await detectionLatency(engine),
+      unit: `ms (poll every ${POLL_INTERVAL_MS} ms)`,
+    },
     [`detection_latency_stream_ms${suffix}`]: {
-      value: await detectionLatencyStream(engine), unit: `ms (stream event to paid, polls every ${NEVER_MS} ms)`,
+      value: await detectionLatencyStream(engine),
+      unit: `ms (stream event to paid, polls every ${NEVER_MS} ms)`,
     },
   };
 }
-

@@ -36,7 +36,8 @@ process.on('message', (m) => {
 });
 `;
 
-type ReceiverMessage = { kind: 'ready'; port: number } | { kind: 'count'; count: number } | { kind: 'paid'; paymentId: string; at: number };
+type ReceiverMessage =
+  { kind: 'ready'; port: number } | { kind: 'count'; count: number } | { kind: 'paid'; paymentId: string; at: number };
 
 interface ReceiverProcess {
   url: string;
@@ -62,9 +63,19 @@ async function startReceiver(dir: string): Promise<ReceiverProcess> {
   return { url: `http://127.0.0.1:${ready.port}/hook`, child, next, stop: () => child.send('exit') };
 }
 
-async function withServer<T>(engine: Engine, prefix: string, work: (server: RunningServer, receiver: ReceiverProcess) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  engine: Engine,
+  prefix: string,
+  work: (server: RunningServer, receiver: ReceiverProcess) => Promise<T>,
+): Promise<T> {
   const dataDir = tempDirPath(prefix);
-  const config = parseConfig({ dataDir, port: 0, logLevel: 'silent', rateLimit: { enabled: false }, ...await ledgerConfig(engine) });
+  const config = parseConfig({
+    dataDir,
+    port: 0,
+    logLevel: 'silent',
+    rateLimit: { enabled: false },
+    ...(await ledgerConfig(engine)),
+  });
   const receiver = await startReceiver(dataDir);
   const server = await startServer(config);
   try {
@@ -82,7 +93,11 @@ async function deliveriesPerSecond(engine: Engine): Promise<number> {
     await services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.created'] });
     await services.webhooks.stopDispatcher();
     // issued together, so they share one group commit
-    await Promise.all(Array.from({ length: DELIVERIES }, () => services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' })));
+    await Promise.all(
+      Array.from({ length: DELIVERIES }, () =>
+        services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' }),
+      ),
+    );
     const started = performance.now();
     const dispatcher = services.webhooks.startDispatcher();
     await dispatcher.whenIdle();
@@ -90,7 +105,8 @@ async function deliveriesPerSecond(engine: Engine): Promise<number> {
     const delivered = (await services.webhooks.listDeliveries({ status: 'delivered', limit: DELIVERIES + 1 })).length;
     receiver.child.send('count');
     const { count } = (await receiver.next('count')) as { count: number };
-    if (delivered !== DELIVERIES || count !== DELIVERIES) throw new Error(`webhook bench delivered ${delivered}, received ${count} of ${DELIVERIES}`);
+    if (delivered !== DELIVERIES || count !== DELIVERIES)
+      throw new Error(`webhook bench delivered ${delivered}, received ${count} of ${DELIVERIES}`);
     return DELIVERIES / seconds;
   });
 }
@@ -102,13 +118,22 @@ async function paidToWebhookMs(engine: Engine): Promise<number> {
     await services.webhooks.createEndpoint({ url: receiver.url, events: ['payment.paid'] });
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i += 1) {
-      const { payment } = await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+      const { payment } = await services.payments.create('invoice', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '5.00',
+      });
       const committed = new Promise<number>((resolve) => {
         const off = services.bus.onCommitted((e) => {
-          if (e.type === 'payment.paid' && e.paymentId === payment.id) { off(); resolve(performance.timeOrigin + performance.now()); }
+          if (e.type === 'payment.paid' && e.paymentId === payment.id) {
+            off();
+            resolve(performance.timeOrigin + performance.now());
+          }
         });
       });
-      const arrived = receiver.next('paid', (m) => m.kind === 'paid' && m.paymentId === payment.id) as Promise<{ at: number }>;
+      const arrived = receiver.next('paid', (m) => m.kind === 'paid' && m.paymentId === payment.id) as Promise<{
+        at: number;
+      }>;
       await server.simulator!.pay({ paymentId: payment.id });
       samples.push((await arrived).at - (await committed));
     }
@@ -121,14 +146,23 @@ async function paidToWebhookMs(engine: Engine): Promise<number> {
 export async function runWebhookBench(engine: Engine = SQLITE): Promise<Figures> {
   const suffix = suffixOf(engine);
   return {
-    [`webhook_deliveries_per_s${suffix}`]: { value: await deliveriesPerSecond(engine), unit: 'deliveries/s (loopback receiver, one endpoint)' },
-    [`paid_to_webhook_ms${suffix}`]: { value: await paidToWebhookMs(engine), unit: `ms (median of ${LATENCY_SAMPLES}, payment.paid commit to arrival)` },
+    [`webhook_deliveries_per_s${suffix}`]: {
+      value: await deliveriesPerSecond(engine),
+      unit: 'deliveries/s (loopback receiver, one endpoint)',
+    },
+    [`paid_to_webhook_ms${suffix}`]: {
+      value: await paidToWebhookMs(engine),
+      unit: `ms (median of ${LATENCY_SAMPLES}, payment.paid commit to arrival)`,
+    },
   };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runWebhookBench().then((figures) => console.log(JSON.stringify(figures, null, 2)), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  runWebhookBench().then(
+    (figures) => console.log(JSON.stringify(figures, null, 2)),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

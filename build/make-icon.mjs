@@ -27,7 +27,11 @@ const TOP = [0, 152, 234];
 const BOTTOM = [0, 99, 178];
 const WHITE = [255, 255, 255];
 const GREEN = [34, 197, 94];
-const CHECK = [[336, 374], [362, 400], [410, 346]];
+const CHECK = [
+  [336, 374],
+  [362, 400],
+  [410, 346],
+];
 
 /** The colour of one sample point, or null where the icon is transparent. */
 function sample(x, y) {
@@ -55,7 +59,12 @@ function render(size, paint) {
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const c = paint((x + (sx + 0.5) / SAMPLES) * scale, (y + (sy + 0.5) / SAMPLES) * scale);
-          if (c) { acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]; acc[3] += 1; }
+          if (c) {
+            acc[0] += c[0];
+            acc[1] += c[1];
+            acc[2] += c[2];
+            acc[3] += 1;
+          }
         }
       }
       const o = y * (size * 4 + 1) + 1 + x * 4;

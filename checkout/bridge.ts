@@ -17,8 +17,14 @@ export function connectParent(parentOrigin: string | null, current: () => Checko
   if (ancestors && ancestors.length > 0 && ancestors[0] !== parentOrigin) return null;
   const post: Bridge['post'] = (type, view, extra) => {
     const message: CheckoutMessage = {
-      source: 'tontill-checkout', type, paymentId: view.id, status: view.status,
-      amount: view.amount, dueAmount: view.dueAmount, paidAmount: view.paidAmount, ...extra,
+      source: 'tontill-checkout',
+      type,
+      paymentId: view.id,
+      status: view.status,
+      amount: view.amount,
+      dueAmount: view.dueAmount,
+      paidAmount: view.paidAmount,
+      ...extra,
     };
     window.parent.postMessage(message, parentOrigin);
   };

@@ -2,7 +2,11 @@ type Child = Node | string | null | false | undefined;
 type Attrs = Record<string, string | number | boolean | ((e: Event) => void) | undefined>;
 
 /** Tiny element builder: attributes (on* become listeners), then children; no HTML strings anywhere. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;

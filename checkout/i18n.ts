@@ -16,7 +16,8 @@ const en = {
   openTon: 'Open in TON wallet',
   openTonkeeper: 'Open in Tonkeeper',
   openTelegram: 'Open Telegram Wallet',
-  telegramHint: 'Telegram Wallet opens without the payment filled in: send the amount to the address with the memo, copied from this page.',
+  telegramHint:
+    'Telegram Wallet opens without the payment filled in: send the amount to the address with the memo, copied from this page.',
   timeLeft: 'Time left',
   waiting: 'Waiting for your payment…',
   reconnecting: 'Reconnecting to live status…',
@@ -63,7 +64,8 @@ const ru: Strings = {
   openTon: 'Открыть в TON-кошельке',
   openTonkeeper: 'Открыть в Tonkeeper',
   openTelegram: 'Открыть Кошелёк в Telegram',
-  telegramHint: 'Кошелёк в Telegram откроется без данных платежа: отправьте сумму на адрес с комментарием, скопировав их с этой страницы.',
+  telegramHint:
+    'Кошелёк в Telegram откроется без данных платежа: отправьте сумму на адрес с комментарием, скопировав их с этой страницы.',
   timeLeft: 'Осталось времени',
   waiting: 'Ожидаем ваш платёж…',
   reconnecting: 'Переподключаемся к статусу…',
@@ -98,7 +100,8 @@ const de: Strings = {
   leftToPay: 'Noch zu zahlen',
   address: 'Wallet-Adresse',
   memo: 'Kommentar (Memo)',
-  memoWarning: 'Geben Sie dieses Memo als Überweisungskommentar an. Ohne es kann Ihre Zahlung dieser Bestellung nicht zugeordnet werden.',
+  memoWarning:
+    'Geben Sie dieses Memo als Überweisungskommentar an. Ohne es kann Ihre Zahlung dieser Bestellung nicht zugeordnet werden.',
   network: 'Senden Sie USDT nur im TON-Netzwerk.',
   copy: 'Kopieren',
   copied: 'Kopiert',
@@ -108,7 +111,8 @@ const de: Strings = {
   openTon: 'In TON-Wallet öffnen',
   openTonkeeper: 'In Tonkeeper öffnen',
   openTelegram: 'Telegram Wallet öffnen',
-  telegramHint: 'Telegram Wallet öffnet sich ohne Zahlungsdaten: Senden Sie den Betrag mit dem Memo an die Adresse, beides von dieser Seite kopiert.',
+  telegramHint:
+    'Telegram Wallet öffnet sich ohne Zahlungsdaten: Senden Sie den Betrag mit dem Memo an die Adresse, beides von dieser Seite kopiert.',
   timeLeft: 'Verbleibende Zeit',
   waiting: 'Warten auf Ihre Zahlung…',
   reconnecting: 'Verbindung zum Live-Status wird wiederhergestellt…',
@@ -143,7 +147,8 @@ const es: Strings = {
   leftToPay: 'Pendiente de pago',
   address: 'Dirección de la billetera',
   memo: 'Memo (comentario)',
-  memoWarning: 'Incluye este memo como comentario de la transferencia. Sin él, tu pago no se puede asociar a este pedido.',
+  memoWarning:
+    'Incluye este memo como comentario de la transferencia. Sin él, tu pago no se puede asociar a este pedido.',
   network: 'Envía USDT solo por la red TON.',
   copy: 'Copiar',
   copied: 'Copiado',
@@ -153,7 +158,8 @@ const es: Strings = {
   openTon: 'Abrir en billetera TON',
   openTonkeeper: 'Abrir en Tonkeeper',
   openTelegram: 'Abrir Wallet de Telegram',
-  telegramHint: 'Wallet de Telegram se abre sin los datos del pago: envía el importe a la dirección con el memo, copiados de esta página.',
+  telegramHint:
+    'Wallet de Telegram se abre sin los datos del pago: envía el importe a la dirección con el memo, copiados de esta página.',
   timeLeft: 'Tiempo restante',
   waiting: 'Esperando tu pago…',
   reconnecting: 'Reconectando con el estado en vivo…',
@@ -174,7 +180,8 @@ const es: Strings = {
   receipt: 'Ver recibo',
   sandbox: 'Entorno de pruebas',
   sandboxPay: 'Pagar con la billetera de prueba',
-  sandboxNote: 'Modo de prueba: envía una transferencia emulada en la cadena local de pruebas. No se mueven fondos reales.',
+  sandboxNote:
+    'Modo de prueba: envía una transferencia emulada en la cadena local de pruebas. No se mueven fondos reales.',
   sandboxSending: 'Enviando la transferencia de prueba…',
   sandboxFailed: 'El pago de prueba falló: {reason}',
   minutesLeft: 'Quedan {n} minutos para pagar',
@@ -188,7 +195,8 @@ const pt: Strings = {
   leftToPay: 'Falta pagar',
   address: 'Endereço da carteira',
   memo: 'Memo (comentário)',
-  memoWarning: 'Inclua este memo como comentário da transferência. Sem ele, o seu pagamento não pode ser associado a este pedido.',
+  memoWarning:
+    'Inclua este memo como comentário da transferência. Sem ele, o seu pagamento não pode ser associado a este pedido.',
   network: 'Envie USDT somente pela rede TON.',
   copy: 'Copiar',
   copied: 'Copiado',
@@ -198,7 +206,8 @@ const pt: Strings = {
   openTon: 'Abrir na carteira TON',
   openTonkeeper: 'Abrir no Tonkeeper',
   openTelegram: 'Abrir a Wallet do Telegram',
-  telegramHint: 'A Wallet do Telegram abre sem os dados do pagamento: envie o valor para o endereço com o memo, copiados desta página.',
+  telegramHint:
+    'A Wallet do Telegram abre sem os dados do pagamento: envie o valor para o endereço com o memo, copiados desta página.',
   timeLeft: 'Tempo restante',
   waiting: 'Aguardando o seu pagamento…',
   reconnecting: 'Reconectando ao status ao vivo…',
@@ -243,7 +252,8 @@ const tr: Strings = {
   openTon: 'TON cüzdanında aç',
   openTonkeeper: 'Tonkeeper’da aç',
   openTelegram: 'Telegram Cüzdan’ı aç',
-  telegramHint: 'Telegram Cüzdan ödeme bilgileri olmadan açılır: tutarı, bu sayfadan kopyaladığınız notla birlikte adrese gönderin.',
+  telegramHint:
+    'Telegram Cüzdan ödeme bilgileri olmadan açılır: tutarı, bu sayfadan kopyaladığınız notla birlikte adrese gönderin.',
   timeLeft: 'Kalan süre',
   waiting: 'Ödemeniz bekleniyor…',
   reconnecting: 'Canlı duruma yeniden bağlanılıyor…',
@@ -288,7 +298,8 @@ const uk: Strings = {
   openTon: 'Відкрити в TON-гаманці',
   openTonkeeper: 'Відкрити в Tonkeeper',
   openTelegram: 'Відкрити Гаманець у Telegram',
-  telegramHint: 'Гаманець у Telegram відкриється без даних платежу: надішліть суму на адресу з коментарем, скопіювавши їх із цієї сторінки.',
+  telegramHint:
+    'Гаманець у Telegram відкриється без даних платежу: надішліть суму на адресу з коментарем, скопіювавши їх із цієї сторінки.',
   timeLeft: 'Залишилося часу',
   waiting: 'Очікуємо ваш платіж…',
   reconnecting: 'Повторне підключення до статусу…',

@@ -12,7 +12,11 @@ export interface Live {
 }
 
 /** Server-Sent Events first; while the stream is down (or unsupported) poll the status endpoint. */
-export function watchStatus(paymentId: string, onView: (v: CheckoutView) => void, onConnected: (ok: boolean) => void): Live {
+export function watchStatus(
+  paymentId: string,
+  onView: (v: CheckoutView) => void,
+  onConnected: (ok: boolean) => void,
+): Live {
   const base = servicePath(`pay/${encodeURIComponent(paymentId)}`);
   let timer: ReturnType<typeof setInterval> | undefined;
   let source: EventSource | undefined;

@@ -8,9 +8,10 @@ import { asCheckoutView, asStoreBrand, errorMessage, type CheckoutView, type Pag
 
 const REDIRECT_DELAY_MS = { paid: 2_500, other: 5_000 };
 /** For the developer reading the console: why this frame showed although their backend named no origin. */
-const ANY_ORIGIN_NOTICE = '[TonTill checkout] Sandbox mode: this checkout may be embedded by any origin because its session names no '
-  + 'allowedOrigins and the store lists no embedding origins. On testnet and mainnet only those origins may embed it; '
-  + 'allow yours in the TonTill console (Settings) or send allowedOrigins with POST /invoice/widgets.';
+const ANY_ORIGIN_NOTICE =
+  '[TonTill checkout] Sandbox mode: this checkout may be embedded by any origin because its session names no ' +
+  'allowedOrigins and the store lists no embedding origins. On testnet and mainnet only those origins may embed it; ' +
+  'allow yours in the TonTill console (Settings) or send allowedOrigins with POST /invoice/widgets.';
 
 const LANG_KEY = 'tontill.checkout.lang';
 
@@ -19,8 +20,13 @@ function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView
   const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
   return {
     config: {
-      mode: d.mode === 'epp' ? 'epp' : 'hpp', parentOrigin: d.parent || null, anyOrigin: d.anyOrigin === '1', sandbox: d.sandbox === '1',
-      successUrl: safeUrl(d.successUrl), failUrl: safeUrl(d.failUrl), store: asStoreBrand(JSON.parse(d.store ?? 'null')),
+      mode: d.mode === 'epp' ? 'epp' : 'hpp',
+      parentOrigin: d.parent || null,
+      anyOrigin: d.anyOrigin === '1',
+      sandbox: d.sandbox === '1',
+      successUrl: safeUrl(d.successUrl),
+      failUrl: safeUrl(d.failUrl),
+      store: asStoreBrand(JSON.parse(d.store ?? 'null')),
     },
     view: asCheckoutView(JSON.parse(d.view ?? 'null')),
   };
@@ -38,14 +44,20 @@ const storage = {
   set(lang: string): void {
     try {
       localStorage.setItem(LANG_KEY, lang);
-    } catch { /* not allowed here */ }
+    } catch {
+      /* not allowed here */
+    }
   },
 };
 
 /** ?lang= first, then the customer's earlier choice, then the browser's languages. */
 function initialLang(): Lang {
   const asked = new URLSearchParams(location.search).get('lang');
-  return pickLang([asked, storage.get(), ...(navigator.languages?.length ? navigator.languages : [navigator.language])]);
+  return pickLang([
+    asked,
+    storage.get(),
+    ...(navigator.languages?.length ? navigator.languages : [navigator.language]),
+  ]);
 }
 
 type ScreenKind = 'pay' | EndKind;
@@ -63,7 +75,11 @@ class Checkout {
   private readonly host = h('div', { class: 'screen-host' });
   private readonly bar = h('div', { class: 'store-bar' });
 
-  constructor(private readonly root: HTMLElement, private readonly config: PageConfig, view: CheckoutView) {
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly config: PageConfig,
+    view: CheckoutView,
+  ) {
     this.ui = this.uiFor(initialLang());
     this.view = view;
     this.clockSkew = Date.parse(view.serverTime) - Date.now();
@@ -73,7 +89,13 @@ class Checkout {
     const { t } = LANGUAGES[lang];
     document.documentElement.lang = lang;
     document.title = t.title;
-    return { t, lang, config: this.config, announce: (text) => this.say(text), sandboxPay: (b) => void this.sandboxPay(b) };
+    return {
+      t,
+      lang,
+      config: this.config,
+      announce: (text) => this.say(text),
+      sandboxPay: (b) => void this.sandboxPay(b),
+    };
   }
 
   start(): void {
@@ -85,7 +107,11 @@ class Checkout {
     this.bridge?.post('loaded', this.view);
     // Expired stays watched: a late transfer inside the monitoring window can still complete it.
     if (this.view.status !== 'paid' && this.view.status !== 'cancelled') {
-      this.live = watchStatus(this.view.id, (v) => this.update(v), (ok) => this.connection(ok));
+      this.live = watchStatus(
+        this.view.id,
+        (v) => this.update(v),
+        (ok) => this.connection(ok),
+      );
     }
     setInterval(() => this.tick(), 1000);
     this.tick();
@@ -95,14 +121,20 @@ class Checkout {
   private renderBar(): void {
     const { name, logoUrl } = this.config.store;
     const select = h('select', { id: 'lang', class: 'lang' });
-    for (const [code, { name: label }] of Object.entries(LANGUAGES)) select.append(h('option', { value: code, lang: code }, label));
+    for (const [code, { name: label }] of Object.entries(LANGUAGES))
+      select.append(h('option', { value: code, lang: code }, label));
     select.value = this.ui.lang;
     select.addEventListener('change', () => this.switchLang(select.value as Lang));
     this.bar.replaceChildren(
-      h('div', { class: 'store' },
-        logoUrl && h('img', { class: 'store-logo', src: servicePath(logoUrl), alt: name ? '' : 'Logo', width: 40, height: 40 }),
-        name && h('span', { class: 'store-name' }, name)),
-      h('label', { class: 'lang-switch' }, h('span', { class: 'lang-label' }, this.ui.t.language), select));
+      h(
+        'div',
+        { class: 'store' },
+        logoUrl &&
+          h('img', { class: 'store-logo', src: servicePath(logoUrl), alt: name ? '' : 'Logo', width: 40, height: 40 }),
+        name && h('span', { class: 'store-name' }, name),
+      ),
+      h('label', { class: 'lang-switch' }, h('span', { class: 'lang-label' }, this.ui.t.language), select),
+    );
   }
 
   private switchLang(lang: Lang): void {
@@ -156,14 +188,22 @@ class Checkout {
       this.host.replaceChildren(kind === 'pay' ? payScreen(this.ui, v) : endScreen(this.ui, kind, v, this.backUrl(v)));
       this.tick();
       if (kind === 'pay') {
-        this.say(v.status === 'partially_paid' ? fill(this.ui.t.partial, { paid: v.paidAmount, due: v.dueAmount }) : this.ui.t.waiting);
+        this.say(
+          v.status === 'partially_paid'
+            ? fill(this.ui.t.partial, { paid: v.paidAmount, due: v.dueAmount })
+            : this.ui.t.waiting,
+        );
       } else {
         this.say('');
         if (!first) this.host.querySelector<HTMLElement>('h1')?.focus();
       }
     }
     const back = this.backUrl(v);
-    if (back) this.redirect ??= setTimeout(() => location.assign(back), v.status === 'paid' ? REDIRECT_DELAY_MS.paid : REDIRECT_DELAY_MS.other);
+    if (back)
+      this.redirect ??= setTimeout(
+        () => location.assign(back),
+        v.status === 'paid' ? REDIRECT_DELAY_MS.paid : REDIRECT_DELAY_MS.other,
+      );
   }
 
   /** HPP goes back to the shop on its own; EPP leaves that to the parent page. */
@@ -194,7 +234,10 @@ class Checkout {
     button.disabled = true;
     this.say(this.ui.t.sandboxSending);
     try {
-      const res = await fetch(servicePath(`pay/${encodeURIComponent(this.view.id)}/sandbox-pay`), { method: 'POST', headers: { accept: 'application/json' } });
+      const res = await fetch(servicePath(`pay/${encodeURIComponent(this.view.id)}/sandbox-pay`), {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+      });
       const body: unknown = await res.json();
       const view = res.ok ? asCheckoutView(body) : null;
       if (!view) throw new Error(errorMessage(body) ?? `HTTP ${res.status}`);

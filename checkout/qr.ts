@@ -9,7 +9,10 @@ export function qrSvg(text: string, label: string): SVGElement {
   qr.make();
   const { path, size } = qrModulePath(qr);
   const side = String(size);
-  return svg('svg', { viewBox: `0 0 ${side} ${side}`, role: 'img', 'aria-label': label, class: 'qr', 'shape-rendering': 'crispEdges' },
+  return svg(
+    'svg',
+    { viewBox: `0 0 ${side} ${side}`, role: 'img', 'aria-label': label, class: 'qr', 'shape-rendering': 'crispEdges' },
     svg('rect', { width: side, height: side, fill: QR_COLOURS.light }),
-    svg('path', { d: path, fill: QR_COLOURS.dark }));
+    svg('path', { d: path, fill: QR_COLOURS.dark }),
+  );
 }

@@ -34,60 +34,115 @@ function copyButton(ui: Ui, text: string, what: string): HTMLButtonElement {
     void writeClipboard(text).then((ok) => {
       button.textContent = ok ? ui.t.copied : ui.t.copy;
       ui.announce(ok ? `${what}: ${ui.t.copied}` : ui.t.copyFailed);
-      setTimeout(() => { button.textContent = ui.t.copy; }, 2000);
+      setTimeout(() => {
+        button.textContent = ui.t.copy;
+      }, 2000);
     });
   });
   return button;
 }
 
 function field(ui: Ui, label: string, value: string, cls: string, note?: HTMLElement): HTMLElement {
-  return h('div', { class: `field ${cls}` },
+  return h(
+    'div',
+    { class: `field ${cls}` },
     h('dt', {}, label),
     h('dd', {}, h('code', { class: 'value', 'data-field': cls }, value), copyButton(ui, value, label)),
-    note);
+    note,
+  );
 }
 
 function amountBlock(ui: Ui, v: CheckoutView): HTMLElement {
   const partial = v.status === 'partially_paid';
-  return h('div', { class: 'amount' },
+  return h(
+    'div',
+    { class: 'amount' },
     h('span', { class: 'label', id: 'amount-label' }, partial ? ui.t.leftToPay : ui.t.amount),
-    h('div', { class: 'amount-row' },
-      h('strong', { class: 'big', 'data-field': 'amount', 'aria-describedby': 'amount-label' }, `${v.dueAmount} ${v.currency}`),
-      copyButton(ui, v.dueAmount, partial ? ui.t.leftToPay : ui.t.amount)),
-    h('p', { class: 'timer', role: 'timer', 'aria-label': ui.t.timeLeft, id: 'timer' }));
+    h(
+      'div',
+      { class: 'amount-row' },
+      h(
+        'strong',
+        { class: 'big', 'data-field': 'amount', 'aria-describedby': 'amount-label' },
+        `${v.dueAmount} ${v.currency}`,
+      ),
+      copyButton(ui, v.dueAmount, partial ? ui.t.leftToPay : ui.t.amount),
+    ),
+    h('p', { class: 'timer', role: 'timer', 'aria-label': ui.t.timeLeft, id: 'timer' }),
+  );
 }
 
 function sandboxBlock(ui: Ui): HTMLElement {
   const button = h('button', { type: 'button', class: 'btn sandbox-pay' }, ui.t.sandboxPay);
   button.addEventListener('click', () => ui.sandboxPay(button));
-  return h('div', { class: 'sandbox-box', role: 'group', 'aria-label': ui.t.sandbox },
-    h('span', { class: 'badge' }, ui.t.sandbox), button, h('p', { class: 'hint' }, ui.t.sandboxNote));
+  return h(
+    'div',
+    { class: 'sandbox-box', role: 'group', 'aria-label': ui.t.sandbox },
+    h('span', { class: 'badge' }, ui.t.sandbox),
+    button,
+    h('p', { class: 'hint' }, ui.t.sandboxNote),
+  );
 }
 
 const TELEGRAM_WALLET = 'https://t.me/wallet';
 
 export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
   const { t } = ui;
-  const warning = h('p', { class: 'warn', id: 'memo-warning' }, h('strong', { 'aria-hidden': 'true' }, '!'), h('span', {}, t.memoWarning));
-  return h('section', { class: 'screen pay', 'aria-labelledby': 'title' },
+  const warning = h(
+    'p',
+    { class: 'warn', id: 'memo-warning' },
+    h('strong', { 'aria-hidden': 'true' }, '!'),
+    h('span', {}, t.memoWarning),
+  );
+  return h(
+    'section',
+    { class: 'screen pay', 'aria-labelledby': 'title' },
     h('h1', { id: 'title', tabindex: -1 }, t.title),
     orderRef(ui, v),
     v.description && h('p', { class: 'desc' }, v.description),
-    h('div', { class: 'pay-grid' },
+    h(
+      'div',
+      { class: 'pay-grid' },
       amountBlock(ui, v),
-      v.status === 'partially_paid' && h('p', { class: 'partial' }, fill(t.partial, { paid: v.paidAmount, due: v.dueAmount })),
-      h('div', { class: 'scan' },
+      v.status === 'partially_paid' &&
+        h('p', { class: 'partial' }, fill(t.partial, { paid: v.paidAmount, due: v.dueAmount })),
+      h(
+        'div',
+        { class: 'scan' },
         h('div', { class: 'qr-wrap' }, qrSvg(v.links.ton, t.qr)),
-        h('div', { class: 'wallets' },
+        h(
+          'div',
+          { class: 'wallets' },
           h('a', { class: 'btn primary', href: v.links.ton }, t.openTon),
-          h('a', { class: 'btn', href: v.links.tonkeeper, target: '_blank', rel: 'noopener noreferrer' }, t.openTonkeeper),
+          h(
+            'a',
+            { class: 'btn', href: v.links.tonkeeper, target: '_blank', rel: 'noopener noreferrer' },
+            t.openTonkeeper,
+          ),
           // No deep link of Telegram Wallet fills in a jetton transfer: it opens the wallet, the customer copies amount and memo.
-          h('a', { class: 'btn', href: TELEGRAM_WALLET, target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': 'tg-hint' }, t.openTelegram)),
-        h('p', { class: 'hint', id: 'tg-hint' }, t.telegramHint)),
-      h('dl', { class: 'fields' },
+          h(
+            'a',
+            {
+              class: 'btn',
+              href: TELEGRAM_WALLET,
+              target: '_blank',
+              rel: 'noopener noreferrer',
+              'aria-describedby': 'tg-hint',
+            },
+            t.openTelegram,
+          ),
+        ),
+        h('p', { class: 'hint', id: 'tg-hint' }, t.telegramHint),
+      ),
+      h(
+        'dl',
+        { class: 'fields' },
         field(ui, t.address, v.address, 'address'),
-        field(ui, t.memo, v.memo, 'memo', warning)),
-      h('div', { class: 'extra' }, h('p', { class: 'hint' }, t.network), ui.config.sandbox && sandboxBlock(ui))));
+        field(ui, t.memo, v.memo, 'memo', warning),
+      ),
+      h('div', { class: 'extra' }, h('p', { class: 'hint' }, t.network), ui.config.sandbox && sandboxBlock(ui)),
+    ),
+  );
 }
 
 /** What a closed screen says happened; `expired` also covers a pay screen whose time ran out before the service said so. */
@@ -95,7 +150,9 @@ export type EndKind = 'paid' | 'expired' | 'cancelled';
 const ICONS: Record<EndKind, string> = { paid: '✓', expired: '!', cancelled: '×' };
 
 function orderRef(ui: Ui, v: CheckoutView): HTMLElement | null {
-  return v.externalId ? h('p', { class: 'order-ref', 'data-field': 'order' }, fill(ui.t.order, { ref: v.externalId })) : null;
+  return v.externalId
+    ? h('p', { class: 'order-ref', 'data-field': 'order' }, fill(ui.t.order, { ref: v.externalId }))
+    : null;
 }
 
 /** "Already paid? Contact <store>: <email or site>", the contact as a link. */
@@ -104,7 +161,17 @@ function contactLine(ui: Ui): HTMLElement {
   const line = h('p', { class: 'end-contact' }, fill(ui.t.alreadyPaid, { store: name ?? ui.t.theShop }));
   if (contact) {
     const mail = !/^https:\/\//i.test(contact);
-    line.append(': ', h('a', { href: mail ? `mailto:${contact}` : contact, ...(mail ? {} : { target: '_blank', rel: 'noopener noreferrer' }) }, contact));
+    line.append(
+      ': ',
+      h(
+        'a',
+        {
+          href: mail ? `mailto:${contact}` : contact,
+          ...(mail ? {} : { target: '_blank', rel: 'noopener noreferrer' }),
+        },
+        contact,
+      ),
+    );
   }
   return line;
 }
@@ -114,29 +181,51 @@ const hasPaid = (amount: string): boolean => /[1-9]/.test(amount);
 function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; lines: Array<HTMLElement | null | false> } {
   const { t } = ui;
   if (kind === 'paid') return { title: t.paidTitle, lines: [h('p', {}, fill(t.paidText, { amount: v.amount }))] };
-  const time = new Intl.DateTimeFormat(ui.lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(v.expiresAt));
-  const partial = hasPaid(v.paidAmount) && h('p', { class: 'end-partial' }, fill(t.expiredPartial, { paid: v.paidAmount, amount: v.amount }));
+  const time = new Intl.DateTimeFormat(ui.lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(v.expiresAt),
+  );
+  const partial =
+    hasPaid(v.paidAmount) &&
+    h('p', { class: 'end-partial' }, fill(t.expiredPartial, { paid: v.paidAmount, amount: v.amount }));
   return kind === 'expired'
-    ? { title: fill(t.expiredAt, { time }), lines: [partial, h('p', {}, t.expiredText), h('p', {}, t.newInvoice), contactLine(ui)] }
-    : { title: t.cancelledTitle, lines: [partial, h('p', {}, t.cancelledText), h('p', {}, t.newInvoice), contactLine(ui)] };
+    ? {
+        title: fill(t.expiredAt, { time }),
+        lines: [partial, h('p', {}, t.expiredText), h('p', {}, t.newInvoice), contactLine(ui)],
+      }
+    : {
+        title: t.cancelledTitle,
+        lines: [partial, h('p', {}, t.cancelledText), h('p', {}, t.newInvoice), contactLine(ui)],
+      };
 }
 
 /** The paid payment's receipt (server-rendered), in a new tab: this page may be a frame, or about to return to the shop. */
 const receiptLink = (ui: Ui, v: CheckoutView): HTMLElement =>
-  h('a', { class: 'btn receipt', href: servicePath(`pay/${encodeURIComponent(v.id)}/receipt`), target: '_blank', rel: 'noopener noreferrer' }, ui.t.receipt);
+  h(
+    'a',
+    {
+      class: 'btn receipt',
+      href: servicePath(`pay/${encodeURIComponent(v.id)}/receipt`),
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    },
+    ui.t.receipt,
+  );
 
 /** Paid, expired and cancelled: what happened, what to do, and the way back to the shop (HPP). Never a way to pay. */
 export function endScreen(ui: Ui, kind: EndKind, v: CheckoutView, backUrl: string | null): HTMLElement {
   const hint = backUrl ? ui.t.returning : kind === 'paid' && ui.config.mode === 'hpp' ? ui.t.closeHint : null;
   const { title, lines } = endLines(ui, kind, v);
-  return h('section', { class: `screen end end-${kind}`, 'aria-labelledby': 'title' },
+  return h(
+    'section',
+    { class: `screen end end-${kind}`, 'aria-labelledby': 'title' },
     h('div', { class: 'icon', 'aria-hidden': 'true' }, ICONS[kind]),
     h('h1', { id: 'title', tabindex: -1 }, title),
     orderRef(ui, v),
     ...lines,
     hint && h('p', { class: 'hint' }, hint),
     kind === 'paid' && receiptLink(ui, v),
-    backUrl && h('a', { class: 'btn primary', href: backUrl }, ui.t.back));
+    backUrl && h('a', { class: 'btn primary', href: backUrl }, ui.t.back),
+  );
 }
 
 export function formatLeft(ms: number): string {

@@ -11,7 +11,10 @@ let root: string | null = null;
  * prefix in front of the service (a reverse proxy mounting it at /pay/) is kept.
  */
 function serviceRoot(): string {
-  root ??= script instanceof HTMLScriptElement && script.src ? new URL('../', script.src).href : new URL('/', location.href).href;
+  root ??=
+    script instanceof HTMLScriptElement && script.src
+      ? new URL('../', script.src).href
+      : new URL('/', location.href).href;
   return root;
 }
 

@@ -10,15 +10,32 @@ import type { PaymentStatus } from '../contract/payments';
 export type { CheckoutView, CheckoutPageConfig as PageConfig };
 
 /** Every status, so the check below cannot fall behind the contract (the compiler insists on each key). */
-const STATUSES = { pending: true, partially_paid: true, paid: true, expired: true, cancelled: true } satisfies Record<PaymentStatus, true>;
+const STATUSES = { pending: true, partially_paid: true, paid: true, expired: true, cancelled: true } satisfies Record<
+  PaymentStatus,
+  true
+>;
 
-
-const TEXT_FIELDS = ['id', 'amount', 'paidAmount', 'dueAmount', 'memo', 'address', 'expiresAt', 'serverTime'] as const satisfies ReadonlyArray<keyof CheckoutView>;
+const TEXT_FIELDS = [
+  'id',
+  'amount',
+  'paidAmount',
+  'dueAmount',
+  'memo',
+  'address',
+  'expiresAt',
+  'serverTime',
+] as const satisfies ReadonlyArray<keyof CheckoutView>;
 
 /** The body as a checkout view, or null when it is not one. */
 export function asCheckoutView(body: unknown): CheckoutView | null {
   const v = body as Partial<Record<keyof CheckoutView, unknown>> | null;
-  if (!v || typeof v !== 'object' || typeof v.status !== 'string' || !Object.prototype.hasOwnProperty.call(STATUSES, v.status)) return null;
+  if (
+    !v ||
+    typeof v !== 'object' ||
+    typeof v.status !== 'string' ||
+    !Object.prototype.hasOwnProperty.call(STATUSES, v.status)
+  )
+    return null;
   if (TEXT_FIELDS.some((key) => typeof v[key] !== 'string')) return null;
   const links = v.links as Partial<CheckoutView['links']> | null;
   return links && typeof links.ton === 'string' && typeof links.tonkeeper === 'string' ? (body as CheckoutView) : null;

@@ -11,7 +11,12 @@ export const BACKUP_KEEP_DEFAULT = 14;
 
 export const BackupSettingsSchema = z.strictObject({
   folder: z.string().min(1).max(1024).meta({ description: 'Absolute path of the folder backups are written to' }),
-  keep: z.number().int().min(BACKUP_KEEP_MIN).max(BACKUP_KEEP_MAX).meta({ description: 'How many automatic backups to keep; older ones are deleted' }),
+  keep: z
+    .number()
+    .int()
+    .min(BACKUP_KEEP_MIN)
+    .max(BACKUP_KEEP_MAX)
+    .meta({ description: 'How many automatic backups to keep; older ones are deleted' }),
 });
 export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
 
@@ -49,7 +54,10 @@ export type BackupFailure = z.infer<typeof BackupFailureSchema>;
 export const BackupStateSchema = z.object({
   lastSuccess: BackupSuccessSchema.nullable(),
   lastFailure: BackupFailureSchema.nullable(),
-  nextDueAt: z.iso.datetime().nullable().meta({ description: 'When the next daily backup runs; null when none is scheduled' }),
+  nextDueAt: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: 'When the next daily backup runs; null when none is scheduled' }),
 });
 export type BackupState = z.infer<typeof BackupStateSchema>;
 
@@ -57,10 +65,14 @@ export type BackupState = z.infer<typeof BackupStateSchema>;
 export const RestoreAtStartSchema = z.object({
   at: z.iso.datetime(),
   outcome: z.enum(['applied', 'rejected', 'rolled-back']).meta({
-    description: 'applied; rejected (failed the checks at start, the ledger was kept); rolled-back (restored but would not open, the previous ledger was put back)',
+    description:
+      'applied; rejected (failed the checks at start, the ledger was kept); rolled-back (restored but would not open, the previous ledger was put back)',
   }),
   message: z.string(),
-  kept: z.string().nullable().meta({ description: 'The file set aside: the replaced ledger (applied) or the backup that was not used' }),
+  kept: z
+    .string()
+    .nullable()
+    .meta({ description: 'The file set aside: the replaced ledger (applied) or the backup that was not used' }),
 });
 export type RestoreAtStart = z.infer<typeof RestoreAtStartSchema>;
 
@@ -69,7 +81,9 @@ export const BackupViewSchema = z.object({
   defaultFolder: z.string(),
   state: BackupStateSchema,
   files: z.array(BackupFileSchema).meta({ description: "The folder's backups, newest first" }),
-  restoreAtStart: RestoreAtStartSchema.nullable().meta({ description: 'The staged restore this start processed; null when there was none' }),
+  restoreAtStart: RestoreAtStartSchema.nullable().meta({
+    description: 'The staged restore this start processed; null when there was none',
+  }),
 });
 export type BackupView = z.infer<typeof BackupViewSchema>;
 

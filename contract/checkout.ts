@@ -18,11 +18,16 @@ export const CheckoutViewSchema = z
     memo: z.string().meta({ description: 'The transfer comment the customer must include' }),
     address: z.string(),
     description: z.string().nullable(),
-    externalId: z.string().nullable().meta({ description: "The merchant's order reference, shown on every checkout screen" }),
+    externalId: z
+      .string()
+      .nullable()
+      .meta({ description: "The merchant's order reference, shown on every checkout screen" }),
     links: z.object({ ton: z.string(), tonkeeper: z.string() }),
     expiresAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
-    serverTime: z.iso.datetime().meta({ description: "The service's clock, so the countdown ignores a wrong device clock" }),
+    serverTime: z.iso
+      .datetime()
+      .meta({ description: "The service's clock, so the countdown ignores a wrong device clock" }),
   })
   .meta({ id: 'CheckoutStatus' });
 export type CheckoutView = z.infer<typeof CheckoutViewSchema>;
@@ -66,4 +71,3 @@ export interface CheckoutStreamEvents {
   status: CheckoutView;
 }
 export type CheckoutStreamEventName = keyof CheckoutStreamEvents;
-

@@ -10,7 +10,12 @@ import { PaymentSchema } from './payments';
  */
 
 export const LiveQuerySchema = z.strictObject({
-  after: z.coerce.number().int().min(0).optional().meta({ description: 'The last seq seen; replays what came after it' }),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'The last seq seen; replays what came after it' }),
 });
 
 const seq = z.number().int().min(0).meta({ description: 'Position in the event log' });

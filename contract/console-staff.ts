@@ -3,7 +3,10 @@ import { ConsoleLoginLinkSchema, PASSPHRASE_MIN_LENGTH } from './console';
 
 /** Cashiers (the owner's settings) and the audit log (the owner's screen). */
 
-const Passphrase = z.string().min(PASSPHRASE_MIN_LENGTH, `must be at least ${PASSPHRASE_MIN_LENGTH} characters`).max(200);
+const Passphrase = z
+  .string()
+  .min(PASSPHRASE_MIN_LENGTH, `must be at least ${PASSPHRASE_MIN_LENGTH} characters`)
+  .max(200);
 
 /** A cashier as the owner sees one: never the passphrase or its hash, only whether one is set. */
 export const CashierViewSchema = z.object({
@@ -19,7 +22,9 @@ export const CashierListSchema = z.object({ items: z.array(CashierViewSchema) })
 
 export const CreateCashierBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'is required').max(60),
-  passphrase: Passphrase.optional().meta({ description: 'Optional: lets the cashier sign in at /console/login with their name' }),
+  passphrase: Passphrase.optional().meta({
+    description: 'Optional: lets the cashier sign in at /console/login with their name',
+  }),
 });
 export type CreateCashierBody = z.infer<typeof CreateCashierBodySchema>;
 
@@ -46,7 +51,11 @@ export type AuditEntryView = z.infer<typeof AuditEntryViewSchema>;
 
 export const AuditPageSchema = z.object({
   items: z.array(AuditEntryViewSchema),
-  nextBefore: z.number().int().nullable().meta({ description: 'Pass as `before` for the next (older) page; null at the end' }),
+  nextBefore: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Pass as `before` for the next (older) page; null at the end' }),
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 

@@ -11,31 +11,59 @@ const iso = z.iso.datetime();
 /** Who holds the session: the owner may do everything, a cashier the till, invoices and payments. */
 export const CONSOLE_ROLES = ['owner', 'cashier'] as const;
 export const ConsoleSessionSchema = z.object({
-  ok: z.literal(true), mode: z.string(),
-  role: z.enum(CONSOLE_ROLES), name: z.string().meta({ description: "'owner', or the cashier's name" }),
+  ok: z.literal(true),
+  mode: z.string(),
+  role: z.enum(CONSOLE_ROLES),
+  name: z.string().meta({ description: "'owner', or the cashier's name" }),
 });
 export type ConsoleSession = z.infer<typeof ConsoleSessionSchema>;
 
 /** An API key as listed: never its secret, which only the creating response carries. */
-export const ApiKeySchema = z.object({
-  id: z.string(), name: z.string(), prefix: z.string(),
-  createdAt: iso, lastUsedAt: iso.nullable(), revokedAt: iso.nullable(),
-}).meta({ id: 'ApiKey' });
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    createdAt: iso,
+    lastUsedAt: iso.nullable(),
+    revokedAt: iso.nullable(),
+  })
+  .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 export const ApiKeyListSchema = z.object({ items: z.array(ApiKeySchema) });
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 export const CreateApiKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(80) });
-export const CreatedApiKeySchema = z.object({ key: z.string().meta({ description: 'Shown only in this response' }), apiKey: ApiKeySchema });
+export const CreatedApiKeySchema = z.object({
+  key: z.string().meta({ description: 'Shown only in this response' }),
+  apiKey: ApiKeySchema,
+});
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 /** One line of the payments table: what the list shows, nothing that needs a second query. */
-export const PaymentRowViewSchema = z.object({
-  seq: z.number().int(), id: z.string(), kind: z.enum(PAYMENT_KINDS), status: z.enum(PAYMENT_STATUSES), amount: z.string(),
-  paidAmount: z.string(), overpaidAmount: z.string(), refundedAmount: z.string(), externalId: z.string().nullable(), memo: z.string(), description: z.string().nullable(),
-  late: z.boolean(), createdAt: z.string(), paidAt: z.string().nullable(), expiresAt: z.string(),
-}).meta({ id: 'PaymentRow' });
+export const PaymentRowViewSchema = z
+  .object({
+    seq: z.number().int(),
+    id: z.string(),
+    kind: z.enum(PAYMENT_KINDS),
+    status: z.enum(PAYMENT_STATUSES),
+    amount: z.string(),
+    paidAmount: z.string(),
+    overpaidAmount: z.string(),
+    refundedAmount: z.string(),
+    externalId: z.string().nullable(),
+    memo: z.string(),
+    description: z.string().nullable(),
+    late: z.boolean(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'PaymentRow' });
 export type PaymentRowView = z.infer<typeof PaymentRowViewSchema>;
-export const PaymentRowPageSchema = z.object({ items: z.array(PaymentRowViewSchema), nextCursor: z.string().nullable() });
+export const PaymentRowPageSchema = z.object({
+  items: z.array(PaymentRowViewSchema),
+  nextCursor: z.string().nullable(),
+});
 export type PaymentRowPage = z.infer<typeof PaymentRowPageSchema>;
 
 const dateOrTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((v) => Date.parse(v));
@@ -45,14 +73,23 @@ export const ConsolePaymentsQuerySchema = z.strictObject({
   createdTo: dateOrTime.optional().meta({ description: 'Exclusive, ISO date or date-time' }),
   q: z.string().trim().max(128).optional().meta({ description: 'A payment id, a memo, or the start of an externalId' }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page')
+    .optional(),
 });
 
 /** A step of a payment's timeline: the event and the status and paid amount it left behind. */
-export const PaymentTimelineEventSchema = z.object({
-  id: z.string(), type: z.string(), createdAt: z.string(), status: z.string().nullable(), paidAmount: z.string().nullable(),
-  note: z.string().nullable().optional().meta({ description: "The merchant's note, on an attached transfer" }),
-}).meta({ id: 'PaymentTimelineEvent' });
+export const PaymentTimelineEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    createdAt: z.string(),
+    status: z.string().nullable(),
+    paidAmount: z.string().nullable(),
+    note: z.string().nullable().optional().meta({ description: "The merchant's note, on an attached transfer" }),
+  })
+  .meta({ id: 'PaymentTimelineEvent' });
 export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEventSchema>;
 export const PaymentDetailSchema = z.object({ payment: PaymentSchema, events: z.array(PaymentTimelineEventSchema) });
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
@@ -61,35 +98,58 @@ export const CreateInvoiceBodySchema = z.strictObject({
   amount: AmountSchema,
   externalId: z.string().trim().min(1).max(128).optional(),
   description: z.string().trim().max(500).optional(),
-  expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
+  expiresInSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .optional(),
 });
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceBodySchema>;
 
 export const VolumeBucketSchema = z.object({ volume: z.string(), count: z.number().int() });
 export type VolumeBucket = z.infer<typeof VolumeBucketSchema>;
-export const DailyVolumeSchema = VolumeBucketSchema.extend({ date: z.string().meta({ description: 'Local date, YYYY-MM-DD' }) });
+export const DailyVolumeSchema = VolumeBucketSchema.extend({
+  date: z.string().meta({ description: 'Local date, YYYY-MM-DD' }),
+});
 export type DailyVolume = z.infer<typeof DailyVolumeSchema>;
 
 export const StatsQuerySchema = z.strictObject({
-  tzOffset: z.coerce.number().int().min(-900).max(900).default(0).meta({ description: 'Date.getTimezoneOffset() of the console' }),
+  tzOffset: z.coerce
+    .number()
+    .int()
+    .min(-900)
+    .max(900)
+    .default(0)
+    .meta({ description: 'Date.getTimezoneOffset() of the console' }),
   days: z.coerce.number().int().min(7).max(90).default(14),
 });
 
 // An object with one key per status, not z.record(enum): as JSON Schema a record requires keys it never defines.
-const statusCounts = z.object(Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<PaymentStatus, z.ZodNumber>);
+const statusCounts = z.object(
+  Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<
+    PaymentStatus,
+    z.ZodNumber
+  >,
+);
 
-export const StatsSchema = z.object({
-  now: z.string(),
-  today: VolumeBucketSchema,
-  week: VolumeBucketSchema,
-  counts: statusCounts,
-  unmatched: z.number().int(),
-  series: z.array(DailyVolumeSchema),
-}).meta({ id: 'Stats' });
+export const StatsSchema = z
+  .object({
+    now: z.string(),
+    today: VolumeBucketSchema,
+    week: VolumeBucketSchema,
+    counts: statusCounts,
+    unmatched: z.number().int(),
+    series: z.array(DailyVolumeSchema),
+  })
+  .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof StatsSchema>;
 
 export const RestoreStagedSchema = z.object({
-  staged: z.literal(true), schemaVersion: z.number(), payments: z.number(), appliedAt: z.literal('next start'),
+  staged: z.literal(true),
+  schemaVersion: z.number(),
+  payments: z.number(),
+  appliedAt: z.literal('next start'),
 });
 export type RestoreStaged = z.infer<typeof RestoreStagedSchema>;
 
@@ -103,7 +163,11 @@ export type ConsoleLoginLink = z.infer<typeof ConsoleLoginLinkSchema>;
 /** The shortest passphrase the console accepts: it guards the console from anyone on the network. */
 export const PASSPHRASE_MIN_LENGTH = 12;
 /** Whether a sign-in passphrase is set; the passphrase and its hash never leave the service. */
-export const ConsolePassphraseStatusSchema = z.object({ isSet: z.boolean(), updatedAt: z.string().nullable(), minLength: z.number().int() });
+export const ConsolePassphraseStatusSchema = z.object({
+  isSet: z.boolean(),
+  updatedAt: z.string().nullable(),
+  minLength: z.number().int(),
+});
 export type ConsolePassphraseStatus = z.infer<typeof ConsolePassphraseStatusSchema>;
 /** Once a passphrase is set, changing or removing it takes the current one: a session left open is not enough. */
 const CurrentPassphrase = z.string().max(200);
@@ -115,20 +179,29 @@ export type SetConsolePassphraseBody = z.infer<typeof SetConsolePassphraseBodySc
 export const RemoveConsolePassphraseBodySchema = z.strictObject({ currentPassphrase: CurrentPassphrase });
 export type RemoveConsolePassphraseBody = z.infer<typeof RemoveConsolePassphraseBodySchema>;
 /** The login page's form (application/x-www-form-urlencoded): a cashier adds their name, the owner leaves it empty. */
-export const ConsolePassphraseLoginSchema = z.object({ passphrase: z.string().max(200), name: z.string().max(100).optional() });
+export const ConsolePassphraseLoginSchema = z.object({
+  passphrase: z.string().max(200),
+  name: z.string().max(100).optional(),
+});
 
 /** The till's item catalogue: optional, kept in the store's settings; the till builds a cart from it. */
 export const MAX_CATALOGUE_ITEMS = 100;
-export const CatalogueItemSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be 1-40 lowercase letters, digits or dashes'),
-  name: z.string().trim().min(1, 'is required').max(60),
-  price: AmountSchema,
-}).meta({ id: 'CatalogueItem' });
+export const CatalogueItemSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be 1-40 lowercase letters, digits or dashes'),
+    name: z.string().trim().min(1, 'is required').max(60),
+    price: AmountSchema,
+  })
+  .meta({ id: 'CatalogueItem' });
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
-export const CatalogueSchema = z.strictObject({
-  items: z.array(CatalogueItemSchema).max(MAX_CATALOGUE_ITEMS)
-    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'item ids must be unique'),
-}).meta({ id: 'Catalogue' });
+export const CatalogueSchema = z
+  .strictObject({
+    items: z
+      .array(CatalogueItemSchema)
+      .max(MAX_CATALOGUE_ITEMS)
+      .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'item ids must be unique'),
+  })
+  .meta({ id: 'Catalogue' });
 export type Catalogue = z.infer<typeof CatalogueSchema>;
 
 /**
@@ -136,12 +209,17 @@ export type Catalogue = z.infer<typeof CatalogueSchema>;
  * another engine (or a SQLite ledger backed up by other means) needs no change there.
  */
 export const LEDGER_BACKUPS = ['file', 'external'] as const;
-export const LedgerCapabilitiesSchema = z.object({
-  backups: z.enum(LEDGER_BACKUPS).meta({
-    description: "'file': TonTill backs the ledger up itself (Settings → Backups, the /console/api/backups routes); 'external': the database is backed up outside TonTill (pg_dump) and those routes do not exist",
-  }),
-  sharedLedger: z.boolean().meta({ description: 'Several instances share the ledger: one of them watches the chain, the others stand by' }),
-}).meta({ id: 'LedgerCapabilities' });
+export const LedgerCapabilitiesSchema = z
+  .object({
+    backups: z.enum(LEDGER_BACKUPS).meta({
+      description:
+        "'file': TonTill backs the ledger up itself (Settings → Backups, the /console/api/backups routes); 'external': the database is backed up outside TonTill (pg_dump) and those routes do not exist",
+    }),
+    sharedLedger: z
+      .boolean()
+      .meta({ description: 'Several instances share the ledger: one of them watches the chain, the others stand by' }),
+  })
+  .meta({ id: 'LedgerCapabilities' });
 export type LedgerCapabilities = z.infer<typeof LedgerCapabilitiesSchema>;
 
 /**
@@ -149,10 +227,18 @@ export type LedgerCapabilities = z.infer<typeof LedgerCapabilitiesSchema>;
  * up from Settings → Backups, or PostgreSQL shared by several instances and backed up with pg_dump.
  */
 export const LEDGER_ENGINES = ['sqlite', 'postgres'] as const;
-export const LedgerInfoSchema = z.object({
-  engine: z.enum(LEDGER_ENGINES).meta({ description: "'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump. The console goes by `capabilities`" }),
-  instance: z.string().nullable().meta({ description: "This instance's id on a shared ledger; null on SQLite" }),
-  watching: z.boolean().meta({ description: 'Whether this instance runs the chain watcher now (on a shared ledger only the one holding the lease does)' }),
-  capabilities: LedgerCapabilitiesSchema,
-}).meta({ id: 'LedgerInfo' });
+export const LedgerInfoSchema = z
+  .object({
+    engine: z.enum(LEDGER_ENGINES).meta({
+      description:
+        "'sqlite': a file in the data directory (Settings → Backups); 'postgres': shared by the store's instances, backed up with pg_dump. The console goes by `capabilities`",
+    }),
+    instance: z.string().nullable().meta({ description: "This instance's id on a shared ledger; null on SQLite" }),
+    watching: z.boolean().meta({
+      description:
+        'Whether this instance runs the chain watcher now (on a shared ledger only the one holding the lease does)',
+    }),
+    capabilities: LedgerCapabilitiesSchema,
+  })
+  .meta({ id: 'LedgerInfo' });
 export type LedgerInfo = z.infer<typeof LedgerInfoSchema>;

@@ -62,7 +62,10 @@ export const DesktopNotificationPrefsSchema = z.strictObject({
 export type DesktopNotificationPrefs = z.infer<typeof DesktopNotificationPrefsSchema>;
 
 /** A self-hosted update feed: https only, so what the updater downloads cannot be swapped on the way. */
-export const UpdateFeedUrlSchema = z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).max(2048).nullable();
+export const UpdateFeedUrlSchema = z
+  .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+  .max(2048)
+  .nullable();
 
 export const DesktopPreferencesSchema = z.strictObject({
   notifications: DesktopNotificationPrefsSchema,

@@ -35,9 +35,12 @@ export const WidgetHelloSchema = z.object({ source: z.literal('tontill-widget'),
 export type WidgetHello = z.infer<typeof WidgetHelloSchema>;
 
 /** A widget event as the console's preview frame forwards it (errors carry no payment figures). */
-export const PreviewEventSchema = z.object(EmbedPaymentFields).partial().extend({
-  type: z.union([z.enum(EMBED_EVENT_TYPES), z.literal('error')]),
-});
+export const PreviewEventSchema = z
+  .object(EmbedPaymentFields)
+  .partial()
+  .extend({
+    type: z.union([z.enum(EMBED_EVENT_TYPES), z.literal('error')]),
+  });
 export type PreviewEvent = z.infer<typeof PreviewEventSchema>;
 
 /** Widget preview document (server/console-api/widget-preview-routes.ts) -> the console that frames it. */

@@ -37,6 +37,14 @@ export const ErrorBodySchema = z
   .meta({
     id: 'Error',
     description: 'Every error has this shape, whatever the status',
-    examples: [{ error: { code: 'VALIDATION_ERROR', message: 'amount: must be a decimal string such as "10.00"', field: 'amount' } }],
+    examples: [
+      {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'amount: must be a decimal string such as "10.00"',
+          field: 'amount',
+        },
+      },
+    ],
   });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -13,37 +13,80 @@ const TRANSFER_QUERY = `jetton=${USDT_MASTER}&amount=10000000&text=${MEMO}`;
 export const depositRequestExamples = [
   { currency: 'USDT', mainCurrency: 'TON', amount: '10.00', externalId: 'order-1' },
   {
-    currency: 'USDT', mainCurrency: 'TON', amount: '24.90', externalId: 'order-2', description: 'Two coffees and a croissant',
-    customer: { email: 'ada@example.com' }, callbackUrl: 'https://shop.example/webhooks/tontill',
-    successUrl: 'https://shop.example/orders/2/thanks', failUrl: 'https://shop.example/orders/2', metadata: { table: '7' },
+    currency: 'USDT',
+    mainCurrency: 'TON',
+    amount: '24.90',
+    externalId: 'order-2',
+    description: 'Two coffees and a croissant',
+    customer: { email: 'ada@example.com' },
+    callbackUrl: 'https://shop.example/webhooks/tontill',
+    successUrl: 'https://shop.example/orders/2/thanks',
+    failUrl: 'https://shop.example/orders/2',
+    metadata: { table: '7' },
   },
 ];
 
 export const widgetSessionRequestExample = {
-  currency: 'USDT', mainCurrency: 'TON', amount: '10.00', externalId: 'order-3', allowedOrigins: ['https://shop.example'],
+  currency: 'USDT',
+  mainCurrency: 'TON',
+  amount: '10.00',
+  externalId: 'order-3',
+  allowedOrigins: ['https://shop.example'],
 };
 
 const pending = {
-  id: ID, paymentId: ID, kind: 'invoice', status: 'pending',
-  amount: '10.00', amountBaseUnits: '10000000', paidAmount: '0.00', dueAmount: '10.00', overpaidAmount: '0.00', refundedAmount: '0.00',
-  currency: 'USDT', mainCurrency: 'TON', externalId: 'order-1', description: null, memo: MEMO, address: WALLET, jettonMaster: USDT_MASTER,
+  id: ID,
+  paymentId: ID,
+  kind: 'invoice',
+  status: 'pending',
+  amount: '10.00',
+  amountBaseUnits: '10000000',
+  paidAmount: '0.00',
+  dueAmount: '10.00',
+  overpaidAmount: '0.00',
+  refundedAmount: '0.00',
+  currency: 'USDT',
+  mainCurrency: 'TON',
+  externalId: 'order-1',
+  description: null,
+  memo: MEMO,
+  address: WALLET,
+  jettonMaster: USDT_MASTER,
   links: {
     checkout: `${SERVICE}/pay/${ID}`,
     ton: `ton://transfer/${WALLET}?${TRANSFER_QUERY}`,
     tonkeeper: `https://app.tonkeeper.com/transfer/${WALLET}?${TRANSFER_QUERY}`,
   },
-  late: false, expiresAt: '2026-11-21T12:30:00.000Z', paidAt: null, customer: null,
-  callbackUrl: null, successUrl: null, failUrl: null, metadata: null, transfers: [],
-  createdAt: '2026-11-21T12:00:00.000Z', updatedAt: '2026-11-21T12:00:00.000Z',
+  late: false,
+  expiresAt: '2026-11-21T12:30:00.000Z',
+  paidAt: null,
+  customer: null,
+  callbackUrl: null,
+  successUrl: null,
+  failUrl: null,
+  metadata: null,
+  transfers: [],
+  createdAt: '2026-11-21T12:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
 };
 
 const paid = {
-  ...pending, status: 'paid', paidAmount: '10.00', dueAmount: '0.00', paidAt: '2026-11-21T12:03:12.000Z', updatedAt: '2026-11-21T12:03:12.000Z',
-  transfers: [{
-    txHash: '8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37', amount: '10.00',
-    from: 'UQBSHi-kA2wxatahX95V30-zd89DaAzUsZejFcnRJIjdkZfK', comment: MEMO, creditedAt: '2026-11-21T12:03:12.000Z',
-    explorerUrl: 'https://tonviewer.com/transaction/8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37',
-  }],
+  ...pending,
+  status: 'paid',
+  paidAmount: '10.00',
+  dueAmount: '0.00',
+  paidAt: '2026-11-21T12:03:12.000Z',
+  updatedAt: '2026-11-21T12:03:12.000Z',
+  transfers: [
+    {
+      txHash: '8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37',
+      amount: '10.00',
+      from: 'UQBSHi-kA2wxatahX95V30-zd89DaAzUsZejFcnRJIjdkZfK',
+      comment: MEMO,
+      creditedAt: '2026-11-21T12:03:12.000Z',
+      explorerUrl: 'https://tonviewer.com/transaction/8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37',
+    },
+  ],
 };
 
 export const paymentExamples = [pending, paid];
@@ -53,7 +96,10 @@ export const hostedDepositExample = { ...pending, kind: 'hpp', url: pending.link
 export const receivingAddressExample = { ...pending, kind: 'address', network: 'TON', decimals: 6 };
 
 export const widgetSessionExample = {
-  signature: 'v1.eyJwaWQiOiJwYXlfN0tlZTZ0MDF6QjlsNkhBZG1oQm13UCIsInN2YyI6Imh0dHBzOi8vcGF5LmV4YW1wbGUiLCJleHAiOjE3OTUyNjMwMDB9.7p0f_P1-lOyRZfdgl_FCAv0um8LXjZeuxXuGykS7e4A',
-  paymentId: ID, expiresAt: pending.expiresAt, signatureExpiresAt: pending.expiresAt,
+  signature:
+    'v1.eyJwaWQiOiJwYXlfN0tlZTZ0MDF6QjlsNkhBZG1oQm13UCIsInN2YyI6Imh0dHBzOi8vcGF5LmV4YW1wbGUiLCJleHAiOjE3OTUyNjMwMDB9.7p0f_P1-lOyRZfdgl_FCAv0um8LXjZeuxXuGykS7e4A',
+  paymentId: ID,
+  expiresAt: pending.expiresAt,
+  signatureExpiresAt: pending.expiresAt,
   payment: { ...pending, kind: 'widget', externalId: 'order-3' },
 };

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { parseAmount } from './amount';
 import {
-  depositRequestExamples, hostedDepositExample, paymentExamples, receivingAddressExample, widgetSessionExample, widgetSessionRequestExample,
+  depositRequestExamples,
+  hostedDepositExample,
+  paymentExamples,
+  receivingAddressExample,
+  widgetSessionExample,
+  widgetSessionRequestExample,
 } from './payment-examples';
 
 /** How a payment was created: deposit (hpp), receiving address, invoice or widget session. */
@@ -44,7 +49,9 @@ export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 const AMOUNT_FORMAT_MAX = 10n ** 21n;
 
 export const AmountSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string such as "10.00"') })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string such as "10.00"'),
+  })
   .superRefine((value, ctx) => {
     const parsed = parseAmount(value, AMOUNT_FORMAT_MAX);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
@@ -54,7 +61,8 @@ export const AmountSchema = z
 const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';
 
 const httpUrl = (what: string) =>
-  z.url({ protocol: /^https?$/, error: `must be an http(s) URL` })
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL` })
     .max(2048)
     // credentials in a URL would be stored and shown in logs and the console
     .refine((value) => !URL.canParse(value) || !hasCredentials(new URL(value)), 'must not contain credentials')
@@ -82,27 +90,49 @@ export const CustomerSchema = z
 export type Customer = z.infer<typeof CustomerSchema>;
 
 /** Fields every creation endpoint accepts; the quick-start payload is the minimal subset. */
-export const DepositRequestSchema = z.strictObject({
-  currency: z.literal('USDT', { error: 'unsupported currency: only "USDT" is accepted' }),
-  mainCurrency: z.literal('TON', { error: 'unsupported network: only "TON" is accepted' }).default('TON'),
-  amount: AmountSchema,
-  externalId: z.string().trim().min(1).max(128).optional().meta({ description: 'Your order id; makes creation idempotent' }),
-  description: z.string().max(500).optional(),
-  customer: CustomerSchema.optional(),
-  callbackUrl: httpUrl('Webhook URL for this payment only').optional(),
-  successUrl: httpUrl('Where the hosted page returns the customer after paying').optional(),
-  failUrl: httpUrl('Where the hosted page sends the customer after expiry or cancellation').optional(),
-  expiresInSeconds: z.number().int().min(60).max(7 * 24 * 3600).optional(),
-  metadata: z.record(z.string().max(40), z.string().max(500)).refine((m) => Object.keys(m).length <= 20, 'at most 20 keys').optional(),
-}).meta({
-  id: 'DepositRequest',
-  description: 'What every creation endpoint accepts; the quick-start payload (currency, mainCurrency, amount, externalId) is enough',
-  examples: depositRequestExamples,
-});
+export const DepositRequestSchema = z
+  .strictObject({
+    currency: z.literal('USDT', { error: 'unsupported currency: only "USDT" is accepted' }),
+    mainCurrency: z.literal('TON', { error: 'unsupported network: only "TON" is accepted' }).default('TON'),
+    amount: AmountSchema,
+    externalId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({ description: 'Your order id; makes creation idempotent' }),
+    description: z.string().max(500).optional(),
+    customer: CustomerSchema.optional(),
+    callbackUrl: httpUrl('Webhook URL for this payment only').optional(),
+    successUrl: httpUrl('Where the hosted page returns the customer after paying').optional(),
+    failUrl: httpUrl('Where the hosted page sends the customer after expiry or cancellation').optional(),
+    expiresInSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .optional(),
+    metadata: z
+      .record(z.string().max(40), z.string().max(500))
+      .refine((m) => Object.keys(m).length <= 20, 'at most 20 keys')
+      .optional(),
+  })
+  .meta({
+    id: 'DepositRequest',
+    description:
+      'What every creation endpoint accepts; the quick-start payload (currency, mainCurrency, amount, externalId) is enough',
+    examples: depositRequestExamples,
+  });
 export type DepositRequest = z.infer<typeof DepositRequestSchema>;
 
 export const WidgetSessionRequestSchema = DepositRequestSchema.extend({
-  allowedOrigins: z.array(OriginSchema).min(1).max(10).optional().meta({ description: 'Origins allowed to frame the embedded page' }),
+  allowedOrigins: z
+    .array(OriginSchema)
+    .min(1)
+    .max(10)
+    .optional()
+    .meta({ description: 'Origins allowed to frame the embedded page' }),
 }).meta({ id: 'WidgetSessionRequest', examples: [widgetSessionRequestExample] });
 export type WidgetSessionRequest = z.infer<typeof WidgetSessionRequestSchema>;
 
@@ -110,20 +140,24 @@ export const PaymentIdParamsSchema = z.strictObject({
   paymentId: z.string().regex(/^pay_[0-9A-Za-z]{22}$/, 'must be a payment id such as pay_…'),
 });
 
-export const TransferSchema = z.object({
-  txHash: z.string(),
-  amount: z.string(),
-  from: z.string().nullable(),
-  comment: z.string().nullable(),
-  creditedAt: z.iso.datetime(),
-  explorerUrl: z.string(),
-}).meta({ id: 'Transfer', description: 'A transfer credited to the payment' });
+export const TransferSchema = z
+  .object({
+    txHash: z.string(),
+    amount: z.string(),
+    from: z.string().nullable(),
+    comment: z.string().nullable(),
+    creditedAt: z.iso.datetime(),
+    explorerUrl: z.string(),
+  })
+  .meta({ id: 'Transfer', description: 'A transfer credited to the payment' });
 
-export const PaymentLinksSchema = z.object({
-  checkout: z.string().meta({ description: 'Hosted payment page' }),
-  ton: z.string().meta({ description: 'ton:// jetton transfer link' }),
-  tonkeeper: z.string().meta({ description: 'Tonkeeper https link' }),
-}).meta({ id: 'PaymentLinks' });
+export const PaymentLinksSchema = z
+  .object({
+    checkout: z.string().meta({ description: 'Hosted payment page' }),
+    ton: z.string().meta({ description: 'ton:// jetton transfer link' }),
+    tonkeeper: z.string().meta({ description: 'Tonkeeper https link' }),
+  })
+  .meta({ id: 'PaymentLinks' });
 export type PaymentLinks = z.infer<typeof PaymentLinksSchema>;
 
 export const PaymentSchema = z
@@ -137,7 +171,9 @@ export const PaymentSchema = z
     paidAmount: z.string(),
     dueAmount: z.string(),
     overpaidAmount: z.string(),
-    refundedAmount: z.string().meta({ description: 'What refunds sent back from the merchant\'s wallet (and did not bounce)' }),
+    refundedAmount: z
+      .string()
+      .meta({ description: "What refunds sent back from the merchant's wallet (and did not bounce)" }),
     currency: z.literal('USDT'),
     mainCurrency: z.literal('TON'),
     externalId: z.string().nullable(),
@@ -158,7 +194,11 @@ export const PaymentSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .meta({ id: 'Payment', description: 'A payment: what a deposit, an invoice or a widget session creates', examples: paymentExamples });
+  .meta({
+    id: 'Payment',
+    description: 'A payment: what a deposit, an invoice or a widget session creates',
+    examples: paymentExamples,
+  });
 export type PublicPayment = z.infer<typeof PaymentSchema>;
 
 export const HostedDepositResponseSchema = PaymentSchema.extend({
@@ -170,13 +210,19 @@ export const ReceivingAddressResponseSchema = PaymentSchema.extend({
   decimals: z.literal(6),
 }).meta({ id: 'ReceivingAddress', examples: [receivingAddressExample] });
 
-export const WidgetSessionResponseSchema = z.object({
-  signature: z.string(),
-  paymentId: z.string(),
-  expiresAt: z.iso.datetime().meta({ description: 'When the payment expires' }),
-  signatureExpiresAt: z.iso.datetime(),
-  payment: PaymentSchema,
-}).meta({ id: 'WidgetSession', description: 'An EPP signature and the payment it names', examples: [widgetSessionExample] });
+export const WidgetSessionResponseSchema = z
+  .object({
+    signature: z.string(),
+    paymentId: z.string(),
+    expiresAt: z.iso.datetime().meta({ description: 'When the payment expires' }),
+    signatureExpiresAt: z.iso.datetime(),
+    payment: PaymentSchema,
+  })
+  .meta({
+    id: 'WidgetSession',
+    description: 'An EPP signature and the payment it names',
+    examples: [widgetSessionExample],
+  });
 
 export const ListPaymentsQuerySchema = z.strictObject({
   status: z.enum(PAYMENT_STATUSES).optional(),
@@ -184,13 +230,18 @@ export const ListPaymentsQuerySchema = z.strictObject({
   createdFrom: z.iso.datetime({ offset: true }).optional(),
   createdTo: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().regex(/^\d{1,15}$/, 'must be a cursor returned by a previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a cursor returned by a previous page')
+    .optional(),
 });
 
-export const PaymentListSchema = z.object({
-  items: z.array(PaymentSchema),
-  nextCursor: z.string().nullable(),
-}).meta({ id: 'PaymentList' });
+export const PaymentListSchema = z
+  .object({
+    items: z.array(PaymentSchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentList' });
 
 export const SandboxSignatureQuerySchema = z.strictObject({
   amount: AmountSchema.default('10.00'),

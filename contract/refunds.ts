@@ -17,51 +17,76 @@ export const REFUND_STATUSES_HOLDING = ['awaiting_signature', 'sent'] as const s
 const TonAddressSchema = z
   .string()
   .trim()
-  .regex(/^(?:[A-Za-z0-9_-]{48}|[A-Za-z0-9+/]{46}[A-Za-z0-9+/=]{2}|-?\d{1,3}:[0-9a-fA-F]{64})$/, 'must be a TON address such as UQ… or 0:<64 hex digits>')
+  .regex(
+    /^(?:[A-Za-z0-9_-]{48}|[A-Za-z0-9+/]{46}[A-Za-z0-9+/=]{2}|-?\d{1,3}:[0-9a-fA-F]{64})$/,
+    'must be a TON address such as UQ… or 0:<64 hex digits>',
+  )
   .meta({ description: 'TON wallet address (user-friendly or raw form)' });
 
-export const CreateRefundRequestSchema = z.strictObject({
-  amount: AmountSchema.optional().meta({ description: 'Defaults to the overpaid excess, or else to everything paid and not yet refunded' }),
-  reason: z.string().trim().min(1).max(500).optional().meta({ description: 'Why: shown on the refund, the receipt and the audit log' }),
-  destination: TonAddressSchema.optional().meta({ description: 'Defaults to the address that paid; required when several did' }),
-}).meta({ id: 'CreateRefundRequest' });
+export const CreateRefundRequestSchema = z
+  .strictObject({
+    amount: AmountSchema.optional().meta({
+      description: 'Defaults to the overpaid excess, or else to everything paid and not yet refunded',
+    }),
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: 'Why: shown on the refund, the receipt and the audit log' }),
+    destination: TonAddressSchema.optional().meta({
+      description: 'Defaults to the address that paid; required when several did',
+    }),
+  })
+  .meta({ id: 'CreateRefundRequest' });
 export type CreateRefundRequest = z.infer<typeof CreateRefundRequestSchema>;
 
 export const RefundIdParamsSchema = PaymentIdParamsSchema.extend({
   refundId: z.string().regex(/^rfd_[0-9A-Za-z]{22}$/, 'must be a refund id such as rfd_…'),
 });
 
-export const RefundLinksSchema = z.object({
-  ton: z.string().meta({ description: 'ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment' }),
-  tonkeeper: z.string().meta({ description: 'The same transfer as a Tonkeeper https link' }),
-}).meta({ id: 'RefundLinks' });
+export const RefundLinksSchema = z
+  .object({
+    ton: z.string().meta({
+      description: 'ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment',
+    }),
+    tonkeeper: z.string().meta({ description: 'The same transfer as a Tonkeeper https link' }),
+  })
+  .meta({ id: 'RefundLinks' });
 
-export const RefundSchema = z.object({
-  id: z.string(),
-  paymentId: z.string(),
-  status: z.enum(REFUND_STATUSES),
-  amount: z.string(),
-  amountBaseUnits: z.string().meta({ description: 'Amount in jetton base units (micro-USDT)' }),
-  destination: z.string().meta({ description: 'Owner address the USDT goes back to' }),
-  memo: z.string().meta({ description: 'Comment the refund transfer must carry: how the watcher recognises it' }),
-  reason: z.string().nullable(),
-  links: RefundLinksSchema,
-  txHash: z.string().nullable().meta({ description: 'The transaction that sent it, once sent' }),
-  createdBy: z.string().meta({ description: 'Who asked for it: "api" or the console user' }),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-}).meta({ id: 'Refund', description: 'A refund, signed by the merchant\'s own wallet' });
+export const RefundSchema = z
+  .object({
+    id: z.string(),
+    paymentId: z.string(),
+    status: z.enum(REFUND_STATUSES),
+    amount: z.string(),
+    amountBaseUnits: z.string().meta({ description: 'Amount in jetton base units (micro-USDT)' }),
+    destination: z.string().meta({ description: 'Owner address the USDT goes back to' }),
+    memo: z.string().meta({ description: 'Comment the refund transfer must carry: how the watcher recognises it' }),
+    reason: z.string().nullable(),
+    links: RefundLinksSchema,
+    txHash: z.string().nullable().meta({ description: 'The transaction that sent it, once sent' }),
+    createdBy: z.string().meta({ description: 'Who asked for it: "api" or the console user' }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Refund', description: "A refund, signed by the merchant's own wallet" });
 export type PublicRefund = z.infer<typeof RefundSchema>;
 
 export const RefundListSchema = z.object({ items: z.array(RefundSchema) }).meta({ id: 'RefundList' });
 
 /** The data of a refund.* event: the refund and its payment as they are after the change. */
-export const RefundEventDataSchema = z.object({
-  refund: RefundSchema,
-  payment: PaymentSchema,
-  sentAfterCancel: z.literal(true).optional()
-    .meta({ description: 'refund.sent only: the wallet sent the refund after it had been cancelled (its QR code was already open), so it counts after all' }),
-}).meta({ id: 'RefundEventData' });
+export const RefundEventDataSchema = z
+  .object({
+    refund: RefundSchema,
+    payment: PaymentSchema,
+    sentAfterCancel: z.literal(true).optional().meta({
+      description:
+        'refund.sent only: the wallet sent the refund after it had been cancelled (its QR code was already open), so it counts after all',
+    }),
+  })
+  .meta({ id: 'RefundEventData' });
 export type RefundEventData = z.infer<typeof RefundEventDataSchema>;
 
 /**
@@ -76,11 +101,16 @@ export const SimulateRefundRequestSchema = z.strictObject({
 });
 export type SimulateRefundRequest = z.input<typeof SimulateRefundRequestSchema>;
 
-export const SimulatedRefundSchema = z.object({
-  case: z.enum(SIMULATED_REFUND_CASES),
-  txHashes: z.array(z.string()),
-  refund: RefundSchema,
-}).meta({ id: 'SimulatedRefund', description: "The transactions the merchant's wallet sent, and the refund afterwards" });
+export const SimulatedRefundSchema = z
+  .object({
+    case: z.enum(SIMULATED_REFUND_CASES),
+    txHashes: z.array(z.string()),
+    refund: RefundSchema,
+  })
+  .meta({
+    id: 'SimulatedRefund',
+    description: "The transactions the merchant's wallet sent, and the refund afterwards",
+  });
 export type SimulatedRefund = z.infer<typeof SimulatedRefundSchema>;
 
 /** How the store's jetton wallet's balance moved besides a transfer in: sent by its owner, or come back bounced. */
@@ -88,16 +118,28 @@ export const WALLET_MOVEMENT_KINDS = ['sent', 'returned'] as const;
 export type WalletMovementKind = (typeof WALLET_MOVEMENT_KINDS)[number];
 
 /** A transfer the store's jetton wallet sent (or got back bounced), and the refund it was, if any. */
-export const OutgoingTransferSchema = z.object({
-  txHash: z.string(),
-  at: z.iso.datetime(),
-  kind: z.enum(WALLET_MOVEMENT_KINDS).meta({ description: 'sent: left the wallet; returned: came back bounced' }),
-  amount: z.string(),
-  counterparty: z.string().nullable().meta({ description: 'sent: the recipient; returned: the wallet that refused it' }),
-  comment: z.string().nullable(),
-  refund: z.object({ id: z.string(), paymentId: z.string(), status: z.enum(REFUND_STATUSES) }).nullable()
-    .meta({ description: 'The refund this transfer sent; null when no refund explains it (a withdrawal, or a refund sent wrong)' }),
-}).meta({ id: 'OutgoingTransfer' });
+export const OutgoingTransferSchema = z
+  .object({
+    txHash: z.string(),
+    at: z.iso.datetime(),
+    kind: z.enum(WALLET_MOVEMENT_KINDS).meta({ description: 'sent: left the wallet; returned: came back bounced' }),
+    amount: z.string(),
+    counterparty: z
+      .string()
+      .nullable()
+      .meta({ description: 'sent: the recipient; returned: the wallet that refused it' }),
+    comment: z.string().nullable(),
+    refund: z
+      .object({ id: z.string(), paymentId: z.string(), status: z.enum(REFUND_STATUSES) })
+      .nullable()
+      .meta({
+        description:
+          'The refund this transfer sent; null when no refund explains it (a withdrawal, or a refund sent wrong)',
+      }),
+  })
+  .meta({ id: 'OutgoingTransfer' });
 export type OutgoingTransfer = z.infer<typeof OutgoingTransferSchema>;
 
-export const OutgoingTransferListSchema = z.object({ items: z.array(OutgoingTransferSchema) }).meta({ id: 'OutgoingTransferList' });
+export const OutgoingTransferListSchema = z
+  .object({ items: z.array(OutgoingTransferSchema) })
+  .meta({ id: 'OutgoingTransferList' });

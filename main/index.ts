@@ -23,7 +23,8 @@ if (process.platform === 'win32') app.setAppUserModelId('app.tontill.desktop');
 /** Ours, not Electron's: the repository's (or the packaged app's) package.json, two folders up. */
 function appVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return app.getVersion();
   }
@@ -46,25 +47,35 @@ async function startService(userDataDir: string): Promise<ServicePort> {
   return toServicePort(server, config.dataDir, CONSOLE_COOKIE);
 }
 
-const desktop = createDesktopApp({ app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray }, {
-  startService,
-  preloadPath: join(__dirname, 'preload.cjs'),
-  printWindow: BrowserWindow,
-  iconDir: __dirname,
-  argv: process.argv,
-  linuxAutostart: process.platform === 'linux' ? {
-    dir: join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'autostart'),
-    // An AppImage runs from a temporary mount: start the image itself. Unpackaged, electron needs the script.
-    command: [process.env.APPIMAGE || process.execPath, ...(app.isPackaged ? [] : [join(__dirname, 'main.cjs')])],
-  } : null,
-  updates: (feedUrl) => createUpdates({ updater: electronAutoUpdater(), dialog, feedUrl }),
-  version: appVersion(),
-  describeError: describeStartupError,
-});
+const desktop = createDesktopApp(
+  { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, Tray },
+  {
+    startService,
+    preloadPath: join(__dirname, 'preload.cjs'),
+    printWindow: BrowserWindow,
+    iconDir: __dirname,
+    argv: process.argv,
+    linuxAutostart:
+      process.platform === 'linux'
+        ? {
+            dir: join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'autostart'),
+            // An AppImage runs from a temporary mount: start the image itself. Unpackaged, electron needs the script.
+            command: [
+              process.env.APPIMAGE || process.execPath,
+              ...(app.isPackaged ? [] : [join(__dirname, 'main.cjs')]),
+            ],
+          }
+        : null,
+    updates: (feedUrl) => createUpdates({ updater: electronAutoUpdater(), dialog, feedUrl }),
+    version: appVersion(),
+    describeError: describeStartupError,
+  },
+);
 
 // `npm start` counts an exit before this file exists as a failed start and falls back to headless.
-announceReady(desktop, process.env.TONTILL_DESKTOP_READY_FILE, writeFileSync)
-  .catch((err: unknown) => console.error(`could not tell npm start the app is up: ${(err as Error).message}`));
+announceReady(desktop, process.env.TONTILL_DESKTOP_READY_FILE, writeFileSync).catch((err: unknown) =>
+  console.error(`could not tell npm start the app is up: ${(err as Error).message}`),
+);
 
 // Ctrl+C in the terminal that ran `npm start` quits like the menu does, closing the database.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());

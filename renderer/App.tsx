@@ -27,7 +27,10 @@ function OwnerOnly() {
   return (
     <div className="card" data-testid="owner-only">
       <h1>Only the owner can open this</h1>
-      <p>You are signed in as a cashier: the till, new invoices and payments are yours to use. <a href="#/dashboard">Back to the dashboard</a></p>
+      <p>
+        You are signed in as a cashier: the till, new invoices and payments are yours to use.{' '}
+        <a href="#/dashboard">Back to the dashboard</a>
+      </p>
     </div>
   );
 }
@@ -38,11 +41,17 @@ function SignedOut() {
     <main className="signed-out" id="main" aria-labelledby="signed-out-title">
       <div className="card">
         <h1 id="signed-out-title">You are signed out</h1>
-        <p>This console's session has ended (signed out, expired after 12 hours, or the service's data was replaced).</p>
+        <p>
+          This console's session has ended (signed out, expired after 12 hours, or the service's data was replaced).
+        </p>
         <h2>Sign in again</h2>
         <ul>
-          <li>On the computer that runs TonTill, run <code>npm run console -- link</code> and open the link it prints.</li>
-          <li>If the owner set a passphrase, <a href="/console/login">sign in with the passphrase</a>.</li>
+          <li>
+            On the computer that runs TonTill, run <code>npm run console -- link</code> and open the link it prints.
+          </li>
+          <li>
+            If the owner set a passphrase, <a href="/console/login">sign in with the passphrase</a>.
+          </li>
           <li>In the desktop app, restart it: it signs in by itself.</li>
         </ul>
       </div>
@@ -83,8 +92,20 @@ export function App() {
     document.title = `${title} · TonTill`;
   }, [page]);
 
-  if (isUnauthorized) return <><SignedOut /><Toasts /></>;
-  if (isTill) return <><TillView /><Toasts /></>;
+  if (isUnauthorized)
+    return (
+      <>
+        <SignedOut />
+        <Toasts />
+      </>
+    );
+  if (isTill)
+    return (
+      <>
+        <TillView />
+        <Toasts />
+      </>
+    );
   return (
     <>
       <Layout>{isClosedTo(role, page) ? <OwnerOnly /> : <Screen page={page} />}</Layout>

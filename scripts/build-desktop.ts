@@ -39,8 +39,15 @@ export interface BuildDesktopResult {
  * in (it requires electron only when its autoUpdater is first used), so nothing ships for it.
  */
 export const DESKTOP_BUILD_OPTIONS: BuildOptions = {
-  bundle: true, platform: 'node', format: 'cjs', target: TARGET, external: EXTERNAL,
-  sourcemap: 'linked', legalComments: 'eof', logLevel: 'warning', metafile: true,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: TARGET,
+  external: EXTERNAL,
+  sourcemap: 'linked',
+  legalComments: 'eof',
+  logLevel: 'warning',
+  metafile: true,
 };
 
 export async function buildDesktop(options: { outDir?: string } = {}): Promise<BuildDesktopResult> {
@@ -48,8 +55,11 @@ export async function buildDesktop(options: { outDir?: string } = {}): Promise<B
   const common = DESKTOP_BUILD_OPTIONS;
   const [mainResult, preloadResult] = await Promise.all([
     build({
-      ...common, entryPoints: [join(ROOT, 'main/index.ts')], outfile: join(outDir, 'main.cjs'),
-      banner: { js: IMPORT_META_SHIM }, define: { 'import.meta.url': '__importMetaUrl' },
+      ...common,
+      entryPoints: [join(ROOT, 'main/index.ts')],
+      outfile: join(outDir, 'main.cjs'),
+      banner: { js: IMPORT_META_SHIM },
+      define: { 'import.meta.url': '__importMetaUrl' },
     }),
     build({ ...common, entryPoints: [join(ROOT, 'preload/index.ts')], outfile: join(outDir, 'preload.cjs') }),
   ]);
@@ -69,7 +79,8 @@ export async function buildDesktop(options: { outDir?: string } = {}): Promise<B
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   buildDesktop().then(
     (r) => {
-      for (const [file, bytes] of Object.entries(r.files)) console.log(`${file.padEnd(32)} ${String(bytes).padStart(9)} B`);
+      for (const [file, bytes] of Object.entries(r.files))
+        console.log(`${file.padEnd(32)} ${String(bytes).padStart(9)} B`);
       console.log(`desktop shell built into ${relative(process.cwd(), r.outDir) || '.'}`);
     },
     (err: unknown) => {

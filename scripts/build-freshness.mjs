@@ -4,7 +4,19 @@
 // built, at every `npm start` and `npm run serve`, so it must cost milliseconds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -27,15 +39,30 @@ function viteBin(root) {
  */
 export const BUILDS = {
   server: {
-    inputs: ['server', 'contract', 'package-lock.json', 'scripts/build-server.ts', 'scripts/server-runtime-files.ts', 'scripts/build-freshness.mjs'],
+    inputs: [
+      'server',
+      'contract',
+      'package-lock.json',
+      'scripts/build-server.ts',
+      'scripts/server-runtime-files.ts',
+      'scripts/build-freshness.mjs',
+    ],
     outputs: [...SERVER_ENTRIES.map((name) => `dist/server/${name}.js`), 'dist/server/contracts/compiled.json'],
     stamp: 'dist/server/build-stamp.json',
     command: () => [...TSX, 'scripts/build-server.ts'],
   },
   web: {
     inputs: [
-      'checkout', 'widget/src', 'widget/demo', 'widget/package.json', 'widget/README.md', 'package-lock.json',
-      'scripts/build-web.ts', 'scripts/docs-bundle.ts', 'scripts/widget-docs.ts', 'scripts/widget-package.ts',
+      'checkout',
+      'widget/src',
+      'widget/demo',
+      'widget/package.json',
+      'widget/README.md',
+      'package-lock.json',
+      'scripts/build-web.ts',
+      'scripts/docs-bundle.ts',
+      'scripts/widget-docs.ts',
+      'scripts/widget-package.ts',
     ],
     outputs: ['dist/web/manifest.json', 'widget/dist/index.js'],
     stamp: 'dist/web/build-stamp.json',
@@ -48,7 +75,15 @@ export const BUILDS = {
     command: (root) => [viteBin(root), 'build', '-c', 'renderer/vite.config.ts', '--logLevel', 'warn'],
   },
   desktop: {
-    inputs: ['main', 'preload', 'server', 'contract', 'package-lock.json', 'scripts/build-desktop.ts', 'scripts/server-runtime-files.ts'],
+    inputs: [
+      'main',
+      'preload',
+      'server',
+      'contract',
+      'package-lock.json',
+      'scripts/build-desktop.ts',
+      'scripts/server-runtime-files.ts',
+    ],
     outputs: ['dist/desktop/main.cjs', 'dist/desktop/preload.cjs'],
     stamp: 'dist/desktop/build-stamp.json',
     command: () => [...TSX, 'scripts/build-desktop.ts'],
@@ -136,7 +171,9 @@ export function freshness(root, target) {
   const stats = statsKey(root, target.inputs);
   if (recorded.stats === stats) return { stale: null, restamp: null };
   const current = { fingerprint: fingerprint(root, target.inputs), stats };
-  return current.fingerprint === recorded.fingerprint ? { stale: null, restamp: current } : { stale: 'its sources changed', restamp: null };
+  return current.fingerprint === recorded.fingerprint
+    ? { stale: null, restamp: current }
+    : { stale: 'its sources changed', restamp: null };
 }
 
 /**
@@ -236,7 +273,7 @@ function build(root, name, target) {
   // Taken before building: a source edited during the build makes the next start build again.
   const sources = { fingerprint: fingerprint(root, target.inputs), stats: statsKey(root, target.inputs) };
   const result = spawnSync(process.execPath, target.command(root), { cwd: root, stdio: ['ignore', 2, 2] });
-  if (result.status !== 0) throw new Error(`building ${name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+  if (result.status !== 0)
+    throw new Error(`building ${name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
   writeStamp(root, target, sources);
 }
-

@@ -45,14 +45,22 @@ export async function buildServer(options: { outDir?: string } = {}): Promise<Bu
   const result = await build({
     entryPoints: Object.fromEntries(SERVER_ENTRIES.map((name) => [name, join(ROOT, 'server/cli', `${name}.ts`)])),
     outdir: outDir,
-    bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
     external: ['better-sqlite3', 'pino', 'electron'],
     banner: { js: BANNER },
     // Dynamic imports become chunks of their own, loaded when first needed rather than at start.
     // Chunks sit beside the entries: what the server reads relative to its module must be found from either.
-    splitting: true, chunkNames: 'chunk-[hash]',
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     // Maps name server/…ts lines in stack traces; the packages' own sources stay in node_modules.
-    sourcemap: 'linked', sourcesContent: false, legalComments: 'eof', logLevel: 'warning', metafile: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'eof',
+    logLevel: 'warning',
+    metafile: true,
   });
   copyServerRuntimeFiles(outDir);
   const files: Record<string, number> = {};
@@ -73,7 +81,8 @@ function removeOldChunks(outDir: string, current: Set<string>): void {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   buildServer().then(
     (r) => {
-      for (const [file, bytes] of Object.entries(r.files)) console.log(`${file.padEnd(40)} ${String(bytes).padStart(9)} B`);
+      for (const [file, bytes] of Object.entries(r.files))
+        console.log(`${file.padEnd(40)} ${String(bytes).padStart(9)} B`);
       console.log(`server built into ${relative(process.cwd(), r.outDir) || '.'}`);
     },
     (err: unknown) => {

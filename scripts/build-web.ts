@@ -39,7 +39,14 @@ function writeAtomic(path: string, contents: Uint8Array | string): void {
 }
 
 async function bundle(options: BuildOptions): Promise<Uint8Array> {
-  const result = await build({ bundle: true, write: false, logLevel: 'silent', legalComments: 'eof', charset: 'utf8', ...options });
+  const result = await build({
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'eof',
+    charset: 'utf8',
+    ...options,
+  });
   const file = (result.outputFiles ?? []).find((f: OutputFile) => !f.path.endsWith('.map'));
   if (!file) throw new Error(`esbuild produced nothing for ${String(options.entryPoints)}`);
   return file.contents;
@@ -51,9 +58,14 @@ function declarations(srcDir: string): Record<string, string> {
   for (const name of ['index', 'types']) {
     const fileName = join(srcDir, `${name}.ts`);
     const result = ts.transpileDeclaration(readFileSync(fileName, 'utf8'), {
-      fileName, compilerOptions: { isolatedDeclarations: true, declaration: true, target: ts.ScriptTarget.ES2020 }, reportDiagnostics: true,
+      fileName,
+      compilerOptions: { isolatedDeclarations: true, declaration: true, target: ts.ScriptTarget.ES2020 },
+      reportDiagnostics: true,
     });
-    if (result.diagnostics?.length) throw new Error(`declarations of ${fileName}: ${ts.flattenDiagnosticMessageText(result.diagnostics[0]!.messageText, '\n')}`);
+    if (result.diagnostics?.length)
+      throw new Error(
+        `declarations of ${fileName}: ${ts.flattenDiagnosticMessageText(result.diagnostics[0]!.messageText, '\n')}`,
+      );
     out[`${name}.d.ts`] = result.outputText;
   }
   return out;
@@ -62,14 +74,27 @@ function declarations(srcDir: string): Record<string, string> {
 export async function buildWeb(options: { outDir?: string; root?: string } = {}): Promise<BuildWebResult> {
   const root = options.root ?? ROOT;
   const outDir = options.outDir ?? join(root, 'dist/web');
-  const widgetVersion = (JSON.parse(readFileSync(join(root, 'widget/package.json'), 'utf8')) as { version: string }).version;
+  const widgetVersion = (JSON.parse(readFileSync(join(root, 'widget/package.json'), 'utf8')) as { version: string })
+    .version;
   const define = { __WIDGET_VERSION__: JSON.stringify(widgetVersion) };
   const browser: BuildOptions = { platform: 'browser', target: BROWSERS, minify: true };
   const [checkoutJs, checkoutCss, widgetIife, widgetEsm, demoJs, demoCss] = await Promise.all([
     bundle({ ...browser, entryPoints: [join(root, 'checkout/main.ts')], format: 'iife' }),
     bundle({ ...browser, entryPoints: [join(root, 'checkout/checkout.css')] }),
-    bundle({ ...browser, entryPoints: [join(root, 'widget/src/index.ts')], format: 'iife', globalName: 'ServiceWidget', define }),
-    bundle({ platform: 'browser', target: BROWSERS, entryPoints: [join(root, 'widget/src/index.ts')], format: 'esm', define }),
+    bundle({
+      ...browser,
+      entryPoints: [join(root, 'widget/src/index.ts')],
+      format: 'iife',
+      globalName: 'ServiceWidget',
+      define,
+    }),
+    bundle({
+      platform: 'browser',
+      target: BROWSERS,
+      entryPoints: [join(root, 'widget/src/index.ts')],
+      format: 'esm',
+      define,
+    }),
     bundle({ ...browser, entryPoints: [join(root, 'widget/demo/merchant-demo.ts')], format: 'iife' }),
     bundle({ ...browser, entryPoints: [join(root, 'widget/demo/merchant-demo.css')] }),
   ]);
@@ -84,7 +109,8 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
     [join(root, 'widget/dist/index.js')]: widgetEsm,
     [join(root, 'widget/dist/index.global.js')]: widgetIife,
   };
-  for (const [name, text] of Object.entries(declarations(join(root, 'widget/src')))) outputs[join(root, 'widget/dist', name)] = text;
+  for (const [name, text] of Object.entries(declarations(join(root, 'widget/src'))))
+    outputs[join(root, 'widget/dist', name)] = text;
   const files: Record<string, number> = {};
   for (const [path, contents] of Object.entries(outputs)) {
     writeAtomic(path, contents);
@@ -93,7 +119,10 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
   // Packed from widget/dist as just written, with the README it documents.
   const packaged: Record<string, Uint8Array | string> = {
     [join(outDir, 'widgets', widgetTarballName(widgetVersion))]: packWidget(join(root, 'widget')),
-    [join(outDir, 'docs/widget.html')]: widgetDocsPage(readFileSync(join(root, 'widget/README.md'), 'utf8'), widgetVersion),
+    [join(outDir, 'docs/widget.html')]: widgetDocsPage(
+      readFileSync(join(root, 'widget/README.md'), 'utf8'),
+      widgetVersion,
+    ),
   };
   for (const [path, contents] of Object.entries(packaged)) {
     writeAtomic(path, contents);
@@ -107,7 +136,8 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   buildWeb().then(
     (r) => {
-      for (const [file, bytes] of Object.entries(r.files)) console.log(`${file.padEnd(40)} ${String(bytes).padStart(7)} B`);
+      for (const [file, bytes] of Object.entries(r.files))
+        console.log(`${file.padEnd(40)} ${String(bytes).padStart(7)} B`);
       console.log(`widget ${r.widgetVersion} built into ${relative(process.cwd(), r.outDir) || '.'}`);
     },
     (err: unknown) => {

@@ -11,13 +11,20 @@ import { startLocalPostgres } from './local-postgres';
 
 const ROOT = join(import.meta.dirname, '..');
 
-interface Flags { rounds: number; seed: number; engine: 'sqlite' | 'postgres'; instances: number }
+interface Flags {
+  rounds: number;
+  seed: number;
+  engine: 'sqlite' | 'postgres';
+  instances: number;
+}
 
 function flags(): Flags {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '30' }, seed: { type: 'string' },
-      engine: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '30' },
+      seed: { type: 'string' },
+      engine: { type: 'string', default: 'sqlite' },
+      instances: { type: 'string', default: '3' },
     },
   });
   const rounds = Number(values.rounds);
@@ -25,13 +32,19 @@ function flags(): Flags {
   const instances = Number(values.instances);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a non-negative integer');
-  if (values.engine !== 'sqlite' && values.engine !== 'postgres') throw new Error('--engine must be sqlite or postgres');
-  if (!Number.isInteger(instances) || instances < 2 || instances > 10) throw new Error('--instances must be an integer from 2 to 10');
+  if (values.engine !== 'sqlite' && values.engine !== 'postgres')
+    throw new Error('--engine must be sqlite or postgres');
+  if (!Number.isInteger(instances) || instances < 2 || instances > 10)
+    throw new Error('--instances must be an integer from 2 to 10');
   return { rounds, seed, engine: values.engine, instances };
 }
 
 /** A throwaway PostgreSQL cluster of its own (as `serve:pg`), with one empty database the first instance migrates. */
-async function onPostgres(options: ChaosOptions, instances: number, log: (line: string) => void): Promise<ChaosSummary> {
+async function onPostgres(
+  options: ChaosOptions,
+  instances: number,
+  log: (line: string) => void,
+): Promise<ChaosSummary> {
   // built once here: several instances finding a stale dist/ at once would each rebuild it
   ensureBuilt(ROOT, ['server', 'web', 'console']);
   const dir = mkdtempSync(join(tmpdir(), 'tontill-chaos-'));

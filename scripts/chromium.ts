@@ -11,7 +11,12 @@ export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
  * No sandbox (containers and CI run as root, where Chromium's sandbox refuses to start), no GPU
  * (headless machines have none), and nothing fetched behind the tests' back (updates, field trials).
  */
-export const CHROMIUM_FLAGS: readonly string[] = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env[CHROMIUM_ENV]?.trim() || DEFAULT_CHROMIUM;

@@ -27,7 +27,13 @@ export function platformExecutable(platform) {
  */
 export function installedBinary(packageDir, version, env, platform) {
   const executable = platformExecutable(env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || platform);
-  const read = (file) => { try { return readFileSync(join(packageDir, file), 'utf8'); } catch { return null; } };
+  const read = (file) => {
+    try {
+      return readFileSync(join(packageDir, file), 'utf8');
+    } catch {
+      return null;
+    }
+  };
   // A dist of one's own, as electron's index.js allows: used as it is, never downloaded into.
   if (env.ELECTRON_OVERRIDE_DIST_PATH) return join(env.ELECTRON_OVERRIDE_DIST_PATH, read('path.txt') || executable);
   if (read('dist/version')?.replace(/^v/, '') !== version || read('path.txt') !== executable) return null;
@@ -66,9 +72,15 @@ function runChild(o, command, args, options, onStart) {
   return new Promise((resolve) => {
     const child = o.spawn(command, args, options);
     let interrupted = false;
-    const stopForwarding = o.onSignal((signal) => { interrupted = true; child.kill(signal); });
+    const stopForwarding = o.onSignal((signal) => {
+      interrupted = true;
+      child.kill(signal);
+    });
     onStart?.(child);
-    const done = (result) => { stopForwarding(); resolve({ ...result, interrupted }); };
+    const done = (result) => {
+      stopForwarding();
+      resolve({ ...result, interrupted });
+    };
     child.on('error', (err) => done({ code: null, signal: null, error: err }));
     child.on('exit', (code, signal) => done({ code, signal, error: null }));
   });
@@ -81,23 +93,35 @@ function runChild(o, command, args, options, onStart) {
  */
 async function install(o, pkg) {
   const cache = electronCacheDir(o.env, o.platform, o.home);
-  o.log(`Downloading Electron ${pkg.version} for ${o.platform}-${o.arch} (about 100 MB, once): cached in ${cache}, unpacked into ${join(pkg.dir, 'dist')}.`);
+  o.log(
+    `Downloading Electron ${pkg.version} for ${o.platform}-${o.arch} (about 100 MB, once): cached in ${cache}, unpacked into ${join(pkg.dir, 'dist')}.`,
+  );
   const teeFile = join(o.tmpDir, 'installer-stderr.txt');
   let timedOut = false;
   const timers = [];
-  const result = await runChild(o, o.nodePath, ['--require', o.teePath, join(pkg.dir, 'install.js')], {
-    stdio: 'inherit', env: { ...o.env, TONTILL_STDERR_TEE: teeFile },
-  }, (child) => {
-    timers.push(setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGTERM');
-      timers.push(setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS));
-    }, o.installTimeoutMs));
-  });
+  const result = await runChild(
+    o,
+    o.nodePath,
+    ['--require', o.teePath, join(pkg.dir, 'install.js')],
+    {
+      stdio: 'inherit',
+      env: { ...o.env, TONTILL_STDERR_TEE: teeFile },
+    },
+    (child) => {
+      timers.push(
+        setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGTERM');
+          timers.push(setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS));
+        }, o.installTimeoutMs),
+      );
+    },
+  );
   for (const timer of timers) clearTimeout(timer);
   if (result.interrupted) return { interrupted: true };
   if (result.error) return { reason: `Electron's installer could not start (${result.error.message})` };
-  if (timedOut) return { reason: `Electron's installer did not finish within ${o.installTimeoutMs / 1000} s and was stopped` };
+  if (timedOut)
+    return { reason: `Electron's installer did not finish within ${o.installTimeoutMs / 1000} s and was stopped` };
   if (result.code !== 0) {
     const said = existsSync(teeFile) ? stderrTail(readFileSync(teeFile, 'utf8')) : '';
     return { reason: `Electron's installer ${describeExit(result.code, result.signal)}${said ? `: ${said}` : ''}` };
@@ -108,15 +132,22 @@ async function install(o, pkg) {
 /** Electron's binary, downloaded first if needed; or why the desktop app cannot start here. */
 async function findOrInstall(o) {
   if (!o.packageDir) return { reason: 'the electron package is not installed (run npm ci)' };
-  const pkg = { dir: o.packageDir, version: JSON.parse(readFileSync(join(o.packageDir, 'package.json'), 'utf8')).version };
+  const pkg = {
+    dir: o.packageDir,
+    version: JSON.parse(readFileSync(join(o.packageDir, 'package.json'), 'utf8')).version,
+  };
   // Checked before the download: ~100 MB for a machine that could not show the window anyway.
-  if (o.platform === 'linux' && !o.env.DISPLAY && !o.env.WAYLAND_DISPLAY) return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
+  if (o.platform === 'linux' && !o.env.DISPLAY && !o.env.WAYLAND_DISPLAY)
+    return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
   let binary = installedBinary(pkg.dir, pkg.version, o.env, o.platform);
   if (!binary) {
     const failed = await install(o, pkg);
     if (failed) return failed;
     binary = installedBinary(pkg.dir, pkg.version, o.env, o.platform);
-    if (!binary) return { reason: `Electron's installer finished, but ${join(pkg.dir, 'path.txt')} names no executable for ${o.platform} in ${join(pkg.dir, 'dist')}` };
+    if (!binary)
+      return {
+        reason: `Electron's installer finished, but ${join(pkg.dir, 'path.txt')} names no executable for ${o.platform} in ${join(pkg.dir, 'dist')}`,
+      };
   }
   if (!existsSync(binary)) return { reason: `${binary} does not exist (ELECTRON_OVERRIDE_DIST_PATH)` };
   return { binary };
@@ -131,12 +162,20 @@ async function findOrInstall(o) {
 async function launchElectron(o, binary) {
   const readyFile = join(o.tmpDir, 'desktop-ready');
   let stderr = '';
-  const result = await runChild(o, binary, [o.entry, ...o.args], {
-    stdio: ['inherit', 'inherit', 'pipe'], env: { ...o.env, TONTILL_DESKTOP_READY_FILE: readyFile },
-  }, (child) => child.stderr.on('data', (chunk) => {
-    o.errorOutput(chunk);
-    stderr = (stderr + chunk.toString()).slice(-8_192);
-  }));
+  const result = await runChild(
+    o,
+    binary,
+    [o.entry, ...o.args],
+    {
+      stdio: ['inherit', 'inherit', 'pipe'],
+      env: { ...o.env, TONTILL_DESKTOP_READY_FILE: readyFile },
+    },
+    (child) =>
+      child.stderr.on('data', (chunk) => {
+        o.errorOutput(chunk);
+        stderr = (stderr + chunk.toString()).slice(-8_192);
+      }),
+  );
   if (result.error) return { reason: `the desktop app could not start (${result.error.message})` };
   const crashed = result.code !== 0 || result.signal !== null;
   if (crashed && !result.interrupted && !existsSync(readyFile)) {

@@ -3,7 +3,18 @@
 // beyond the binaries being installed. It listens on 127.0.0.1 only, trusts every local connection, and
 // its whole directory is removed by stop().
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  appendFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
@@ -29,8 +40,10 @@ export interface LocalPostgres {
 
 export class PostgresNotInstalledError extends Error {
   constructor() {
-    super('PostgreSQL is not installed: initdb and pg_ctl are neither on PATH nor in /usr/lib/postgresql/*/bin '
-      + '(Debian/Ubuntu: apt-get install postgresql)');
+    super(
+      'PostgreSQL is not installed: initdb and pg_ctl are neither on PATH nor in /usr/lib/postgresql/*/bin ' +
+        '(Debian/Ubuntu: apt-get install postgresql)',
+    );
     this.name = 'PostgresNotInstalledError';
   }
 }
@@ -48,7 +61,9 @@ export function findPostgresBin(): string {
   const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean).find(hasBoth);
   if (onPath) return onPath;
   const versions = existsSync(INSTALL_ROOT)
-    ? readdirSync(INSTALL_ROOT).filter((v) => /^\d+(\.\d+)?$/.test(v)).sort((a, b) => Number(b) - Number(a))
+    ? readdirSync(INSTALL_ROOT)
+        .filter((v) => /^\d+(\.\d+)?$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
     : [];
   const installed = versions.map((v) => join(INSTALL_ROOT, v, 'bin')).find(hasBoth);
   if (!installed) throw new PostgresNotInstalledError();
@@ -56,15 +71,22 @@ export function findPostgresBin(): string {
 }
 
 /** postgres refuses to run as root, so root runs the binaries as the `postgres` OS user. */
-interface RunAs { uid: number; gid: number }
+interface RunAs {
+  uid: number;
+  gid: number;
+}
 
 function postgresUser(): RunAs | null {
   if (process.getuid?.() !== 0) return null;
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   const [, , uid, gid] = line?.split(':') ?? [];
   if (uid === undefined || gid === undefined) {
-    throw new Error('running as root, PostgreSQL must run as the `postgres` OS user, which does not exist '
-      + '(apt-get install postgresql creates it, or: useradd --system postgres)');
+    throw new Error(
+      'running as root, PostgreSQL must run as the `postgres` OS user, which does not exist ' +
+        '(apt-get install postgresql creates it, or: useradd --system postgres)',
+    );
   }
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -77,7 +99,10 @@ function run(runAs: RunAs | null, file: string, args: string[], cwd: string): Pr
   const [command, argv] = asPostgres(runAs, file, args);
   return new Promise((done, fail) => {
     execFile(command, argv, { cwd, encoding: 'utf8' }, (err, stdout, stderr) => {
-      if (err) fail(new Error(`${file.split('/').pop()} ${args[0] ?? ''} failed: ${(stderr || stdout || err.message).trim()}`));
+      if (err)
+        fail(
+          new Error(`${file.split('/').pop()} ${args[0] ?? ''} failed: ${(stderr || stdout || err.message).trim()}`),
+        );
       else done(stdout);
     });
   });
@@ -127,7 +152,10 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   const runAs = postgresUser();
   const dir = resolve(options.dir);
   const data = join(dir, 'data');
-  if (existsSync(data)) throw new Error(`${data} already exists: a cluster from an earlier run? stop it (pg_ctl stop -D ${data}) and remove ${dir}`);
+  if (existsSync(data))
+    throw new Error(
+      `${data} already exists: a cluster from an earlier run? stop it (pg_ctl stop -D ${data}) and remove ${dir}`,
+    );
   mkdirSync(dir, { recursive: true });
   const socket = socketDirFor(dir);
   if (runAs) {
@@ -140,8 +168,22 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   };
   try {
     const started = Date.now();
-    await run(runAs, join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C',
-      ...(options.durable ? [] : ['--no-sync'])], dir);
+    await run(
+      runAs,
+      join(bin, 'initdb'),
+      [
+        '-D',
+        data,
+        '-U',
+        'postgres',
+        '--auth=trust',
+        '-E',
+        'UTF8',
+        '--locale=C',
+        ...(options.durable ? [] : ['--no-sync']),
+      ],
+      dir,
+    );
     appendFileSync(join(data, 'postgresql.conf'), settings(options, socket.path));
     log(`postgres: initdb in ${Date.now() - started} ms (${bin})`);
     const port = await startOnFreePort(runAs, bin, dir, log);
@@ -156,7 +198,12 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   }
 }
 
-async function startOnFreePort(runAs: RunAs | null, bin: string, dir: string, log: (line: string) => void): Promise<number> {
+async function startOnFreePort(
+  runAs: RunAs | null,
+  bin: string,
+  dir: string,
+  log: (line: string) => void,
+): Promise<number> {
   const logFile = join(dir, 'postgres.log');
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -164,7 +211,12 @@ async function startOnFreePort(runAs: RunAs | null, bin: string, dir: string, lo
     const logSize = existsSync(logFile) ? statSync(logFile).size : 0;
     try {
       // -p is a number, the only thing passed through pg_ctl's shell; the rest is in postgresql.conf.
-      await run(runAs, join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', join(dir, 'data'), '-l', logFile, '-o', `-p ${port}`], dir);
+      await run(
+        runAs,
+        join(bin, 'pg_ctl'),
+        ['start', '-w', '-t', '60', '-D', join(dir, 'data'), '-l', logFile, '-o', `-p ${port}`],
+        dir,
+      );
       log(`postgres: listening on 127.0.0.1:${port} (started in ${Date.now() - started} ms)`);
       return port;
     } catch (err) {
@@ -174,7 +226,9 @@ async function startOnFreePort(runAs: RunAs | null, bin: string, dir: string, lo
         log(`postgres: port ${port} was taken, trying another`);
         continue;
       }
-      throw new Error(`PostgreSQL did not start: ${(err as Error).message}\n${serverLog.trim().split('\n').slice(-15).join('\n')}`);
+      throw new Error(
+        `PostgreSQL did not start: ${(err as Error).message}\n${serverLog.trim().split('\n').slice(-15).join('\n')}`,
+      );
     }
   }
 }
@@ -209,7 +263,14 @@ export function stopLeftoverCluster(dir: string): void {
     // postmaster.pid: pid, data directory, start time, port, socket directory, ...
     const socketDir = readFileSync(pidFile, 'utf8').split('\n')[4]?.trim();
     try {
-      const [command, argv] = asPostgres(postgresUser(), join(findPostgresBin(), 'pg_ctl'), ['stop', '-w', '-D', data, '-m', 'immediate']);
+      const [command, argv] = asPostgres(postgresUser(), join(findPostgresBin(), 'pg_ctl'), [
+        'stop',
+        '-w',
+        '-D',
+        data,
+        '-m',
+        'immediate',
+      ]);
       execFileSync(command, argv, { cwd: dir, stdio: 'ignore' });
     } catch {
       // a stale pid file (the server died with its run): nothing to stop
@@ -221,7 +282,8 @@ export function stopLeftoverCluster(dir: string): void {
 
 /** A database name, checked, since it is spliced into SQL (identifiers cannot be parameters). */
 function identifier(name: string): string {
-  if (!/^[a-z0-9_]+$/.test(name) || name.length > 63) throw new Error(`invalid database name ${JSON.stringify(name)}: use a-z, 0-9 and _ (63 at most)`);
+  if (!/^[a-z0-9_]+$/.test(name) || name.length > 63)
+    throw new Error(`invalid database name ${JSON.stringify(name)}: use a-z, 0-9 and _ (63 at most)`);
   return `"${name}"`;
 }
 

@@ -28,7 +28,16 @@ async function stagePayments(service: ConsoleService, clock: ShiftedClock): Prom
   const { services, simulator } = service.server;
   await services.settings.set(STORE_PROFILE_KEY, { name: 'Corner Café', contact: 'hello@corner.example' });
   const create = async (amount: string, externalId: string, expiresInSeconds = 1800) =>
-    (await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, externalId, description: 'Coffee and a croissant', expiresInSeconds })).payment.id;
+    (
+      await services.payments.create('invoice', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount,
+        externalId,
+        description: 'Coffee and a croissant',
+        expiresInSeconds,
+      })
+    ).payment.id;
   const expired = await create('7.00', 'order-1041', 60);
   clock.offsetMs += 120_000;
   await services.payments.expireDue();
@@ -51,19 +60,34 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function shootConsole(browser: Browser, service: ConsoleService, cast: Cast): Promise<number> {
-  const routes = [...sectionsFor('owner').map((s) => s.route), ...Object.entries(cast).map(([state, id]) => [`payment/${id}`, `payment-${state}`] as const)];
+  const routes = [
+    ...sectionsFor('owner').map((s) => s.route),
+    ...Object.entries(cast).map(([state, id]) => [`payment/${id}`, `payment-${state}`] as const),
+  ];
   let count = 0;
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const colorScheme of THEMES) {
-      const context = await browser.newContext({ viewport, colorScheme, isMobile: size === 'phone', hasTouch: size === 'phone' });
+      const context = await browser.newContext({
+        viewport,
+        colorScheme,
+        isMobile: size === 'phone',
+        hasTouch: size === 'phone',
+      });
       const page = await context.newPage();
       await page.goto(await service.loginUrl());
       await page.waitForURL(/\/console\//);
       for (const entry of routes) {
         const [route, name] = typeof entry === 'string' ? [entry, entry] : entry;
-        await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+        await page.evaluate((r) => {
+          location.hash = `#/${r}`;
+        }, route);
         await settle(page);
-        if (route === 'widget') await page.frameLocator('[data-testid="widget-frame"]').frameLocator('iframe').locator('[data-field="memo"]').waitFor();
+        if (route === 'widget')
+          await page
+            .frameLocator('[data-testid="widget-frame"]')
+            .frameLocator('iframe')
+            .locator('[data-field="memo"]')
+            .waitFor();
         await shootWhole(page, join(OUT, `console-${name}-${size}-${colorScheme}.png`), route !== 'payments');
         count++;
       }
@@ -80,12 +104,13 @@ async function shootConsole(browser: Browser, service: ConsoleService, cast: Cas
  */
 async function shootWhole(page: Page, path: string, growPane: boolean): Promise<void> {
   // through the CSSOM: the console's CSP (rightly) refuses an injected style sheet
-  const grow = (on: boolean) => page.evaluate((grown) => {
-    const shell = document.querySelector<HTMLElement>('.shell');
-    const pane = document.querySelector<HTMLElement>('.main');
-    if (shell) shell.style.height = grown ? 'auto' : '';
-    if (pane) pane.style.overflow = grown ? 'visible' : '';
-  }, on);
+  const grow = (on: boolean) =>
+    page.evaluate((grown) => {
+      const shell = document.querySelector<HTMLElement>('.shell');
+      const pane = document.querySelector<HTMLElement>('.main');
+      if (shell) shell.style.height = grown ? 'auto' : '';
+      if (pane) pane.style.overflow = grown ? 'visible' : '';
+    }, on);
   if (growPane) await grow(true);
   await page.screenshot({ path, fullPage: true });
   if (growPane) await grow(false);
@@ -94,13 +119,17 @@ async function shootWhole(page: Page, path: string, growPane: boolean): Promise<
 /** The till as the customer sees it: the keypad, a payable invoice, a part payment, and paid. */
 async function shootTill(page: Page, service: ConsoleService, cast: Cast, suffix: string): Promise<number> {
   const shot = (name: string) => page.screenshot({ path: join(OUT, `console-till-${name}-${suffix}.png`) });
-  await page.evaluate(() => { location.hash = '#/invoice'; });
+  await page.evaluate(() => {
+    location.hash = '#/invoice';
+  });
   await page.getByRole('button', { name: 'Open till (keypad)' }).click();
   await settle(page);
   await shot('keypad');
   await page.keyboard.press('Escape');
   for (const state of ['pending', 'partial'] as const) {
-    await page.evaluate((id) => { location.hash = `#/payment/${id}`; }, cast[state]);
+    await page.evaluate((id) => {
+      location.hash = `#/payment/${id}`;
+    }, cast[state]);
     await page.getByRole('button', { name: 'Till mode' }).click();
     await page.getByTestId('till').waitFor();
     await settle(page);
@@ -108,8 +137,15 @@ async function shootTill(page: Page, service: ConsoleService, cast: Cast, suffix
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
   }
-  const { payment } = await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '4.80', externalId: `till-${suffix}` });
-  await page.evaluate((id) => { location.hash = `#/payment/${id}`; }, payment.id);
+  const { payment } = await service.server.services.payments.create('invoice', {
+    currency: 'USDT',
+    mainCurrency: 'TON',
+    amount: '4.80',
+    externalId: `till-${suffix}`,
+  });
+  await page.evaluate((id) => {
+    location.hash = `#/payment/${id}`;
+  }, payment.id);
   await page.getByRole('button', { name: 'Till mode' }).click();
   await page.getByTestId('till').waitFor();
   await service.server.simulator!.pay({ paymentId: payment.id });
@@ -124,7 +160,12 @@ async function shootCheckout(browser: Browser, service: ConsoleService, cast: Ca
   let count = 0;
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const colorScheme of THEMES) {
-      const context = await browser.newContext({ viewport, colorScheme, isMobile: size === 'phone', hasTouch: size === 'phone' });
+      const context = await browser.newContext({
+        viewport,
+        colorScheme,
+        isMobile: size === 'phone',
+        hasTouch: size === 'phone',
+      });
       const page = await context.newPage();
       for (const [state, id] of Object.entries(cast)) {
         await page.goto(`${service.url}/pay/${id}`);
@@ -147,7 +188,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const cast = await stagePayments(service, clock);
-    const shots = await shootConsole(browser, service, cast) + await shootCheckout(browser, service, cast);
+    const shots = (await shootConsole(browser, service, cast)) + (await shootCheckout(browser, service, cast));
     console.log(`${shots} screenshots in ${OUT}`);
   } finally {
     await browser.close();

@@ -30,7 +30,12 @@ const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 const DATABASE = 'tontill';
 
-interface Options { instances: number; dataDir: string; ownDataDir: boolean; portBase: number | null }
+interface Options {
+  instances: number;
+  dataDir: string;
+  ownDataDir: boolean;
+  portBase: number | null;
+}
 
 interface Instance {
   index: number;
@@ -42,17 +47,23 @@ interface Instance {
 
 function options(): Options {
   const { values } = parseArgs({
-    options: { instances: { type: 'string', default: '2' }, 'data-dir': { type: 'string' }, 'port-base': { type: 'string' } },
+    options: {
+      instances: { type: 'string', default: '2' },
+      'data-dir': { type: 'string' },
+      'port-base': { type: 'string' },
+    },
   });
   const instances = Number(values.instances);
-  if (!Number.isInteger(instances) || instances < 1 || instances > 50) throw new Error('--instances must be an integer from 1 to 50');
+  if (!Number.isInteger(instances) || instances < 1 || instances > 50)
+    throw new Error('--instances must be an integer from 1 to 50');
   const portBase = values['port-base'] === undefined ? null : Number(values['port-base']);
   if (portBase !== null && (!Number.isInteger(portBase) || portBase < 1 || portBase + instances - 1 > 65_535)) {
     throw new Error('--port-base must be a port number, with room for every instance above it');
   }
   const given = values['data-dir'];
   return {
-    instances, portBase,
+    instances,
+    portBase,
     dataDir: given === undefined ? mkdtempSync(join(tmpdir(), 'tontill-pg-')) : resolve(given),
     ownDataDir: given === undefined,
   };
@@ -69,14 +80,20 @@ function startInstance(index: number, opts: Options, databaseUrl: string): Insta
   const dataDir = join(opts.dataDir, `instance-${index}`);
   mkdirSync(dataDir, { recursive: true });
   const port = opts.portBase === null ? 0 : opts.portBase + index;
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'run-built.mjs'), 'serve', '--data-dir', dataDir, '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, TONTILL_DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // its own process group: a Ctrl-C reaches this script only, which stops the instances before the cluster
-    detached: true,
-  });
-  const exited = new Promise<number | NodeJS.Signals | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts', 'run-built.mjs'), 'serve', '--data-dir', dataDir, '--port', String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, TONTILL_DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // its own process group: a Ctrl-C reaches this script only, which stops the instances before the cluster
+      detached: true,
+    },
+  );
+  const exited = new Promise<number | NodeJS.Signals | null>((done) =>
+    child.on('exit', (code, signal) => done(signal ?? code)),
+  );
   let loginLink: string | null = null;
   const ready = new Promise<string>((done, fail) => {
     const onLine = (line: string) => {
@@ -87,7 +104,10 @@ function startInstance(index: number, opts: Options, databaseUrl: string): Insta
     prefixLines(child.stdout!, `[${index}] `, onLine);
     prefixLines(child.stderr!, `[${index}] `, onLine);
     void exited.then((how) => fail(new Error(`instance ${index} exited (${how}) before it was ready`)));
-    setTimeout(() => fail(new Error(`instance ${index} was not ready after ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref();
+    setTimeout(
+      () => fail(new Error(`instance ${index} was not ready after ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    ).unref();
   });
   return { index, child, exited, ready, loginLink: () => loginLink };
 }
@@ -107,7 +127,9 @@ function shutdown(opts: Options, state: { cluster: LocalPostgres | null; instanc
     stopping ??= (async () => {
       console.log(`serve:pg: ${why}: stopping ${state.instances.length} instance(s), then PostgreSQL…`);
       await Promise.all(state.instances.map(stopInstance));
-      await state.cluster?.stop().catch((err: unknown) => console.error(`serve:pg: stopping PostgreSQL: ${(err as Error).message}`));
+      await state.cluster
+        ?.stop()
+        .catch((err: unknown) => console.error(`serve:pg: stopping PostgreSQL: ${(err as Error).message}`));
       if (opts.ownDataDir) rmSync(opts.dataDir, { recursive: true, force: true });
       console.log('serve:pg: stopped');
       process.exit(exitCode);
@@ -125,7 +147,11 @@ async function main(): Promise<void> {
   try {
     // Built once here: N instances each building a stale dist/ at once would overwrite each other.
     ensureBuilt(ROOT, ['server', 'web', 'console']);
-    state.cluster = await startLocalPostgres({ dir: join(opts.dataDir, 'postgres'), durable: true, log: (line) => console.log(`serve:pg: ${line}`) });
+    state.cluster = await startLocalPostgres({
+      dir: join(opts.dataDir, 'postgres'),
+      durable: true,
+      log: (line) => console.log(`serve:pg: ${line}`),
+    });
     await state.cluster.createDatabase(DATABASE);
   } catch (err) {
     console.error(`serve:pg: ${(err as Error).message}`);
@@ -150,7 +176,8 @@ async function main(): Promise<void> {
   for (const instance of state.instances) {
     void instance.exited.then((how) => {
       console.log(`serve:pg: instance ${instance.index} exited (${how})`);
-      if (state.instances.every((i) => i.child.exitCode !== null || i.child.signalCode !== null)) void stop('every instance exited', 1);
+      if (state.instances.every((i) => i.child.exitCode !== null || i.child.signalCode !== null))
+        void stop('every instance exited', 1);
     });
   }
 }

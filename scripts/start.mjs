@@ -38,7 +38,9 @@ function buildDesktopApp() {
 function onSignal(forward) {
   const handlers = ['SIGINT', 'SIGTERM'].map((signal) => [signal, () => forward(signal)]);
   for (const [signal, handler] of handlers) process.on(signal, handler);
-  return () => { for (const [signal, handler] of handlers) process.off(signal, handler); };
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
 }
 
 const tmpDir = mkdtempSync(join(tmpdir(), 'tontill-start-'));

@@ -15,21 +15,44 @@ function link(text: string, url: string): string {
 
 /** Inline Markdown of one line of text: code spans first, so nothing inside them is formatted. */
 export function inline(markdown: string): string {
-  return markdown.split(/(`[^`]+`)/).map((part) => {
-    if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
-    return escapeHtml(part)
-      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-      .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, text: string, url: string) => link(text, url));
-  }).join('');
+  return markdown
+    .split(/(`[^`]+`)/)
+    .map((part) => {
+      if (part.startsWith('`') && part.endsWith('`') && part.length > 1)
+        return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
+      return escapeHtml(part)
+        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, text: string, url: string) => link(text, url));
+    })
+    .join('');
 }
 
-const slug = (heading: string): string => heading.toLowerCase().replace(/`/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function table(rows: string[]): string {
-  const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((cell) => inline(cell.trim()));
+  const cells = (row: string) =>
+    row
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split(/(?<!\\)\|/)
+      .map((cell) => inline(cell.trim()));
   const [head, , ...body] = rows;
-  const header = cells(head!).map((c) => `<th>${c}</th>`).join('');
-  return `<table><thead><tr>${header}</tr></thead><tbody>${body.map((r) => `<tr>${cells(r).map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+  const header = cells(head!)
+    .map((c) => `<th>${c}</th>`)
+    .join('');
+  return `<table><thead><tr>${header}</tr></thead><tbody>${body
+    .map(
+      (r) =>
+        `<tr>${cells(r)
+          .map((c) => `<td>${c}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('')}</tbody></table>`;
 }
 
 /** The README's blocks, each rendered: a block runs to a blank line, a fenced block to its closing fence. */
@@ -38,12 +61,17 @@ export function markdownToHtml(markdown: string): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length;) {
     const line = lines[i]!;
-    if (line.trim() === '') { i++; continue; }
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
     const fence = /^```(\w*)/.exec(line);
     if (fence) {
       const end = lines.indexOf('```', i + 1);
       if (end < 0) throw new Error(`widget/README.md: unclosed code block at line ${i + 1}`);
-      out.push(`<pre><code${fence[1] ? ` class="language-${fence[1]}"` : ''}>${escapeHtml(lines.slice(i + 1, end).join('\n'))}</code></pre>`);
+      out.push(
+        `<pre><code${fence[1] ? ` class="language-${fence[1]}"` : ''}>${escapeHtml(lines.slice(i + 1, end).join('\n'))}</code></pre>`,
+      );
       i = end + 1;
       continue;
     }
@@ -55,7 +83,13 @@ export function markdownToHtml(markdown: string): string {
       continue;
     }
     let end = i;
-    while (end < lines.length && lines[end]!.trim() !== '' && !lines[end]!.startsWith('```') && !/^#{1,4} /.test(lines[end]!)) end++;
+    while (
+      end < lines.length &&
+      lines[end]!.trim() !== '' &&
+      !lines[end]!.startsWith('```') &&
+      !/^#{1,4} /.test(lines[end]!)
+    )
+      end++;
     const block = lines.slice(i, end);
     i = end;
     if (block[0]!.startsWith('|')) out.push(table(block));

@@ -26,7 +26,8 @@ function tarHeader(name: string, size: number): Buffer {
   if (Buffer.byteLength(name) >= 100) throw new Error(`tar: name too long: ${name}`);
   const header = Buffer.alloc(512);
   const field = (value: string, offset: number, length: number) => header.write(value, offset, length, 'utf8');
-  const octal = (value: number, offset: number, length: number) => field(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length);
+  const octal = (value: number, offset: number, length: number) =>
+    field(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length);
   field(name, 0, 100);
   octal(0o644, 100, 8);
   octal(0, 108, 8);
@@ -53,7 +54,11 @@ export function packWidget(widgetDir: string): Buffer {
   const blocks: Buffer[] = [];
   for (const file of files) {
     const body = readFileSync(file);
-    blocks.push(tarHeader(`package/${relative(widgetDir, file).split('\\').join('/')}`, body.length), body, Buffer.alloc((512 - (body.length % 512)) % 512));
+    blocks.push(
+      tarHeader(`package/${relative(widgetDir, file).split('\\').join('/')}`, body.length),
+      body,
+      Buffer.alloc((512 - (body.length % 512)) % 512),
+    );
   }
   blocks.push(Buffer.alloc(1024));
   return gzipSync(Buffer.concat(blocks), { level: 9 });

@@ -52,7 +52,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const app = Fastify({
     // Never echo secrets into logs: API keys and console sessions travel in these headers.
-    logger: options.logLevel ? { level: options.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'] } : false,
+    logger: options.logLevel
+      ? {
+          level: options.logLevel,
+          redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'],
+        }
+      : false,
     logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' }),
     bodyLimit: services.config.bodyLimitBytes,
     // Off unless configured: X-Forwarded-* from a direct client would let it pick its own address and scheme.
@@ -83,7 +88,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(merchantRoutes);
   await app.register(widgetSessionRoutes);
   await app.register(checkoutRoutes);
-  await app.register(consoleRoutes, { ledgerFile: options.ledgerFile ?? null, backups: options.backups ?? null, ledger: options.ledger ?? sqliteLedger(app) });
+  await app.register(consoleRoutes, {
+    ledgerFile: options.ledgerFile ?? null,
+    backups: options.backups ?? null,
+    ledger: options.ledger ?? sqliteLedger(app),
+  });
   await app.register(docsRoutes);
   app.get('/healthz', { config: { auth: 'public', rateLimit: false } }, async () => ({ ok: true }));
   return app;
@@ -91,10 +100,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** A SQLite ledger is this instance's alone: it watches the chain whenever its watcher runs. */
 function sqliteLedger(app: FastifyInstance): LedgerDescription {
-  return { engine: 'sqlite', instance: () => null, watching: () => app.runtime?.current()?.watcher.status().running ?? false };
+  return {
+    engine: 'sqlite',
+    instance: () => null,
+    watching: () => app.runtime?.current()?.watcher.status().running ?? false,
+  };
 }
 
-type SerializerFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
+type SerializerFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildSerializer'];
 
 /**
  * Fastify's own serializers (fast-json-stringify), each compiled (from its zod schema) when its

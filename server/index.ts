@@ -70,11 +70,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let ledger: OpenedLedger | null = null;
   try {
     const tightened = tightenDataDirectory(config.dataDir);
-    for (const change of tightened) early.warn({ ...change }, 'data directory was readable by others: permissions tightened');
+    for (const change of tightened)
+      early.warn({ ...change }, 'data directory was readable by others: permissions tightened');
     ledger = config.database.url
-      ? sharedLedger(await openSharedLedger({
-        url: config.database.url, poolSize: config.database.poolSize, log: early, onCallbackError: (err) => early.error({ err }, 'event listener failed'),
-      }))
+      ? sharedLedger(
+          await openSharedLedger({
+            url: config.database.url,
+            poolSize: config.database.poolSize,
+            log: early,
+            onCallbackError: (err) => early.error({ err }, 'event listener failed'),
+          }),
+        )
       : openSqliteLedger(config, lock, clock, early);
     return await startOnLedger(config, options, { lock, ledger, early });
   } catch (err) {
@@ -100,17 +106,25 @@ interface OpenedLedger {
 function openSqliteLedger(config: Config, lock: DataDirLock, clock: Clock, log: BufferedLog): OpenedLedger {
   // A backup uploaded from the console is swapped in here, by the owner, before anything opens the
   // ledger; one that will not open is set aside and the previous ledger opened instead.
-  const { db, restore } = openWithStagedRestore(lock, (ledgerPath) => openDatabase(ledgerPath, {
-    exclusive: true,
-    beforeMigration: (unmigrated, from) => {
-      const file = copyBeforeMigration(unmigrated, from, config.dataDir, clock.now());
-      log.info({ file }, 'the ledger was copied before its migration');
-    },
-  }), new Date(clock.now()));
+  const { db, restore } = openWithStagedRestore(
+    lock,
+    (ledgerPath) =>
+      openDatabase(ledgerPath, {
+        exclusive: true,
+        beforeMigration: (unmigrated, from) => {
+          const file = copyBeforeMigration(unmigrated, from, config.dataDir, clock.now());
+          log.info({ file }, 'the ledger was copied before its migration');
+        },
+      }),
+    new Date(clock.now()),
+  );
   if (restore.outcome !== 'none') log.warn({ restore }, 'a backup staged from the console was processed at start');
   const storage = new SqliteStorage(db, (err) => log.error({ err }, 'event listener failed'));
   return {
-    storage, ledgerFile: sqliteLedgerFile(db, storage), shared: null, restoreAtStart: describeRestoreAtStart(restore, new Date(clock.now())),
+    storage,
+    ledgerFile: sqliteLedgerFile(db, storage),
+    shared: null,
+    restoreAtStart: describeRestoreAtStart(restore, new Date(clock.now())),
     async close() {
       await storage.close();
       closeDatabase(db);
@@ -128,16 +142,28 @@ interface Owned {
   early: BufferedLog;
 }
 
-async function startOnLedger(config: Config, options: StartOptions, { lock, ledger, early }: Owned): Promise<RunningServer> {
+async function startOnLedger(
+  config: Config,
+  options: StartOptions,
+  { lock, ledger, early }: Owned,
+): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   // The watcher and the chain's providers log through the app's logger, which exists only once the app is built.
-  const log = { info: (f: Record<string, unknown>, m: string) => app.log.info(f, m), warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m) };
+  const log = {
+    info: (f: Record<string, unknown>, m: string) => app.log.info(f, m),
+    warn: (f: Record<string, unknown>, m: string) => app.log.warn(f, m),
+  };
   const chain = await prepareChain(config, () => Math.floor(clock.now() / 1000), log);
   let publicUrl = config.publicUrl ?? '';
   const onListenerError = (err: unknown) => app.log.error({ err }, 'event listener failed');
   const { storage, ledgerFile, shared } = ledger;
   const services = await createServices({
-    storage, config, clock, chain: chain.info, publicUrl: () => publicUrl, onListenerError,
+    storage,
+    config,
+    clock,
+    chain: chain.info,
+    publicUrl: () => publicUrl,
+    onListenerError,
     ...(shared ? { watcherStorage: shared.watcherStorage } : {}),
   });
   // The watcher writes through watcherLedger: fenced by the lease when instances share the ledger.
@@ -148,42 +174,82 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, ledg
   // Chain facts credited after a restore was staged would land in the ledger it replaces; on a shared
   // ledger only the instance holding the watcher's lease watches.
   const mayWatch = () => !services.restore.pending && (!shared || shared.leaseEpoch() !== null);
-  const runtime = deferredRuntime(chain.info, () => openRuntime(chain, runtimeServices, {
-    intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize, reconcileIntervalMs: config.chain.reconcileIntervalMs, log,
-  }), reopenWith({ services: runtimeServices, log, nowSeconds, mayWatch }), checkingSource);
-  const backups = ledgerFile ? new BackupService({
-    ledgerFile, settings: services.settings, clock, dataDir: config.dataDir, log: { error: (f, m) => app.log.error(f, m) }, restoreAtStart: ledger.restoreAtStart ?? null,
-    ...(options.backupTimer ? { timer: options.backupTimer } : {}),
-  }) : null;
+  const runtime = deferredRuntime(
+    chain.info,
+    () =>
+      openRuntime(chain, runtimeServices, {
+        intervalMs: config.chain.pollIntervalMs,
+        batchSize: config.chain.watcherBatchSize,
+        reconcileIntervalMs: config.chain.reconcileIntervalMs,
+        log,
+      }),
+    reopenWith({ services: runtimeServices, log, nowSeconds, mayWatch }),
+    checkingSource,
+  );
+  const backups = ledgerFile
+    ? new BackupService({
+        ledgerFile,
+        settings: services.settings,
+        clock,
+        dataDir: config.dataDir,
+        log: { error: (f, m) => app.log.error(f, m) },
+        restoreAtStart: ledger.restoreAtStart ?? null,
+        ...(options.backupTimer ? { timer: options.backupTimer } : {}),
+      })
+    : null;
   const app = await buildApp({
-    services, runtime, ...(ledgerFile && backups ? { ledgerFile, backups } : {}), ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    services,
+    runtime,
+    ...(ledgerFile && backups ? { ledgerFile, backups } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     // on SQLite the app describes its own ledger (it watches whenever its watcher runs)
-    ...(shared ? { ledger: { engine: 'postgres', instance: () => shared.instanceId, watching: () => shared.leaseEpoch() !== null } } : {}),
+    ...(shared
+      ? {
+          ledger: {
+            engine: 'postgres',
+            instance: () => shared.instanceId,
+            watching: () => shared.leaseEpoch() !== null,
+          },
+        }
+      : {}),
   });
   early.replayTo(app.log);
   await shared?.relayTo(services.bus, onListenerError);
   const address = await app.listen({ host: config.host, port: config.port });
   publicUrl ||= address;
-  services.webhooks.startDispatcher({ log, ...(shared ? { claims: { holder: shared.instanceId, leaseMs: DELIVERY_CLAIM_MS } } : {}) });
+  services.webhooks.startDispatcher({
+    log,
+    ...(shared ? { claims: { holder: shared.instanceId, leaseMs: DELIVERY_CLAIM_MS } } : {}),
+  });
   await backups?.start();
   const sweep = setInterval(() => {
     if (services.restore.pending) return;
-    services.payments.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed; retrying at the next one'));
+    services.payments
+      .expireDue()
+      .catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed; retrying at the next one'));
   }, EXPIRY_SWEEP_MS);
   writeServiceFile(config.dataDir, { url: address, pid: process.pid, consoleToken: services.sessions.processToken() });
 
   let closing: Promise<void> | null = null;
-  const close = () => (closing ??= (async () => {
-    clearInterval(sweep);
-    await backups?.stop();
-    await runtime.current()?.watcher.stop();
-    await app.close();
-    await services.webhooks.stopDispatcher();
-    await ledger.close();
-    rmSync(serviceFile(config.dataDir), { force: true });
-    lock.release();
-  })());
-  const live = await goLive(runtime, services, close, whenQuiet(app.server, CHAIN_OPENS_WHEN_QUIET_MS, CHAIN_OPENS_AT_LATEST_MS), shared, mayWatch);
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(sweep);
+      await backups?.stop();
+      await runtime.current()?.watcher.stop();
+      await app.close();
+      await services.webhooks.stopDispatcher();
+      await ledger.close();
+      rmSync(serviceFile(config.dataDir), { force: true });
+      lock.release();
+    })());
+  const live = await goLive(
+    runtime,
+    services,
+    close,
+    whenQuiet(app.server, CHAIN_OPENS_WHEN_QUIET_MS, CHAIN_OPENS_AT_LATEST_MS),
+    shared,
+    mayWatch,
+  );
   return { url: address, app, services, backups, shared, ...live, close };
 }
 
@@ -194,7 +260,12 @@ async function startOnLedger(config: Config, options: StartOptions, { lock, ledg
  * the service.
  */
 async function goLive(
-  runtime: DeferredRuntime, services: Services, close: () => Promise<void>, quiet: Promise<void>, shared: SharedLedger | null, mayWatch: () => boolean,
+  runtime: DeferredRuntime,
+  services: Services,
+  close: () => Promise<void>,
+  quiet: Promise<void>,
+  shared: SharedLedger | null,
+  mayWatch: () => boolean,
 ): Promise<Runtime> {
   let live: Runtime;
   try {

@@ -78,7 +78,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const events = new EventLog(bus, clock, deps.onListenerError);
   const settings = new SettingsStore(storage, clock);
   const payments = new PaymentService({
-    storage, bus, events, clock, chain: deps.chain, publicUrl: deps.publicUrl,
+    storage,
+    bus,
+    events,
+    clock,
+    chain: deps.chain,
+    publicUrl: deps.publicUrl,
     policy: {
       maxAmount: usdt(deps.config.payments.maxAmount),
       defaultExpirySeconds: deps.config.payments.defaultExpirySeconds,
@@ -93,9 +98,18 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const refunds = new RefundService({ storage, payments, events, clock, chain: deps.chain });
   const sessions = new ConsoleSessions(storage, clock);
   const ledger = new TransferLedger({ storage, payments, events, clock, refunds });
-  const watcherLedger = deps.watcherStorage ? new TransferLedger({ storage: deps.watcherStorage, payments, events, clock, refunds }) : ledger;
+  const watcherLedger = deps.watcherStorage
+    ? new TransferLedger({ storage: deps.watcherStorage, payments, events, clock, refunds })
+    : ledger;
   return {
-    config: deps.config, clock, bus, eventFeed: new EventFeed(storage), payments, settings, webhooks, publicUrl: deps.publicUrl,
+    config: deps.config,
+    clock,
+    bus,
+    eventFeed: new EventFeed(storage),
+    payments,
+    settings,
+    webhooks,
+    publicUrl: deps.publicUrl,
     restore: new RestoreGate(),
     refunds,
     ledger,

@@ -14,10 +14,20 @@ import type { TestProject } from 'vitest/node';
 import { ensureBuilt } from '../scripts/build-freshness.mjs';
 import { startLocalPostgres, type LocalPostgres } from '../scripts/local-postgres';
 import { migratePg, openPgPool } from '../server/storage/postgres/pg-database';
-import { CLUSTER_FOLDER, markRunOwner, removeOnExit, RUN_FOLDER_PREFIX, sweepLeftoverRuns } from './helpers/leftover-runs';
+import {
+  CLUSTER_FOLDER,
+  markRunOwner,
+  removeOnExit,
+  RUN_FOLDER_PREFIX,
+  sweepLeftoverRuns,
+} from './helpers/leftover-runs';
 import { TEST_PG_URL_ENV, TEST_TEMPLATE_DATABASE } from './helpers/test-database';
 
-interface RunState { projects: number; root: string; cancelExitCleanup: () => void }
+interface RunState {
+  projects: number;
+  root: string;
+  cancelExitCleanup: () => void;
+}
 
 const RUN_STATE = Symbol.for('tontill.test-run');
 const shared = globalThis as { [RUN_STATE]?: RunState };
@@ -30,7 +40,8 @@ function joinRun(): RunState {
     // PostgreSQL cluster) goes under one folder, removed at the end: a shared CI machine is not left
     // with a ledger per test. The folder names its owner, so a run killed before its end has what it
     // left (a cluster still running) stopped and removed by the next run, here.
-    for (const root of sweepLeftoverRuns(tmpdir())) console.error(`tests: removed ${root}, left by a run that was killed`);
+    for (const root of sweepLeftoverRuns(tmpdir()))
+      console.error(`tests: removed ${root}, left by a run that was killed`);
     const root = mkdtempSync(join(tmpdir(), RUN_FOLDER_PREFIX));
     markRunOwner(root);
     state = { projects: 0, root, cancelExitCleanup: removeOnExit(root) };
@@ -62,7 +73,9 @@ async function startTestCluster(root: string): Promise<LocalPostgres> {
     } finally {
       await pool.end();
     }
-    console.error(`postgres: test cluster on port ${cluster.port} in ${templateStarted - started} ms, template migrated in ${Date.now() - templateStarted} ms`);
+    console.error(
+      `postgres: test cluster on port ${cluster.port} in ${templateStarted - started} ms, template migrated in ${Date.now() - templateStarted} ms`,
+    );
   } catch (err) {
     await cluster.stop();
     throw err;

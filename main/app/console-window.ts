@@ -28,7 +28,10 @@ export interface ConsoleWindowDeps {
 }
 
 /** The one console window: created on demand, forgotten when closed. */
-export function createConsoleWindow(electron: Pick<ElectronPort, 'BrowserWindow'>, deps: ConsoleWindowDeps): ConsoleWindow {
+export function createConsoleWindow(
+  electron: Pick<ElectronPort, 'BrowserWindow'>,
+  deps: ConsoleWindowDeps,
+): ConsoleWindow {
   let window: BrowserWindowPort | null = null;
   const live = () => (window && !window.isDestroyed() ? window : null);
   const focus = () => {
@@ -52,7 +55,7 @@ export function createConsoleWindow(electron: Pick<ElectronPort, 'BrowserWindow'
     });
     window = created;
     // The login link redirects to /console/ with no fragment of its own, so the browser keeps this one.
-    const url = await deps.startUrl() + (route ? `#/${route}` : '');
+    const url = (await deps.startUrl()) + (route ? `#/${route}` : '');
     void load(created, url);
   };
   return {

@@ -55,11 +55,16 @@ interface Preferences {
   setOpenAtLogin(openAtLogin: boolean): void;
 }
 
-function desktopPreferences(store: PreferencesStore, loginItem: LoginItem, changed: (feedChanged: boolean) => void): Preferences {
+function desktopPreferences(
+  store: PreferencesStore,
+  loginItem: LoginItem,
+  changed: (feedChanged: boolean) => void,
+): Preferences {
   const save = (input: unknown): SavePreferencesResult => {
     const feedBefore = store.current().updates.feedUrl;
     const result = store.save(input);
-    if (result.ok && result.preferences.openAtLogin !== loginItem.isEnabled()) loginItem.set(result.preferences.openAtLogin);
+    if (result.ok && result.preferences.openAtLogin !== loginItem.isEnabled())
+      loginItem.set(result.preferences.openAtLogin);
     changed(result.ok && result.preferences.updates.feedUrl !== feedBefore);
     return result;
   };
@@ -72,22 +77,35 @@ function desktopPreferences(store: PreferencesStore, loginItem: LoginItem, chang
 
 /** Once the service listens: IPC answers the window, keeping its session alive in the window's own cookie jar. */
 function connectConsole(
-  electron: ElectronPort, deps: DesktopDeps, service: ServicePort, window: ConsoleWindow, preferences: Preferences, updates: Updates | null,
+  electron: ElectronPort,
+  deps: DesktopDeps,
+  service: ServicePort,
+  window: ConsoleWindow,
+  preferences: Preferences,
+  updates: Updates | null,
 ): void {
-  registerIpcHandlers(electron.ipcMain, createIpcHandlers({
-    sessionToken: createSessionKeeper(service, electron.session.fromPartition(CONSOLE_PARTITION).cookies),
-    serviceUrl: () => service.url,
-    openExternal: (url) => electron.shell.openExternal(url),
-    version: deps.version ?? electron.app.getVersion(),
-    dataDir: service.dataDir,
-    preferences,
-    updateState: () => updates?.state() ?? NOT_UPDATING,
-    printReceipt: (input) => printReceipt(input, { serviceUrl: () => service.url, openHiddenWindow: openPrintWindow(deps.printWindow) }),
-  }), window.contentsId, () => originOf(service.url));
+  registerIpcHandlers(
+    electron.ipcMain,
+    createIpcHandlers({
+      sessionToken: createSessionKeeper(service, electron.session.fromPartition(CONSOLE_PARTITION).cookies),
+      serviceUrl: () => service.url,
+      openExternal: (url) => electron.shell.openExternal(url),
+      version: deps.version ?? electron.app.getVersion(),
+      dataDir: service.dataDir,
+      preferences,
+      updateState: () => updates?.state() ?? NOT_UPDATING,
+      printReceipt: (input) =>
+        printReceipt(input, { serviceUrl: () => service.url, openHiddenWindow: openPrintWindow(deps.printWindow) }),
+    }),
+    window.contentsId,
+    () => originOf(service.url),
+  );
 }
 
 const openPrintWindow = (printWindow: PrintWindowConstructor | undefined) =>
-  printWindow ? hiddenWindowOpener(printWindow) : () => Promise.reject(new Error('printing is not available in this build'));
+  printWindow
+    ? hiddenWindowOpener(printWindow)
+    : () => Promise.reject(new Error('printing is not available in this build'));
 
 /**
  * The whole main process, with electron injected so tests can drive it with a fake. Returns null
@@ -122,18 +140,24 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   };
   const notifier = createNotifier(electron, { prefs: () => store.current().notifications, openConsole: showConsole });
   const window = createConsoleWindow(electron, {
-    preloadPath: deps.preloadPath, serviceOrigin, openExternal, log,
+    preloadPath: deps.preloadPath,
+    serviceOrigin,
+    openExternal,
+    log,
     // Signs in exactly as a browser does: a one-time link the service trades for its session cookie.
     startUrl: async () => consoleLoginUrl(service!.url, await service!.createLoginToken()),
     consoleUrl: () => `${service!.url}/console/`,
-    onClosed: () => { if (!isQuitting) trayHintOnce(store, notifier.show, log); },
+    onClosed: () => {
+      if (!isQuitting) trayHintOnce(store, notifier.show, log);
+    },
   });
   const state = (): ServiceState => (stopped || !service ? 'stopped' : service.status());
 
   const start = async (): Promise<ServicePort> => {
     await app.whenReady();
-    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)]) installPermissionHandlers(session, serviceOrigin);
-    const running = service = await deps.startService(app.getPath('userData'));
+    for (const session of [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)])
+      installPermissionHandlers(session, serviceOrigin);
+    const running = (service = await deps.startService(app.getPath('userData')));
     connectConsole(electron, deps, running, window, preferences, updates);
     running.onEvent((event) => notifier.onServiceEvent(event));
     running.onBackupOutcome((outcome) => notifier.onBackupOutcome(outcome));
@@ -152,10 +176,20 @@ export function createDesktopApp(electron: ElectronPort, deps: DesktopDeps): Des
   app.on('window-all-closed', () => undefined);
 
   const starting = start();
-  const ready = starting.then(() => undefined, (err: unknown) => failedToStart(electron, deps, log, err));
+  const ready = starting.then(
+    () => undefined,
+    (err: unknown) => failedToStart(electron, deps, log, err),
+  );
   handleQuit(electron, starting, log, updates, {
-    onQuit: () => { isQuitting = true; updates?.stop(); },
-    onStopped: () => { stopped = true; tray?.refresh(); tray?.stop(); },
+    onQuit: () => {
+      isQuitting = true;
+      updates?.stop();
+    },
+    onStopped: () => {
+      stopped = true;
+      tray?.refresh();
+      tray?.stop();
+    },
   });
   return { ready, window: window.current, service: () => service };
 }
@@ -170,7 +204,9 @@ function failedToStart(electron: ElectronPort, deps: DesktopDeps, log: (message:
 
 /** The tray icon for the app's life: the state, Open console, the login item, Quit. */
 function startTray(
-  electron: ElectronPort, deps: DesktopDeps, parts: { state(): ServiceState; preferences: Preferences; openConsole(): void },
+  electron: ElectronPort,
+  deps: DesktopDeps,
+  parts: { state(): ServiceState; preferences: Preferences; openConsole(): void },
 ): TrayController {
   return createTray(electron, {
     iconPath: trayIconPath(deps.iconDir ?? dirname(deps.preloadPath), deps.platform ?? process.platform),
@@ -184,14 +220,22 @@ function startTray(
 }
 
 /** The first time the owner closes the window, say once that the shop is still open. */
-function trayHintOnce(store: PreferencesStore, show: (title: string, body: string, target: string | null) => void, log: (m: string) => void): void {
+function trayHintOnce(
+  store: PreferencesStore,
+  show: (title: string, body: string, target: string | null) => void,
+  log: (m: string) => void,
+): void {
   if (store.trayHintShown()) return;
   try {
     store.markTrayHintShown();
   } catch (err) {
     log(`could not remember the tray hint: ${(err as Error).message}`);
   }
-  show('TonTill is still running in the tray', 'Payments are still watched and webhooks delivered. Quit from the tray icon.', null);
+  show(
+    'TonTill is still running in the tray',
+    'Payments are still watched and webhooks delivered. Quit from the tray icon.',
+    null,
+  );
 }
 
 /**
@@ -201,13 +245,19 @@ function trayHintOnce(store: PreferencesStore, show: (title: string, body: strin
  * and quit is called again (or the installer quits the app) and let through.
  */
 function handleQuit(
-  electron: ElectronPort, starting: Promise<ServicePort>, log: (message: string) => void, updates: Updates | null,
+  electron: ElectronPort,
+  starting: Promise<ServicePort>,
+  log: (message: string) => void,
+  updates: Updates | null,
   hooks: { onQuit(): void; onStopped(): void },
 ): void {
   let state: 'running' | 'closing' | 'closed' = 'running';
   const closeService = async () => {
     try {
-      await starting.then((service) => service.close(), () => undefined);
+      await starting.then(
+        (service) => service.close(),
+        () => undefined,
+      );
     } catch (err) {
       log(`service did not close cleanly: ${(err as Error).message}`);
     } finally {

@@ -83,9 +83,16 @@ export interface IpcMainPort {
 
 export interface PermissionSessionPort {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string },
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void;
 }
 
 /** The console's session cookie as main writes it: the attributes the service's own Set-Cookie uses on loopback. */

@@ -11,7 +11,11 @@ const hardened = new WeakSet<WebContentsPort>();
  * covered too. Only the service origin's /console/ stays in the window; any other http(s) page,
  * the service's own checkout and docs included, opens in the system browser.
  */
-export function hardenWebContents(contents: WebContentsPort, serviceOrigin: () => string | null, openExternal: (url: string) => void): void {
+export function hardenWebContents(
+  contents: WebContentsPort,
+  serviceOrigin: () => string | null,
+  openExternal: (url: string) => void,
+): void {
   if (hardened.has(contents)) return;
   hardened.add(contents);
   contents.setWindowOpenHandler(({ url }) => {
@@ -36,5 +40,7 @@ export function installPermissionHandlers(session: PermissionSessionPort, servic
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(isPermissionAllowed(permission, details.requestingUrl, serviceOrigin()));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin, serviceOrigin()));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin, serviceOrigin()),
+  );
 }

@@ -22,16 +22,17 @@ export interface LinuxAutostart {
 /** A desktop entry's Exec quoting: every argument in double quotes, its `"`, backquote, `$` and `\\` escaped. */
 const execQuote = (arg: string) => `"${arg.replace(/["`$\\]/g, (c) => `\\${c}`)}"`;
 
-export const autostartEntry = (command: string[]): string => [
-  '[Desktop Entry]',
-  'Type=Application',
-  'Name=TonTill',
-  'Comment=USDT payments on TON: keeps watching for payments in the tray',
-  `Exec=${[...command, HIDDEN_FLAG].map(execQuote).join(' ')}`,
-  'Terminal=false',
-  'X-GNOME-Autostart-enabled=true',
-  '',
-].join('\n');
+export const autostartEntry = (command: string[]): string =>
+  [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=TonTill',
+    'Comment=USDT payments on TON: keeps watching for payments in the tray',
+    `Exec=${[...command, HIDDEN_FLAG].map(execQuote).join(' ')}`,
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+    '',
+  ].join('\n');
 
 /** Electron's login item exists on macOS and Windows only; Linux desktops start what `autostart/` lists (XDG). */
 function linuxLoginItem(autostart: LinuxAutostart): LoginItem {

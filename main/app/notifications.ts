@@ -12,7 +12,14 @@ export interface DesktopNotice {
 }
 
 /** Only what a cashier reads: amounts and the shop's own reference, never the customer or a memo. */
-const PaymentFacts = PaymentSchema.pick({ id: true, amount: true, paidAmount: true, dueAmount: true, externalId: true, description: true });
+const PaymentFacts = PaymentSchema.pick({
+  id: true,
+  amount: true,
+  paidAmount: true,
+  dueAmount: true,
+  externalId: true,
+  description: true,
+});
 const TransferFacts = UnmatchedTransferSchema.pick({ amount: true });
 
 const MAX_REFERENCE = 80;
@@ -20,7 +27,10 @@ const clip = (text: string) => (text.length > MAX_REFERENCE ? `${text.slice(0, M
 
 /** "Order 1234 · Two coffees", whichever of the two the shop gave. */
 function referenceOf(payment: { id: string; externalId: string | null; description: string | null }): string {
-  const parts = [payment.externalId && `Order ${clip(payment.externalId)}`, payment.description && clip(payment.description)].filter(Boolean);
+  const parts = [
+    payment.externalId && `Order ${clip(payment.externalId)}`,
+    payment.description && clip(payment.description),
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : `Payment ${payment.id}`;
 }
 

@@ -3,7 +3,10 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import {
-  DEFAULT_DESKTOP_PREFERENCES, DesktopPreferencesSchema, type DesktopPreferences, type SavePreferencesResult,
+  DEFAULT_DESKTOP_PREFERENCES,
+  DesktopPreferencesSchema,
+  type DesktopPreferences,
+  type SavePreferencesResult,
 } from '../../contract/desktop';
 
 export const PREFERENCES_FILE = 'desktop-preferences.json';
@@ -25,7 +28,9 @@ function readPreferences(file: string): PreferencesFile {
   try {
     const parsed = PreferencesFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (parsed.success) return parsed.data;
-  } catch { /* missing or not JSON: the defaults below */ }
+  } catch {
+    /* missing or not JSON: the defaults below */
+  }
   return { ...DEFAULT_DESKTOP_PREFERENCES, trayHintShown: false };
 }
 

@@ -25,7 +25,12 @@ export function trayMenuTemplate(state: ServiceState, openAtLogin: boolean, acti
     { label: STATE_WORDS[state], enabled: false },
     { type: 'separator' },
     { label: 'Open console', click: () => actions.openConsole() },
-    { label: 'Start TonTill when I log in', type: 'checkbox', checked: openAtLogin, click: (item) => actions.setOpenAtLogin(item.checked) },
+    {
+      label: 'Start TonTill when I log in',
+      type: 'checkbox',
+      checked: openAtLogin,
+      click: (item) => actions.setOpenAtLogin(item.checked),
+    },
     { type: 'separator' },
     { label: 'Quit', click: () => actions.quit() },
   ];

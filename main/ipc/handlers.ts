@@ -1,4 +1,10 @@
-import type { DesktopApi, DesktopPreferences, PrintReceiptResult, SavePreferencesResult, UpdateState } from '../../contract/desktop';
+import type {
+  DesktopApi,
+  DesktopPreferences,
+  PrintReceiptResult,
+  SavePreferencesResult,
+  UpdateState,
+} from '../../contract/desktop';
 import { IPC_CHANNELS, type IpcChannel } from '../../preload/contract';
 import { openExternalUrl } from '../security/open-external-url';
 

@@ -26,7 +26,12 @@ const PAGE_SIZE: Record<ReceiptPaper, { width: number; height: number }> = {
 };
 
 export function receiptPrintOptions(paper: ReceiptPaper): ReceiptPrintOptions {
-  return { silent: false, printBackground: true, pageSize: PAGE_SIZE[paper], margins: { marginType: paper === 'a4' ? 'default' : 'none' } };
+  return {
+    silent: false,
+    printBackground: true,
+    pageSize: PAGE_SIZE[paper],
+    margins: { marginType: paper === 'a4' ? 'default' : 'none' },
+  };
 }
 
 /** A receipt URL on the service (the service URL may carry a path prefix, kept). */
@@ -45,8 +50,13 @@ export function isServiceReceiptUrl(url: string, serviceOrigin: string): boolean
   } catch {
     return false;
   }
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === serviceOrigin
-    && !parsed.username && !parsed.password && /\/pay\/pay_[0-9A-Za-z]{22}\/receipt$/.test(parsed.pathname);
+  return (
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+    parsed.origin === serviceOrigin &&
+    !parsed.username &&
+    !parsed.password &&
+    /\/pay\/pay_[0-9A-Za-z]{22}\/receipt$/.test(parsed.pathname)
+  );
 }
 
 /** A hidden window with the page loaded; main/print/print-window.ts makes one from Electron's BrowserWindow. */
@@ -74,7 +84,8 @@ export async function printReceipt(input: unknown, deps: PrintReceiptDeps): Prom
   if (!request.success) return { outcome: 'failed', message: 'not a receipt to print' };
   const serviceUrl = deps.serviceUrl();
   const url = receiptUrl(serviceUrl, request.data.paymentId, request.data.paper);
-  if (!isServiceReceiptUrl(url, new URL(serviceUrl).origin)) return { outcome: 'failed', message: 'not a receipt of this service' };
+  if (!isServiceReceiptUrl(url, new URL(serviceUrl).origin))
+    return { outcome: 'failed', message: 'not a receipt of this service' };
   let window: PrintableWindow | null = null;
   try {
     window = await deps.openHiddenWindow(url);

@@ -18,7 +18,9 @@ export interface PrintWindowOptions {
 
 /** The slice of Electron's BrowserWindow a print window uses (main/index.ts passes the real class). */
 export interface PrintWindowPort {
-  readonly webContents: { print(options: ReceiptPrintOptions, callback: (success: boolean, failureReason: string) => void): void };
+  readonly webContents: {
+    print(options: ReceiptPrintOptions, callback: (success: boolean, failureReason: string) => void): void;
+  };
   loadURL(url: string): Promise<void>;
   isDestroyed(): boolean;
   destroy(): void;
@@ -28,14 +30,23 @@ export type PrintWindowConstructor = new (options: PrintWindowOptions) => PrintW
 
 export const PRINT_WINDOW_OPTIONS: PrintWindowOptions = {
   show: false,
-  webPreferences: { partition: PRINT_PARTITION, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, javascript: false },
+  webPreferences: {
+    partition: PRINT_PARTITION,
+    sandbox: true,
+    contextIsolation: true,
+    nodeIntegration: false,
+    webSecurity: true,
+    javascript: false,
+  },
 };
 
 /** Opens `url` in a hidden window and hands it over once loaded (a failed load destroys it). */
 export function hiddenWindowOpener(BrowserWindow: PrintWindowConstructor): (url: string) => Promise<PrintableWindow> {
   return async (url) => {
     const window = new BrowserWindow(PRINT_WINDOW_OPTIONS);
-    const close = () => { if (!window.isDestroyed()) window.destroy(); };
+    const close = () => {
+      if (!window.isDestroyed()) window.destroy();
+    };
     try {
       await window.loadURL(url);
     } catch (err) {
@@ -44,13 +55,17 @@ export function hiddenWindowOpener(BrowserWindow: PrintWindowConstructor): (url:
     }
     return {
       close,
-      print: (options) => new Promise<void>((resolve, reject) => {
-        window.webContents.print(options, (success, failureReason) => {
-          // Electron reports the dialog closed without printing as a failure whose reason names the cancel.
-          if (success) resolve();
-          else reject(/cancel/i.test(failureReason) ? new PrintCancelled() : new Error(`printing failed: ${failureReason}`));
-        });
-      }),
+      print: (options) =>
+        new Promise<void>((resolve, reject) => {
+          window.webContents.print(options, (success, failureReason) => {
+            // Electron reports the dialog closed without printing as a failure whose reason names the cancel.
+            if (success) resolve();
+            else
+              reject(
+                /cancel/i.test(failureReason) ? new PrintCancelled() : new Error(`printing failed: ${failureReason}`),
+              );
+          });
+        }),
     };
   };
 }

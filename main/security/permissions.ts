@@ -7,7 +7,11 @@ import { originOf } from './console-url';
  * origin, so the origin is what is compared. Reading the clipboard, media, location,
  * notifications and the rest stay denied.
  */
-export function isPermissionAllowed(permission: string, requestingUrl: string | undefined, serviceOrigin: string | null): boolean {
+export function isPermissionAllowed(
+  permission: string,
+  requestingUrl: string | undefined,
+  serviceOrigin: string | null,
+): boolean {
   if (permission !== 'clipboard-sanitized-write' || !requestingUrl || serviceOrigin === null) return false;
   try {
     return originOf(requestingUrl) === serviceOrigin;

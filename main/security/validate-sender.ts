@@ -15,7 +15,11 @@ export interface SenderInfo {
  * preview the console frames are same-origin service pages, so the frame and the path are checked
  * too: those pages never get the session.
  */
-export function isTrustedSender(sender: SenderInfo, windowContentsId: number | null, serviceOrigin: string | null): boolean {
+export function isTrustedSender(
+  sender: SenderInfo,
+  windowContentsId: number | null,
+  serviceOrigin: string | null,
+): boolean {
   if (windowContentsId === null || sender.senderId !== windowContentsId) return false;
   return sender.isMainFrame && isConsolePage(sender.frameUrl, serviceOrigin);
 }

@@ -9,14 +9,15 @@ import type { ServicePort } from './service-port';
  * renderer's bearer) and in the window's cookie jar (what the page's own requests and streams send).
  */
 export function createSessionKeeper(
-  service: Pick<ServicePort, 'url' | 'consoleCookie' | 'createSession' | 'isSessionValid'>, cookies: CookiesPort,
+  service: Pick<ServicePort, 'url' | 'consoleCookie' | 'createSession' | 'isSessionValid'>,
+  cookies: CookiesPort,
 ): () => Promise<string> {
   const where = { url: service.url, name: service.consoleCookie };
   let token: string | null = null;
   const live = async (candidate: string | null | undefined): Promise<string | null> =>
-    (candidate && await service.isSessionValid(candidate) ? candidate : null);
+    candidate && (await service.isSessionValid(candidate)) ? candidate : null;
   return async () => {
-    token = await live(token) ?? await live((await cookies.get(where))[0]?.value);
+    token = (await live(token)) ?? (await live((await cookies.get(where))[0]?.value));
     if (token !== null) return token;
     const fresh = await service.createSession();
     // Loopback is plain http, so not Secure; the rest as the service's own Set-Cookie. No expiry:

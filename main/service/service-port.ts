@@ -59,7 +59,11 @@ export interface RunningServerLike {
   /** the runtime the console asks too: a chain restart in place replaces its watcher */
   app: { runtime: { current(): { watcher: { status(): WatcherHealth } } | null } | null };
   services: {
-    sessions: { createLoginToken(): Promise<string>; createSession(): Promise<string>; isValid(token: string): Promise<boolean> };
+    sessions: {
+      createLoginToken(): Promise<string>;
+      createSession(): Promise<string>;
+      isValid(token: string): Promise<boolean>;
+    };
     bus: { onCommitted(listener: (event: ServiceEvent) => void): () => void };
   };
   /** null when the service runs on PostgreSQL (backed up with pg_dump): no backup ever notifies */
@@ -67,7 +71,12 @@ export interface RunningServerLike {
   close(): Promise<void>;
 }
 
-export function toServicePort(server: RunningServerLike, dataDir: string, consoleCookie: string, now: () => number = Date.now): ServicePort {
+export function toServicePort(
+  server: RunningServerLike,
+  dataDir: string,
+  consoleCookie: string,
+  now: () => number = Date.now,
+): ServicePort {
   let closed = false;
   return {
     url: server.url,

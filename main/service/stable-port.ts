@@ -7,8 +7,11 @@ import { join } from 'node:path';
  * checklist, language) by origin. A new port each launch would forget them, so the app listens on
  * the port of its last launch when that port is free, and on any free port otherwise.
  */
-export async function pickConsolePort(remembered: number | null, isFree: (port: number) => Promise<boolean>): Promise<number> {
-  if (remembered !== null && await isFree(remembered)) return remembered;
+export async function pickConsolePort(
+  remembered: number | null,
+  isFree: (port: number) => Promise<boolean>,
+): Promise<number> {
+  if (remembered !== null && (await isFree(remembered))) return remembered;
   return 0;
 }
 
@@ -26,7 +29,7 @@ const portFile = (dataDir: string): string => join(dataDir, 'desktop-port.json')
 export function readRememberedPort(dataDir: string): number | null {
   try {
     const { port } = JSON.parse(readFileSync(portFile(dataDir), 'utf8')) as { port?: unknown };
-    return Number.isInteger(port) && (port as number) > 1023 && (port as number) < 65536 ? port as number : null;
+    return Number.isInteger(port) && (port as number) > 1023 && (port as number) < 65536 ? (port as number) : null;
   } catch {
     return null;
   }

@@ -28,7 +28,8 @@ export interface Updates {
 }
 
 /** electron-updater's messages carry the response headers and a stack after the first line. */
-const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+const errorMessage = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
 
 class UpdateController implements Updates {
   private current: UpdateState = { state: 'idle', message: 'not checked yet' };
@@ -38,7 +39,10 @@ class UpdateController implements Updates {
   private readonly log: (message: string) => void;
 
   constructor(private readonly deps: UpdatesDeps) {
-    this.timers = deps.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
+    this.timers = deps.timers ?? {
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+    };
     this.log = deps.log ?? ((message) => console.error(message));
     const { updater } = deps;
     // Downloads are started here, so a failed one is caught; nothing installs without the owner's yes.
@@ -87,8 +91,10 @@ class UpdateController implements Updates {
     try {
       const result = await this.deps.updater.checkForUpdates();
       if (!result) return this.set({ state: 'idle', message: 'updates run only in the installed app' });
-      if (!result.isUpdateAvailable) return this.set({ state: 'idle', message: `up to date (the feed offers ${result.updateInfo.version})` });
-      if (this.current.state !== 'downloading') this.set({ state: 'downloading', version: result.updateInfo.version, percent: 0 });
+      if (!result.isUpdateAvailable)
+        return this.set({ state: 'idle', message: `up to date (the feed offers ${result.updateInfo.version})` });
+      if (this.current.state !== 'downloading')
+        this.set({ state: 'downloading', version: result.updateInfo.version, percent: 0 });
       await this.deps.updater.downloadUpdate();
     } catch (err) {
       this.fail(err);
@@ -100,8 +106,14 @@ class UpdateController implements Updates {
     if (state !== 'ready' || !version) return 'skip';
     try {
       const { response } = await this.deps.dialog.showMessageBox({
-        type: 'question', title: 'Update ready', message: `TonTill ${version} is ready. Install it now?`, detail: 'TonTill will restart.',
-        buttons: ['Install', 'Later'], defaultId: 0, cancelId: 1, noLink: true,
+        type: 'question',
+        title: 'Update ready',
+        message: `TonTill ${version} is ready. Install it now?`,
+        detail: 'TonTill will restart.',
+        buttons: ['Install', 'Later'],
+        defaultId: 0,
+        cancelId: 1,
+        noLink: true,
       });
       return response === 0 ? 'install' : 'skip';
     } catch (err) {
@@ -148,7 +160,10 @@ export function createUpdates(deps: UpdatesDeps): Updates {
  * up), then close the service, then either hand over to the installer or quit as usual. A failed
  * close still quits; the installer's own quit comes back through before-quit, which must let it pass.
  */
-export async function quitThroughUpdates(updates: Pick<Updates, 'onQuit' | 'install'>, steps: { closeService(): Promise<void>; quit(): void }): Promise<void> {
+export async function quitThroughUpdates(
+  updates: Pick<Updates, 'onQuit' | 'install'>,
+  steps: { closeService(): Promise<void>; quit(): void },
+): Promise<void> {
   const choice = await updates.onQuit();
   try {
     await steps.closeService();

@@ -12,8 +12,10 @@ export function checkFeedUrl(raw: string): FeedCheck {
   } catch {
     return { ok: false, reason: `the update feed is not a URL: ${raw}` };
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: `the update feed must be an https:// URL, not ${url.protocol}//` };
+  if (url.protocol !== 'https:')
+    return { ok: false, reason: `the update feed must be an https:// URL, not ${url.protocol}//` };
   // Credentials in the URL would end up in electron-updater's log lines.
-  if (url.username || url.password) return { ok: false, reason: 'the update feed URL must not carry a user name or password' };
+  if (url.username || url.password)
+    return { ok: false, reason: 'the update feed URL must not carry a user name or password' };
   return { ok: true, url: url.href };
 }

@@ -21,7 +21,12 @@ declare global {
 export const API = '/console/api';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -42,7 +47,12 @@ export function configureApiClient(target: { baseUrl: string; token: string }): 
 
 /** The desktop shell hands out a per-launch token; a browser relies on the HttpOnly cookie. */
 function token(): Promise<string | null> {
-  bearer ??= window.tontill ? window.tontill.getSession().then((s) => DesktopSessionSchema.parse(s).token, () => null) : Promise.resolve(null);
+  bearer ??= window.tontill
+    ? window.tontill.getSession().then(
+        (s) => DesktopSessionSchema.parse(s).token,
+        () => null,
+      )
+    : Promise.resolve(null);
   return bearer;
 }
 
@@ -60,7 +70,8 @@ async function headers(extra: Record<string, string> = {}): Promise<Record<strin
 
 async function failure(res: Response): Promise<ApiError> {
   const body = ErrorBodySchema.safeParse(await res.json().catch(() => null));
-  if (body.success) return new ApiError(res.status, body.data.error.code, body.data.error.message, body.data.error.field);
+  if (body.success)
+    return new ApiError(res.status, body.data.error.code, body.data.error.message, body.data.error.field);
   return new ApiError(res.status, 'HTTP_ERROR', `${res.status} ${res.statusText}`);
 }
 
@@ -71,8 +82,11 @@ async function parsed<S extends ZodType>(schema: S, res: Response, method: strin
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'body';
-  throw new ApiError(res.status, 'BAD_RESPONSE',
-    `${method} ${API}${path} answered in an unexpected shape (${where}: ${issue?.message ?? 'not JSON'}); are the console and the service the same version?`);
+  throw new ApiError(
+    res.status,
+    'BAD_RESPONSE',
+    `${method} ${API}${path} answered in an unexpected shape (${where}: ${issue?.message ?? 'not JSON'}); are the console and the service the same version?`,
+  );
 }
 
 export type Query = Record<string, string | number | undefined | null>;
@@ -84,7 +98,12 @@ export function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function request<S extends ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.output<S>> {
+export async function request<S extends ZodType>(
+  schema: S,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<z.output<S>> {
   const res = await send(method, path, body);
   if (!res.ok) throw await failure(res);
   return parsed(schema, res, method, path);
@@ -123,12 +142,21 @@ async function attempt(method: string, path: string, body?: unknown): Promise<Re
 /** The absolute URL of an API path, for what fetch cannot do (EventSource). */
 export const apiUrl = (path: string): string => `${origin}${API}${path}`;
 
-export const get = <S extends ZodType>(schema: S, path: string, query?: Query): Promise<z.output<S>> => request(schema, 'GET', withQuery(path, query));
-export const post = <S extends ZodType>(schema: S, path: string, body: unknown = {}): Promise<z.output<S>> => request(schema, 'POST', path, body);
+export const get = <S extends ZodType>(schema: S, path: string, query?: Query): Promise<z.output<S>> =>
+  request(schema, 'GET', withQuery(path, query));
+export const post = <S extends ZodType>(schema: S, path: string, body: unknown = {}): Promise<z.output<S>> =>
+  request(schema, 'POST', path, body);
 
 /** Downloads a file the API streams (CSV, backups) and hands it to the browser as a file. */
-export async function download(path: string, query: Query, fallbackName: string): Promise<{ name: string; bytes: number }> {
-  const res = await fetch(`${origin}${API}${withQuery(path, query)}`, { credentials: 'same-origin', headers: await headers() });
+export async function download(
+  path: string,
+  query: Query,
+  fallbackName: string,
+): Promise<{ name: string; bytes: number }> {
+  const res = await fetch(`${origin}${API}${withQuery(path, query)}`, {
+    credentials: 'same-origin',
+    headers: await headers(),
+  });
   if (!res.ok) throw await failure(res);
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
@@ -145,7 +173,10 @@ export async function download(path: string, query: Query, fallbackName: string)
 
 export async function upload<S extends ZodType>(schema: S, path: string, file: Blob): Promise<z.output<S>> {
   const res = await fetch(`${origin}${API}${path}`, {
-    method: 'POST', credentials: 'same-origin', headers: await headers({ 'content-type': 'application/octet-stream' }), body: file,
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: await headers({ 'content-type': 'application/octet-stream' }),
+    body: file,
   });
   if (!res.ok) throw await failure(res);
   return parsed(schema, res, 'POST', path);

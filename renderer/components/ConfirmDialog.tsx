@@ -11,7 +11,8 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab stay inside the dialog: the page behind is inert while it is open. */
 function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
@@ -34,7 +35,15 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
  * behind it can be clicked while it is open; Escape cancels. It is closed before the action runs,
  * so whatever the action changes is clickable at once.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -61,13 +70,30 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
     confirmed.current = false;
   };
   return (
-    <dialog ref={ref} className={`dialog confirm-dialog${danger ? ' confirm-danger' : ''}`} aria-labelledby={titleId} aria-describedby={bodyId}
-      onClose={closed} onKeyDown={trapTab}>
+    <dialog
+      ref={ref}
+      className={`dialog confirm-dialog${danger ? ' confirm-danger' : ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onClose={closed}
+      onKeyDown={trapTab}
+    >
       <h2 id={titleId}>{title}</h2>
-      <div id={bodyId} className="confirm-body">{children}</div>
+      <div id={bodyId} className="confirm-body">
+        {children}
+      </div>
       <div className="confirm-actions">
-        <button ref={cancelRef} type="button" className="btn" onClick={() => ref.current?.close()}>Cancel</button>
-        <button ref={confirmRef} type="button" className={`btn ${danger ? 'btn-danger-solid' : 'btn-primary'}`} onClick={confirm}>{confirmLabel}</button>
+        <button ref={cancelRef} type="button" className="btn" onClick={() => ref.current?.close()}>
+          Cancel
+        </button>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={`btn ${danger ? 'btn-danger-solid' : 'btn-primary'}`}
+          onClick={confirm}
+        >
+          {confirmLabel}
+        </button>
       </div>
     </dialog>
   );
@@ -85,8 +111,24 @@ export function ConfirmButton({ label, className = 'btn', disabled = false, ...d
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" disabled={disabled} onClick={() => setOpen(true)}>{label}</button>
-      <ConfirmDialog {...dialog} open={isOpen} onCancel={() => setOpen(false)} onConfirm={() => { setOpen(false); dialog.onConfirm(); }} />
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      <ConfirmDialog
+        {...dialog}
+        open={isOpen}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          dialog.onConfirm();
+        }}
+      />
     </>
   );
 }

@@ -17,7 +17,12 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     setTimeout(() => setCopied(false), 1500);
   };
   return (
-    <button type="button" className="btn btn-small" onClick={() => void copy()} aria-label={`${label}: ${text.slice(0, 40)}`}>
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => void copy()}
+      aria-label={`${label}: ${text.slice(0, 40)}`}
+    >
       {copied ? 'Copied' : label}
     </button>
   );

@@ -10,7 +10,11 @@ import { selectPage, selectTheme, selectUiActions } from '../store/ui-slice';
 function ModeBadge() {
   const mode = useConsoleStore(selectChainMode);
   if (!mode) return null;
-  return <span className={`mode mode-${mode}`} title="Chain mode">{mode}</span>;
+  return (
+    <span className={`mode mode-${mode}`} title="Chain mode">
+      {mode}
+    </span>
+  );
 }
 
 const MODE_WARNINGS: Partial<Record<string, string>> = {
@@ -23,7 +27,11 @@ function ModeBanner() {
   const mode = useConsoleStore(selectChainMode);
   const warning = mode ? MODE_WARNINGS[mode] : undefined;
   if (!warning) return null;
-  return <p className={`mode-banner mode-banner-${mode}`} role="status" data-testid="mode-banner">{warning}</p>;
+  return (
+    <p className={`mode-banner mode-banner-${mode}`} role="status" data-testid="mode-banner">
+      {warning}
+    </p>
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -41,41 +49,97 @@ export function Layout({ children }: { children: ReactNode }) {
   const current = sections.find((s) => s.route === sectionOf(page));
   return (
     <div className="shell">
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <ModeBanner />
       <aside className={`sidebar${isMenuOpen ? ' is-menu-open' : ''}`}>
         <div className="brand">
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z" /></svg>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"
+            />
+          </svg>
           <span>TonTill</span>
           <ModeBadge />
         </div>
-        <button type="button" className="btn btn-ghost nav-toggle" aria-expanded={isMenuOpen} aria-controls="console-nav" onClick={() => setMenuOpen(!isMenuOpen)}>
+        <button
+          type="button"
+          className="btn btn-ghost nav-toggle"
+          aria-expanded={isMenuOpen}
+          aria-controls="console-nav"
+          onClick={() => setMenuOpen(!isMenuOpen)}
+        >
           <span>{current?.label ?? 'Menu'}</span>
-          {unmatched > 0 ? <span className="nav-count" aria-hidden="true">{unmatched}</span> : null}
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d={isMenuOpen ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z' : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'} /></svg>
+          {unmatched > 0 ? (
+            <span className="nav-count" aria-hidden="true">
+              {unmatched}
+            </span>
+          ) : null}
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d={
+                isMenuOpen
+                  ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z'
+                  : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'
+              }
+            />
+          </svg>
         </button>
         <nav aria-label="Console" id="console-nav">
           <ul>
             {sections.map(({ route, label, icon }) => (
               <li key={route}>
-                <a href={`#/${route}`} className="nav-link" aria-current={route === current?.route ? 'page' : undefined}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d={icon} /></svg>
+                <a
+                  href={`#/${route}`}
+                  className="nav-link"
+                  aria-current={route === current?.route ? 'page' : undefined}
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden="true">
+                    <path fill="currentColor" d={icon} />
+                  </svg>
                   <span>{label}</span>
-                  {route === 'unmatched' && unmatched > 0 ? <span className="nav-count" aria-label={`${unmatched} waiting`}>{unmatched}</span> : null}
+                  {route === 'unmatched' && unmatched > 0 ? (
+                    <span className="nav-count" aria-label={`${unmatched} waiting`}>
+                      {unmatched}
+                    </span>
+                  ) : null}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         <div className="sidebar-foot">
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+          >
             {theme === 'dark' ? '☀ Light' : '☾ Dark'}
           </button>
-          {role === 'cashier' ? <span className="hint" data-testid="signed-in-as">Signed in as {actorName} (cashier)</span> : null}
-          <span className="hint">Press <kbd>g</kbd> then a letter to jump</span>
+          {role === 'cashier' ? (
+            <span className="hint" data-testid="signed-in-as">
+              Signed in as {actorName} (cashier)
+            </span>
+          ) : null}
+          <span className="hint">
+            Press <kbd>g</kbd> then a letter to jump
+          </span>
         </div>
       </aside>
-      <main id="main" tabIndex={-1} className="main">{children}</main>
+      <main id="main" tabIndex={-1} className="main">
+        {children}
+      </main>
     </div>
   );
 }

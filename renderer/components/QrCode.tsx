@@ -11,7 +11,15 @@ export function QrCode({ value, size = 240, label }: { value: string; size?: num
     return qrModulePath(qr);
   }, [value]);
   return (
-    <svg className="qr" role="img" aria-label={label} viewBox={`0 0 ${side} ${side}`} width={size} height={size} shapeRendering="crispEdges">
+    <svg
+      className="qr"
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${side} ${side}`}
+      width={size}
+      height={size}
+      shapeRendering="crispEdges"
+    >
       <rect width={side} height={side} fill={QR_COLOURS.light} />
       <path d={path} fill={QR_COLOURS.dark} />
     </svg>

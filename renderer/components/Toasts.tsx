@@ -10,7 +10,9 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>×</button>
+          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -36,31 +36,55 @@ export function VirtualRows<T>({ items, rowHeight, overscan = 8, keyOf, renderRo
     if (onNearEnd && last >= items.length - overscan * 4) onNearEnd();
   }, [last, items.length, overscan, onNearEnd]);
 
-  const onKeyDown = useCallback((e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
-    const el = viewport.current;
-    const current = document.activeElement instanceof HTMLElement ? Number(document.activeElement.dataset.index ?? -1) : -1;
-    const target = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : Math.max(0, Math.min(items.length - 1, current + (e.key === 'ArrowDown' ? 1 : -1)));
-    if (!el || target < 0) return;
-    e.preventDefault();
-    const top = target * rowHeight;
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = top + rowHeight - el.clientHeight;
-    requestAnimationFrame(() => el.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
-  }, [items.length, rowHeight]);
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
+      const el = viewport.current;
+      const current =
+        document.activeElement instanceof HTMLElement ? Number(document.activeElement.dataset.index ?? -1) : -1;
+      const target =
+        e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? items.length - 1
+            : Math.max(0, Math.min(items.length - 1, current + (e.key === 'ArrowDown' ? 1 : -1)));
+      if (!el || target < 0) return;
+      e.preventDefault();
+      const top = target * rowHeight;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = top + rowHeight - el.clientHeight;
+      requestAnimationFrame(() => el.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
+    },
+    [items.length, rowHeight],
+  );
 
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     const item = items[i]!;
     rows.push(
-      <div key={keyOf(item)} className="vrow" role="row" aria-rowindex={i + 2} style={{ transform: `translateY(${i * rowHeight}px)`, height: rowHeight }}>
+      <div
+        key={keyOf(item)}
+        className="vrow"
+        role="row"
+        aria-rowindex={i + 2}
+        style={{ transform: `translateY(${i * rowHeight}px)`, height: rowHeight }}
+      >
         {renderRow(item, i)}
       </div>,
     );
   }
   return (
-    <div ref={viewport} className="vviewport" role="rowgroup" aria-label={label} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
-      <div className="vspacer" style={{ height: items.length * rowHeight }}>{rows}</div>
+    <div
+      ref={viewport}
+      className="vviewport"
+      role="rowgroup"
+      aria-label={label}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onKeyDown={onKeyDown}
+    >
+      <div className="vspacer" style={{ height: items.length * rowHeight }}>
+        {rows}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { sectionsFor } from '../routes';
 import { getConsoleState } from '../store';
 
 const isTyping = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** "g" then a letter jumps to a screen; "/" focuses the page's search field. The till has keys of its own (TillView). */
 export function useShortcuts(): void {

@@ -2,7 +2,11 @@ import { formatAmount, parseAmount, USDT_DECIMALS } from '../../contract/amount'
 import type { PaymentStatus } from '../../contract/payments';
 
 export const STATUS_LABEL: Record<PaymentStatus, string> = {
-  pending: 'Pending', partially_paid: 'Partially paid', paid: 'Paid', expired: 'Expired', cancelled: 'Cancelled',
+  pending: 'Pending',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,7 +46,8 @@ export type EnteredAmount = { ok: true; amount: string; micro: bigint } | { ok: 
  */
 export function parseEnteredAmount(text: string): EnteredAmount {
   const match = /^(\d*)[.,]?(\d*)$/.exec(text.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return { ok: false, message: 'Enter an amount such as 12,50 or 12.50.' };
+  if (!match || (match[1] === '' && match[2] === ''))
+    return { ok: false, message: 'Enter an amount such as 12,50 or 12.50.' };
   const [, whole = '', fraction = ''] = match;
   if (fraction.length > USDT_DECIMALS) return { ok: false, message: `At most ${USDT_DECIMALS} decimals.` };
   const parsed = parseAmount(`${whole.replace(/^0+(?=\d)/, '') || '0'}${fraction ? `.${fraction}` : ''}`, ENTRY_MAX);

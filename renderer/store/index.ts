@@ -24,27 +24,28 @@ import type { ConsoleStore } from './types';
 export type { ConsoleStore } from './types';
 
 /** One store, one slice per domain. The console holds one; each slice test builds its own. */
-export const createConsoleStore = (): StoreApi<ConsoleStore> => createStore<ConsoleStore>()((...a) => ({
-  ...createUiSlice(...a),
-  ...createDashboardSlice(...a),
-  ...createPaymentsSlice(...a),
-  ...createRefundsSlice(...a),
-  ...createInvoiceSlice(...a),
-  ...createUnmatchedSlice(...a),
-  ...createSettingsSlice(...a),
-  ...createWebhooksSlice(...a),
-  ...createWidgetSlice(...a),
-  ...createSimulatorSlice(...a),
-  ...createSignInSlice(...a),
-  ...createLiveSlice(...a),
-  ...createTillSlice(...a),
-  ...createBrandSlice(...a),
-  ...createDesktopSlice(...a),
-  ...createBackupsSlice(...a),
-  ...createStaffSlice(...a),
-  ...createReceiptsSlice(...a),
-  ...createCloseDaySlice(...a),
-}));
+export const createConsoleStore = (): StoreApi<ConsoleStore> =>
+  createStore<ConsoleStore>()((...a) => ({
+    ...createUiSlice(...a),
+    ...createDashboardSlice(...a),
+    ...createPaymentsSlice(...a),
+    ...createRefundsSlice(...a),
+    ...createInvoiceSlice(...a),
+    ...createUnmatchedSlice(...a),
+    ...createSettingsSlice(...a),
+    ...createWebhooksSlice(...a),
+    ...createWidgetSlice(...a),
+    ...createSimulatorSlice(...a),
+    ...createSignInSlice(...a),
+    ...createLiveSlice(...a),
+    ...createTillSlice(...a),
+    ...createBrandSlice(...a),
+    ...createDesktopSlice(...a),
+    ...createBackupsSlice(...a),
+    ...createStaffSlice(...a),
+    ...createReceiptsSlice(...a),
+    ...createCloseDaySlice(...a),
+  }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's
 // browser globals only exist once the test has put them in place.

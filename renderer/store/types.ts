@@ -19,8 +19,24 @@ import type { UnmatchedSlice } from '../features/unmatched/slice';
 import type { WebhooksSlice } from '../features/webhooks/slice';
 import type { WidgetSlice } from '../features/widget/slice';
 
-export type ConsoleStore = UiSlice & DashboardSlice & PaymentsSlice & RefundsSlice & InvoiceSlice & UnmatchedSlice & SettingsSlice
-  & WebhooksSlice & WidgetSlice & SimulatorSlice & SignInSlice & LiveSlice & TillSlice & BrandSlice
-  & DesktopSlice & BackupsSlice & ReceiptsSlice & CloseDaySlice & StaffSlice;
+export type ConsoleStore = UiSlice &
+  DashboardSlice &
+  PaymentsSlice &
+  RefundsSlice &
+  InvoiceSlice &
+  UnmatchedSlice &
+  SettingsSlice &
+  WebhooksSlice &
+  WidgetSlice &
+  SimulatorSlice &
+  SignInSlice &
+  LiveSlice &
+  TillSlice &
+  BrandSlice &
+  DesktopSlice &
+  BackupsSlice &
+  ReceiptsSlice &
+  CloseDaySlice &
+  StaffSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

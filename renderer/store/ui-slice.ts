@@ -76,5 +76,10 @@ export const selectTheme = (s: ConsoleStore) => s.theme;
 export const selectToasts = (s: ConsoleStore) => s.toasts;
 export const selectIsUnauthorized = (s: ConsoleStore) => s.isUnauthorized;
 export const selectUiActions = (s: ConsoleStore) => ({
-  navigate: s.navigate, syncRoute: s.syncRoute, setTheme: s.setTheme, toast: s.toast, dismissToast: s.dismissToast, fail: s.fail,
+  navigate: s.navigate,
+  syncRoute: s.syncRoute,
+  setTheme: s.setTheme,
+  toast: s.toast,
+  dismissToast: s.dismissToast,
+  fail: s.fail,
 });

@@ -22,17 +22,31 @@ export class ApiKeyStore {
   /** counts revocations: a lookup that overlapped one must not cache what it read */
   private revocations = 0;
 
-  constructor(private readonly storage: Storage, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+  ) {}
 
   /** Returns the only copy of the secret; the store keeps its hash, and the audit log who made it (never the key). */
   async create(name: string, actor = SERVICE_ACTOR): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `${KEY_PREFIX}${randomToken(32)}`;
     const record: ApiKeyRecord = {
-      id: newId('key'), name, prefix: key.slice(0, KEY_PREFIX.length + 6), createdAt: this.clock.now(), lastUsedAt: null, revokedAt: null,
+      id: newId('key'),
+      name,
+      prefix: key.slice(0, KEY_PREFIX.length + 6),
+      createdAt: this.clock.now(),
+      lastUsedAt: null,
+      revokedAt: null,
     };
     await this.storage.write(async (uow) => {
       await uow.apiKeys.insert(record, hashApiKey(key));
-      await uow.audit.append({ at: record.createdAt, actor, action: 'api_key.create', target: record.id, detail: { name } });
+      await uow.audit.append({
+        at: record.createdAt,
+        actor,
+        action: 'api_key.create',
+        target: record.id,
+        detail: { name },
+      });
     });
     return { key, record };
   }
@@ -68,7 +82,7 @@ export class ApiKeyStore {
   async revoke(id: string, actor = SERVICE_ACTOR): Promise<boolean> {
     const revoked = await this.storage.write(async (uow) => {
       const now = this.clock.now();
-      if (!await uow.apiKeys.revoke(id, now)) return false;
+      if (!(await uow.apiKeys.revoke(id, now))) return false;
       await uow.audit.append({ at: now, actor, action: 'api_key.revoke', target: id, detail: null });
       return true;
     });

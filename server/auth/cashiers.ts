@@ -14,19 +14,35 @@ export type { CashierRecord };
  * and unused links in the same unit of work. Every change is in the audit log, never a passphrase.
  */
 export class CashierStore {
-  constructor(private readonly storage: Storage, private readonly sessions: ConsoleSessions, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly sessions: ConsoleSessions,
+    private readonly clock: Clock,
+  ) {}
 
   list(): Promise<CashierRecord[]> {
     return this.storage.read((view) => view.cashiers.list());
   }
 
   /** Adds a cashier and makes their first one-time sign-in token. */
-  async create(name: string, passphrase: string | null, actor: string): Promise<{ cashier: CashierRecord; loginToken: string }> {
+  async create(
+    name: string,
+    passphrase: string | null,
+    actor: string,
+  ): Promise<{ cashier: CashierRecord; loginToken: string }> {
     const hash = await this.hashOf(passphrase);
     return this.storage.write(async (uow) => {
       const now = this.clock.now();
-      const cashier: CashierRecord = { id: newId('csh', now), name, hasPassphrase: hash !== null, createdAt: now, lastSignInAt: null, revokedAt: null };
-      if (!await uow.cashiers.insert(cashier, hash)) throw invalidInput('name', 'a cashier with this name already exists');
+      const cashier: CashierRecord = {
+        id: newId('csh', now),
+        name,
+        hasPassphrase: hash !== null,
+        createdAt: now,
+        lastSignInAt: null,
+        revokedAt: null,
+      };
+      if (!(await uow.cashiers.insert(cashier, hash)))
+        throw invalidInput('name', 'a cashier with this name already exists');
       const loginToken = await this.sessions.createCashierLoginToken(uow, cashier.id);
       await this.audit(uow, actor, 'cashier.create', cashier.id, { name, passphrase: hash !== null });
       return { cashier, loginToken };
@@ -49,7 +65,9 @@ export class CashierStore {
     return this.storage.write(async (uow) => {
       const cashier = await this.live(uow, id);
       await uow.cashiers.setPassphrase(id, hash);
-      await this.audit(uow, actor, hash ? 'cashier.passphrase_set' : 'cashier.passphrase_remove', id, { name: cashier.name });
+      await this.audit(uow, actor, hash ? 'cashier.passphrase_set' : 'cashier.passphrase_remove', id, {
+        name: cashier.name,
+      });
       return { ...cashier, hasPassphrase: hash !== null };
     });
   }
@@ -88,7 +106,13 @@ export class CashierStore {
     return cashier;
   }
 
-  private audit(uow: UnitOfWork, actor: string, action: string, target: string, detail: Record<string, unknown>): Promise<void> {
+  private audit(
+    uow: UnitOfWork,
+    actor: string,
+    action: string,
+    target: string,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
     return uow.audit.append({ at: this.clock.now(), actor, action, target, detail });
   }
 }

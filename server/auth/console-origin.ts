@@ -63,7 +63,8 @@ export function consoleWriteRefusal(write: ConsoleWrite, consoleOrigins: readonl
   if (SAFE_METHODS.has(write.method) || write.bearer) return null;
   const crossSite = crossSiteRefusal(write, consoleOrigins);
   if (crossSite) return crossSite;
-  if (!isJson(write.contentType) && write.consoleHeader !== '1') return `send Content-Type: application/json or ${CONSOLE_HEADER}: 1`;
+  if (!isJson(write.contentType) && write.consoleHeader !== '1')
+    return `send Content-Type: application/json or ${CONSOLE_HEADER}: 1`;
   return null;
 }
 
@@ -71,8 +72,12 @@ export function consoleWriteRefusal(write: ConsoleWrite, consoleOrigins: readonl
  * Why a request the browser says comes from another site must be refused, or null. The login form
  * posts a plain form (no JSON, no header), so it gets this check alone.
  */
-export function crossSiteRefusal(write: Pick<ConsoleWrite, 'origin' | 'secFetchSite'>, consoleOrigins: readonly string[]): string | null {
-  if (write.origin !== undefined && !consoleOrigins.includes(write.origin)) return `Origin ${write.origin} is not this console`;
+export function crossSiteRefusal(
+  write: Pick<ConsoleWrite, 'origin' | 'secFetchSite'>,
+  consoleOrigins: readonly string[],
+): string | null {
+  if (write.origin !== undefined && !consoleOrigins.includes(write.origin))
+    return `Origin ${write.origin} is not this console`;
   if (write.secFetchSite !== undefined && write.secFetchSite !== 'same-origin' && write.secFetchSite !== 'none') {
     return `Sec-Fetch-Site: ${write.secFetchSite} is not this console`;
   }
@@ -85,7 +90,9 @@ export function consoleOriginsOf(request: FastifyRequest, publicUrl: string | un
   for (const url of [`${request.protocol}://${request.host}`, publicUrl]) {
     try {
       if (url) origins.push(new URL(url).origin);
-    } catch { /* a malformed Host names no origin */ }
+    } catch {
+      /* a malformed Host names no origin */
+    }
   }
   return origins;
 }
@@ -97,15 +104,19 @@ export const requestHeader = (request: FastifyRequest, name: string): string | u
 
 /** Throws 403 when a console write cannot prove it comes from the console. */
 export function assertConsoleWrite(request: FastifyRequest, publicUrl: string | undefined): void {
-  const refusal = consoleWriteRefusal({
-    method: request.method,
-    bearer: requestHeader(request, 'authorization')?.startsWith('Bearer ') ?? false,
-    origin: requestHeader(request, 'origin'),
-    secFetchSite: requestHeader(request, 'sec-fetch-site'),
-    contentType: requestHeader(request, 'content-type'),
-    consoleHeader: requestHeader(request, CONSOLE_HEADER),
-  }, consoleOriginsOf(request, publicUrl));
-  if (refusal) throw new AppError(403, ErrorCode.forbidden, `console changes must come from the console itself: ${refusal}`);
+  const refusal = consoleWriteRefusal(
+    {
+      method: request.method,
+      bearer: requestHeader(request, 'authorization')?.startsWith('Bearer ') ?? false,
+      origin: requestHeader(request, 'origin'),
+      secFetchSite: requestHeader(request, 'sec-fetch-site'),
+      contentType: requestHeader(request, 'content-type'),
+      consoleHeader: requestHeader(request, CONSOLE_HEADER),
+    },
+    consoleOriginsOf(request, publicUrl),
+  );
+  if (refusal)
+    throw new AppError(403, ErrorCode.forbidden, `console changes must come from the console itself: ${refusal}`);
 }
 
 /**
@@ -118,8 +129,11 @@ export const consoleHostGuard = fp(
     const served = servedHostNames(config);
     app.addHook('onRequest', async (request) => {
       if (!isConsoleRoute(request.routeOptions.url) || isServedHost(request.host, served)) return;
-      throw new AppError(421, ErrorCode.hostNotAllowed,
-        `this console does not answer to host ${request.host}; add its name to allowedHosts (or set publicUrl) to use it`);
+      throw new AppError(
+        421,
+        ErrorCode.hostNotAllowed,
+        `this console does not answer to host ${request.host}; add its name to allowedHosts (or set publicUrl) to use it`,
+      );
     });
   },
   { name: 'console-host-guard' },

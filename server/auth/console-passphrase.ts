@@ -30,11 +30,23 @@ function derive(passphrase: string, salt: Buffer, params: { N: number; r: number
 export async function hashPassphrase(passphrase: string, now: number): Promise<StoredPassphrase> {
   const salt = randomBytes(16);
   const hash = await derive(passphrase, salt, PARAMS);
-  return { algorithm: 'scrypt', ...PARAMS, salt: salt.toString('base64'), hash: hash.toString('base64'), updatedAt: now };
+  return {
+    algorithm: 'scrypt',
+    ...PARAMS,
+    salt: salt.toString('base64'),
+    hash: hash.toString('base64'),
+    updatedAt: now,
+  };
 }
 
 // Checked when there is nothing to check against (no such cashier), so the answer takes as long as a real check.
-const NOTHING_STORED: StoredPassphrase = { algorithm: 'scrypt', ...PARAMS, salt: 'AAAAAAAAAAAAAAAAAAAAAA==', hash: '', updatedAt: 0 };
+const NOTHING_STORED: StoredPassphrase = {
+  algorithm: 'scrypt',
+  ...PARAMS,
+  salt: 'AAAAAAAAAAAAAAAAAAAAAA==',
+  hash: '',
+  updatedAt: 0,
+};
 
 /** True only when something is stored and the presented passphrase is it (compared in constant time). */
 export async function passphraseMatches(stored: StoredPassphrase | null, presented: string): Promise<boolean> {
@@ -49,7 +61,10 @@ export async function passphraseMatches(stored: StoredPassphrase | null, present
  * Kept as a salted scrypt hash in the settings (a backup carries it); nothing returns the hash.
  */
 export class ConsolePassphrase {
-  constructor(private readonly settings: SettingsStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly clock: Clock,
+  ) {}
 
   async status(): Promise<{ isSet: boolean; updatedAt: number | null }> {
     const stored = await this.settings.get<StoredPassphrase | null>(SETTING);

@@ -25,7 +25,9 @@ export function roleMayCall(role: ConsoleRole, auth: ConsoleAuth): boolean {
 
 /** The session's holder from its stored row: no cashier is the owner (every session made before cashiers existed). */
 export function actorOfSession(holder: { cashierId: string | null; cashierName: string | null }): ConsoleActor {
-  return holder.cashierId === null ? OWNER : { role: 'cashier', name: holder.cashierName ?? '', cashierId: holder.cashierId };
+  return holder.cashierId === null
+    ? OWNER
+    : { role: 'cashier', name: holder.cashierName ?? '', cashierId: holder.cashierId };
 }
 
 /** How the audit log and refunds name the actor: 'owner' or 'cashier:<name>'. */

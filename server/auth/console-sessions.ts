@@ -18,7 +18,10 @@ const hashToken = (token: string): string => digest('sha256', `console:${token}`
 export class ConsoleSessions {
   private processTokenHash: Buffer | null = null;
 
-  constructor(private readonly storage: Storage, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+  ) {}
 
   private async issue(uow: UnitOfWork, kind: SessionKind, ttlMs: number, cashierId: string | null): Promise<string> {
     const token = randomToken(32);
@@ -49,7 +52,7 @@ export class ConsoleSessions {
 
   /** A cashier's session, and their last sign-in; null when the cashier was revoked meanwhile. */
   async startCashierSession(uow: UnitOfWork, cashierId: string): Promise<string | null> {
-    if (!await uow.cashiers.findLive(cashierId)) return null;
+    if (!(await uow.cashiers.findLive(cashierId))) return null;
     await uow.cashiers.touchSignIn(cashierId, this.clock.now());
     return this.issue(uow, 'session', SESSION_TTL_MS, cashierId);
   }

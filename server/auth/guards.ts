@@ -47,7 +47,10 @@ const verifiedKeys = new WeakMap<FastifyRequest, Promise<ApiKeyRecord | null>>()
  * The live key behind the request's x-api-key, or null. Verified once per request: the rate limiter
  * asks first (to pick the key's budget), the API key guard reuses the answer.
  */
-export function apiKeyOf(request: FastifyRequest, keys: { verify(key: string): Promise<ApiKeyRecord | null> }): Promise<ApiKeyRecord | null> {
+export function apiKeyOf(
+  request: FastifyRequest,
+  keys: { verify(key: string): Promise<ApiKeyRecord | null> },
+): Promise<ApiKeyRecord | null> {
   const known = verifiedKeys.get(request);
   if (known !== undefined) return known;
   const presented = request.headers['x-api-key'];
@@ -71,7 +74,8 @@ function apiKeyGuard(app: FastifyInstance): onRequestHookHandler {
 
 /** The request's console actor as the audit log names it; only a route behind a console guard has one. */
 export function actorOf(request: FastifyRequest): string {
-  if (!request.consoleActor) throw new Error(`${request.method} ${request.url} has no console session: actorOf is for console routes`);
+  if (!request.consoleActor)
+    throw new Error(`${request.method} ${request.url} has no console session: actorOf is for console routes`);
   return auditActor(request.consoleActor);
 }
 
@@ -84,10 +88,18 @@ function consoleSessionGuard(app: FastifyInstance, auth: ConsoleAuth): onRequest
     const token = consoleTokenOf(request);
     const actor = token ? await app.services.sessions.identify(token) : null;
     if (!actor) {
-      throw new AppError(401, ErrorCode.unauthorized, 'console session required; open the login link printed by the service');
+      throw new AppError(
+        401,
+        ErrorCode.unauthorized,
+        'console session required; open the login link printed by the service',
+      );
     }
     if (!roleMayCall(actor.role, auth)) {
-      throw new AppError(403, ErrorCode.forbidden, `only the owner may do this; ${actor.name} is signed in as a cashier`);
+      throw new AppError(
+        403,
+        ErrorCode.forbidden,
+        `only the owner may do this; ${actor.name} is signed in as a cashier`,
+      );
     }
     request.consoleActor = actor;
     assertConsoleWrite(request, app.services.config.publicUrl);
@@ -112,7 +124,9 @@ export const routeAuthPlugin = fp(
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
       if (!auth || !AUTH_VALUES.includes(auth)) {
-        throw new Error(`${String(route.method)} ${route.url} declares no auth; set config.auth to one of ${AUTH_VALUES.join(', ')}`);
+        throw new Error(
+          `${String(route.method)} ${route.url} declares no auth; set config.auth to one of ${AUTH_VALUES.join(', ')}`,
+        );
       }
       if (auth === 'public') return;
       const own = route.onRequest ? [route.onRequest].flat() : [];

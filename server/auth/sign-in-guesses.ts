@@ -12,8 +12,7 @@ export interface LockoutPolicy {
 export const SIGN_IN_LOCKOUT: LockoutPolicy = { maxGuesses: 5, windowMs: 10 * 60_000 };
 
 export type GuessDecision =
-  | { admitted: true; window: GuessWindowRecord }
-  | { admitted: false; retryAfterSeconds: number };
+  { admitted: true; window: GuessWindowRecord } | { admitted: false; retryAfterSeconds: number };
 
 /**
  * Whether one more passphrase from this address may be compared, and the window that counts it.
@@ -23,7 +22,8 @@ export type GuessDecision =
 export function admitGuess(current: GuessWindowRecord | null, now: number, policy: LockoutPolicy): GuessDecision {
   const endsAt = current ? current.startedAt + policy.windowMs : 0;
   if (!current || endsAt <= now) return { admitted: true, window: { guesses: 1, startedAt: now } };
-  if (current.guesses >= policy.maxGuesses) return { admitted: false, retryAfterSeconds: Math.ceil((endsAt - now) / 1000) };
+  if (current.guesses >= policy.maxGuesses)
+    return { admitted: false, retryAfterSeconds: Math.ceil((endsAt - now) / 1000) };
   return { admitted: true, window: { guesses: current.guesses + 1, startedAt: current.startedAt } };
 }
 
@@ -37,7 +37,11 @@ export class SignInGuesses {
   /** One reservation at a time per process, so a burst never makes PostgreSQL's serializable transactions fight over one row. */
   private reserving: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly storage: Storage, private readonly clock: Clock, private readonly policy = SIGN_IN_LOCKOUT) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly policy = SIGN_IN_LOCKOUT,
+  ) {}
 
   /**
    * Spends one of `client`'s guesses, then runs `compare` (the slow scrypt comparison) only if one
@@ -52,13 +56,15 @@ export class SignInGuesses {
   }
 
   private reserve(client: string): Promise<GuessDecision> {
-    const reserved = this.reserving.then(() => this.storage.write(async (uow) => {
-      const now = this.clock.now();
-      await uow.signInGuesses.deleteStartedBefore(now - this.policy.windowMs);
-      const decision = admitGuess(await uow.signInGuesses.find(client), now, this.policy);
-      if (decision.admitted) await uow.signInGuesses.put(client, decision.window);
-      return decision;
-    }));
+    const reserved = this.reserving.then(() =>
+      this.storage.write(async (uow) => {
+        const now = this.clock.now();
+        await uow.signInGuesses.deleteStartedBefore(now - this.policy.windowMs);
+        const decision = admitGuess(await uow.signInGuesses.find(client), now, this.policy);
+        if (decision.admitted) await uow.signInGuesses.put(client, decision.window);
+        return decision;
+      }),
+    );
     this.reserving = reserved.catch(() => undefined);
     return reserved;
   }

@@ -1,12 +1,24 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BACKUP_KEEP_DEFAULT, type BackupFile, type BackupOutcome, type BackupSettings, type BackupState,
-  type BackupFailure, type BackupSuccess, type RestoreAtStart,
+  BACKUP_KEEP_DEFAULT,
+  type BackupFile,
+  type BackupOutcome,
+  type BackupSettings,
+  type BackupState,
+  type BackupFailure,
+  type BackupSuccess,
+  type RestoreAtStart,
 } from '../../contract/backups';
 import { checksumFile, writeChecksum } from '../db/backup-checksum';
 import {
-  automaticBackupName, BACKUP_SETTINGS_KEY, createPrivately, defaultBackupFolder, parseBackupName, partialName, removeLeftoverCopies,
+  automaticBackupName,
+  BACKUP_SETTINGS_KEY,
+  createPrivately,
+  defaultBackupFolder,
+  parseBackupName,
+  partialName,
+  removeLeftoverCopies,
 } from '../db/backup-files';
 import { checkBackup } from '../db/restore';
 import type { SettingsStore } from '../settings/settings-store';
@@ -91,7 +103,14 @@ export class BackupService {
       const parsed = parseBackupName(name);
       if (!parsed) return [];
       try {
-        return [{ name, kind: parsed.kind, createdAt: new Date(parsed.at).toISOString(), bytes: statSync(join(folder, name)).size }];
+        return [
+          {
+            name,
+            kind: parsed.kind,
+            createdAt: new Date(parsed.at).toISOString(),
+            bytes: statSync(join(folder, name)).size,
+          },
+        ];
       } catch {
         return [];
       }
@@ -167,7 +186,9 @@ export class BackupService {
     }
     await this.record(outcome);
     // "Back up now" moves the daily one too: the next is due a day after this one (an hour after a failure)
-    await this.scheduleNext().catch((err: unknown) => this.deps.log?.error({ err }, 'could not schedule the next backup'));
+    await this.scheduleNext().catch((err: unknown) =>
+      this.deps.log?.error({ err }, 'could not schedule the next backup'),
+    );
     for (const listener of this.listeners) {
       try {
         listener(outcome);
@@ -204,7 +225,7 @@ export class BackupService {
   private async record(outcome: BackupOutcome): Promise<void> {
     try {
       await this.deps.settings.change<StoredState>(STATE_KEY, (current) => ({
-        lastSuccess: outcome.ok ? outcome : current?.lastSuccess ?? null,
+        lastSuccess: outcome.ok ? outcome : (current?.lastSuccess ?? null),
         lastFailure: outcome.ok ? null : outcome,
       }));
     } catch (err) {
@@ -219,7 +240,10 @@ export class BackupService {
  * folder at a time).
  */
 export function rotate(folder: string, keep: number): string[] {
-  const own = readdirSync(folder).filter((name) => parseBackupName(name)?.kind === 'automatic').sort().reverse();
+  const own = readdirSync(folder)
+    .filter((name) => parseBackupName(name)?.kind === 'automatic')
+    .sort()
+    .reverse();
   const old = own.slice(keep);
   for (const name of old) {
     rmSync(join(folder, name), { force: true });

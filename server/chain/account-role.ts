@@ -4,9 +4,7 @@ import type { ChainSource } from './types';
 
 /** What a contract is, to a merchant typing a wallet address. */
 export type AccountRole =
-  | { kind: 'jetton-master' }
-  | { kind: 'jetton-wallet'; owner: Address; master: Address }
-  | { kind: 'other' };
+  { kind: 'jetton-master' } | { kind: 'jetton-wallet'; owner: Address; master: Address } | { kind: 'other' };
 
 /**
  * A get method's answer, or null when the account cannot answer it (not deployed, no such method).

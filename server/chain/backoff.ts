@@ -22,7 +22,11 @@ export async function abortableSleep(ms: number, signal: AbortSignal): Promise<v
 }
 
 /** Sleeps `ms` or until `signal` aborts, whichever comes first, even if an injected `sleep` ignores the signal. */
-export function interruptible(sleep: (ms: number, signal: AbortSignal) => Promise<void>, ms: number, signal: AbortSignal): Promise<void> {
+export function interruptible(
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
   if (signal.aborted) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const done = () => {

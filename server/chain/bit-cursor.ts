@@ -17,7 +17,8 @@ export class BitCursor {
     const whole = bits.length >> 3;
     this.bytes = Buffer.alloc(whole + 1);
     if (whole > 0) this.bytes.set(bits.subbuffer(0, whole * 8) ?? bitByBit(cell, whole * 8));
-    for (let i = whole * 8; i < bits.length; i++) if (bits.at(i)) this.bytes[whole] = this.bytes[whole]! | (0x80 >> (i - whole * 8));
+    for (let i = whole * 8; i < bits.length; i++)
+      if (bits.at(i)) this.bytes[whole] = this.bytes[whole]! | (0x80 >> (i - whole * 8));
   }
 
   get remainingBits(): number {
@@ -73,7 +74,8 @@ export class BitCursor {
     const out = Buffer.alloc(byteCount);
     const start = this.pos >> 3;
     const shift = this.pos & 7;
-    for (let i = 0; i < byteCount; i++) out[i] = (this.bytes[start + i]! << shift) | (this.bytes[start + i + 1]! >> (8 - shift));
+    for (let i = 0; i < byteCount; i++)
+      out[i] = (this.bytes[start + i]! << shift) | (this.bytes[start + i + 1]! >> (8 - shift));
     this.pos += byteCount * 8;
     return out;
   }
@@ -83,7 +85,7 @@ export class BitCursor {
     const tag = this.uint(2);
     if (tag === 0) return null;
     if (tag !== 2 || this.bit()) throw new Error('unsupported address');
-    const workchain = this.uint(8) << 24 >> 24;
+    const workchain = (this.uint(8) << 24) >> 24;
     return new Address(workchain, this.buffer(32));
   }
 

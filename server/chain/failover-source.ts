@@ -128,7 +128,12 @@ class ProviderPool {
     if (from.state === 'active') this.enter(from, 'standby');
     this.enter(provider, 'active');
     this.active = provider;
-    const change: FailoverChange = { kind: provider === this.primary ? 'recovered' : 'degraded', from: from.name, to: provider.name, reason };
+    const change: FailoverChange = {
+      kind: provider === this.primary ? 'recovered' : 'degraded',
+      from: from.name,
+      to: provider.name,
+      reason,
+    };
     if (change.kind === 'recovered') this.log?.info({ ...change }, 'chain provider recovered');
     else this.log?.warn({ ...change }, 'chain provider failover');
     for (const listener of this.listeners) {
@@ -148,7 +153,8 @@ class ProviderPool {
       if (p.state === 'standby') return 2;
       return p.state === 'failing' && this.due(p) ? 3 : 4;
     };
-    return this.providers.map((provider, index) => ({ provider, index, rank: rank(provider) }))
+    return this.providers
+      .map((provider, index) => ({ provider, index, rank: rank(provider) }))
       .sort((a, b) => a.rank - b.rank || a.index - b.index)
       .map(({ provider }) => provider);
   }
@@ -202,8 +208,14 @@ class HeadWatch {
       return false;
     }
     if (other.state === 'stalled') {
-      if (otherNewest >= currentNewest) this.pool.switchTo(other, `${other.name} caught up: newest transaction ${otherNewest}`);
-      else this.pool.bench(other, 'stalled', `stalled: newest transaction ${otherNewest} behind ${current.name}'s ${currentNewest}`);
+      if (otherNewest >= currentNewest)
+        this.pool.switchTo(other, `${other.name} caught up: newest transaction ${otherNewest}`);
+      else
+        this.pool.bench(
+          other,
+          'stalled',
+          `stalled: newest transaction ${otherNewest} behind ${current.name}'s ${currentNewest}`,
+        );
       return false;
     }
     this.pool.enter(other, 'standby');
@@ -214,10 +226,17 @@ class HeadWatch {
   private candidate(current: Provider): Provider | undefined {
     const { primary, providers } = this.pool;
     if (primary !== current && primary.state === 'stalled' && this.pool.due(primary)) return primary;
-    return providers.find((p) => p !== current && (p.state === 'standby' || (p.state === 'failing' && this.pool.due(p))));
+    return providers.find(
+      (p) => p !== current && (p.state === 'standby' || (p.state === 'failing' && this.pool.due(p))),
+    );
   }
 
-  private watch(account: string, current: Provider, other: Provider, heads: { currentNewest: bigint; otherNewest: bigint }): boolean {
+  private watch(
+    account: string,
+    current: Provider,
+    other: Provider,
+    heads: { currentNewest: bigint; otherNewest: bigint },
+  ): boolean {
     const { currentNewest, otherNewest } = heads;
     if (otherNewest <= currentNewest) {
       this.stall = null;
@@ -291,11 +310,18 @@ export function createFailoverSource(options: FailoverSourceOptions): FailoverSo
 
 function providersOf(sources: NamedSource[], start: number): Provider[] {
   if (sources.length === 0) throw new RangeError('createFailoverSource needs at least one source');
-  if (new Set(sources.map((s) => s.name)).size !== sources.length) throw new RangeError('failover source names must be unique');
+  if (new Set(sources.map((s) => s.name)).size !== sources.length)
+    throw new RangeError('failover source names must be unique');
   const mode = sources[0]?.source.mode;
-  if (sources.some((s) => s.source.mode !== mode)) throw new RangeError('failover sources must all serve the same chain mode');
+  if (sources.some((s) => s.source.mode !== mode))
+    throw new RangeError('failover sources must all serve the same chain mode');
   return sources.map(({ name, source }, index) => ({
-    name, source, state: index === 0 ? 'active' : 'standby', lastError: null, since: start, retryAt: start,
+    name,
+    source,
+    state: index === 0 ? 'active' : 'standby',
+    lastError: null,
+    since: start,
+    retryAt: start,
   }));
 }
 

@@ -18,7 +18,11 @@ export class JettonWalletMismatchError extends Error {
  * Asks the jetton master which wallet holds the merchant's USDT, then asks that wallet who owns
  * it and which master minted it. Watching a wallet that fails this check could credit a fake.
  */
-export async function resolveJettonWallet(source: ChainSource, master: Address, owner: Address): Promise<ResolvedJettonWallet> {
+export async function resolveJettonWallet(
+  source: ChainSource,
+  master: Address,
+  owner: Address,
+): Promise<ResolvedJettonWallet> {
   const byMaster = await source.runGetMethod(master, 'get_wallet_address', [
     { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
   ]);

@@ -78,8 +78,13 @@ export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | n
     s.skipMaybeRef(); // custom_payload
     s.coins(); // forward_ton_amount
     return {
-      ...txMeta(tx), kind: 'sent', amount, counterparty: destination.toString(), initiator: inbound.src.toString(),
-      comment: readForwardComment(s), queryId,
+      ...txMeta(tx),
+      kind: 'sent',
+      amount,
+      counterparty: destination.toString(),
+      initiator: inbound.src.toString(),
+      comment: readForwardComment(s),
+      queryId,
     };
   } catch {
     return null;
@@ -100,7 +105,15 @@ export function parseReturnedJettonTransfer(tx: Transaction): WalletMovement | n
     if (s.uint(32) !== JettonOp.bounced || s.uint(32) !== JettonOp.internalTransfer) return null;
     const queryId = s.bigUint(64);
     const amount = s.coins();
-    return { ...txMeta(tx), kind: 'returned', amount, counterparty: msg.info.src.toString(), initiator: null, comment: null, queryId };
+    return {
+      ...txMeta(tx),
+      kind: 'returned',
+      amount,
+      counterparty: msg.info.src.toString(),
+      initiator: null,
+      comment: null,
+      queryId,
+    };
   } catch {
     return null;
   }

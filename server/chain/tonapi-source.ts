@@ -50,7 +50,10 @@ export function createTonapiSource(options: TonapiSourceOptions): ChainSource {
     try {
       return decode(await fetchJson(`${baseUrl}${path}?${query.toString()}`, headers, timeoutMs));
     } catch (err) {
-      const failure = err instanceof ChainRequestError ? err : new ChainRequestError('server', `tonapi sent an unreadable answer: ${messageOf(err)}`);
+      const failure =
+        err instanceof ChainRequestError
+          ? err
+          : new ChainRequestError('server', `tonapi sent an unreadable answer: ${messageOf(err)}`);
       throw new ChainRequestError(failure.kind, scrub(failure.message, apiKey), failure.status);
     }
   }
@@ -101,7 +104,11 @@ async function fetchJson(url: string, headers: Record<string, string>, timeoutMs
   }
   if (status < 200 || status > 299) {
     const detail = errorOf(text);
-    throw new ChainRequestError(kindOfAnswer(status, detail), `tonapi HTTP ${status}${detail ? `: ${detail}` : ''}`, status);
+    throw new ChainRequestError(
+      kindOfAnswer(status, detail),
+      `tonapi HTTP ${status}${detail ? `: ${detail}` : ''}`,
+      status,
+    );
   }
   return JSON.parse(text) as unknown;
 }
@@ -193,13 +200,21 @@ function decodeResult(body: unknown, method: string): TupleItem[] {
 
 /** TvmStackRecord -> what TonClient returns: tonapi sends slices as cells, in hex (tongo ToBocString). */
 function decodeStackRecord(record: unknown): TupleItem {
-  const { type, num, cell, tuple } = (record ?? {}) as { type?: unknown; num?: unknown; cell?: unknown; tuple?: unknown };
+  const { type, num, cell, tuple } = (record ?? {}) as {
+    type?: unknown;
+    num?: unknown;
+    cell?: unknown;
+    tuple?: unknown;
+  };
   if (type === 'num' && typeof num === 'string') return { type: 'int', value: parseNum(num) };
   if (type === 'cell' && typeof cell === 'string') return { type: 'cell', cell: singleRoot(cell) };
   if (type === 'null') return { type: 'null' };
   if (type === 'nan') return { type: 'nan' };
   if (type === 'tuple') return { type: 'tuple', items: (Array.isArray(tuple) ? tuple : []).map(decodeStackRecord) };
-  throw new ChainRequestError('server', `tonapi stack record of unknown shape: ${JSON.stringify(record).slice(0, 100)}`);
+  throw new ChainRequestError(
+    'server',
+    `tonapi stack record of unknown shape: ${JSON.stringify(record).slice(0, 100)}`,
+  );
 }
 
 /** "0x1f", "-0x1f", and "0x" for a zero big integer (Go's %x of empty bytes). */

@@ -37,7 +37,10 @@ export function createToncenterSource(options: ToncenterSourceOptions): ChainSou
   // @ton/ton (and axios with it) loads with the first request: the watcher imports this module for
   // classifyChainError in every chain mode, and in sandbox mode it would hold 10 MB for nothing.
   let loading: Promise<TonClient> | undefined;
-  const client = () => (loading ??= import('@ton/ton').then((mod) => new (commonJsExports(mod).TonClient)({ endpoint, apiKey, timeout: timeoutMs })));
+  const client = () =>
+    (loading ??= import('@ton/ton').then(
+      (mod) => new (commonJsExports(mod).TonClient)({ endpoint, apiKey, timeout: timeoutMs }),
+    ));
   // toncenter's published limits: 1 rps without a key, 10 rps on the free key.
   const limiter = options.limiter ?? createTokenBucket({ ratePerSecond: apiKey ? 10 : 1, burst: 1 });
 
@@ -89,8 +92,17 @@ interface AxiosLike {
 }
 
 const NETWORK_CODES = new Set([
-  'ECONNABORTED', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN',
-  'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ERR_NETWORK', 'ERR_SOCKET_CONNECTION_TIMEOUT',
+  'ECONNABORTED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ERR_NETWORK',
+  'ERR_SOCKET_CONNECTION_TIMEOUT',
 ]);
 
 /** Maps anything a ChainSource may throw to what the caller should do about it. */

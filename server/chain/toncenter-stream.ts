@@ -73,7 +73,14 @@ type Outcome = 'fatal' | 'stable' | 'failed';
 export function createTransactionStream(options: TransactionStreamOptions): TransactionStream {
   const { now = Date.now, sleep = abortableSleep, random = Math.random, log } = options;
   const backoff = { ...(options.backoff ?? DEFAULTS.backoff), random };
-  const status: StreamStatus = { connected: false, since: null, lastEventAt: null, lastDataAt: null, reconnects: 0, lastError: null };
+  const status: StreamStatus = {
+    connected: false,
+    since: null,
+    lastEventAt: null,
+    lastDataAt: null,
+    reconnects: 0,
+    lastError: null,
+  };
   const pause = (ms: number, signal: AbortSignal) => interruptible(sleep, ms, signal);
   let confirmed = 0;
   let stopping: AbortController | null = null;
@@ -126,10 +133,19 @@ export function createTransactionStream(options: TransactionStreamOptions): Tran
 type Pause = (ms: number, signal: AbortSignal) => Promise<void>;
 
 /** One connection, from the request to its end: how it ended decides the next delay. */
-function connector(options: TransactionStreamOptions, status: StreamStatus, pause: Pause, hooks: { confirmed(): void }) {
+function connector(
+  options: TransactionStreamOptions,
+  status: StreamStatus,
+  pause: Pause,
+  hooks: { confirmed(): void },
+) {
   const { url, apiKey, account, now = Date.now, fetch: fetchImpl = fetch } = options;
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? DEFAULTS.heartbeatTimeoutMs;
-  const body = JSON.stringify({ types: ['transactions'], addresses: [account.toRawString()], min_finality: 'finalized' });
+  const body = JSON.stringify({
+    types: ['transactions'],
+    addresses: [account.toRawString()],
+    min_finality: 'finalized',
+  });
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (apiKey) headers['X-API-Key'] = apiKey;
   // A server may echo the key back: it is cut out before anything reaches the status or the log.
@@ -179,7 +195,10 @@ function connector(options: TransactionStreamOptions, status: StreamStatus, paus
       }
       status.lastError = 'the server closed the stream';
     } catch (err) {
-      if (!stop.aborted) status.lastError = silent ? `no data for ${heartbeatTimeoutMs} ms: the stream went silent` : clean(describe(err));
+      if (!stop.aborted)
+        status.lastError = silent
+          ? `no data for ${heartbeatTimeoutMs} ms: the stream went silent`
+          : clean(describe(err));
     } finally {
       aborter.abort();
       stop.removeEventListener('abort', abort);
@@ -229,10 +248,12 @@ function isSubscribedAck(payload: unknown): boolean {
 
 /** The highest lt among a `transactions` notification's transactions on `account`, or null. */
 export function highestLtOn(notification: unknown, account: Address): bigint | null {
-  if (!isRecord(notification) || notification.type !== 'transactions' || !Array.isArray(notification.transactions)) return null;
+  if (!isRecord(notification) || notification.type !== 'transactions' || !Array.isArray(notification.transactions))
+    return null;
   let highest: bigint | null = null;
   for (const tx of notification.transactions) {
-    if (!isRecord(tx) || typeof tx.lt !== 'string' || !/^\d{1,20}$/.test(tx.lt) || !sameAccount(tx.account, account)) continue;
+    if (!isRecord(tx) || typeof tx.lt !== 'string' || !/^\d{1,20}$/.test(tx.lt) || !sameAccount(tx.account, account))
+      continue;
     const lt = BigInt(tx.lt);
     if (highest === null || lt > highest) highest = lt;
   }

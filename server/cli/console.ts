@@ -9,7 +9,9 @@ const USAGE = `usage: npm run console -- link [--data-dir DIR]
 /** `npm run console -- link`: a new login link at any time, without restarting the service. */
 async function main(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({
-    args: argv, allowPositionals: true, strict: false,
+    args: argv,
+    allowPositionals: true,
+    strict: false,
     // the service's own flags are named so their values are not taken for commands
     options: { 'data-dir': { type: 'string' }, config: { type: 'string' } },
   });
@@ -26,7 +28,12 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
-  console.error(`console: ${err.message}`);
-  process.exitCode = 1;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: Error) => {
+    console.error(`console: ${err.message}`);
+    process.exitCode = 1;
+  },
+);

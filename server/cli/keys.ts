@@ -27,9 +27,16 @@ function viaService(service: ServiceClient): KeyOps {
       const { body } = await service.call<CreatedApiKey>('POST', '/api-keys', { name });
       return { key: body.key, id: body.apiKey.id };
     },
-    list: async () => (await service.call<ApiKeyList>('GET', '/api-keys')).body.items
-      .map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
-    revoke: async (id) => (await service.call('DELETE', `/api-keys/${encodeURIComponent(id)}`, undefined, [404])).status === 204,
+    list: async () =>
+      (await service.call<ApiKeyList>('GET', '/api-keys')).body.items.map((k) => ({
+        id: k.id,
+        prefix: k.prefix,
+        name: k.name,
+        revoked: k.revokedAt !== null,
+        lastUsed: iso(k.lastUsedAt),
+      })),
+    revoke: async (id) =>
+      (await service.call('DELETE', `/api-keys/${encodeURIComponent(id)}`, undefined, [404])).status === 204,
   };
 }
 
@@ -39,7 +46,14 @@ function viaLedger(keys: ApiKeyStore): KeyOps {
       const { key, record } = await keys.create(name);
       return { key, id: record.id };
     },
-    list: async () => (await keys.list()).map((k) => ({ id: k.id, prefix: k.prefix, name: k.name, revoked: k.revokedAt !== null, lastUsed: iso(k.lastUsedAt) })),
+    list: async () =>
+      (await keys.list()).map((k) => ({
+        id: k.id,
+        prefix: k.prefix,
+        name: k.name,
+        revoked: k.revokedAt !== null,
+        lastUsed: iso(k.lastUsedAt),
+      })),
     revoke: async (id) => keys.revoke(id),
   };
 }
@@ -52,7 +66,8 @@ async function run(ops: KeyOps, command: string | undefined, id: string | undefi
     return 0;
   }
   if (command === 'list') {
-    for (const k of await ops.list()) console.log(`${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked ? 'revoked' : 'active'}  last used ${k.lastUsed}`);
+    for (const k of await ops.list())
+      console.log(`${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked ? 'revoked' : 'active'}  last used ${k.lastUsed}`);
     return 0;
   }
   if (command === 'revoke' && id) {
@@ -69,19 +84,27 @@ function takeDataDirectory(dataDir: string): DataDirLock {
     return lockDataDirectory(dataDir);
   } catch (err) {
     if (!(err instanceof DataDirectoryInUseError)) throw err;
-    throw new Error(`${dataDir} is held by a TonTill service that does not answer yet (starting, or stuck?); try again in a moment`);
+    throw new Error(
+      `${dataDir} is held by a TonTill service that does not answer yet (starting, or stuck?); try again in a moment`,
+    );
   }
 }
 
 /** `npm run keys`: API keys for the service of a data directory. */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: false, options: { name: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: { name: { type: 'string' } },
+  });
   const config = loadConfig(argv.filter((a, i) => a !== '--name' && argv[i - 1] !== '--name'));
   const name = typeof values.name === 'string' ? values.name : 'cli';
   const [command, id] = positionals;
   const service = await runningService(config.dataDir);
   if (service) return run(viaService(service), command, id, name);
-  if (config.database.url) return viaSharedLedger(config.database.url, (keys) => run(viaLedger(keys), command, id, name));
+  if (config.database.url)
+    return viaSharedLedger(config.database.url, (keys) => run(viaLedger(keys), command, id, name));
   // No service answers: work on the ledger directly, as its owner for the moment, like the service would.
   const lock = takeDataDirectory(config.dataDir);
   try {
@@ -104,7 +127,12 @@ async function main(argv: string[]): Promise<number> {
 /** On PostgreSQL the ledger is shared by every instance: no data directory to own, just connect. */
 async function viaSharedLedger(url: string, work: (keys: ApiKeyStore) => Promise<number>): Promise<number> {
   const silent = { info: () => undefined, warn: () => undefined };
-  const ledger = await openSharedLedger({ url, poolSize: 1, onCallbackError: (err) => console.error(err), log: silent });
+  const ledger = await openSharedLedger({
+    url,
+    poolSize: 1,
+    onCallbackError: (err) => console.error(err),
+    log: silent,
+  });
   try {
     return await work(new ApiKeyStore(ledger.storage, systemClock));
   } finally {
@@ -112,7 +140,12 @@ async function viaSharedLedger(url: string, work: (keys: ApiKeyStore) => Promise
   }
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
-  console.error(`keys: ${err.message}`);
-  process.exitCode = 1;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: Error) => {
+    console.error(`keys: ${err.message}`);
+    process.exitCode = 1;
+  },
+);

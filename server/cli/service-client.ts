@@ -32,8 +32,11 @@ function readServiceInfo(dataDir: string): ServiceInfo | null {
 /** What the service's error body says, in one line. */
 export function describeAnswer(status: number, body: unknown): string {
   const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-  if (status === 401) return 'the service refused the CLI credential in service.json; is this the data directory of the running service?';
-  return error?.message ? `the service answered ${status} ${error.code ?? ''}: ${error.message}` : `the service answered HTTP ${status}`;
+  if (status === 401)
+    return 'the service refused the CLI credential in service.json; is this the data directory of the running service?';
+  return error?.message
+    ? `the service answered ${status} ${error.code ?? ''}: ${error.message}`
+    : `the service answered HTTP ${status}`;
 }
 
 /**
@@ -43,25 +46,37 @@ export function describeAnswer(status: number, body: unknown): string {
 export async function runningService(dataDir: string): Promise<ServiceClient | null> {
   const info = readServiceInfo(dataDir);
   if (!info) return null;
-  const alive = await fetch(`${info.url}/healthz`).then((r) => r.ok, () => false);
+  const alive = await fetch(`${info.url}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!alive) return null;
-  const unreachable = (err: unknown) => new ServiceCallError(`the service at ${info.url} (pid ${info.pid}) stopped answering: ${(err as Error).message}`);
+  const unreachable = (err: unknown) =>
+    new ServiceCallError(`the service at ${info.url} (pid ${info.pid}) stopped answering: ${(err as Error).message}`);
   return {
     url: info.url,
     async call<T>(method: string, path: string, body?: unknown, expected: number[] = []) {
       const response = await fetch(`${info.url}/console/api${path}`, {
         method,
-        headers: { authorization: `Bearer ${info.consoleToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${info.consoleToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }).catch((err: unknown) => { throw unreachable(err); });
+      }).catch((err: unknown) => {
+        throw unreachable(err);
+      });
       const text = await response.text();
       let parsed: unknown = null;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {
-        throw new ServiceCallError(`the service at ${info.url} answered HTTP ${response.status} with something that is not JSON`);
+        throw new ServiceCallError(
+          `the service at ${info.url} answered HTTP ${response.status} with something that is not JSON`,
+        );
       }
-      if (!response.ok && !expected.includes(response.status)) throw new ServiceCallError(describeAnswer(response.status, parsed));
+      if (!response.ok && !expected.includes(response.status))
+        throw new ServiceCallError(describeAnswer(response.status, parsed));
       return { status: response.status, body: parsed as T };
     },
   };

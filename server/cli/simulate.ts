@@ -16,18 +16,27 @@ async function pay(service: ServiceClient, paymentId: string, values: Record<str
   const { body: result } = await service.call<SimulationResult>('POST', '/simulator/pay', body);
   const p = result.payment;
   console.log(`sent ${result.case} transfer: ${result.txHashes.length} transaction(s) on the sandbox chain`);
-  console.log(`payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`);
+  console.log(
+    `payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`,
+  );
 }
 
 async function withdraw(service: ServiceClient, amount: string, to: unknown): Promise<void> {
   const { body: result } = await service.call<WithdrawResult>('POST', '/simulator/withdraw', { amount, to });
-  console.log(`the merchant's wallet sent ${result.amount} USDT to ${result.to}: ${result.txHashes.length} transaction(s) on the sandbox chain`);
+  console.log(
+    `the merchant's wallet sent ${result.amount} USDT to ${result.to}: ${result.txHashes.length} transaction(s) on the sandbox chain`,
+  );
 }
 
 async function refund(service: ServiceClient, refundId: string, simulated: unknown): Promise<void> {
-  const { body: result } = await service.call<SimulatedRefund>('POST', '/simulator/refund', { refundId, case: simulated });
+  const { body: result } = await service.call<SimulatedRefund>('POST', '/simulator/refund', {
+    refundId,
+    case: simulated,
+  });
   const r = result.refund;
-  console.log(`the merchant's wallet sent the ${result.case} refund: ${result.txHashes.length} transaction(s) on the sandbox chain`);
+  console.log(
+    `the merchant's wallet sent the ${result.case} refund: ${result.txHashes.length} transaction(s) on the sandbox chain`,
+  );
   console.log(`refund ${r.id} of ${r.amount} USDT to ${r.destination}: ${r.status}`);
 }
 
@@ -36,15 +45,24 @@ const COMMANDS = ['pay', 'withdraw', 'refund'];
 /** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
-    args: argv, allowPositionals: true, strict: false,
-    options: { amount: { type: 'string' }, comment: { type: 'string' }, case: { type: 'string' }, to: { type: 'string' } },
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: {
+      amount: { type: 'string' },
+      comment: { type: 'string' },
+      case: { type: 'string' },
+      to: { type: 'string' },
+    },
   });
   const [command, target] = positionals;
   if (!command || !COMMANDS.includes(command) || !target) {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(argv.filter((a, i) => !OWN_OPTIONS.includes(argv[i - 1] ?? '') && !OWN_OPTIONS.includes(a)));
+  const config = loadConfig(
+    argv.filter((a, i) => !OWN_OPTIONS.includes(argv[i - 1] ?? '') && !OWN_OPTIONS.includes(a)),
+  );
   const service = await runningService(config.dataDir);
   if (!service) throw new Error(noServiceMessage(config.dataDir));
   if (command === 'pay') await pay(service, target, values);
@@ -53,7 +71,12 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
-  console.error(`simulate: ${err.message}`);
-  process.exitCode = 1;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: Error) => {
+    console.error(`simulate: ${err.message}`);
+    process.exitCode = 1;
+  },
+);

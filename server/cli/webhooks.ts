@@ -22,9 +22,11 @@ interface Invocation {
 
 function printSecret(s: CallbackSecret, headline: string): void {
   console.log(headline);
-  console.log(s.previousSecretExpiresAt
-    ? `The previous secret also signs until ${s.previousSecretExpiresAt}: give your receiver the new one before then.`
-    : 'No other secret signs deliveries.');
+  console.log(
+    s.previousSecretExpiresAt
+      ? `The previous secret also signs until ${s.previousSecretExpiresAt}: give your receiver the new one before then.`
+      : 'No other secret signs deliveries.',
+  );
   console.log(s.secret);
 }
 
@@ -36,11 +38,18 @@ function graceHours(value: unknown): number | null | undefined {
 
 async function showSecret(service: ServiceClient): Promise<void> {
   const { body } = await service.call<CallbackSecret>('GET', '/webhooks/callback-secret');
-  printSecret(body, `Callback secret, in use since ${body.rotatedAt}. It signs every delivery to a payment's callbackUrl.`);
+  printSecret(
+    body,
+    `Callback secret, in use since ${body.rotatedAt}. It signs every delivery to a payment's callbackUrl.`,
+  );
 }
 
 async function rotateSecret(service: ServiceClient, { graceHours: grace }: Invocation): Promise<void> {
-  const { body } = await service.call<CallbackSecret>('POST', '/webhooks/callback-secret', grace === undefined ? {} : { graceHours: grace });
+  const { body } = await service.call<CallbackSecret>(
+    'POST',
+    '/webhooks/callback-secret',
+    grace === undefined ? {} : { graceHours: grace },
+  );
   printSecret(body, 'Rotated the callback secret: deliveries are signed with the new one from now on.');
 }
 
@@ -48,7 +57,11 @@ async function listEndpoints(service: ServiceClient): Promise<void> {
   const { body } = await service.call<EndpointList>('GET', '/webhooks/endpoints');
   if (body.items.length === 0) console.log('No webhook endpoints; add one with: npm run webhooks -- add URL');
   for (const e of body.items) {
-    const state = e.enabled ? (e.status === 'failing' ? `failing since ${e.failingSince ?? '?'}` : 'active') : 'disabled';
+    const state = e.enabled
+      ? e.status === 'failing'
+        ? `failing since ${e.failingSince ?? '?'}`
+        : 'active'
+      : 'disabled';
     console.log(`${e.id}  ${state}  ${e.url}  events: ${e.events.join(',')}`);
   }
 }
@@ -56,7 +69,9 @@ async function listEndpoints(service: ServiceClient): Promise<void> {
 /** The console's own endpoint route: stored, signed and audited exactly as one added in the console. */
 async function addEndpoint(service: ServiceClient, { argument: url, events, description }: Invocation): Promise<void> {
   const { body } = await service.call<EndpointWithSecret>('POST', '/webhooks/endpoints', {
-    url, events, ...(description === undefined ? {} : { description }),
+    url,
+    events,
+    ...(description === undefined ? {} : { description }),
   });
   console.log(`Added ${body.endpoint.id}  ${body.endpoint.url}  events: ${body.endpoint.events.join(',')}`);
   console.log('Its signing secret, shown only now (verify TonTill-Signature with it):');
@@ -69,7 +84,10 @@ async function removeEndpoint(service: ServiceClient, { argument: id }: Invocati
 }
 
 /** Each command, and whether it takes one positional argument (the URL, the endpoint id). */
-const COMMANDS = new Map<string, { run: (service: ServiceClient, invocation: Invocation) => Promise<void>; takesArgument: boolean }>([
+const COMMANDS = new Map<
+  string,
+  { run: (service: ServiceClient, invocation: Invocation) => Promise<void>; takesArgument: boolean }
+>([
   ['secret', { run: showSecret, takesArgument: false }],
   ['rotate', { run: rotateSecret, takesArgument: false }],
   ['list', { run: listEndpoints, takesArgument: false }],
@@ -82,11 +100,16 @@ const OWN_FLAGS = new Set(['--grace-hours', '--events', '--description']);
 /** `npm run webhooks`: the callback secret and the endpoints, through the running service (no browser needed). */
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
-    args: argv, allowPositionals: true, strict: false,
+    args: argv,
+    allowPositionals: true,
+    strict: false,
     // the service's own flags are named so their values are not taken for commands
     options: {
-      'grace-hours': { type: 'string' }, events: { type: 'string' }, description: { type: 'string' },
-      'data-dir': { type: 'string' }, config: { type: 'string' },
+      'grace-hours': { type: 'string' },
+      events: { type: 'string' },
+      description: { type: 'string' },
+      'data-dir': { type: 'string' },
+      config: { type: 'string' },
     },
   });
   const grace = graceHours(values['grace-hours']);
@@ -95,7 +118,13 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const events = typeof values.events === 'string' ? values.events.split(',').map((e) => e.trim()).filter(Boolean) : ['*'];
+  const events =
+    typeof values.events === 'string'
+      ? values.events
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean)
+      : ['*'];
   const description = typeof values.description === 'string' ? values.description : undefined;
   const config = loadConfig(argv.filter((a, i) => !OWN_FLAGS.has(a) && !OWN_FLAGS.has(argv[i - 1] ?? '')));
   const service = await runningService(config.dataDir);
@@ -104,7 +133,12 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
-  console.error(`webhooks: ${err.message}`);
-  process.exitCode = 1;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: Error) => {
+    console.error(`webhooks: ${err.message}`);
+    process.exitCode = 1;
+  },
+);

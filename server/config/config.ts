@@ -9,96 +9,150 @@ import { ChainModeSchema } from '../../contract/chain';
 
 export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
 
-const ConfigSchema = z.object({
-  host: z.string().default('127.0.0.1'),
-  port: z.coerce.number().int().min(0).max(65535).default(8787),
-  dataDir: z.string().min(1),
-  /**
-   * The service's public base URL, `{base_url}` in the spec. It may carry a path prefix when a
-   * reverse proxy mounts the service under one (and strips it before forwarding); links are built
-   * by appending to it, so a trailing slash is dropped.
-   */
-  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .refine((u) => { const url = URL.parse(u); return !!url && !url.search && !url.hash && !url.username && !url.password; },
-      'must be an http(s) URL without query, fragment or credentials')
-    .transform((u) => new URL(u).href.replace(/\/+$/, ''))
-    .optional(),
-  /**
-   * Behind a reverse proxy: take the client address, scheme and host from X-Forwarded-*. `true`
-   * trusts proxies on loopback and private networks; a list names the proxies (addresses or CIDRs).
-   */
-  trustProxy: z.union([z.boolean(), z.array(z.string().refine(isProxyAddress, 'must be an IP address, a CIDR or loopback/linklocal/uniquelocal')).min(1)]).default(false),
-  /** host names the console answers to besides localhost, IP literals and publicUrl's (DNS rebinding guard) */
-  allowedHosts: z.array(z.string().trim().toLowerCase().regex(/^[\w.-]{1,253}$/, 'must be a host name without port')).default([]),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
-  bodyLimitBytes: z.number().int().min(1024).max(1_048_576).default(65_536),
-  chain: z.object({
-    mode: ChainModeSchema.default('sandbox'),
-    merchantAddress: z.string().optional(),
-    toncenterEndpoint: z.url().optional(),
-    toncenterApiKey: z.string().optional(),
-    /** requests per second to toncenter; defaults to its published limits (1 without a key, 10 with) */
-    toncenterRps: z.number().min(0.1).max(1000).optional(),
-    jettonMaster: z.string().optional(),
-    pollIntervalMs: z.number().int().min(200).max(600_000).default(2_000),
-    /** transactions credited per SQLite transaction while catching up */
-    watcherBatchSize: z.number().int().min(1).max(5_000).default(500),
+const ConfigSchema = z
+  .object({
+    host: z.string().default('127.0.0.1'),
+    port: z.coerce.number().int().min(0).max(65535).default(8787),
+    dataDir: z.string().min(1),
     /**
-     * testnet/mainnet: toncenter's stream wakes the watcher as transactions are finalized. Polling
-     * stays the truth: every pollIntervalMs while the stream is down, every safetyPollIntervalMs
-     * (never more often than pollIntervalMs) while it is up.
+     * The service's public base URL, `{base_url}` in the spec. It may carry a path prefix when a
+     * reverse proxy mounts the service under one (and strips it before forwarding); links are built
+     * by appending to it, so a trailing slash is dropped.
      */
+    publicUrl: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .refine((u) => {
+        const url = URL.parse(u);
+        return !!url && !url.search && !url.hash && !url.username && !url.password;
+      }, 'must be an http(s) URL without query, fragment or credentials')
+      .transform((u) => new URL(u).href.replace(/\/+$/, ''))
+      .optional(),
     /**
-     * testnet/mainnet: where chain data comes from, primary first. With two, the watcher fails over
-     * to the second when the first errs, rate-limits or stalls, and comes back when it recovers.
+     * Behind a reverse proxy: take the client address, scheme and host from X-Forwarded-*. `true`
+     * trusts proxies on loopback and private networks; a list names the proxies (addresses or CIDRs).
      */
-    providers: z.array(z.enum(['toncenter', 'tonapi'])).min(1).max(2)
-      .refine((list) => new Set(list).size === list.length, 'must not name a provider twice').default(['toncenter']),
-    /** default: https://tonapi.io, or https://testnet.tonapi.io on testnet */
-    tonapiUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    tonapiApiKey: z.string().optional(),
-    /** requests per second to tonapi; defaults to 1 without a key, 10 with */
-    tonapiRps: z.number().min(0.1).max(1000).optional(),
-    /** how often the books are checked against the wallet on chain; 0 turns the timer off (the console still checks on demand) */
-    reconcileIntervalMs: z.number().int().min(0).max(86_400_000).default(600_000),
-    streaming: z.object({
-      enabled: z.boolean().default(true),
-      /** default: toncenter's for the mode, or `/api/streaming/v2/sse` on toncenterEndpoint's origin */
-      url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-      safetyPollIntervalMs: z.number().int().min(1_000).max(3_600_000).default(30_000),
-    }).prefault({}),
-  }).prefault({}),
-  /**
-   * Where the ledger lives. Without a URL, a SQLite file in dataDir (one process, the desktop till).
-   * With `postgres://…`, PostgreSQL, shared by any number of instances (one of them watches the chain).
-   */
-  database: z.object({
-    url: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection URL').optional(),
-    /** connections each instance keeps in its pool (the watcher's lease and the live relay hold one more each) */
-    poolSize: z.number().int().min(1).max(200).default(10),
-  }).prefault({}),
-  payments: z.object({
-    maxAmount: z.string().refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount').default('1000000'),
-    defaultExpirySeconds: z.number().int().min(60).max(7 * 24 * 3600).default(1800),
-    monitoringWindowSeconds: z.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
-  }).prefault({}),
-  rateLimit: z.object({
-    enabled: z.boolean().default(true),
-    /** per client address, for requests without a valid API key (checkout pages, console, bad keys) */
-    max: z.number().int().min(1).default(600),
-    /** per valid API key: 6000 a minute keeps a backend at 50 requests a second well clear of it */
-    keyMax: z.number().int().min(1).default(6000),
-    windowMs: z.number().int().min(1000).default(60_000),
-  }).prefault({}),
-}).superRefine((c, ctx) => {
-  if (c.chain.mode !== 'sandbox' && !c.chain.merchantAddress) {
-    ctx.addIssue({ code: 'custom', path: ['chain', 'merchantAddress'], message: `is required in ${c.chain.mode} mode` });
-  }
-  // There is no official USDT on testnet: the merchant must name the test jetton they accept.
-  if (c.chain.mode === 'testnet' && !c.chain.jettonMaster) {
-    ctx.addIssue({ code: 'custom', path: ['chain', 'jettonMaster'], message: 'is required in testnet mode' });
-  }
-});
+    trustProxy: z
+      .union([
+        z.boolean(),
+        z
+          .array(z.string().refine(isProxyAddress, 'must be an IP address, a CIDR or loopback/linklocal/uniquelocal'))
+          .min(1),
+      ])
+      .default(false),
+    /** host names the console answers to besides localhost, IP literals and publicUrl's (DNS rebinding guard) */
+    allowedHosts: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[\w.-]{1,253}$/, 'must be a host name without port'),
+      )
+      .default([]),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+    bodyLimitBytes: z.number().int().min(1024).max(1_048_576).default(65_536),
+    chain: z
+      .object({
+        mode: ChainModeSchema.default('sandbox'),
+        merchantAddress: z.string().optional(),
+        toncenterEndpoint: z.url().optional(),
+        toncenterApiKey: z.string().optional(),
+        /** requests per second to toncenter; defaults to its published limits (1 without a key, 10 with) */
+        toncenterRps: z.number().min(0.1).max(1000).optional(),
+        jettonMaster: z.string().optional(),
+        pollIntervalMs: z.number().int().min(200).max(600_000).default(2_000),
+        /** transactions credited per SQLite transaction while catching up */
+        watcherBatchSize: z.number().int().min(1).max(5_000).default(500),
+        /**
+         * testnet/mainnet: toncenter's stream wakes the watcher as transactions are finalized. Polling
+         * stays the truth: every pollIntervalMs while the stream is down, every safetyPollIntervalMs
+         * (never more often than pollIntervalMs) while it is up.
+         */
+        /**
+         * testnet/mainnet: where chain data comes from, primary first. With two, the watcher fails over
+         * to the second when the first errs, rate-limits or stalls, and comes back when it recovers.
+         */
+        providers: z
+          .array(z.enum(['toncenter', 'tonapi']))
+          .min(1)
+          .max(2)
+          .refine((list) => new Set(list).size === list.length, 'must not name a provider twice')
+          .default(['toncenter']),
+        /** default: https://tonapi.io, or https://testnet.tonapi.io on testnet */
+        tonapiUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+        tonapiApiKey: z.string().optional(),
+        /** requests per second to tonapi; defaults to 1 without a key, 10 with */
+        tonapiRps: z.number().min(0.1).max(1000).optional(),
+        /** how often the books are checked against the wallet on chain; 0 turns the timer off (the console still checks on demand) */
+        reconcileIntervalMs: z.number().int().min(0).max(86_400_000).default(600_000),
+        streaming: z
+          .object({
+            enabled: z.boolean().default(true),
+            /** default: toncenter's for the mode, or `/api/streaming/v2/sse` on toncenterEndpoint's origin */
+            url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+            safetyPollIntervalMs: z.number().int().min(1_000).max(3_600_000).default(30_000),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    /**
+     * Where the ledger lives. Without a URL, a SQLite file in dataDir (one process, the desktop till).
+     * With `postgres://…`, PostgreSQL, shared by any number of instances (one of them watches the chain).
+     */
+    database: z
+      .object({
+        url: z
+          .string()
+          .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection URL')
+          .optional(),
+        /** connections each instance keeps in its pool (the watcher's lease and the live relay hold one more each) */
+        poolSize: z.number().int().min(1).max(200).default(10),
+      })
+      .prefault({}),
+    payments: z
+      .object({
+        maxAmount: z
+          .string()
+          .refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount')
+          .default('1000000'),
+        defaultExpirySeconds: z
+          .number()
+          .int()
+          .min(60)
+          .max(7 * 24 * 3600)
+          .default(1800),
+        monitoringWindowSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(30 * 24 * 3600)
+          .default(24 * 3600),
+      })
+      .prefault({}),
+    rateLimit: z
+      .object({
+        enabled: z.boolean().default(true),
+        /** per client address, for requests without a valid API key (checkout pages, console, bad keys) */
+        max: z.number().int().min(1).default(600),
+        /** per valid API key: 6000 a minute keeps a backend at 50 requests a second well clear of it */
+        keyMax: z.number().int().min(1).default(6000),
+        windowMs: z.number().int().min(1000).default(60_000),
+      })
+      .prefault({}),
+  })
+  .superRefine((c, ctx) => {
+    if (c.chain.mode !== 'sandbox' && !c.chain.merchantAddress) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chain', 'merchantAddress'],
+        message: `is required in ${c.chain.mode} mode`,
+      });
+    }
+    // There is no official USDT on testnet: the merchant must name the test jetton they accept.
+    if (c.chain.mode === 'testnet' && !c.chain.jettonMaster) {
+      ctx.addIssue({ code: 'custom', path: ['chain', 'jettonMaster'], message: 'is required in testnet mode' });
+    }
+  });
 
 export type Config = z.output<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
@@ -135,9 +189,10 @@ function merge(base: DeepPartial, over: DeepPartial): DeepPartial {
   for (const [key, value] of Object.entries(over)) {
     if (value === undefined) continue;
     const prev = out[key];
-    out[key] = value && typeof value === 'object' && !Array.isArray(value) && prev && typeof prev === 'object'
-      ? merge(prev as DeepPartial, value as DeepPartial)
-      : value;
+    out[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && prev && typeof prev === 'object'
+        ? merge(prev as DeepPartial, value as DeepPartial)
+        : value;
   }
   return out;
 }
@@ -147,14 +202,22 @@ function fromArgs(argv: string[]): DeepPartial {
     args: argv,
     strict: false,
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' },
-      config: { type: 'string' }, 'chain-mode': { type: 'string' }, 'public-url': { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      config: { type: 'string' },
+      'chain-mode': { type: 'string' },
+      'public-url': { type: 'string' },
     },
   });
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {
-    port: str(values.port), host: str(values.host), dataDir: str(values['data-dir']), configFile: str(values.config),
-    publicUrl: str(values['public-url']), chain: { mode: str(values['chain-mode']) },
+    port: str(values.port),
+    host: str(values.host),
+    dataDir: str(values['data-dir']),
+    configFile: str(values.config),
+    publicUrl: str(values['public-url']),
+    chain: { mode: str(values['chain-mode']) },
   };
 }
 
@@ -169,11 +232,17 @@ function fromEnv(env: NodeJS.ProcessEnv): DeepPartial {
   // `TONTILL_DATA_DIR= npm run serve` means "not set", not "the current directory"
   const get = (name: string) => (env[name] ? env[name] : undefined);
   return {
-    port: get('PORT'), host: get('TONTILL_HOST'), dataDir: get('TONTILL_DATA_DIR'), publicUrl: get('TONTILL_PUBLIC_URL'),
-    trustProxy: trustProxyFromEnv(get('TONTILL_TRUST_PROXY')), allowedHosts: get('TONTILL_ALLOWED_HOSTS')?.split(','),
+    port: get('PORT'),
+    host: get('TONTILL_HOST'),
+    dataDir: get('TONTILL_DATA_DIR'),
+    publicUrl: get('TONTILL_PUBLIC_URL'),
+    trustProxy: trustProxyFromEnv(get('TONTILL_TRUST_PROXY')),
+    allowedHosts: get('TONTILL_ALLOWED_HOSTS')?.split(','),
     database: { url: get('TONTILL_DATABASE_URL') },
     chain: {
-      mode: get('TONTILL_CHAIN_MODE'), toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'), tonapiApiKey: get('TONTILL_TONAPI_API_KEY'),
+      mode: get('TONTILL_CHAIN_MODE'),
+      toncenterApiKey: get('TONTILL_TONCENTER_API_KEY'),
+      tonapiApiKey: get('TONTILL_TONAPI_API_KEY'),
       merchantAddress: get('TONTILL_MERCHANT_ADDRESS'),
     },
   };

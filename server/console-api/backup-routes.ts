@@ -33,7 +33,8 @@ function removeTempLeftovers(tmpDir: string): void {
 /** The checksum an upload came with, if any; a header that is not one SHA-256 is a 400 naming it. */
 function uploadChecksum(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
-  if (typeof value !== 'string') throw new AppError(400, ErrorCode.validation, `${CHECKSUM_HEADER}: give it once`, CHECKSUM_HEADER);
+  if (typeof value !== 'string')
+    throw new AppError(400, ErrorCode.validation, `${CHECKSUM_HEADER}: give it once`, CHECKSUM_HEADER);
   return value.trim().toLowerCase();
 }
 
@@ -49,7 +50,8 @@ export function assertChecksum(file: string, expected: string | null, field: str
 }
 
 /** A backup of the folder against the checksum written beside it, when it has one. */
-export const assertRecordedChecksum = (file: string, field: string, what: string): ChecksumProof => assertChecksum(file, recordedChecksum(file), field, what);
+export const assertRecordedChecksum = (file: string, field: string, what: string): ChecksumProof =>
+  assertChecksum(file, recordedChecksum(file), field, what);
 
 /** Online backups (SQLite's backup API, consistent while the service writes) and staged restores. */
 export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile }): Promise<void> {
@@ -57,10 +59,19 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
   const tmpDir = join(dataDir, 'tmp');
   removeTempLeftovers(tmpDir);
 
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_RESTORE_BYTES }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_RESTORE_BYTES },
+    (_req, body, done) => done(null, body),
+  );
 
   addRoute(app, {
-    method: 'GET', url: '/backup', operationId: 'downloadBackup', tags: TAGS, auth: 'console', summary: 'Download a consistent copy of the ledger (SQLite online backup)',
+    method: 'GET',
+    url: '/backup',
+    operationId: 'downloadBackup',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Download a consistent copy of the ledger (SQLite online backup)',
     responses: { 200: { description: 'application/vnd.sqlite3 attachment' } },
     handler: async (_input, _request, reply) => {
       mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
@@ -70,20 +81,35 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
       const checksum = sha256OfFile(file);
       const stream = createReadStream(file);
       stream.on('close', () => rmSync(file, { force: true }));
-      return reply.header('Content-Type', 'application/vnd.sqlite3').header(CHECKSUM_HEADER, checksum)
-        .header('Content-Disposition', `attachment; filename="tontill-backup-${stamp}.db"`).send(stream);
+      return reply
+        .header('Content-Type', 'application/vnd.sqlite3')
+        .header(CHECKSUM_HEADER, checksum)
+        .header('Content-Disposition', `attachment; filename="tontill-backup-${stamp}.db"`)
+        .send(stream);
     },
   });
 
   addRoute(app, {
-    method: 'POST', url: '/restore', operationId: 'stageRestore', tags: TAGS, auth: 'console', rawBody: 'application/octet-stream', bodyLimit: MAX_RESTORE_BYTES,
-    summary: 'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
+    method: 'POST',
+    url: '/restore',
+    operationId: 'stageRestore',
+    tags: TAGS,
+    auth: 'console',
+    rawBody: 'application/octet-stream',
+    bodyLimit: MAX_RESTORE_BYTES,
+    summary:
+      'Upload a backup (application/octet-stream); it is checked, staged as <dataDir>/restore.db and applied at the next start. Until then the service accepts no change (503 RESTORE_PENDING).',
     description: `Refused with a 400 unless its schema is exactly the one TonTill builds at its version, it is intact, and a scratch copy opens and migrates. With an \`${CHECKSUM_HEADER}\` header (what the download sent), its bytes must match that SHA-256.`,
     responses: { 200: { description: 'Staged', schema: RestoreStagedSchema } },
     handler: async (_input, request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new AppError(400, ErrorCode.validation, 'file: send the backup as the request body with Content-Type: application/octet-stream', 'file');
+        throw new AppError(
+          400,
+          ErrorCode.validation,
+          'file: send the backup as the request body with Content-Type: application/octet-stream',
+          'file',
+        );
       }
       const checksum = uploadChecksum(request.headers[CHECKSUM_HEADER]);
       const put = (upload: string) => {
@@ -95,7 +121,12 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/restore', operationId: 'cancelRestore', tags: TAGS, auth: 'console', summary: 'Cancel a staged restore',
+    method: 'DELETE',
+    url: '/restore',
+    operationId: 'cancelRestore',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Cancel a staged restore',
     responses: { 204: { description: 'Nothing staged any more' } },
     handler: async (_input, request, reply) => {
       rmSync(restoreFile(dataDir), { force: true });
@@ -117,7 +148,12 @@ export async function backupRoutes(app: FastifyInstance, opts: { ledgerFile: Sql
  * backup folder), before writes freeze.
  */
 export async function stageRestore(
-  app: FastifyInstance, ledgerFile: SqliteLedgerFile, put: (file: string) => ChecksumProof, field: string, what: string, actor: string,
+  app: FastifyInstance,
+  ledgerFile: SqliteLedgerFile,
+  put: (file: string) => ChecksumProof,
+  field: string,
+  what: string,
+  actor: string,
 ): Promise<RestoreStaged> {
   const dataDir = app.services.config.dataDir;
   const tmpDir = join(dataDir, 'tmp');
@@ -127,10 +163,19 @@ export async function stageRestore(
     const checksum = put(upload);
     const check = checkRestoreCandidate(upload, tmpDir);
     if (!check.ok) throw new AppError(400, ErrorCode.validation, `${field}: ${what} ${check.message}`, field);
-    await app.services.audit.record(actor, 'backup.restore_stage', what, { payments: check.payments, schemaVersion: check.schemaVersion, checksum });
+    await app.services.audit.record(actor, 'backup.restore_stage', what, {
+      payments: check.payments,
+      schemaVersion: check.schemaVersion,
+      checksum,
+    });
     await freezeWrites(app, ledgerFile);
     renameSync(upload, restoreFile(dataDir));
-    return { staged: true, schemaVersion: check.schemaVersion, payments: check.payments, appliedAt: 'next start' as const };
+    return {
+      staged: true,
+      schemaVersion: check.schemaVersion,
+      payments: check.payments,
+      appliedAt: 'next start' as const,
+    };
   } catch (err) {
     if (!existsSync(restoreFile(dataDir))) app.services.restore.set(false);
     throw err;

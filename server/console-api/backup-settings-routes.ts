@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
-  BackupRunSchema, BackupSettingsSchema, BackupViewSchema, RestoreBackupBodySchema, type BackupSettings, type BackupView,
+  BackupRunSchema,
+  BackupSettingsSchema,
+  BackupViewSchema,
+  RestoreBackupBodySchema,
+  type BackupSettings,
+  type BackupView,
 } from '../../contract/backups';
 import { RestoreStagedSchema } from '../../contract/console';
 import type { BackupService } from '../backups/backup-service';
@@ -18,7 +23,8 @@ import { defaultConsoleDir } from '../config/built-dirs';
 
 const TAGS = ['Console: backup'];
 
-const invalid = (field: string, message: string) => new AppError(400, ErrorCode.validation, `${field}: ${message}`, field);
+const invalid = (field: string, message: string) =>
+  new AppError(400, ErrorCode.validation, `${field}: ${message}`, field);
 const isInside = (dir: string, path: string): boolean => {
   const rel = relative(dir, path);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
@@ -34,13 +40,17 @@ function checkFolder(folder: string, served: string[]): string {
   const path = resolve(folder);
   const servedDirs = served.map(real);
   const isServed = (candidate: string) => servedDirs.find((dir) => isInside(dir, candidate));
-  const refuse = (dir: string) => invalid('folder', `is inside a folder the service serves over HTTP (${dir}); choose another`);
+  const refuse = (dir: string) =>
+    invalid('folder', `is inside a folder the service serves over HTTP (${dir}); choose another`);
   const before = isServed(path);
   if (before) throw refuse(before);
   try {
     assertWritableFolder(path);
   } catch (err) {
-    throw invalid('folder', `the service cannot create or write to it (${(err as { code?: string }).code ?? (err as Error).message})`);
+    throw invalid(
+      'folder',
+      `the service cannot create or write to it (${(err as { code?: string }).code ?? (err as Error).message})`,
+    );
   }
   // a symbolic link may lead into a served folder
   const after = isServed(realpathSync(path));
@@ -49,39 +59,66 @@ function checkFolder(folder: string, served: string[]): string {
 }
 
 /** Settings → Backups: the folder and how many to keep, the list, "Back up now" and restoring one of them. */
-export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerFile: SqliteLedgerFile; backups: BackupService }): Promise<void> {
+export async function backupSettingsRoutes(
+  app: FastifyInstance,
+  opts: { ledgerFile: SqliteLedgerFile; backups: BackupService },
+): Promise<void> {
   const { backups, ledgerFile } = opts;
   const view = async (): Promise<BackupView> => ({
-    settings: await backups.settings(), defaultFolder: backups.defaultFolder, state: await backups.state(), files: await backups.list(),
+    settings: await backups.settings(),
+    defaultFolder: backups.defaultFolder,
+    state: await backups.state(),
+    files: await backups.list(),
     restoreAtStart: backups.restoreAtStart,
   });
 
   addRoute(app, {
-    method: 'GET', url: '/backups', operationId: 'getBackups', tags: TAGS, auth: 'console', summary: 'The backup settings, the last outcome and the backups in the folder',
+    method: 'GET',
+    url: '/backups',
+    operationId: 'getBackups',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'The backup settings, the last outcome and the backups in the folder',
     responses: { 200: { description: 'Backups', schema: BackupViewSchema } },
     handler: view,
   });
 
   addRoute(app, {
-    method: 'PUT', url: '/backups/settings', operationId: 'saveBackupSettings', tags: TAGS, auth: 'console',
+    method: 'PUT',
+    url: '/backups/settings',
+    operationId: 'saveBackupSettings',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Choose the backup folder and how many automatic backups to keep (1–365)',
     body: BackupSettingsSchema,
     responses: { 200: { description: 'Saved', schema: BackupViewSchema }, ...errors(400) },
     handler: async ({ body }, request) => {
-      const settings: BackupSettings = { folder: checkFolder(body.folder, [defaultWebDir(), defaultConsoleDir()]), keep: body.keep };
+      const settings: BackupSettings = {
+        folder: checkFolder(body.folder, [defaultWebDir(), defaultConsoleDir()]),
+        keep: body.keep,
+      };
       await backups.saveSettings(settings, actorOf(request));
       return view();
     },
   });
 
   addRoute(app, {
-    method: 'POST', url: '/backups/run', operationId: 'runBackup', tags: TAGS, auth: 'console', summary: 'Back up now (the same online backup and rotation as the daily one)',
+    method: 'POST',
+    url: '/backups/run',
+    operationId: 'runBackup',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Back up now (the same online backup and rotation as the daily one)',
     responses: { 200: { description: 'The outcome (a failure too) and the screen after it', schema: BackupRunSchema } },
     handler: async () => ({ outcome: await backups.runBackup(), view: await view() }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/backups/restore', operationId: 'restoreFromBackup', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/backups/restore',
+    operationId: 'restoreFromBackup',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Stage one of the listed backups to be restored at the next start (checked like an upload)',
     body: RestoreBackupBodySchema,
     responses: { 200: { description: 'Staged', schema: RestoreStagedSchema }, ...errors(400, 404) },
@@ -90,7 +127,8 @@ export async function backupSettingsRoutes(app: FastifyInstance, opts: { ledgerF
       const { folder } = await backups.settings();
       const source = join(folder, body.name);
       const put = (file: string) => {
-        if (!existsSync(source)) throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
+        if (!existsSync(source))
+          throw new AppError(404, ErrorCode.notFound, `name: ${body.name} is no longer in ${folder}`, 'name');
         const checksum = assertRecordedChecksum(source, 'name', `the backup ${body.name}`);
         copyLedgerFile(source, file);
         return checksum;

@@ -13,20 +13,30 @@ const OUTGOING_SHOWN = 100;
 
 /** A chain that cannot be read now is the chain's problem, not the request's: 503 with what to expect. */
 function chainUnavailable(err: unknown): unknown {
-  if (err instanceof BooksBehindError) return new AppError(503, ErrorCode.chainUnavailable, `${err.message}; try again shortly`);
-  if (classifyChainError(err) !== 'other') return new AppError(503, ErrorCode.chainUnavailable, 'the chain cannot be read right now; try again shortly');
+  if (err instanceof BooksBehindError)
+    return new AppError(503, ErrorCode.chainUnavailable, `${err.message}; try again shortly`);
+  if (classifyChainError(err) !== 'other')
+    return new AppError(503, ErrorCode.chainUnavailable, 'the chain cannot be read right now; try again shortly');
   return err;
 }
 
 /** The books against the chain: reconciliation on demand, and (sandbox) the merchant's own withdrawal. */
 export async function booksRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
-    method: 'GET', url: '/chain/reconciliation', operationId: 'reconcileWallet', tags: TAGS, auth: 'console',
+    method: 'GET',
+    url: '/chain/reconciliation',
+    operationId: 'reconcileWallet',
+    tags: TAGS,
+    auth: 'console',
     summary: "Check the ledger against the jetton wallet's balance on chain, now",
-    description: 'Reads the balance (get_wallet_data) and the newest transaction together, lets the watcher catch up to it, and compares. A new difference is announced once as `ledger.discrepancy`.',
+    description:
+      'Reads the balance (get_wallet_data) and the newest transaction together, lets the watcher catch up to it, and compares. A new difference is announced once as `ledger.discrepancy`.',
     responses: {
       200: { description: 'The verdict', schema: ReconciliationSchema },
-      503: { description: 'CHAIN_UNAVAILABLE: the chain or the watcher could not be read up to date; try again', schema: ErrorSchema },
+      503: {
+        description: 'CHAIN_UNAVAILABLE: the chain or the watcher could not be read up to date; try again',
+        schema: ErrorSchema,
+      },
     },
     handler: async () => {
       const runtime = await app.runtime?.ready().catch(() => null);
@@ -40,18 +50,29 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/chain/outgoing', operationId: 'listOutgoingTransfers', tags: TAGS, auth: 'console',
+    method: 'GET',
+    url: '/chain/outgoing',
+    operationId: 'listOutgoingTransfers',
+    tags: TAGS,
+    auth: 'console',
     summary: "What the store's wallet sent or got back, newest first, with the refund each one was",
-    description: 'A send whose `refund` is null is explained by no refund: a withdrawal, or a refund sent with another amount, comment or recipient. Empty until the chain has opened.',
+    description:
+      'A send whose `refund` is null is explained by no refund: a withdrawal, or a refund sent with another amount, comment or recipient. Empty until the chain has opened.',
     responses: { 200: { description: 'The recent outgoing transfers', schema: OutgoingTransferListSchema } },
     handler: async () => {
       const runtime = await app.runtime?.ready().catch(() => null);
-      return { items: runtime ? await app.services.refunds.outgoing(runtime.books.account.toRawString(), OUTGOING_SHOWN) : [] };
+      return {
+        items: runtime ? await app.services.refunds.outgoing(runtime.books.account.toRawString(), OUTGOING_SHOWN) : [],
+      };
     },
   });
 
   addRoute(app, {
-    method: 'POST', url: '/simulator/withdraw', operationId: 'simulateWithdrawal', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/simulator/withdraw',
+    operationId: 'simulateWithdrawal',
+    tags: TAGS,
+    auth: 'console',
     summary: "Sandbox only: the merchant's wallet sends USDT elsewhere (as its wallet app would)",
     body: WithdrawRequestSchema,
     responses: {
@@ -67,8 +88,13 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'POST', url: '/simulator/refund', operationId: 'simulateRefund', tags: TAGS, auth: 'console',
-    summary: "Sandbox only: the merchant's wallet sends a refund (exactly, short, or with the wrong memo), as its wallet app would",
+    method: 'POST',
+    url: '/simulator/refund',
+    operationId: 'simulateRefund',
+    tags: TAGS,
+    auth: 'console',
+    summary:
+      "Sandbox only: the merchant's wallet sends a refund (exactly, short, or with the wrong memo), as its wallet app would",
     body: SimulateRefundRequestSchema,
     responses: {
       200: { description: 'What was sent, and the refund afterwards', schema: SimulatedRefundSchema },

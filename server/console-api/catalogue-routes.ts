@@ -16,14 +16,22 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   };
 
   addRoute(app, {
-    method: 'GET', url: '/catalogue', operationId: 'getCatalogue', tags: TAGS, auth: 'staff',
+    method: 'GET',
+    url: '/catalogue',
+    operationId: 'getCatalogue',
+    tags: TAGS,
+    auth: 'staff',
     summary: "The till's item catalogue (empty until the merchant adds items)",
     responses: { 200: { description: 'The catalogue', schema: CatalogueSchema } },
     handler: read,
   });
 
   addRoute(app, {
-    method: 'PUT', url: '/catalogue', operationId: 'updateCatalogue', tags: TAGS, auth: 'console',
+    method: 'PUT',
+    url: '/catalogue',
+    operationId: 'updateCatalogue',
+    tags: TAGS,
+    auth: 'console',
     summary: "Replace the till's item catalogue",
     body: CatalogueSchema,
     responses: { 200: { description: 'The catalogue as saved', schema: CatalogueSchema } },

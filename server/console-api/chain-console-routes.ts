@@ -4,8 +4,17 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
-  AttachTransferBodySchema, DismissTransferBodySchema, InboxListSchema, SimulateRequestSchema, SimulationResultSchema, TransferHistoryQuerySchema,
-  TransferHistorySchema, TxHashParamsSchema as TxHashParams, UnmatchedQuerySchema, UnmatchedTransferSchema, WatcherStatusViewSchema,
+  AttachTransferBodySchema,
+  DismissTransferBodySchema,
+  InboxListSchema,
+  SimulateRequestSchema,
+  SimulationResultSchema,
+  TransferHistoryQuerySchema,
+  TransferHistorySchema,
+  TxHashParamsSchema as TxHashParams,
+  UnmatchedQuerySchema,
+  UnmatchedTransferSchema,
+  WatcherStatusViewSchema,
 } from '../../contract/chain';
 import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
@@ -24,9 +33,13 @@ function presentProviders(status: FailoverStatus) {
 
 /** The watcher's health, the unmatched inbox and (sandbox) the simulator, for the console. */
 export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
-
   addRoute(app, {
-    method: 'GET', url: '/watcher', operationId: 'getWatcherStatus', tags: TAGS, auth: 'staff', summary: 'Chain mode and the watcher status (last poll, lag, errors)',
+    method: 'GET',
+    url: '/watcher',
+    operationId: 'getWatcherStatus',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'Chain mode and the watcher status (last poll, lag, errors)',
     responses: { 200: { description: 'Watcher status', schema: WatcherStatusViewSchema } },
     handler: async () => {
       const runtime = app.runtime?.current();
@@ -34,14 +47,21 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
       const { stream, ...status } = runtime.watcher.status();
       const books = await app.services.books.last(runtime.chain.watchedAccount);
       return {
-        mode: runtime.chain.info.mode, merchantAddress: runtime.chain.info.merchantAddress, jettonMaster: runtime.chain.info.jettonMaster,
-        watchedAccount: runtime.chain.watchedAccount.toString(), ...status,
+        mode: runtime.chain.info.mode,
+        merchantAddress: runtime.chain.info.merchantAddress,
+        jettonMaster: runtime.chain.info.jettonMaster,
+        watchedAccount: runtime.chain.watchedAccount.toString(),
+        ...status,
         lastPollAt: isoOrNull(status.lastPollAt),
         lastSuccessAt: isoOrNull(status.lastSuccessAt),
         cursor: status.cursor && { lt: status.cursor.lt.toString(), hash: status.cursor.hash },
         stream: stream && { ...stream, since: isoOrNull(stream.since), lastEventAt: isoOrNull(stream.lastEventAt) },
         providers: runtime.chain.providers ? presentProviders(runtime.chain.providers.status()) : null,
-        books: books && { difference: formatAmount(books.difference), checkedAt: new Date(books.checkedAt).toISOString(), atLt: books.atLt.toString() },
+        books: books && {
+          difference: formatAmount(books.difference),
+          checkedAt: new Date(books.checkedAt).toISOString(),
+          atLt: books.atLt.toString(),
+        },
       };
     },
   });
@@ -49,8 +69,13 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
   inboxRoutes(app);
 
   addRoute(app, {
-    method: 'POST', url: '/simulator/pay', operationId: 'simulatePayment', tags: TAGS, auth: 'console',
-    summary: 'Sandbox only: send a real emulated transfer (or an attack) to a payment and report what the service concluded',
+    method: 'POST',
+    url: '/simulator/pay',
+    operationId: 'simulatePayment',
+    tags: TAGS,
+    auth: 'console',
+    summary:
+      'Sandbox only: send a real emulated transfer (or an attack) to a payment and report what the service concluded',
     body: SimulateRequestSchema,
     responses: {
       200: { description: 'The transactions sent and the payment afterwards', schema: SimulationResultSchema },
@@ -70,40 +95,67 @@ function inboxRoutes(app: FastifyInstance): void {
   const { ledger, payments } = app.services;
   const inbox = new InboxQueries(payments, ledger);
   addRoute(app, {
-    method: 'GET', url: '/transfers/unmatched', operationId: 'listUnmatchedTransfers', tags: TAGS, auth: 'console',
+    method: 'GET',
+    url: '/transfers/unmatched',
+    operationId: 'listUnmatchedTransfers',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Transfers whose memo matched no payment, each with the payments it likely belongs to',
-    description: 'Suggestions: open or recently expired payments whose due amount equals the transfer, nearest in time first. `q` matches an amount, the comment or memo, the sender, or a suggested payment\'s customer email.',
+    description:
+      "Suggestions: open or recently expired payments whose due amount equals the transfer, nearest in time first. `q` matches an amount, the comment or memo, the sender, or a suggested payment's customer email.",
     query: UnmatchedQuerySchema,
     responses: { 200: { description: 'The inbox', schema: InboxListSchema } },
     handler: async ({ query }) => ({ items: await inbox.inbox(query.limit, query.q) }),
   });
   addRoute(app, {
-    method: 'GET', url: '/transfers/history', operationId: 'listTransferDecisions', tags: TAGS, auth: 'console',
+    method: 'GET',
+    url: '/transfers/history',
+    operationId: 'listTransferDecisions',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Decisions on unmatched transfers (attached, dismissed, undone), newest first',
     query: TransferHistoryQuerySchema,
     responses: { 200: { description: 'The history', schema: TransferHistorySchema } },
     handler: async ({ query }) => ({ items: await inbox.history(query.action, query.limit) }),
   });
   addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/attach', operationId: 'attachTransfer', tags: TAGS, auth: 'console', summary: 'Credit an unmatched transfer to a payment',
+    method: 'POST',
+    url: '/transfers/:txHash/attach',
+    operationId: 'attachTransfer',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Credit an unmatched transfer to a payment',
     params: TxHashParams,
     body: AttachTransferBodySchema,
     responses: { 200: { description: 'The payment after crediting', schema: PaymentSchema }, ...errors(404, 409) },
-    handler: async ({ params, body }, request) => payments.present(await ledger.attach(params.txHash, body.paymentId, body.note, actorOf(request))),
+    handler: async ({ params, body }, request) =>
+      payments.present(await ledger.attach(params.txHash, body.paymentId, body.note, actorOf(request))),
   });
   addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/dismiss', operationId: 'dismissTransfer', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/transfers/:txHash/dismiss',
+    operationId: 'dismissTransfer',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Dismiss an unmatched transfer with a reason (kept in the history; undoable)',
     params: TxHashParams,
     body: DismissTransferBodySchema,
     responses: { 200: { description: 'The dismissed transfer', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
-    handler: async ({ params, body }, request) => presentTransfer(await ledger.dismiss(params.txHash, body.note, actorOf(request))),
+    handler: async ({ params, body }, request) =>
+      presentTransfer(await ledger.dismiss(params.txHash, body.note, actorOf(request))),
   });
   addRoute(app, {
-    method: 'POST', url: '/transfers/:txHash/restore', operationId: 'restoreTransfer', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/transfers/:txHash/restore',
+    operationId: 'restoreTransfer',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Undo a dismissal: the transfer is back in the inbox',
     params: TxHashParams,
-    responses: { 200: { description: 'The transfer, unmatched again', schema: UnmatchedTransferSchema }, ...errors(404, 409) },
+    responses: {
+      200: { description: 'The transfer, unmatched again', schema: UnmatchedTransferSchema },
+      ...errors(404, 409),
+    },
     handler: async ({ params }, request) => presentTransfer(await ledger.restore(params.txHash, actorOf(request))),
   });
 }

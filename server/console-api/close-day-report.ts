@@ -25,7 +25,11 @@ export async function closeDayReport(services: Services, date: string | undefine
   };
   return {
     store: (await readStoreProfile(settings)).name,
-    date: day, timeZone, from: iso(start), to: iso(end), hours: (end - start) / HOUR_MS,
+    date: day,
+    timeZone,
+    from: iso(start),
+    to: iso(end),
+    hours: (end - start) / HOUR_MS,
     paid: figure(f.paid),
     overpaid: { ...figure(f.overpaid), extra: formatAmount(f.overpaid.extra) },
     partiallyPaid: figure(f.partiallyPaid),
@@ -48,11 +52,20 @@ export const CLOSE_DAY_CSV_COLUMNS = ['store', 'date', 'timeZone', 'figure', 'co
  */
 export function closeDayCsv(r: CloseDayReport): string {
   const rows: [string, CloseDayFigure | { count: null; total: string }][] = [
-    ['paid', r.paid], ['overpaid', r.overpaid], ['overpaid_extra', { count: null, total: r.overpaid.extra }],
-    ['partially_paid', r.partiallyPaid], ['taken_in', r.takenIn], ['refunded', r.refunded],
-    ['net_takings', { count: null, total: r.netTakings }], ['expired', r.expired],
+    ['paid', r.paid],
+    ['overpaid', r.overpaid],
+    ['overpaid_extra', { count: null, total: r.overpaid.extra }],
+    ['partially_paid', r.partiallyPaid],
+    ['taken_in', r.takenIn],
+    ['refunded', r.refunded],
+    ['net_takings', { count: null, total: r.netTakings }],
+    ['expired', r.expired],
   ];
   const lines = rows.map(([name, f]) =>
-    [...[r.store, r.date, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell), amountCell(f.total)].join(','));
+    [
+      ...[r.store, r.date, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
+      amountCell(f.total),
+    ].join(','),
+  );
   return [CLOSE_DAY_CSV_COLUMNS.join(','), ...lines].map((line) => `${line}\r\n`).join('');
 }

@@ -13,10 +13,17 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
   const zoneView = async () => ({ timeZone: await storeTimeZone(settings), machineTimeZone: machineTimeZone() });
 
   addRoute(app, {
-    method: 'GET', url: '/reports/close-day', operationId: 'getCloseDayReport', tags: ['Console: reports'], auth: 'console',
-    summary: "The daily close: one day in the store's time zone (default today), counts and totals by outcome, and the net takings",
+    method: 'GET',
+    url: '/reports/close-day',
+    operationId: 'getCloseDayReport',
+    tags: ['Console: reports'],
+    auth: 'console',
+    summary:
+      "The daily close: one day in the store's time zone (default today), counts and totals by outcome, and the net takings",
     query: CloseDayQuerySchema,
-    responses: { 200: { description: 'The report; saved as a file it is the JSON export', schema: CloseDayReportSchema } },
+    responses: {
+      200: { description: 'The report; saved as a file it is the JSON export', schema: CloseDayReportSchema },
+    },
     handler: async ({ query }, _request, reply) => {
       const report = await closeDayReport(app.services, query.date);
       // inline: the console reads it, and names the JSON export after the day it covers
@@ -26,26 +33,40 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/reports/close-day.csv', operationId: 'exportCloseDayCsv', tags: ['Console: reports'], auth: 'console',
+    method: 'GET',
+    url: '/reports/close-day.csv',
+    operationId: 'exportCloseDayCsv',
+    tags: ['Console: reports'],
+    auth: 'console',
     summary: 'The daily close as CSV: one row per figure (store, date, timeZone, figure, count, amount)',
     query: CloseDayQuerySchema,
     responses: { 200: { description: 'text/csv' } },
     handler: async ({ query }, _request, reply) => {
       const report = await closeDayReport(app.services, query.date);
-      reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName(report.date, 'csv')}"`);
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName(report.date, 'csv')}"`);
       return reply.send(closeDayCsv(report));
     },
   });
 
   addRoute(app, {
-    method: 'GET', url: '/settings/time-zone', operationId: 'getTimeZone', tags: ['Console: settings'], auth: 'console',
+    method: 'GET',
+    url: '/settings/time-zone',
+    operationId: 'getTimeZone',
+    tags: ['Console: settings'],
+    auth: 'console',
     summary: "The store's time zone (where the daily close's days begin and end) and the machine's",
     responses: { 200: { description: 'The time zone', schema: TimeZoneSettingSchema } },
     handler: zoneView,
   });
 
   addRoute(app, {
-    method: 'PUT', url: '/settings/time-zone', operationId: 'updateTimeZone', tags: ['Console: settings'], auth: 'console',
+    method: 'PUT',
+    url: '/settings/time-zone',
+    operationId: 'updateTimeZone',
+    tags: ['Console: settings'],
+    auth: 'console',
     summary: "Set the store's time zone (an IANA name such as Europe/Berlin); applies at once",
     body: TimeZoneBodySchema,
     responses: { 200: { description: 'The time zone after saving', schema: TimeZoneSettingSchema } },

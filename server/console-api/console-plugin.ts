@@ -51,7 +51,8 @@ async function consoleApi(app: FastifyInstance, opts: ConsoleOptions): Promise<v
   await app.register(closeDayRoutes);
   await app.register(ledgerRoutes, { ledger: opts.ledger, backups: opts.ledgerFile ? 'file' : 'external' });
   if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });
-  if (opts.ledgerFile && opts.backups) await app.register(backupSettingsRoutes, { ledgerFile: opts.ledgerFile, backups: opts.backups });
+  if (opts.ledgerFile && opts.backups)
+    await app.register(backupSettingsRoutes, { ledgerFile: opts.ledgerFile, backups: opts.backups });
   await app.register(widgetPreviewRoutes);
 }
 

@@ -15,9 +15,21 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function presentPaymentRow(p: Payment): PaymentRowView {
   return {
-    seq: p.seq, id: p.id, kind: p.kind, status: p.status, amount: formatAmount(p.amount), paidAmount: formatAmount(p.paidAmount),
-    overpaidAmount: formatAmount(p.overpaidAmount), refundedAmount: formatAmount(p.refundedAmount), externalId: p.externalId, memo: p.memo, description: p.description, late: p.late,
-    createdAt: iso(p.createdAt), paidAt: p.paidAt === null ? null : iso(p.paidAt), expiresAt: iso(p.expiresAt),
+    seq: p.seq,
+    id: p.id,
+    kind: p.kind,
+    status: p.status,
+    amount: formatAmount(p.amount),
+    paidAmount: formatAmount(p.paidAmount),
+    overpaidAmount: formatAmount(p.overpaidAmount),
+    refundedAmount: formatAmount(p.refundedAmount),
+    externalId: p.externalId,
+    memo: p.memo,
+    description: p.description,
+    late: p.late,
+    createdAt: iso(p.createdAt),
+    paidAt: p.paidAt === null ? null : iso(p.paidAt),
+    expiresAt: iso(p.expiresAt),
   };
 }
 
@@ -25,7 +37,10 @@ const presentVolume = (v: PaidVolume): VolumeBucket => ({ volume: formatAmount(v
 
 /** What the console screens read, shaped for them; the payments themselves come from the payment service. */
 export class ConsoleQueries {
-  constructor(private readonly payments: PaymentService, private readonly ledger: TransferLedger) {}
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly ledger: TransferLedger,
+  ) {}
 
   async listPayments(filter: ConsolePaymentFilter): Promise<PaymentRowView[]> {
     return (await this.payments.search(filter)).map(presentPaymentRow);

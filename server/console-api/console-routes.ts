@@ -4,7 +4,12 @@ import { actorOf, CONSOLE_COOKIE, consoleTokenOf } from '../auth/guards';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
-import { ApiKeyListSchema, ConsoleSessionSchema, CreateApiKeyBodySchema, CreatedApiKeySchema } from '../../contract/console';
+import {
+  ApiKeyListSchema,
+  ConsoleSessionSchema,
+  CreateApiKeyBodySchema,
+  CreatedApiKeySchema,
+} from '../../contract/console';
 
 /** A console session lasts 12 hours (ConsoleSessions), and so does its cookie. */
 export const SESSION_COOKIE_SECONDS = 43200;
@@ -28,15 +33,28 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   const { apiKeys, sessions } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/session', operationId: 'getConsoleSession', tags: TAGS, auth: 'staff', summary: 'Who is logged in: the owner or a cashier',
+    method: 'GET',
+    url: '/session',
+    operationId: 'getConsoleSession',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'Who is logged in: the owner or a cashier',
     responses: { 200: { description: 'The session is valid', schema: ConsoleSessionSchema } },
     handler: (_input, request) => ({
-      ok: true as const, mode: app.services.config.chain.mode, role: request.consoleActor!.role, name: request.consoleActor!.name,
+      ok: true as const,
+      mode: app.services.config.chain.mode,
+      role: request.consoleActor!.role,
+      name: request.consoleActor!.name,
     }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/logout', operationId: 'consoleLogout', tags: TAGS, auth: 'staff', summary: 'End this console session',
+    method: 'POST',
+    url: '/logout',
+    operationId: 'consoleLogout',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'End this console session',
     responses: { 204: { description: 'Logged out' } },
     handler: async (_input, request, reply) => {
       const token = consoleTokenOf(request);
@@ -47,13 +65,30 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/api-keys', operationId: 'listApiKeys', tags: TAGS, auth: 'console', summary: 'List API keys (never their secrets)',
+    method: 'GET',
+    url: '/api-keys',
+    operationId: 'listApiKeys',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'List API keys (never their secrets)',
     responses: { 200: { description: 'Keys', schema: ApiKeyListSchema } },
-    handler: async () => ({ items: (await apiKeys.list()).map((k) => ({ ...k, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })) }),
+    handler: async () => ({
+      items: (await apiKeys.list()).map((k) => ({
+        ...k,
+        createdAt: iso(k.createdAt),
+        lastUsedAt: iso(k.lastUsedAt),
+        revokedAt: iso(k.revokedAt),
+      })),
+    }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/api-keys', operationId: 'createApiKey', tags: TAGS, auth: 'console', summary: 'Create an API key; the secret is shown only in this response',
+    method: 'POST',
+    url: '/api-keys',
+    operationId: 'createApiKey',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Create an API key; the secret is shown only in this response',
     body: CreateApiKeyBodySchema,
     responses: { 200: { description: 'The new key', schema: CreatedApiKeySchema } },
     handler: async ({ body }, request) => {
@@ -63,11 +98,16 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/api-keys/:id', operationId: 'revokeApiKey', tags: TAGS, auth: 'console', summary: 'Revoke an API key',
+    method: 'DELETE',
+    url: '/api-keys/:id',
+    operationId: 'revokeApiKey',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Revoke an API key',
     params: z.strictObject({ id: z.string().max(64) }),
     responses: { 204: { description: 'Revoked' }, ...errors(404) },
     handler: async ({ params }, request, reply) => {
-      if (!await apiKeys.revoke(params.id, actorOf(request))) throw notFound(`active API key ${params.id}`);
+      if (!(await apiKeys.revoke(params.id, actorOf(request)))) throw notFound(`active API key ${params.id}`);
       return reply.status(204).send();
     },
   });

@@ -8,13 +8,18 @@ import { defaultConsoleDir } from '../config/built-dirs';
  * The console is one origin's own app: nothing external, nothing inline, never framed. It is the
  * desktop window's page too (main/README.md), so nothing is allowed by default, only what it uses.
  */
-export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; "
-  + "img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const CONSOLE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; " +
+  "img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
 
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.woff2': 'font/woff2', '.json': 'application/json',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
 };
 
 /** Serves the built console at /console/ (assets are content-hashed, so cached for good) with an SPA fallback. */
@@ -25,15 +30,26 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir?: string }
   const sendIndex = (reply: FastifyReply) => {
     const file = join(dir, 'index.html');
     if (!existsSync(file)) {
-      return reply.code(503).header('Content-Security-Policy', CONSOLE_CSP).type('text/html; charset=utf-8')
-        .send(`<!doctype html><title>Console not built</title><p>The console is not built on this server. Run <code>${CONSOLE_BUILD_COMMAND}</code>.</p>`);
+      return reply
+        .code(503)
+        .header('Content-Security-Policy', CONSOLE_CSP)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><title>Console not built</title><p>The console is not built on this server. Run <code>${CONSOLE_BUILD_COMMAND}</code>.</p>`,
+        );
     }
     // The build uses relative URLs; from any deep path here they must be absolute.
     const html = readFileSync(file, 'utf8').replaceAll('"./assets/', '"/console/assets/');
-    return reply.header('Content-Security-Policy', CONSOLE_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('Content-Security-Policy', CONSOLE_CSP)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
-  app.get('/console', { config: { auth: 'public', rateLimit: false } }, (_request, reply) => reply.redirect('/console/', 302));
+  app.get('/console', { config: { auth: 'public', rateLimit: false } }, (_request, reply) =>
+    reply.redirect('/console/', 302),
+  );
   app.get('/console/', { config: { auth: 'public', rateLimit: false } }, (_request, reply) => sendIndex(reply));
   app.get('/console/assets/:file', { config: { auth: 'public', rateLimit: false } }, (request, reply) => {
     const { file } = request.params as { file: string };
@@ -45,11 +61,15 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir?: string }
       body = readFileSync(path);
       assets.set(file, body);
     }
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Security-Policy', CONSOLE_CSP)
-      .type(TYPES[extname(file)] ?? 'application/octet-stream').send(body);
+    return reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Security-Policy', CONSOLE_CSP)
+      .type(TYPES[extname(file)] ?? 'application/octet-stream')
+      .send(body);
   });
   app.get('/console/*', { config: { auth: 'public', rateLimit: false } }, (request, reply) => {
-    if (request.url.startsWith('/console/api/')) throw new AppError(404, ErrorCode.notFound, `no route for GET ${request.url.split('?')[0]}`);
+    if (request.url.startsWith('/console/api/'))
+      throw new AppError(404, ErrorCode.notFound, `no route for GET ${request.url.split('?')[0]}`);
     return sendIndex(reply);
   });
 }

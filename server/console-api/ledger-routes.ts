@@ -18,15 +18,26 @@ export interface LedgerDescription {
  * capability cannot promise a route that is not there.
  */
 export async function ledgerRoutes(
-  app: FastifyInstance, opts: { ledger: LedgerDescription; backups: LedgerCapabilities['backups'] },
+  app: FastifyInstance,
+  opts: { ledger: LedgerDescription; backups: LedgerCapabilities['backups'] },
 ): Promise<void> {
   const { ledger } = opts;
   // PostgreSQL is the engine several instances share; a SQLite file is locked by one process
   const capabilities: LedgerCapabilities = { backups: opts.backups, sharedLedger: ledger.engine === 'postgres' };
   addRoute(app, {
-    method: 'GET', url: '/ledger', operationId: 'getLedgerInfo', tags: ['Console: backup'], auth: 'console',
-    summary: "Where the ledger lives (SQLite, or PostgreSQL shared by instances), what the console can offer on it (backups, a shared ledger), this instance's id and whether it watches the chain",
+    method: 'GET',
+    url: '/ledger',
+    operationId: 'getLedgerInfo',
+    tags: ['Console: backup'],
+    auth: 'console',
+    summary:
+      "Where the ledger lives (SQLite, or PostgreSQL shared by instances), what the console can offer on it (backups, a shared ledger), this instance's id and whether it watches the chain",
     responses: { 200: { description: 'The ledger', schema: LedgerInfoSchema } },
-    handler: (): LedgerInfo => ({ engine: ledger.engine, instance: ledger.instance(), watching: ledger.watching(), capabilities }),
+    handler: (): LedgerInfo => ({
+      engine: ledger.engine,
+      instance: ledger.instance(),
+      watching: ledger.watching(),
+      capabilities,
+    }),
   });
 }

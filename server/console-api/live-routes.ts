@@ -35,7 +35,10 @@ function resumeFrom(request: { headers: Record<string, unknown>; query: unknown 
  * holds up to the last event the queue has handled, then everything after comes live, with no gap
  * and no repeat.
  */
-export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseHub; backups?: BackupService | null }): Promise<void> {
+export async function consoleLiveRoutes(
+  app: FastifyInstance,
+  opts: { hub?: SseHub; backups?: BackupService | null },
+): Promise<void> {
   const { services } = app;
   const hub = opts.hub ?? new SseHub(CONSOLE_SSE_LIMITS);
   let handled = await services.eventFeed.lastSeq();
@@ -45,10 +48,16 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
   };
 
   const toChange = async (event: StoredEvent, unmatched: number): Promise<LiveChange> => {
-    const payment: PublicPayment | null = event.paymentId && isPublicPayment(event.data, event.paymentId) ? event.data : null;
+    const payment: PublicPayment | null =
+      event.paymentId && isPublicPayment(event.data, event.paymentId) ? event.data : null;
     const record = payment ? await services.payments.find(payment.id) : null;
     return {
-      seq: event.seq, eventId: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), paymentId: event.paymentId, payment,
+      seq: event.seq,
+      eventId: event.id,
+      type: event.type,
+      createdAt: new Date(event.createdAt).toISOString(),
+      paymentId: event.paymentId,
+      payment,
       // the row as the event left it; seq (the list's order) is the payment's own
       row: payment && record ? { ...presentPaymentRow(record), ...rowFields(payment) } : null,
       unmatched,
@@ -58,23 +67,27 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
   /** each open stream's session: a session that ended (logout, expiry) gets no more frames */
   const sessions = new Map<ServerResponse, string>();
   const endStale = async () => {
-    for (const [res, token] of sessions) if (!await services.sessions.isValid(token)) res.end();
+    for (const [res, token] of sessions) if (!(await services.sessions.isValid(token))) res.end();
   };
 
-  const unsubscribe = services.bus.onCommitted((event) => enqueue(async () => {
-    if (hub.has(KEY)) {
-      await endStale();
-      hub.write(KEY, frame('change', await toChange(event, await services.ledger.countUnmatched()), event.seq));
-    }
-    handled = Math.max(handled, event.seq);
-  }));
+  const unsubscribe = services.bus.onCommitted((event) =>
+    enqueue(async () => {
+      if (hub.has(KEY)) {
+        await endStale();
+        hub.write(KEY, frame('change', await toChange(event, await services.ledger.countUnmatched()), event.seq));
+      }
+      handled = Math.max(handled, event.seq);
+    }),
+  );
   // A backup's outcome is no store event (it never reaches the event log or webhooks): a frame
   // without an id, so a reconnecting stream still resumes from the last store event.
-  const unsubscribeBackups = opts.backups?.onOutcome((outcome) => enqueue(async () => {
-    if (!hub.has(KEY)) return;
-    await endStale();
-    hub.write(KEY, sseFrame('backup', outcome));
-  }));
+  const unsubscribeBackups = opts.backups?.onOutcome((outcome) =>
+    enqueue(async () => {
+      if (!hub.has(KEY)) return;
+      await endStale();
+      hub.write(KEY, sseFrame('backup', outcome));
+    }),
+  );
   // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
   app.addHook('preClose', async () => {
     unsubscribe();
@@ -93,7 +106,13 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
     } else {
       for (const event of caughtUp) res.write(frame('change', await toChange(event, unmatched), event.seq));
     }
-    res.write(frame('ready', { seq: handled, unmatched, replayed: caughtUp.length <= MAX_REPLAY ? caughtUp.length : 0 }, handled));
+    res.write(
+      frame(
+        'ready',
+        { seq: handled, unmatched, replayed: caughtUp.length <= MAX_REPLAY ? caughtUp.length : 0 },
+        handled,
+      ),
+    );
     if (res.destroyed || res.writableEnded) return;
     hub.add(KEY, res);
     sessions.set(res, token);
@@ -101,25 +120,33 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
   };
 
   addRoute(app, {
-    method: 'GET', url: '/events', operationId: 'streamConsoleEvents', tags: ['Console: live'], auth: 'staff',
+    method: 'GET',
+    url: '/events',
+    operationId: 'streamConsoleEvents',
+    tags: ['Console: live'],
+    auth: 'staff',
     summary: 'Every committed store event as Server-Sent Events, for the console screens',
-    description: 'A `ready` frame, then one `change` frame per event (`id:` is its seq). Reconnecting with `Last-Event-ID` or `?after=` replays what was missed, or sends `resync` when too much was.',
+    description:
+      'A `ready` frame, then one `change` frame per event (`id:` is its seq). Reconnecting with `Last-Event-ID` or `?after=` replays what was missed, or sends `resync` when too much was.',
     query: LiveQuerySchema,
     responses: { 200: { description: 'text/event-stream' }, ...errors(429) },
     handler: async (_input, request, reply) => {
       const from = resumeFrom(request);
       // the guard has checked it: a console route (here 'staff') runs only with a valid session
       const token = consoleTokenOf(request)!;
-      if (!hub.canAccept(KEY)) throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
+      if (!hub.canAccept(KEY))
+        throw new AppError(429, ErrorCode.rateLimited, 'too many open console streams; close some console tabs');
       const res = openEventStream(request, reply, RETRY_MS);
       if (!res) return;
-      await new Promise<void>((resolve) => enqueue(async () => {
-        try {
-          await join(res, token, from);
-        } finally {
-          resolve();
-        }
-      }));
+      await new Promise<void>((resolve) =>
+        enqueue(async () => {
+          try {
+            await join(res, token, from);
+          } finally {
+            resolve();
+          }
+        }),
+      );
     },
   });
 }
@@ -127,8 +154,17 @@ export async function consoleLiveRoutes(app: FastifyInstance, opts: { hub?: SseH
 /** What a payments-table row shows, taken from the payment as the event reported it. */
 function rowFields(p: PublicPayment) {
   return {
-    status: p.status, amount: p.amount, paidAmount: p.paidAmount, overpaidAmount: p.overpaidAmount, refundedAmount: p.refundedAmount,
-    externalId: p.externalId, memo: p.memo,
-    description: p.description, late: p.late, createdAt: p.createdAt, paidAt: p.paidAt, expiresAt: p.expiresAt,
+    status: p.status,
+    amount: p.amount,
+    paidAmount: p.paidAmount,
+    overpaidAmount: p.overpaidAmount,
+    refundedAmount: p.refundedAmount,
+    externalId: p.externalId,
+    memo: p.memo,
+    description: p.description,
+    late: p.late,
+    createdAt: p.createdAt,
+    paidAt: p.paidAt,
+    expiresAt: p.expiresAt,
   };
 }

@@ -21,8 +21,9 @@ const HEADINGS: Record<LoginPageState, string> = {
   'rate-limited': 'Too many attempts',
 };
 
-const BRAND = '<p class="brand"><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" '
-  + 'd="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"/></svg>TonTill console</p>';
+const BRAND =
+  '<p class="brand"><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" ' +
+  'd="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"/></svg>TonTill console</p>';
 
 function lead(page: LoginPage): string {
   if (page.state === 'link-used') {
@@ -40,27 +41,34 @@ function lead(page: LoginPage): string {
 function form(page: LoginPage): string {
   if (!page.hasPassphrase || page.state === 'rate-limited') return '';
   const wrong = page.state === 'wrong-passphrase';
-  return '<form method="post" action="/console/login" class="signin">'
-    + '<label for="name">Cashier name <span class="muted">(leave empty if you are the owner)</span></label>'
-    + '<input id="name" name="name" type="text" autocomplete="username" maxlength="100">'
-    + '<label for="passphrase">Passphrase</label>'
-    + `<input id="passphrase" name="passphrase" type="password" autocomplete="current-password" required autofocus${wrong ? ' aria-invalid="true" aria-describedby="passphrase-error"' : ''}>`
-    + (wrong ? '<p id="passphrase-error" class="problem" role="alert">That passphrase is not right. Check it and try again.</p>' : '')
-    + '<button type="submit" class="btn primary">Sign in</button></form>';
+  return (
+    '<form method="post" action="/console/login" class="signin">' +
+    '<label for="name">Cashier name <span class="muted">(leave empty if you are the owner)</span></label>' +
+    '<input id="name" name="name" type="text" autocomplete="username" maxlength="100">' +
+    '<label for="passphrase">Passphrase</label>' +
+    `<input id="passphrase" name="passphrase" type="password" autocomplete="current-password" required autofocus${wrong ? ' aria-invalid="true" aria-describedby="passphrase-error"' : ''}>` +
+    (wrong
+      ? '<p id="passphrase-error" class="problem" role="alert">That passphrase is not right. Check it and try again.</p>'
+      : '') +
+    '<button type="submit" class="btn primary">Sign in</button></form>'
+  );
 }
 
-const HOW_TO_LINK = '<h2>Get a new sign-in link</h2><ol class="steps">'
-  + `<li>On the computer that runs TonTill, run <code>${LINK_COMMAND}</code> (add <code>--data-dir DIR</code> if the service uses another data directory).</li>`
-  + '<li>Open the link it prints within 15 minutes, in this browser.</li></ol>'
-  + '<p class="muted">The desktop app signs in by itself. An owner can also set a passphrase in Settings to sign in from another browser.</p>';
+const HOW_TO_LINK =
+  '<h2>Get a new sign-in link</h2><ol class="steps">' +
+  `<li>On the computer that runs TonTill, run <code>${LINK_COMMAND}</code> (add <code>--data-dir DIR</code> if the service uses another data directory).</li>` +
+  '<li>Open the link it prints within 15 minutes, in this browser.</li></ol>' +
+  '<p class="muted">The desktop app signs in by itself. An owner can also set a passphrase in Settings to sign in from another browser.</p>';
 
 /** The login page: the passphrase form when one is set, and always how to get a fresh link. */
 export function renderLoginPage(page: LoginPage): string {
   const title = HEADINGS[page.state];
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-    + '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow">'
-    + `<link rel="icon" href="data:,"><title>${escapeHtml(title)} · TonTill</title><link rel="stylesheet" href="/console/login.css"></head>`
-    + `<body><main class="card">${BRAND}<h1>${escapeHtml(title)}</h1>${lead(page)}${form(page)}${HOW_TO_LINK}</main></body></html>`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow">' +
+    `<link rel="icon" href="data:,"><title>${escapeHtml(title)} · TonTill</title><link rel="stylesheet" href="/console/login.css"></head>` +
+    `<body><main class="card">${BRAND}<h1>${escapeHtml(title)}</h1>${lead(page)}${form(page)}${HOW_TO_LINK}</main></body></html>`
+  );
 }
 
 /** The console's tokens (renderer/styles.css), light and dark by the system's preference: the page runs no script. */

@@ -8,7 +8,11 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import {
-  ConsoleLoginLinkSchema, ConsolePassphraseLoginSchema, ConsolePassphraseStatusSchema, PASSPHRASE_MIN_LENGTH, RemoveConsolePassphraseBodySchema,
+  ConsoleLoginLinkSchema,
+  ConsolePassphraseLoginSchema,
+  ConsolePassphraseStatusSchema,
+  PASSPHRASE_MIN_LENGTH,
+  RemoveConsolePassphraseBodySchema,
   SetConsolePassphraseBodySchema,
 } from '../../contract/console';
 import { CONSOLE_CSP } from './console-static';
@@ -19,12 +23,22 @@ const TAGS = ['Console'];
 const FORM = 'application/x-www-form-urlencoded';
 
 function sendPage(reply: FastifyReply, status: number, page: LoginPage): FastifyReply {
-  return reply.status(status).header('Content-Security-Policy', CONSOLE_CSP).header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8').send(renderLoginPage(page));
+  return reply
+    .status(status)
+    .header('Content-Security-Policy', CONSOLE_CSP)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(renderLoginPage(page));
 }
 
 /** The signed-in console: the session cookie, then the console itself (after a POST, 303 makes the browser GET it). */
-function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: string, status: 302 | 303): FastifyReply {
+function signIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: string,
+  status: 302 | 303,
+): FastifyReply {
   reply.header('Set-Cookie', sessionCookie(session, SESSION_COOKIE_SECONDS, isSecure(app, request)));
   return reply.redirect('/console/', status);
 }
@@ -43,11 +57,11 @@ function formOrigin(request: FastifyRequest): { origin: string | undefined; secF
 export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
   const { sessions, passphrase, signInGuesses, cashiers } = app.services;
   // the form is offered when the owner or any cashier has a passphrase
-  const anyPassphrase = async () => (await passphrase.status()).isSet || await cashiers.anyPassphrase();
+  const anyPassphrase = async () => (await passphrase.status()).isSet || (await cashiers.anyPassphrase());
   /** The owner's session when `name` is empty, a cashier's when it names one; null when the passphrase is not theirs. */
   const sessionFor = async (name: string, presented: string): Promise<string | null> => {
     if (name.trim() !== '') return cashiers.signIn(name, presented);
-    return await passphrase.verify(presented) ? sessions.createSession() : null;
+    return (await passphrase.verify(presented)) ? sessions.createSession() : null;
   };
   // Only here: the login form is the one plain HTML form the service accepts.
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
@@ -55,14 +69,28 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/console/login.css', { config: { auth: 'public', rateLimit: false } }, (_request, reply) =>
-    reply.header('Content-Security-Policy', CONSOLE_CSP).header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(LOGIN_CSS));
+    reply
+      .header('Content-Security-Policy', CONSOLE_CSP)
+      .header('Cache-Control', 'no-cache')
+      .type('text/css; charset=utf-8')
+      .send(LOGIN_CSS),
+  );
 
   addRoute(app, {
-    method: 'GET', url: '/console/login', operationId: 'consoleLogin', tags: TAGS, auth: 'public',
+    method: 'GET',
+    url: '/console/login',
+    operationId: 'consoleLogin',
+    tags: TAGS,
+    auth: 'public',
     summary: 'Redeem a one-time login link (sets the console session cookie), or show the sign-in page',
-    description: 'Without a token: the passphrase form when one is set, and how to get a new link. A used or expired token: the same page, 401.',
+    description:
+      'Without a token: the passphrase form when one is set, and how to get a new link. A used or expired token: the same page, 401.',
     query: z.object({ token: z.string().min(1).max(100).optional() }),
-    responses: { 200: { description: 'The sign-in page (HTML)' }, 302: { description: 'Signed in; redirect to the console' }, 401: { description: 'The link was used or has expired (HTML page)' } },
+    responses: {
+      200: { description: 'The sign-in page (HTML)' },
+      302: { description: 'Signed in; redirect to the console' },
+      401: { description: 'The link was used or has expired (HTML page)' },
+    },
     handler: async ({ query }, request, reply) => {
       const hasPassphrase = await anyPassphrase();
       if (query.token === undefined) return sendPage(reply, 200, { state: 'sign-in', hasPassphrase });
@@ -73,8 +101,14 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'POST', url: '/console/login', operationId: 'consolePassphraseLogin', tags: TAGS, auth: 'public',
-    summary: 'Sign in with the owner\'s passphrase, or a cashier\'s name and passphrase (the sign-in page\'s form)', rawBody: FORM, bodyLimit: 4096,
+    method: 'POST',
+    url: '/console/login',
+    operationId: 'consolePassphraseLogin',
+    tags: TAGS,
+    auth: 'public',
+    summary: "Sign in with the owner's passphrase, or a cashier's name and passphrase (the sign-in page's form)",
+    rawBody: FORM,
+    bodyLimit: 4096,
     responses: {
       303: { description: 'Signed in; redirect to the console' },
       401: { description: 'Wrong passphrase, or none is set (HTML page)' },
@@ -83,7 +117,8 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (_input, request, reply) => {
       const refusal = crossSiteRefusal(formOrigin(request), consoleOriginsOf(request, app.services.config.publicUrl));
-      if (refusal) throw new AppError(403, ErrorCode.forbidden, `sign-in must come from the console's own page: ${refusal}`);
+      if (refusal)
+        throw new AppError(403, ErrorCode.forbidden, `sign-in must come from the console's own page: ${refusal}`);
       const { passphrase: presented, name = '' } = parsePart(ConsolePassphraseLoginSchema, request.body, 'body');
       const hasPassphrase = await anyPassphrase();
       // the comparison runs inside the lockout, which hands back only whether it matched
@@ -94,9 +129,14 @@ export async function consoleLoginRoutes(app: FastifyInstance): Promise<void> {
       });
       if (outcome.locked) {
         const wait = outcome.retryAfterSeconds;
-        return sendPage(reply.header('Retry-After', String(wait)), 429, { state: 'rate-limited', hasPassphrase, retryAfterSeconds: wait });
+        return sendPage(reply.header('Retry-After', String(wait)), 429, {
+          state: 'rate-limited',
+          hasPassphrase,
+          retryAfterSeconds: wait,
+        });
       }
-      if (signedIn.session === null) return sendPage(reply, 401, { state: hasPassphrase ? 'wrong-passphrase' : 'sign-in', hasPassphrase });
+      if (signedIn.session === null)
+        return sendPage(reply, 401, { state: hasPassphrase ? 'wrong-passphrase' : 'sign-in', hasPassphrase });
       return signIn(app, request, reply, signedIn.session, 303);
     },
   });
@@ -107,22 +147,37 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
   const { sessions, passphrase, signInGuesses, clock } = app.services;
   const status = async () => {
     const s = await passphrase.status();
-    return { isSet: s.isSet, updatedAt: s.updatedAt === null ? null : new Date(s.updatedAt).toISOString(), minLength: PASSPHRASE_MIN_LENGTH };
+    return {
+      isSet: s.isSet,
+      updatedAt: s.updatedAt === null ? null : new Date(s.updatedAt).toISOString(),
+      minLength: PASSPHRASE_MIN_LENGTH,
+    };
   };
 
   addRoute(app, {
-    method: 'POST', url: '/login-links', operationId: 'createConsoleLoginLink', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/login-links',
+    operationId: 'createConsoleLoginLink',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Make a one-time console login link (valid 15 minutes); `npm run console -- link` prints it',
-    responses: { 200: { description: 'The link\'s path on this service', schema: ConsoleLoginLinkSchema } },
+    responses: { 200: { description: "The link's path on this service", schema: ConsoleLoginLinkSchema } },
     handler: async (_input, request) => {
       const token = await sessions.createLoginToken();
       await app.services.audit.record(actorOf(request), 'console.login_link', null);
-      return { path: `/console/login?token=${token}`, expiresAt: new Date(clock.now() + LOGIN_LINK_TTL_MS).toISOString() };
+      return {
+        path: `/console/login?token=${token}`,
+        expiresAt: new Date(clock.now() + LOGIN_LINK_TTL_MS).toISOString(),
+      };
     },
   });
 
   addRoute(app, {
-    method: 'GET', url: '/passphrase', operationId: 'getConsolePassphrase', tags: TAGS, auth: 'console',
+    method: 'GET',
+    url: '/passphrase',
+    operationId: 'getConsolePassphrase',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Whether a sign-in passphrase is set (never the passphrase or its hash)',
     responses: { 200: { description: 'Its status', schema: ConsolePassphraseStatusSchema } },
     handler: status,
@@ -131,18 +186,29 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
   /** Once one is set, only who knows it may change or remove it; each try spends one of the address's sign-in guesses. */
   const requireCurrent = async (presented: string | undefined, request: FastifyRequest): Promise<void> => {
     if (!(await passphrase.status()).isSet) return;
-    if (presented === undefined) throw new AppError(400, ErrorCode.validation, 'is required to change or remove it', 'currentPassphrase');
+    if (presented === undefined)
+      throw new AppError(400, ErrorCode.validation, 'is required to change or remove it', 'currentPassphrase');
     const outcome = await signInGuesses.guess(normalizeIP(request.ip), () => passphrase.verify(presented));
     if (outcome.locked) {
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-      throw new AppError(429, ErrorCode.rateLimited, `too many wrong passphrases from this address; try again in ${minutes} min`, 'currentPassphrase');
+      throw new AppError(
+        429,
+        ErrorCode.rateLimited,
+        `too many wrong passphrases from this address; try again in ${minutes} min`,
+        'currentPassphrase',
+      );
     }
     if (!outcome.matched) throw new AppError(400, ErrorCode.validation, 'is not right', 'currentPassphrase');
   };
 
   addRoute(app, {
-    method: 'PUT', url: '/passphrase', operationId: 'setConsolePassphrase', tags: TAGS, auth: 'console',
-    summary: 'Set or change the sign-in passphrase (stored as a salted scrypt hash); a change takes the current one', body: SetConsolePassphraseBodySchema,
+    method: 'PUT',
+    url: '/passphrase',
+    operationId: 'setConsolePassphrase',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Set or change the sign-in passphrase (stored as a salted scrypt hash); a change takes the current one',
+    body: SetConsolePassphraseBodySchema,
     responses: { 200: { description: 'Set', schema: ConsolePassphraseStatusSchema }, ...errors(429) },
     handler: async ({ body }, request) => {
       await requireCurrent(body.currentPassphrase, request);
@@ -152,8 +218,13 @@ export async function signInApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/passphrase', operationId: 'removeConsolePassphrase', tags: TAGS, auth: 'console',
-    summary: 'Remove the sign-in passphrase (takes the current one): only login links sign in afterwards', body: RemoveConsolePassphraseBodySchema,
+    method: 'DELETE',
+    url: '/passphrase',
+    operationId: 'removeConsolePassphrase',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Remove the sign-in passphrase (takes the current one): only login links sign in afterwards',
+    body: RemoveConsolePassphraseBodySchema,
     responses: { 200: { description: 'Removed', schema: ConsolePassphraseStatusSchema }, ...errors(429) },
     handler: async ({ body }, request) => {
       await requireCurrent(body.currentPassphrase, request);

@@ -20,7 +20,10 @@ export interface WalletCheck {
   testOnly: boolean;
 }
 
-export async function merchantWalletProblem(source: ChainSource | null, { address, usdtMaster, testOnly }: WalletCheck): Promise<Problem | null> {
+export async function merchantWalletProblem(
+  source: ChainSource | null,
+  { address, usdtMaster, testOnly }: WalletCheck,
+): Promise<Problem | null> {
   if (!source || !address) return null;
   let account: Address;
   try {
@@ -36,7 +39,9 @@ export async function merchantWalletProblem(source: ChainSource | null, { addres
     return null;
   }
   if (role.kind === 'jetton-master') {
-    const what = isUsdt(account) ? 'the USDT jetton master contract' : 'a jetton master contract (the minter of a token)';
+    const what = isUsdt(account)
+      ? 'the USDT jetton master contract'
+      : 'a jetton master contract (the minter of a token)';
     return { field: FIELD, message: `This is ${what}, not your wallet. ${ENTER_WALLET}` };
   }
   if (role.kind === 'jetton-wallet') {

@@ -5,7 +5,11 @@ import { formatAmount, parseAmount } from '../../contract/amount';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
-  ConsolePaymentsQuerySchema as ConsolePaymentsQuery, CreateInvoiceBodySchema, PaymentDetailSchema, PaymentRowPageSchema, type PaymentRowView,
+  ConsolePaymentsQuerySchema as ConsolePaymentsQuery,
+  CreateInvoiceBodySchema,
+  PaymentDetailSchema,
+  PaymentRowPageSchema,
+  type PaymentRowView,
 } from '../../contract/console';
 import { PaymentIdParamsSchema, PaymentSchema } from '../../contract/payments';
 import type { ConsolePaymentFilter, ConsoleQueries } from './console-queries';
@@ -16,8 +20,12 @@ const EXPORT_BATCH = 1_000;
 type ListQuery = z.output<typeof ConsolePaymentsQuery>;
 
 const filterOf = (q: ListQuery, limit: number): ConsolePaymentFilter => ({
-  status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, search: q.q || undefined,
-  beforeSeq: q.cursor === undefined ? undefined : Number(q.cursor), limit,
+  status: q.status,
+  createdFrom: q.createdFrom,
+  createdTo: q.createdTo,
+  search: q.q || undefined,
+  beforeSeq: q.cursor === undefined ? undefined : Number(q.cursor),
+  limit,
 });
 
 /** A value that a spreadsheet will not run as a formula, quoted for CSV. */
@@ -28,8 +36,22 @@ export function csvCell(value: string | null): string {
 }
 
 // New columns go last, so a sheet built on an older export still finds its columns where they were.
-const CSV_COLUMNS = ['id', 'status', 'kind', 'amount', 'paidAmount', 'externalId', 'memo', 'description', 'late', 'createdAt', 'paidAt', 'expiresAt',
-  'refundedAmount', 'netAmount'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'status',
+  'kind',
+  'amount',
+  'paidAmount',
+  'externalId',
+  'memo',
+  'description',
+  'late',
+  'createdAt',
+  'paidAt',
+  'expiresAt',
+  'refundedAmount',
+  'netAmount',
+] as const;
 /** An amount formatAmount wrote, back in micro-USDT: the one such string parseAmount refuses is zero. */
 const micro = (amount: string): bigint => {
   const parsed = parseAmount(amount, 2n ** 62n);
@@ -59,7 +81,12 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   const { payments } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/payments', operationId: 'listConsolePayments', tags: TAGS, auth: 'staff', summary: 'Payments, newest first, filtered and searched; keyset pages',
+    method: 'GET',
+    url: '/payments',
+    operationId: 'listConsolePayments',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'Payments, newest first, filtered and searched; keyset pages',
     query: ConsolePaymentsQuery,
     responses: { 200: { description: 'A page', schema: PaymentRowPageSchema } },
     handler: async ({ query }) => {
@@ -70,18 +97,30 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'GET', url: '/payments/export.csv', operationId: 'exportPaymentsCsv', tags: TAGS, auth: 'console', summary: 'The filtered payments as CSV, streamed',
+    method: 'GET',
+    url: '/payments/export.csv',
+    operationId: 'exportPaymentsCsv',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'The filtered payments as CSV, streamed',
     query: ConsolePaymentsQuery.omit({ limit: true, cursor: true }),
     responses: { 200: { description: 'text/csv' } },
     handler: ({ query }, _request, reply) => {
       const name = `tontill-payments-${new Date(app.services.clock.now()).toISOString().slice(0, 10)}.csv`;
-      reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`);
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`);
       return reply.send(Readable.from(csvRows(queries, { ...query, limit: EXPORT_BATCH, cursor: undefined })));
     },
   });
 
   addRoute(app, {
-    method: 'GET', url: '/payments/:paymentId', operationId: 'getConsolePayment', tags: TAGS, auth: 'staff', summary: 'One payment with its event timeline and credited transfers',
+    method: 'GET',
+    url: '/payments/:paymentId',
+    operationId: 'getConsolePayment',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'One payment with its event timeline and credited transfers',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The payment', schema: PaymentDetailSchema }, ...errors(404) },
     handler: async ({ params }) => {
@@ -91,8 +130,12 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
         const data = e.data as { status?: string; paidAmount?: string; note?: string } | null;
         const decision = e.type.startsWith('transfer.');
         return {
-          id: e.id, type: e.type, createdAt: new Date(e.createdAt).toISOString(), status: decision ? null : data?.status ?? null,
-          paidAmount: decision ? null : data?.paidAmount ?? null, note: decision ? data?.note ?? null : null,
+          id: e.id,
+          type: e.type,
+          createdAt: new Date(e.createdAt).toISOString(),
+          status: decision ? null : (data?.status ?? null),
+          paidAmount: decision ? null : (data?.paidAmount ?? null),
+          note: decision ? (data?.note ?? null) : null,
         };
       });
       return { payment, events };
@@ -100,14 +143,25 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
   });
 
   addRoute(app, {
-    method: 'POST', url: '/payments', operationId: 'createConsoleInvoice', tags: TAGS, auth: 'staff', summary: 'Create an invoice from the console (externalId makes it idempotent)',
+    method: 'POST',
+    url: '/payments',
+    operationId: 'createConsoleInvoice',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'Create an invoice from the console (externalId makes it idempotent)',
     body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
-    handler: async ({ body }) => (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body })).view,
+    handler: async ({ body }) =>
+      (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body })).view,
   });
 
   addRoute(app, {
-    method: 'POST', url: '/payments/:paymentId/cancel', operationId: 'cancelConsolePayment', tags: TAGS, auth: 'console', summary: 'Cancel a pending payment',
+    method: 'POST',
+    url: '/payments/:paymentId/cancel',
+    operationId: 'cancelConsolePayment',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Cancel a pending payment',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The cancelled payment', schema: PaymentSchema }, ...errors(404, 409) },
     handler: async ({ params }) => payments.present(await payments.cancel(params.paymentId)),

@@ -21,8 +21,11 @@ export function readConfigFile(dataDir: string): Record<string, unknown> {
 export function chainSettingsOf(config: Pick<Config, 'chain'>): ChainSettings {
   const c = config.chain;
   return {
-    mode: c.mode, merchantAddress: c.merchantAddress ?? '', toncenterEndpoint: c.toncenterEndpoint ?? '',
-    hasToncenterApiKey: !!c.toncenterApiKey, jettonMaster: c.jettonMaster ?? '',
+    mode: c.mode,
+    merchantAddress: c.merchantAddress ?? '',
+    toncenterEndpoint: c.toncenterEndpoint ?? '',
+    hasToncenterApiKey: !!c.toncenterApiKey,
+    jettonMaster: c.jettonMaster ?? '',
   };
 }
 
@@ -30,7 +33,8 @@ function addressProblem(value: string, mode: string): string | null {
   try {
     if (Address.isFriendly(value)) {
       const parsed = Address.parseFriendly(value);
-      if (mode === 'mainnet' && parsed.isTestOnly) return 'is a testnet address; use the mainnet form of your wallet address';
+      if (mode === 'mainnet' && parsed.isTestOnly)
+        return 'is a testnet address; use the mainnet form of your wallet address';
     } else {
       Address.parseRaw(value);
     }
@@ -44,35 +48,60 @@ function addressProblem(value: string, mode: string): string | null {
 export function settingsProblems(input: SettingsInput): Problem[] {
   const problems: Problem[] = [];
   const { chain } = input;
-  if (chain.mode !== 'sandbox' && !chain.merchantAddress) problems.push({ field: 'chain.merchantAddress', message: `is required in ${chain.mode} mode` });
+  if (chain.mode !== 'sandbox' && !chain.merchantAddress)
+    problems.push({ field: 'chain.merchantAddress', message: `is required in ${chain.mode} mode` });
   if (chain.merchantAddress) {
     const problem = addressProblem(chain.merchantAddress, chain.mode);
     if (problem) problems.push({ field: 'chain.merchantAddress', message: problem });
   }
-  if (chain.mode === 'testnet' && !chain.jettonMaster) problems.push({ field: 'chain.jettonMaster', message: 'is required in testnet mode (there is no official USDT on testnet)' });
+  if (chain.mode === 'testnet' && !chain.jettonMaster)
+    problems.push({
+      field: 'chain.jettonMaster',
+      message: 'is required in testnet mode (there is no official USDT on testnet)',
+    });
   if (chain.jettonMaster) {
     const problem = addressProblem(chain.jettonMaster, chain.mode);
-    if (problem) problems.push({ field: 'chain.jettonMaster', message: problem.replace('your wallet address', 'the jetton master') });
+    if (problem)
+      problems.push({
+        field: 'chain.jettonMaster',
+        message: problem.replace('your wallet address', 'the jetton master'),
+      });
   }
   if (chain.toncenterEndpoint) {
     let ok = false;
     try {
       const url = new URL(chain.toncenterEndpoint);
       ok = url.protocol === 'https:' || url.protocol === 'http:';
-    } catch { /* not a URL */ }
-    if (!ok) problems.push({ field: 'chain.toncenterEndpoint', message: 'must be an http(s) URL such as https://toncenter.com/api/v2/jsonRPC' });
+    } catch {
+      /* not a URL */
+    }
+    if (!ok)
+      problems.push({
+        field: 'chain.toncenterEndpoint',
+        message: 'must be an http(s) URL such as https://toncenter.com/api/v2/jsonRPC',
+      });
   }
   input.allowedOrigins.forEach((origin, i) => {
     const result = OriginSchema.safeParse(origin);
-    if (!result.success) problems.push({ field: `allowedOrigins.${i}`, message: `${origin}: ${result.error.issues[0]?.message ?? 'invalid'}` });
+    if (!result.success)
+      problems.push({
+        field: `allowedOrigins.${i}`,
+        message: `${origin}: ${result.error.issues[0]?.message ?? 'invalid'}`,
+      });
   });
   return problems;
 }
 
 /** The config.json that saving would write: the file's other keys are kept. */
 export function mergedConfigFile(existing: Record<string, unknown>, input: SettingsInput): Record<string, unknown> {
-  const oldChain = (existing.chain && typeof existing.chain === 'object' ? existing.chain : {}) as Record<string, unknown>;
-  const oldPayments = (existing.payments && typeof existing.payments === 'object' ? existing.payments : {}) as Record<string, unknown>;
+  const oldChain = (existing.chain && typeof existing.chain === 'object' ? existing.chain : {}) as Record<
+    string,
+    unknown
+  >;
+  const oldPayments = (existing.payments && typeof existing.payments === 'object' ? existing.payments : {}) as Record<
+    string,
+    unknown
+  >;
   const chain: Record<string, unknown> = { ...oldChain, mode: input.chain.mode };
   const set = (key: string, value: string) => {
     if (value) chain[key] = value;
@@ -111,10 +140,20 @@ export function restartConfig(running: Config, saved: Config): Config {
   const { mode, merchantAddress, toncenterEndpoint, toncenterApiKey, jettonMaster, ...kept } = running.chain;
   void [mode, merchantAddress, toncenterEndpoint, toncenterApiKey, jettonMaster];
   const chain = {
-    ...kept, mode: saved.chain.mode,
-    ...definedOnly({ merchantAddress: saved.chain.merchantAddress, toncenterEndpoint: saved.chain.toncenterEndpoint, toncenterApiKey: saved.chain.toncenterApiKey, jettonMaster: saved.chain.jettonMaster }),
+    ...kept,
+    mode: saved.chain.mode,
+    ...definedOnly({
+      merchantAddress: saved.chain.merchantAddress,
+      toncenterEndpoint: saved.chain.toncenterEndpoint,
+      toncenterApiKey: saved.chain.toncenterApiKey,
+      jettonMaster: saved.chain.jettonMaster,
+    }),
   };
-  const payments = { ...running.payments, defaultExpirySeconds: saved.payments.defaultExpirySeconds, monitoringWindowSeconds: saved.payments.monitoringWindowSeconds };
+  const payments = {
+    ...running.payments,
+    defaultExpirySeconds: saved.payments.defaultExpirySeconds,
+    monitoringWindowSeconds: saved.payments.monitoringWindowSeconds,
+  };
   return { ...running, chain, payments };
 }
 

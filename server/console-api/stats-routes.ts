@@ -21,7 +21,11 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
   const unsubscribe = app.services.bus.onCommitted(() => cache.clear());
   app.addHook('onClose', async () => unsubscribe());
   addRoute(app, {
-    method: 'GET', url: '/stats', operationId: 'getStats', tags: ['Console: dashboard'], auth: 'staff',
+    method: 'GET',
+    url: '/stats',
+    operationId: 'getStats',
+    tags: ['Console: dashboard'],
+    auth: 'staff',
     summary: "Paid volume today and this week (the merchant's local days), counts by status and paid volume per day",
     query: StatsQuerySchema,
     responses: { 200: { description: 'Dashboard figures', schema: StatsSchema } },
@@ -37,7 +41,8 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
       const weekday = (new Date(today - query.tzOffset * 60_000).getUTCDay() + 6) % 7;
       const origin = today - (query.days - 1) * DAY_MS;
       const series = (await queries.dailyVolume(origin, query.days)).map((b, i) => ({
-        ...b, date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
+        ...b,
+        date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
       }));
       const value = {
         now: new Date(now).toISOString(),

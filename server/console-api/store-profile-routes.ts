@@ -14,15 +14,25 @@ export async function storeProfileRoutes(app: FastifyInstance): Promise<void> {
   const profile = { 200: { description: 'The store profile', schema: StoreProfileSchema } };
 
   addRoute(app, {
-    method: 'GET', url: '/settings/store', operationId: 'getStoreProfile', tags: TAGS, auth: 'staff',
-    summary: "The store's name, contact and logo URL, as the checkout shows them", responses: profile,
+    method: 'GET',
+    url: '/settings/store',
+    operationId: 'getStoreProfile',
+    tags: TAGS,
+    auth: 'staff',
+    summary: "The store's name, contact and logo URL, as the checkout shows them",
+    responses: profile,
     handler: () => readStoreProfile(settings),
   });
 
   addRoute(app, {
-    method: 'PUT', url: '/settings/store', operationId: 'updateStoreProfile', tags: TAGS, auth: 'console',
+    method: 'PUT',
+    url: '/settings/store',
+    operationId: 'updateStoreProfile',
+    tags: TAGS,
+    auth: 'console',
     summary: "Save the store's name and contact (e-mail or https URL); the checkout shows them at once",
-    body: StoreProfileBodySchema, responses: profile,
+    body: StoreProfileBodySchema,
+    responses: profile,
     handler: async ({ body }, request) => {
       await settings.set(STORE_PROFILE_KEY, { name: body.name, contact: body.contact }, actorOf(request));
       return readStoreProfile(settings);
@@ -30,20 +40,37 @@ export async function storeProfileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'PUT', url: '/settings/store/logo', operationId: 'uploadStoreLogo', tags: TAGS, auth: 'console', bodyLimit: LOGO_BODY_LIMIT,
+    method: 'PUT',
+    url: '/settings/store/logo',
+    operationId: 'uploadStoreLogo',
+    tags: TAGS,
+    auth: 'console',
+    bodyLimit: LOGO_BODY_LIMIT,
     summary: 'Upload the store logo: a PNG or JPEG of at most 64 KB, base64 (never SVG)',
-    body: StoreLogoBodySchema, responses: profile,
+    body: StoreLogoBodySchema,
+    responses: profile,
     handler: async ({ body }, request) => {
       const logo = checkedLogo(body);
-      if (!logo) throw new AppError(400, ErrorCode.validation, `data: the file is not a ${body.type === 'image/png' ? 'PNG' : 'JPEG'} image`, 'data');
+      if (!logo)
+        throw new AppError(
+          400,
+          ErrorCode.validation,
+          `data: the file is not a ${body.type === 'image/png' ? 'PNG' : 'JPEG'} image`,
+          'data',
+        );
       await settings.set(STORE_LOGO_KEY, logo, actorOf(request));
       return readStoreProfile(settings);
     },
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/settings/store/logo', operationId: 'removeStoreLogo', tags: TAGS, auth: 'console',
-    summary: 'Remove the store logo', responses: profile,
+    method: 'DELETE',
+    url: '/settings/store/logo',
+    operationId: 'removeStoreLogo',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Remove the store logo',
+    responses: profile,
     handler: async (_input, request) => {
       await settings.set(STORE_LOGO_KEY, null, actorOf(request));
       return readStoreProfile(settings);

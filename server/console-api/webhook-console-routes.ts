@@ -3,8 +3,21 @@ import { actorOf } from '../auth/guards';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
-  CallbackSecretSchema, CreateEndpointBody, DeliveriesQuery, DeliveryDetailSchema, DeliveryPageSchema, DeliveryResultSchema, EndpointListSchema,
-  EndpointResultSchema, EndpointWithSecretSchema as WithSecret, EventIdParams, IdParams, RedeliverBody, RedeliveredSchema, RotateBody, UpdateEndpointBody,
+  CallbackSecretSchema,
+  CreateEndpointBody,
+  DeliveriesQuery,
+  DeliveryDetailSchema,
+  DeliveryPageSchema,
+  DeliveryResultSchema,
+  EndpointListSchema,
+  EndpointResultSchema,
+  EndpointWithSecretSchema as WithSecret,
+  EventIdParams,
+  IdParams,
+  RedeliverBody,
+  RedeliveredSchema,
+  RotateBody,
+  UpdateEndpointBody,
 } from '../../contract/webhooks';
 import { presentAttempt, presentDelivery, presentEndpoint } from '../webhooks/webhook-presenter';
 import type { CallbackSecretSetting } from '../webhooks/webhook-service';
@@ -22,12 +35,22 @@ export async function webhookConsoleRoutes(app: FastifyInstance): Promise<void> 
 function endpointRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   addRoute(app, {
-    method: 'GET', url: '/webhooks/endpoints', operationId: 'listWebhookEndpoints', tags: TAGS, auth: 'console', summary: 'List webhook endpoints (never their secrets)',
+    method: 'GET',
+    url: '/webhooks/endpoints',
+    operationId: 'listWebhookEndpoints',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'List webhook endpoints (never their secrets)',
     responses: { 200: { description: 'Endpoints', schema: EndpointListSchema } },
     handler: async () => ({ items: (await webhooks.listEndpoints()).map(presentEndpoint) }),
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/endpoints', operationId: 'createWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Add an endpoint; its signing secret is shown only here',
+    method: 'POST',
+    url: '/webhooks/endpoints',
+    operationId: 'createWebhookEndpoint',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Add an endpoint; its signing secret is shown only here',
     body: CreateEndpointBody,
     responses: { 200: { description: 'The endpoint and its secret', schema: WithSecret } },
     handler: async ({ body }, request) => {
@@ -36,15 +59,28 @@ function endpointRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'PATCH', url: '/webhooks/endpoints/:id', operationId: 'updateWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Change an endpoint',
-    params: IdParams, body: UpdateEndpointBody,
+    method: 'PATCH',
+    url: '/webhooks/endpoints/:id',
+    operationId: 'updateWebhookEndpoint',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Change an endpoint',
+    params: IdParams,
+    body: UpdateEndpointBody,
     responses: { 200: { description: 'The endpoint', schema: EndpointResultSchema }, ...errors(404) },
-    handler: async ({ params, body }, request) => ({ endpoint: presentEndpoint(await webhooks.updateEndpoint(params.id, body, actorOf(request))) }),
+    handler: async ({ params, body }, request) => ({
+      endpoint: presentEndpoint(await webhooks.updateEndpoint(params.id, body, actorOf(request))),
+    }),
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/endpoints/:id/rotate-secret', operationId: 'rotateWebhookEndpointSecret', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/webhooks/endpoints/:id/rotate-secret',
+    operationId: 'rotateWebhookEndpointSecret',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Roll the signing secret; the old one keeps signing beside it for graceHours (default 24)',
-    params: IdParams, body: RotateBody,
+    params: IdParams,
+    body: RotateBody,
     responses: { 200: { description: 'The endpoint and its new secret', schema: WithSecret }, ...errors(404) },
     handler: async ({ params, body }, request) => {
       const { endpoint, secret } = await webhooks.rotateSecret(params.id, body.graceHours, actorOf(request));
@@ -52,7 +88,12 @@ function endpointRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'DELETE', url: '/webhooks/endpoints/:id', operationId: 'deleteWebhookEndpoint', tags: TAGS, auth: 'console', summary: 'Remove an endpoint; its pending deliveries stop',
+    method: 'DELETE',
+    url: '/webhooks/endpoints/:id',
+    operationId: 'deleteWebhookEndpoint',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Remove an endpoint; its pending deliveries stop',
     params: IdParams,
     responses: { 204: { description: 'Removed' }, ...errors(404) },
     handler: async ({ params }, request, reply) => {
@@ -61,7 +102,12 @@ function endpointRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/endpoints/:id/test', operationId: 'sendTestWebhook', tags: TAGS, auth: 'console', summary: 'Send a webhook.test event to this endpoint',
+    method: 'POST',
+    url: '/webhooks/endpoints/:id/test',
+    operationId: 'sendTestWebhook',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Send a webhook.test event to this endpoint',
     params: IdParams,
     responses: { 200: { description: 'The queued delivery', schema: DeliveryResultSchema }, ...errors(404) },
     handler: async ({ params }) => ({ delivery: presentDelivery(await webhooks.sendTest(params.id)) }),
@@ -71,18 +117,35 @@ function endpointRoutes(app: FastifyInstance): void {
 function deliveryRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   addRoute(app, {
-    method: 'GET', url: '/webhooks/deliveries', operationId: 'listWebhookDeliveries', tags: TAGS, auth: 'staff', summary: 'The delivery log, newest first',
+    method: 'GET',
+    url: '/webhooks/deliveries',
+    operationId: 'listWebhookDeliveries',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'The delivery log, newest first',
     query: DeliveriesQuery,
     responses: { 200: { description: 'A page of deliveries', schema: DeliveryPageSchema } },
     handler: async ({ query }) => {
       const { cursor, limit, ...filters } = query;
-      const rows = await webhooks.listDeliveries({ ...filters, beforeSeq: cursor === undefined ? undefined : Number(cursor), limit: limit + 1 });
+      const rows = await webhooks.listDeliveries({
+        ...filters,
+        beforeSeq: cursor === undefined ? undefined : Number(cursor),
+        limit: limit + 1,
+      });
       const page = rows.slice(0, limit);
-      return { items: page.map(presentDelivery), nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
+      return {
+        items: page.map(presentDelivery),
+        nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+      };
     },
   });
   addRoute(app, {
-    method: 'GET', url: '/webhooks/deliveries/:id', operationId: 'getWebhookDelivery', tags: TAGS, auth: 'staff', summary: 'One delivery with every attempt, as sent and as answered',
+    method: 'GET',
+    url: '/webhooks/deliveries/:id',
+    operationId: 'getWebhookDelivery',
+    tags: TAGS,
+    auth: 'staff',
+    summary: 'One delivery with every attempt, as sent and as answered',
     params: IdParams,
     responses: { 200: { description: 'The delivery', schema: DeliveryDetailSchema }, ...errors(404) },
     handler: async ({ params }) => {
@@ -91,30 +154,48 @@ function deliveryRoutes(app: FastifyInstance): void {
     },
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/events/:eventId/redeliver', operationId: 'redeliverEvent', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/webhooks/events/:eventId/redeliver',
+    operationId: 'redeliverEvent',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Send an event again (same event id, new deliveries)',
-    params: EventIdParams, body: RedeliverBody,
+    params: EventIdParams,
+    body: RedeliverBody,
     responses: { 200: { description: 'The new deliveries', schema: RedeliveredSchema }, ...errors(404) },
-    handler: async ({ params, body }) => ({ deliveries: (await webhooks.redeliver(params.eventId, body.endpointId)).map(presentDelivery) }),
+    handler: async ({ params, body }) => ({
+      deliveries: (await webhooks.redeliver(params.eventId, body.endpointId)).map(presentDelivery),
+    }),
   });
 }
 
 function callbackSecretRoutes(app: FastifyInstance): void {
   const webhooks = app.services.webhooks;
   const present = (s: CallbackSecretSetting) => ({
-    secret: s.secret, rotatedAt: iso(s.rotatedAt)!, previousSecretExpiresAt: iso(s.previousSecretExpiresAt),
+    secret: s.secret,
+    rotatedAt: iso(s.rotatedAt)!,
+    previousSecretExpiresAt: iso(s.previousSecretExpiresAt),
   });
   addRoute(app, {
-    method: 'GET', url: '/webhooks/callback-secret', operationId: 'getCallbackSecret', tags: TAGS, auth: 'console',
+    method: 'GET',
+    url: '/webhooks/callback-secret',
+    operationId: 'getCallbackSecret',
+    tags: TAGS,
+    auth: 'console',
     summary: 'The store-wide secret signing per-payment callbackUrl deliveries',
     responses: { 200: { description: 'The secret', schema: CallbackSecretSchema } },
     handler: async () => present(await webhooks.callbackSecret()),
   });
   addRoute(app, {
-    method: 'POST', url: '/webhooks/callback-secret', operationId: 'rotateCallbackSecret', tags: TAGS, auth: 'console',
+    method: 'POST',
+    url: '/webhooks/callback-secret',
+    operationId: 'rotateCallbackSecret',
+    tags: TAGS,
+    auth: 'console',
     summary: 'Roll the callback secret; the old one keeps signing beside it for graceHours (default 24)',
     body: RotateBody,
     responses: { 200: { description: 'The new secret', schema: CallbackSecretSchema } },
-    handler: async ({ body }, request) => present(await webhooks.rotateCallbackSecret(body.graceHours, actorOf(request))),
+    handler: async ({ body }, request) =>
+      present(await webhooks.rotateCallbackSecret(body.graceHours, actorOf(request))),
   });
 }

@@ -8,7 +8,11 @@ import { ErrorSchema } from '../http/responses';
 import { addRoute, parsePart } from '../http/route';
 import { escapeHtml } from '../../contract/shared-helpers';
 import {
-  BUTTON_COLORS, WIDGET_MODES, WidgetPreviewSessionBodySchema, WidgetPreviewSessionSchema, type WidgetPreviewSession,
+  BUTTON_COLORS,
+  WIDGET_MODES,
+  WidgetPreviewSessionBodySchema,
+  WidgetPreviewSessionSchema,
+  type WidgetPreviewSession,
 } from '../../contract/widget';
 
 const CSS_LENGTH = /^\d{1,4}(px|vh|%|em|rem)$/;
@@ -53,14 +57,17 @@ const SCRIPT = `(function () {
     if (h !== last) { last = h; send({ pageHeight: h }); }
   }).observe(document.body);
 })();`;
-const STYLE = 'html,body{margin:0;padding:0;background:transparent;font:14px system-ui,sans-serif}#pay{display:block;padding:8px;box-sizing:border-box}';
+const STYLE =
+  'html,body{margin:0;padding:0;background:transparent;font:14px system-ui,sans-serif}#pay{display:block;padding:8px;box-sizing:border-box}';
 
 /** The origin the browser used to reach us; the preview is served and signed for exactly that. */
 export function requestOrigin(request: FastifyRequest): string {
   if (/^[\w.-]+(:\d{1,5})?$|^\[[\da-fA-F:.]+\](:\d{1,5})?$/.test(request.host)) {
     try {
       return new URL(`${request.protocol}://${request.host}`).origin;
-    } catch { /* fall through */ }
+    } catch {
+      /* fall through */
+    }
   }
   throw new AppError(400, ErrorCode.validation, 'the Host header is not a valid host name', 'host');
 }
@@ -83,9 +90,13 @@ export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise
     const q = parsePart(PreviewQuery, request.query ?? {}, 'query');
     const service = requestOrigin(request);
     // The console, in a browser or in the desktop window, is served by this service: only it may frame the preview.
-    const csp = `default-src 'none'; script-src 'self' ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; img-src 'self' data:; `
-      + `frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
-    return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+    const csp =
+      `default-src 'none'; script-src 'self' ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; img-src 'self' data:; ` +
+      `frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+    return reply
+      .header('Content-Security-Policy', csp)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
       .send(previewDocument(q, service));
   });
 }
@@ -94,25 +105,47 @@ export async function widgetPreviewDocumentRoutes(app: FastifyInstance): Promise
 export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   addRoute(app, {
-    method: 'POST', url: '/widget-preview/session', operationId: 'createWidgetPreviewSession', tags: ['Console: widget preview'], auth: 'console',
+    method: 'POST',
+    url: '/widget-preview/session',
+    operationId: 'createWidgetPreviewSession',
+    tags: ['Console: widget preview'],
+    auth: 'console',
     summary: `Sandbox and testnet only: a fresh widget payment signed for this service's origin, valid ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes`,
     body: WidgetPreviewSessionBodySchema,
-    responses: { 200: { description: 'A preview session', schema: WidgetPreviewSessionSchema }, 403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema } },
+    responses: {
+      200: { description: 'A preview session', schema: WidgetPreviewSessionSchema },
+      403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema },
+    },
     handler: async ({ body }, request): Promise<WidgetPreviewSession> => {
       if (services.config.chain.mode === 'mainnet') {
-        throw new AppError(403, ErrorCode.sandboxOnly, 'widget previews use sandbox signatures, which are disabled on mainnet');
+        throw new AppError(
+          403,
+          ErrorCode.sandboxOnly,
+          'widget previews use sandbox signatures, which are disabled on mainnet',
+        );
       }
       const origin = requestOrigin(request);
       const { payment, view } = await services.payments.create('widget', {
-        currency: 'USDT', mainCurrency: 'TON', amount: body.amount, description: body.description ?? 'Widget preview (console)', allowedOrigins: [origin],
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: body.amount,
+        description: body.description ?? 'Widget preview (console)',
+        allowedOrigins: [origin],
       });
       const nowSeconds = Math.floor(services.clock.now() / 1000);
       const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
       const sandbox = services.config.chain.mode === 'sandbox';
-      const signature = signEpp({ paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox }, services.eppSecret);
+      const signature = signEpp(
+        { paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox },
+        services.eppSecret,
+      );
       return {
-        signature, paymentId: payment.id, serviceOrigin: origin, mode: services.config.chain.mode,
-        signatureExpiresAt: new Date(expiresAt * 1000).toISOString(), amount: view.amount,
+        signature,
+        paymentId: payment.id,
+        serviceOrigin: origin,
+        mode: services.config.chain.mode,
+        signatureExpiresAt: new Date(expiresAt * 1000).toISOString(),
+        amount: view.amount,
       };
     },
   });

@@ -20,7 +20,8 @@ export function sha256OfFile(file: string): string {
   const fd = openSync(file, 'r');
   try {
     const chunk = Buffer.alloc(CHUNK);
-    for (let read = readSync(fd, chunk, 0, CHUNK, null); read > 0; read = readSync(fd, chunk, 0, CHUNK, null)) hash.update(chunk.subarray(0, read));
+    for (let read = readSync(fd, chunk, 0, CHUNK, null); read > 0; read = readSync(fd, chunk, 0, CHUNK, null))
+      hash.update(chunk.subarray(0, read));
   } finally {
     closeSync(fd);
   }
@@ -49,8 +50,12 @@ export type ChecksumVerdict = { ok: true } | { ok: false; message: string };
 
 /** Whether `file`'s bytes are the ones `expected` was computed from; the refusal says what went wrong. */
 export function verifyChecksum(file: string, expected: string): ChecksumVerdict {
-  if (!isSha256Hex(expected)) return { ok: false, message: 'has an unreadable checksum (expected 64 hexadecimal digits of SHA-256)' };
+  if (!isSha256Hex(expected))
+    return { ok: false, message: 'has an unreadable checksum (expected 64 hexadecimal digits of SHA-256)' };
   const actual = sha256OfFile(file);
   if (actual === expected) return { ok: true };
-  return { ok: false, message: `does not match its SHA-256 checksum (expected ${expected}, the file has ${actual}): it changed after it was written` };
+  return {
+    ok: false,
+    message: `does not match its SHA-256 checksum (expected ${expected}, the file has ${actual}): it changed after it was written`,
+  };
 }

@@ -1,5 +1,15 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { CHECKSUM_PARTIAL_SUFFIX, CHECKSUM_SUFFIX, writeChecksum } from './backup-checksum';
 import type { Database } from './database';
@@ -15,10 +25,12 @@ export const defaultBackupFolder = (dataDir: string): string => join(dataDir, 'b
 /** 2026-11-21T12:00:00.000Z -> 2026-11-21T12-00-00-000Z: sortable, and valid in every file system. */
 export const backupStamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
 const STAMP = '(\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}Z)';
-const stampTime = (stamp: string): number => Date.parse(stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
+const stampTime = (stamp: string): number =>
+  Date.parse(stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
 
 export const automaticBackupName = (ms: number): string => `tontill-${backupStamp(ms)}.db`;
-export const beforeMigrationName = (from: number, ms: number): string => `tontill-before-migration-v${from}-${backupStamp(ms)}.db`;
+export const beforeMigrationName = (from: number, ms: number): string =>
+  `tontill-before-migration-v${from}-${backupStamp(ms)}.db`;
 export const beforeRestoreName = (ms: number): string => `tontill-before-restore-${backupStamp(ms)}.db`;
 
 const PATTERNS = [
@@ -41,7 +53,8 @@ export function parseBackupName(name: string): NamedBackup | null {
 /** The folder the owner chose (stored in the ledger's settings), or the default when none or unreadable. */
 export function configuredBackupFolder(db: Database, dataDir: string): string {
   try {
-    const row = db.prepare('SELECT value_json FROM settings WHERE key = ?').pluck().get(BACKUP_SETTINGS_KEY) as string | undefined;
+    const row = db.prepare('SELECT value_json FROM settings WHERE key = ?').pluck().get(BACKUP_SETTINGS_KEY) as
+      string | undefined;
     const folder = row ? (JSON.parse(row) as { folder?: unknown }).folder : undefined;
     return typeof folder === 'string' && isAbsolute(folder) ? folder : defaultBackupFolder(dataDir);
   } catch {
@@ -61,7 +74,8 @@ const PARTIAL_COPY = /^\.partial-(.+?)(-wal|-shm|-journal)?$/;
 export function isLeftoverCopy(name: string, names: ReadonlySet<string>): boolean {
   const partial = PARTIAL_COPY.exec(name);
   if (partial) return parseBackupName(partial[1]!) !== null;
-  if (name.endsWith(CHECKSUM_PARTIAL_SUFFIX)) return parseBackupName(name.slice(0, -CHECKSUM_PARTIAL_SUFFIX.length)) !== null;
+  if (name.endsWith(CHECKSUM_PARTIAL_SUFFIX))
+    return parseBackupName(name.slice(0, -CHECKSUM_PARTIAL_SUFFIX.length)) !== null;
   if (name.endsWith(CHECKSUM_SUFFIX)) {
     const backup = name.slice(0, -CHECKSUM_SUFFIX.length);
     return parseBackupName(backup) !== null && !names.has(backup);

@@ -35,7 +35,10 @@ export function lockDataDirectory(dataDir: string): DataDirLock {
     db.pragma('journal_mode = MEMORY');
     // A write takes the EXCLUSIVE lock; locking_mode=EXCLUSIVE keeps it until the connection closes.
     db.exec('CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), pid INTEGER, since TEXT)');
-    db.prepare('INSERT OR REPLACE INTO owner (id, pid, since) VALUES (1, ?, ?)').run(process.pid, new Date().toISOString());
+    db.prepare('INSERT OR REPLACE INTO owner (id, pid, since) VALUES (1, ?, ?)').run(
+      process.pid,
+      new Date().toISOString(),
+    );
   } catch (err) {
     db.close();
     if ((err as { code?: string }).code === 'SQLITE_BUSY') throw new DataDirectoryInUseError(dataDir);

@@ -49,7 +49,8 @@ export function normaliseSql(sql: string): string {
  * PRIMARY KEY (compared with the table), and sqlite_stat* only hold the query planner's statistics.
  */
 const isBookkeeping = (row: MasterRow): boolean =>
-  (row.type === 'index' && row.sql === null && row.name.startsWith('sqlite_autoindex_')) || (row.type === 'table' && /^sqlite_stat\d$/.test(row.name));
+  (row.type === 'index' && row.sql === null && row.name.startsWith('sqlite_autoindex_')) ||
+  (row.type === 'table' && /^sqlite_stat\d$/.test(row.name));
 
 const describeColumn = (c: ColumnRow): string =>
   `${c.type || 'untyped'}${c.notnull ? ' not null' : ''}${c.dflt_value === null ? '' : ` default ${c.dflt_value}`}${c.pk ? ` pk${c.pk}` : ''}${c.hidden ? ` hidden${c.hidden}` : ''}`;
@@ -63,7 +64,10 @@ export function readSchema(db: Database): LedgerSchema {
     objects.set(`${row.type} ${row.name}`, normaliseSql(row.sql ?? ''));
     if (row.type !== 'table') continue;
     const info = db.prepare('SELECT * FROM pragma_table_xinfo(?)').all(row.name) as ColumnRow[];
-    columns.set(row.name, info.map((c) => `${c.name}: ${describeColumn(c)}`));
+    columns.set(
+      row.name,
+      info.map((c) => `${c.name}: ${describeColumn(c)}`),
+    );
   }
   return { objects, columns };
 }
@@ -102,7 +106,8 @@ function columnDifferences(table: string, expected: string[], actual: string[]):
   if (extra.length > 0) problems.push(`table ${table} has extra ${names('column', extra)}`);
   for (const [name, line] of want) {
     const found = have.get(name);
-    if (found !== undefined && found !== line) problems.push(`column ${table}.${name} is ${found.slice(name.length + 2)}, not ${line.slice(name.length + 2)}`);
+    if (found !== undefined && found !== line)
+      problems.push(`column ${table}.${name} is ${found.slice(name.length + 2)}, not ${line.slice(name.length + 2)}`);
   }
   return problems;
 }
@@ -115,9 +120,16 @@ const typeRank = (key: string): number => {
 };
 
 /** One object that both have: its columns (a table) or else its SQL. */
-function objectDifferences(key: string, expectedSql: string, actualSql: string, expected: LedgerSchema, actual: LedgerSchema): string[] {
+function objectDifferences(
+  key: string,
+  expectedSql: string,
+  actualSql: string,
+  expected: LedgerSchema,
+  actual: LedgerSchema,
+): string[] {
   const [type, name] = key.split(' ') as [string, string];
-  const columns = type === 'table' ? columnDifferences(name, expected.columns.get(name) ?? [], actual.columns.get(name) ?? []) : [];
+  const columns =
+    type === 'table' ? columnDifferences(name, expected.columns.get(name) ?? [], actual.columns.get(name) ?? []) : [];
   if (columns.length > 0) return columns;
   return actualSql === expectedSql ? [] : [`${key} is defined differently`];
 }
@@ -128,7 +140,9 @@ function objectDifferences(key: string, expectedSql: string, actualSql: string, 
  * ones both have, then what is missing, then what is extra.
  */
 export function schemaDifferences(expected: LedgerSchema, actual: LedgerSchema): string[] {
-  const keys = [...new Set([...expected.objects.keys(), ...actual.objects.keys()])].sort((a, b) => typeRank(a) - typeRank(b) || a.localeCompare(b));
+  const keys = [...new Set([...expected.objects.keys(), ...actual.objects.keys()])].sort(
+    (a, b) => typeRank(a) - typeRank(b) || a.localeCompare(b),
+  );
   const problems = keys.map((key) => {
     const want = expected.objects.get(key);
     const have = actual.objects.get(key);

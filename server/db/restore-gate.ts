@@ -27,5 +27,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** While a restore waits, reads still work, and so do the two ways out: cancelling it and logging out. */
 export function allowedWhileRestorePending(method: string, path: string): boolean {
   if (READS.has(method)) return true;
-  return (method === 'DELETE' && path === '/console/api/restore') || (method === 'POST' && path === '/console/api/logout');
+  return (
+    (method === 'DELETE' && path === '/console/api/restore') || (method === 'POST' && path === '/console/api/logout')
+  );
 }

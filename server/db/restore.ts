@@ -2,7 +2,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import { closeSync, copyFileSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RestoreAtStart } from '../../contract/backups';
-import { backupFolderOfFile, backupStamp, beforeRestoreName, createPrivately, moveFile, usableFolder } from './backup-files';
+import {
+  backupFolderOfFile,
+  backupStamp,
+  beforeRestoreName,
+  createPrivately,
+  moveFile,
+  usableFolder,
+} from './backup-files';
 import { assertHeld, DataDirectoryInUseError, type DataDirLock } from './data-dir-lock';
 import { openDatabase, schemaVersion, type Database } from './database';
 import { readSchema, schemaAtVersion, schemaDifferences, summariseDifferences } from './ledger-schema';
@@ -32,17 +39,25 @@ function hasSqliteHeader(file: string): boolean {
  * no table lacks a column it queries), intact.
  */
 export function checkBackup(file: string, ladder: readonly Migration[] = migrations): BackupCheck {
-  if (!hasSqliteHeader(file)) return { ok: false, message: 'is not an SQLite database (the file does not start with the SQLite header)' };
+  if (!hasSqliteHeader(file))
+    return { ok: false, message: 'is not an SQLite database (the file does not start with the SQLite header)' };
   let db: BetterSqlite3.Database | null = null;
   try {
     db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
     const version = schemaVersion(db);
     if (version > ladder.length) {
-      return { ok: false, message: `comes from a newer TonTill (schema version ${version}, this build knows ${ladder.length}); upgrade first` };
+      return {
+        ok: false,
+        message: `comes from a newer TonTill (schema version ${version}, this build knows ${ladder.length}); upgrade first`,
+      };
     }
     if (version < 1) return { ok: false, message: 'is an SQLite file but not a TonTill ledger' };
     const problems = schemaDifferences(schemaAtVersion(ladder, version), readSchema(db));
-    if (problems.length > 0) return { ok: false, message: `is not the schema TonTill builds at version ${version}: ${summariseDifferences(problems)}` };
+    if (problems.length > 0)
+      return {
+        ok: false,
+        message: `is not the schema TonTill builds at version ${version}: ${summariseDifferences(problems)}`,
+      };
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') return { ok: false, message: `is damaged (${String(check)})` };
     const payments = db.prepare('SELECT COUNT(*) FROM payments').pluck().get() as number;
@@ -63,7 +78,11 @@ function proveWritable(db: Database): void {
  * Opens and migrates a copy of `file` in `scratchDir` as the service would at its next start, then
  * deletes the copy: a candidate that passes checkBackup but would not open is refused before it is staged.
  */
-export function rehearseRestore(file: string, scratchDir: string, ladder: readonly Migration[] = migrations): { ok: true } | { ok: false; message: string } {
+export function rehearseRestore(
+  file: string,
+  scratchDir: string,
+  ladder: readonly Migration[] = migrations,
+): { ok: true } | { ok: false; message: string } {
   const scratch = join(scratchDir, `rehearsal-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
   try {
     createPrivately(scratch);
@@ -76,14 +95,21 @@ export function rehearseRestore(file: string, scratchDir: string, ladder: readon
     }
     return { ok: true };
   } catch (err) {
-    return { ok: false, message: `cannot be opened and migrated to schema version ${ladder.length} (${(err as Error).message})` };
+    return {
+      ok: false,
+      message: `cannot be opened and migrated to schema version ${ladder.length} (${(err as Error).message})`,
+    };
   } finally {
     for (const suffix of LEDGER_FILES) rmSync(scratch + suffix, { force: true });
   }
 }
 
 /** Everything a candidate must pass before it is staged: checkBackup, then the rehearsal on a scratch copy. */
-export function checkRestoreCandidate(file: string, scratchDir: string, ladder: readonly Migration[] = migrations): BackupCheck {
+export function checkRestoreCandidate(
+  file: string,
+  scratchDir: string,
+  ladder: readonly Migration[] = migrations,
+): BackupCheck {
   const check = checkBackup(file, ladder);
   if (!check.ok) return check;
   const rehearsal = rehearseRestore(file, scratchDir, ladder);
@@ -136,7 +162,11 @@ export function applyStagedRestore(lock: DataDirLock, now: Date = new Date()): R
  * `restore-failed-<time>.db` and the ledger it replaced comes back: a restore never leaves a service
  * that cannot start. `restore` says what happened, for the log and the dashboard.
  */
-export function openWithStagedRestore(lock: DataDirLock, open: (file: string) => Database, now: Date = new Date()): { db: Database; restore: RestoreOutcome } {
+export function openWithStagedRestore(
+  lock: DataDirLock,
+  open: (file: string) => Database,
+  now: Date = new Date(),
+): { db: Database; restore: RestoreOutcome } {
   const restore = applyStagedRestore(lock, now);
   const file = ledger(lock.dataDir);
   if (!restore.applied) return { db: open(file), restore };
@@ -154,7 +184,10 @@ export function openWithStagedRestore(lock: DataDirLock, open: (file: string) =>
     const kept = join(lock.dataDir, `restore-failed-${backupStamp(now.getTime())}.db`);
     moveLedgerFiles(file, kept);
     if (restore.previous) moveLedgerFiles(restore.previous, file);
-    return { db: open(file), restore: { applied: false, outcome: 'rolled-back', kept, message: (err as Error).message } };
+    return {
+      db: open(file),
+      restore: { applied: false, outcome: 'rolled-back', kept, message: (err as Error).message },
+    };
   }
 }
 
@@ -165,15 +198,24 @@ export function describeRestoreAtStart(restore: RestoreOutcome, at: Date): Resto
     case 'none':
       return null;
     case 'applied':
-      return { at: when, outcome: 'applied', kept: restore.previous, message: `The staged backup was restored${restore.previous ? `; the ledger it replaced is kept as ${restore.previous}` : ''}.` };
+      return {
+        at: when,
+        outcome: 'applied',
+        kept: restore.previous,
+        message: `The staged backup was restored${restore.previous ? `; the ledger it replaced is kept as ${restore.previous}` : ''}.`,
+      };
     case 'rejected':
       return {
-        at: when, outcome: 'rejected', kept: restore.kept,
+        at: when,
+        outcome: 'rejected',
+        kept: restore.kept,
         message: `The backup staged for this start was refused: it ${restore.message}. TonTill runs on the ledger it had; the refused file is kept as ${restore.kept}.`,
       };
     case 'rolled-back':
       return {
-        at: when, outcome: 'rolled-back', kept: restore.kept,
+        at: when,
+        outcome: 'rolled-back',
+        kept: restore.kept,
         message: `The backup staged for this start could not be opened (${restore.message}). TonTill put the previous ledger back and runs on it; the backup is kept as ${restore.kept}.`,
       };
   }

@@ -35,8 +35,7 @@ export class DomainError extends Error {
 export const invalidInput = (field: string, message: string): DomainError =>
   new DomainError(DomainErrorKind.invalidInput, `${field}: ${message}`, field);
 
-export const notFound = (what: string): DomainError =>
-  new DomainError(DomainErrorKind.notFound, `${what} not found`);
+export const notFound = (what: string): DomainError => new DomainError(DomainErrorKind.notFound, `${what} not found`);
 
 export const paymentNotFound = (id: string): DomainError =>
   new DomainError(DomainErrorKind.paymentNotFound, `payment ${id} not found`, 'paymentId');

@@ -17,8 +17,7 @@ export interface EppClaims {
 }
 
 export type VerifyResult =
-  | { ok: true; claims: EppClaims }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'wrong_chain' | 'expired' };
+  { ok: true; claims: EppClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'wrong_chain' | 'expired' };
 
 const VERSION = 'v1';
 
@@ -38,7 +37,12 @@ function mac(secret: Buffer, data: string): Buffer {
 
 export function signEpp(claims: EppClaims, secret: Buffer): string {
   const payload: WirePayload = {
-    pid: claims.paymentId, svc: claims.serviceUrl, exp: claims.expiresAt, org: claims.allowedOrigins, sbx: claims.sandbox ? 1 : 0, n: randomToken(9),
+    pid: claims.paymentId,
+    svc: claims.serviceUrl,
+    exp: claims.expiresAt,
+    org: claims.allowedOrigins,
+    sbx: claims.sandbox ? 1 : 0,
+    n: randomToken(9),
   };
   const body = `${VERSION}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${body}.${mac(secret, body).toString('base64url')}`;
@@ -60,8 +64,13 @@ function decodePayload(encoded: string): WirePayload | null {
   if (!bytes) return null;
   try {
     const value = JSON.parse(bytes.toString('utf8')) as Partial<WirePayload>;
-    const valid = typeof value.pid === 'string' && typeof value.svc === 'string' && typeof value.exp === 'number' && Array.isArray(value.org)
-      && value.org.every((o) => typeof o === 'string') && (value.sbx === 0 || value.sbx === 1);
+    const valid =
+      typeof value.pid === 'string' &&
+      typeof value.svc === 'string' &&
+      typeof value.exp === 'number' &&
+      Array.isArray(value.org) &&
+      value.org.every((o) => typeof o === 'string') &&
+      (value.sbx === 0 || value.sbx === 1);
     return valid ? (value as WirePayload) : null;
   } catch {
     return null;
@@ -80,10 +89,20 @@ export function verifyEpp(token: string, secret: Buffer, nowSeconds: number, san
   const [version, encoded, presented] = parts as [string, string, string];
   const expected = mac(secret, `${version}.${encoded}`);
   const given = decodeCanonical(presented);
-  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'bad_signature' };
   const payload = decodePayload(encoded);
   if (!payload) return { ok: false, reason: 'malformed' };
   if ((payload.sbx === 1) !== sandbox) return { ok: false, reason: 'wrong_chain' };
   if (payload.exp <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, claims: { paymentId: payload.pid, serviceUrl: payload.svc, expiresAt: payload.exp, allowedOrigins: payload.org, sandbox: payload.sbx === 1 } };
+  return {
+    ok: true,
+    claims: {
+      paymentId: payload.pid,
+      serviceUrl: payload.svc,
+      expiresAt: payload.exp,
+      allowedOrigins: payload.org,
+      sandbox: payload.sbx === 1,
+    },
+  };
 }

@@ -3,7 +3,11 @@ import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import type { CreateResult } from '../payments/payment-service';
-import { SandboxSignatureQuerySchema, WidgetSessionRequestSchema, WidgetSessionResponseSchema } from '../../contract/payments';
+import {
+  SandboxSignatureQuerySchema,
+  WidgetSessionRequestSchema,
+  WidgetSessionResponseSchema,
+} from '../../contract/payments';
 import type { Services } from '../services';
 import { signEpp } from './epp-signature';
 
@@ -17,7 +21,16 @@ function issueSignature(services: Services, { payment, view }: CreateResult, sho
   const expiresAt = shortLived ? Math.min(paymentExpiry, nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS) : paymentExpiry;
   // The claim names the chain, not the endpoint: a testnet signature must keep working on testnet.
   const sandbox = services.config.chain.mode === 'sandbox';
-  const signature = signEpp({ paymentId: payment.id, serviceUrl: services.publicUrl(), expiresAt, allowedOrigins: payment.allowedOrigins ?? [], sandbox }, services.eppSecret);
+  const signature = signEpp(
+    {
+      paymentId: payment.id,
+      serviceUrl: services.publicUrl(),
+      expiresAt,
+      allowedOrigins: payment.allowedOrigins ?? [],
+      sandbox,
+    },
+    services.eppSecret,
+  );
   return {
     signature,
     paymentId: payment.id,
@@ -31,9 +44,14 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
 
   addRoute(app, {
-    method: 'POST', url: '/invoice/widgets', operationId: 'createWidgetSession', tags: TAGS, auth: 'apiKey',
+    method: 'POST',
+    url: '/invoice/widgets',
+    operationId: 'createWidgetSession',
+    tags: TAGS,
+    auth: 'apiKey',
     summary: 'Create a payment session for the embedded page',
-    description: 'Creates (or reuses, by `externalId`) a payment and signs it for the embedded page: put `signature` on the widget container. Call from your backend only; it needs your API key.',
+    description:
+      'Creates (or reuses, by `externalId`) a payment and signs it for the embedded page: put `signature` on the widget container. Call from your backend only; it needs your API key.',
     body: WidgetSessionRequestSchema,
     responses: { 200: { description: 'A fresh EPP signature', schema: WidgetSessionResponseSchema }, ...errors(409) },
     handler: async ({ body }, _req, reply) => {
@@ -44,7 +62,11 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addRoute(app, {
-    method: 'GET', url: '/invoice/widgets/sandbox-signature', operationId: 'getSandboxSignature', tags: TAGS, auth: 'apiKey',
+    method: 'GET',
+    url: '/invoice/widgets/sandbox-signature',
+    operationId: 'getSandboxSignature',
+    tags: TAGS,
+    auth: 'apiKey',
     summary: 'Get a short-lived signature for manual tests',
     description: `A payment session whose signature lives ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes, for trying the embedded page by hand. Refused on mainnet.`,
     query: SandboxSignatureQuerySchema,
@@ -55,10 +77,17 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async ({ query }, _req, reply) => {
       if (services.config.chain.mode === 'mainnet') {
-        throw new AppError(403, ErrorCode.sandboxOnly, 'sandbox signatures are disabled on mainnet; create signatures with POST /invoice/widgets from your backend');
+        throw new AppError(
+          403,
+          ErrorCode.sandboxOnly,
+          'sandbox signatures are disabled on mainnet; create signatures with POST /invoice/widgets from your backend',
+        );
       }
       const result = await services.payments.create('widget', {
-        currency: 'USDT', mainCurrency: 'TON', amount: query.amount, externalId: query.externalId,
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: query.amount,
+        externalId: query.externalId,
         allowedOrigins: query.allowedOrigins,
       });
       if (result.replayed) reply.header('Idempotent-Replayed', 'true');

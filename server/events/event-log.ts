@@ -17,8 +17,17 @@ export class EventLog {
   ) {}
 
   /** `dataJson`: `data` already serialised by a caller that answers with the same text, so it is serialised once. */
-  async record(uow: UnitOfWork, type: StoredEvent['type'], paymentId: string | null, data: unknown, dataJson?: string): Promise<StoredEvent> {
-    const event = await uow.events.append({ id: newId('evt'), type, paymentId, data, createdAt: this.clock.now() }, dataJson);
+  async record(
+    uow: UnitOfWork,
+    type: StoredEvent['type'],
+    paymentId: string | null,
+    data: unknown,
+    dataJson?: string,
+  ): Promise<StoredEvent> {
+    const event = await uow.events.append(
+      { id: newId('evt'), type, paymentId, data, createdAt: this.clock.now() },
+      dataJson,
+    );
     await this.bus.recorded(event, uow);
     uow.afterCommit(() => this.bus.publish(event, this.onListenerError));
     return event;

@@ -11,7 +11,10 @@ export type StoreEventType = Extract<PaymentEventType, 'watcher.degraded' | 'wat
  * stream like any event, through the same outbox.
  */
 export class StoreEvents {
-  constructor(private readonly storage: Storage, private readonly events: EventLog) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly events: EventLog,
+  ) {}
 
   record(type: StoreEventType, data: Record<string, unknown>): Promise<StoredEvent> {
     return this.storage.write((uow) => this.events.record(uow, type, null, data));

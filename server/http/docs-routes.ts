@@ -13,11 +13,13 @@ import { documentPages } from './page-docs';
  * from its "try it" client, this service). Styles may be inline: the viewer injects its stylesheet
  * and theme as <style> elements at run time.
  */
-const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; "
-  + "font-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; " +
+  "font-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const BUILD_COMMAND = 'npm run build:web';
 /** The widget reference is a plain page: no script at all, its one stylesheet inline, nothing loaded from anywhere. */
-const WIDGET_DOCS_CSP = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const WIDGET_DOCS_CSP =
+  "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 
 /** Everything that would reach outside this service is off: fonts from Scalar's CDN, its AI agent, its developer toolbar. */
@@ -33,7 +35,6 @@ const VIEWER_CONFIG = {
   // grouped tags (x-tagGroups) start folded otherwise, and a reader would see no operation at all
   defaultOpenAllTags: true,
 };
-
 
 interface Bundle {
   name: string;
@@ -68,7 +69,9 @@ const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 function sendBundle(bundle: Bundle, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   // Content-hashed name: cached for good, never revalidated.
-  reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Vary', 'Accept-Encoding')
+  reply
+    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .header('Vary', 'Accept-Encoding')
     .type('text/javascript; charset=utf-8');
   if (gzip) reply.header('Content-Encoding', 'gzip');
   return reply.send(gzip ? bundle.gzipped : bundle.body);
@@ -90,25 +93,40 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   documentPages(app.apiDocs);
   app.get('/docs/widget', { config: { auth: 'public' } }, async (_request, reply) => {
     const page = builtFile(webDir, 'docs/widget.html');
-    reply.header('Content-Security-Policy', WIDGET_DOCS_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    reply
+      .header('Content-Security-Policy', WIDGET_DOCS_CSP)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8');
     return page ? reply.send(page) : reply.code(503).send(notBuilt);
   });
-  app.get('/widgets/tontill-widget-:version.tgz', { config: { auth: 'public', rateLimit: false } }, async (request, reply) => {
-    const { version } = request.params as { version: string };
-    const tarball = VERSION.test(version) ? builtFile(webDir, `widgets/tontill-widget-${version}.tgz`) : null;
-    if (!tarball) throw new AppError(404, ErrorCode.notFound, `no widget package ${version}; see /widgets/versions.json`);
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Content-Disposition', `attachment; filename="tontill-widget-${version}.tgz"`).type('application/gzip').send(tarball);
-  });
+  app.get(
+    '/widgets/tontill-widget-:version.tgz',
+    { config: { auth: 'public', rateLimit: false } },
+    async (request, reply) => {
+      const { version } = request.params as { version: string };
+      const tarball = VERSION.test(version) ? builtFile(webDir, `widgets/tontill-widget-${version}.tgz`) : null;
+      if (!tarball)
+        throw new AppError(404, ErrorCode.notFound, `no widget package ${version}; see /widgets/versions.json`);
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Disposition', `attachment; filename="tontill-widget-${version}.tgz"`)
+        .type('application/gzip')
+        .send(tarball);
+    },
+  );
   app.get('/openapi.json', { config: { auth: 'public' } }, async () => app.apiDocs.document(app.services.publicUrl()));
   app.get('/docs', { config: { auth: 'public' } }, async (_request, reply) => {
     const built = bundle();
-    reply.header('Content-Security-Policy', DOCS_CSP).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    reply
+      .header('Content-Security-Policy', DOCS_CSP)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8');
     return built ? page(built) : reply.code(503).send(notBuilt);
   });
   app.get('/docs/assets/:file', { config: { auth: 'public', rateLimit: false } }, async (request, reply) => {
     const built = bundle();
-    if (!built || (request.params as { file: string }).file !== built.name) throw new AppError(404, ErrorCode.notFound, 'no such asset');
+    if (!built || (request.params as { file: string }).file !== built.name)
+      throw new AppError(404, ErrorCode.notFound, 'no such asset');
     return sendBundle(built, request, reply);
   });
 }

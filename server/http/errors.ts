@@ -19,5 +19,4 @@ export function errorBody(code: ErrorCodeValue, message: string, field?: string)
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
-export const notFound = (what: string): AppError =>
-  new AppError(404, ErrorCode.notFound, `${what} not found`);
+export const notFound = (what: string): AppError => new AppError(404, ErrorCode.notFound, `${what} not found`);

@@ -38,7 +38,8 @@ export function inputProblemIn(value: unknown): InputProblem | null {
       continue;
     }
     if (!next.value || typeof next.value !== 'object') continue;
-    if (next.depth >= MAX_NESTING_DEPTH) return { path: next.path, message: `is nested deeper than ${MAX_NESTING_DEPTH} levels` };
+    if (next.depth >= MAX_NESTING_DEPTH)
+      return { path: next.path, message: `is nested deeper than ${MAX_NESTING_DEPTH} levels` };
     const entries = Object.entries(next.value);
     for (const [key] of entries) {
       const problem = textProblem(key);

@@ -36,8 +36,18 @@ const SECURITY: Record<AnyRouteDef['auth'], Array<Record<string, string[]>>> = {
 };
 
 const SECURITY_SCHEMES = {
-  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Create a key with `npm run keys -- create` or in the console' },
-  consoleSession: { type: 'apiKey', in: 'cookie', name: 'tontill_console', description: 'Set by the console login link' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'Create a key with `npm run keys -- create` or in the console',
+  },
+  consoleSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'tontill_console',
+    description: 'Set by the console login link',
+  },
   consoleToken: { type: 'http', scheme: 'bearer', description: 'A console session token (desktop app, command line)' },
 };
 
@@ -46,7 +56,7 @@ const INTRO = [
   'Amounts are decimal strings (`"10.00"`, at most 6 decimals). Errors always look like `{"error":{"code","message","field"?}}`',
   'with stable codes. Sending the same `externalId` again returns the same payment (header `Idempotent-Replayed: true`).',
   '',
-  'Four sections: the **Merchant API** (your backend), the **Webhooks** the service POSTs to you (each event\'s body and signature),',
+  "Four sections: the **Merchant API** (your backend), the **Webhooks** the service POSTs to you (each event's body and signature),",
   'the **Customer pages and files** and the **Console API**, which belongs to the merchant console and is not for integrations.',
   'The embeddable widget (events, callbacks, error codes, pinned versions, SRI) has its own reference: [widget reference](docs/widget).',
 ].join('\n');
@@ -55,8 +65,11 @@ const INTRO = [
 const TAG_GROUPS = {
   merchant: { name: 'Merchant API', description: 'Your backend, with its API key (`x-api-key`)' },
   webhooks: { name: 'Webhooks', description: 'What the service POSTs to your endpoints and `callbackUrl`s' },
-  pages: { name: 'Customer pages and files', description: 'Public: what customers\' browsers and probes load' },
-  console: { name: 'Console API', description: 'The merchant console only (a console session, never the API key); not for integrations' },
+  pages: { name: 'Customer pages and files', description: "Public: what customers' browsers and probes load" },
+  console: {
+    name: 'Console API',
+    description: 'The merchant console only (a console session, never the API key); not for integrations',
+  },
 } as const;
 const PAGE_TAGS = new Set(['Checkout (public)', 'Customer pages', 'Widget', 'Service']);
 
@@ -69,7 +82,10 @@ function groupOf(tag: string): keyof typeof TAG_GROUPS {
 /** Every tag the operations use, in `tags` (the document's order) and in exactly one group. */
 function tagSections(tags: Iterable<string>): { tags: object[]; 'x-tagGroups': object[] } {
   const unique = [...new Set(tags)];
-  const groups = Object.entries(TAG_GROUPS).map(([key, group]) => ({ name: group.name, tags: unique.filter((tag) => groupOf(tag) === key) }));
+  const groups = Object.entries(TAG_GROUPS).map(([key, group]) => ({
+    name: group.name,
+    tags: unique.filter((tag) => groupOf(tag) === key),
+  }));
   return {
     tags: groups.flatMap((g) => g.tags).map((name) => ({ name, description: TAG_GROUPS[groupOf(name)].description })),
     'x-tagGroups': groups.filter((g) => g.tags.length > 0),
@@ -80,8 +96,12 @@ function tagSections(tags: Iterable<string>): { tags: object[]; 'x-tagGroups': o
 function toComponentRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toComponentRefs);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, v]) =>
-    [key, key === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : toComponentRefs(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [
+      key,
+      key === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : toComponentRefs(v),
+    ]),
+  );
 }
 
 /** Named schemas (`.meta({ id })`), request bodies and shared responses of the whole document, collected while its operations are rendered. */
@@ -93,7 +113,9 @@ class Components {
   response(r: DocumentedResponse): object {
     const body = r.schema ? { schema: this.schema(r.schema, 'output') } : {};
     const mediaType = r.mediaType ?? (r.schema ? 'application/json' : null);
-    const rendered = mediaType ? { description: r.description, content: { [mediaType]: body } } : { description: r.description };
+    const rendered = mediaType
+      ? { description: r.description, content: { [mediaType]: body } }
+      : { description: r.description };
     if (!r.component) return rendered;
     this.responses[r.component] = rendered;
     return { $ref: `#/components/responses/${r.component}` };
@@ -105,31 +127,46 @@ class Components {
    * with a `default` as required everywhere except under a request body.
    */
   requestBody(schema: ZodType, required: boolean): object {
-    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    const {
+      $schema: _dialect,
+      $defs,
+      ...root
+    } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
     const defs = ($defs ?? {}) as Record<string, JsonSchema>;
     const name = typeof root.$ref === 'string' ? root.$ref.replace(/^#\/\$defs\//, '') : null;
     for (const [defName, def] of Object.entries(defs)) {
       if (defName === name) continue;
-      if (hasDefaultedProperty(def)) throw new Error(`schema "${defName}" inside a request has a field with a default: generated clients would require it; inline it`);
+      if (hasDefaultedProperty(def))
+        throw new Error(
+          `schema "${defName}" inside a request has a field with a default: generated clients would require it; inline it`,
+        );
       this.add(defName, toComponentRefs(def) as JsonSchema);
     }
-    const body = (bodySchema: JsonSchema) => ({ required, content: { 'application/json': { schema: toComponentRefs(bodySchema) } } });
+    const body = (bodySchema: JsonSchema) => ({
+      required,
+      content: { 'application/json': { schema: toComponentRefs(bodySchema) } },
+    });
     if (!name) return body(root);
-    this.requestBodies[name] = { ...(typeof defs[name]!.description === 'string' ? { description: defs[name]!.description } : {}), ...body(defs[name]!) };
+    this.requestBodies[name] = {
+      ...(typeof defs[name]!.description === 'string' ? { description: defs[name]!.description } : {}),
+      ...body(defs[name]!),
+    };
     return { $ref: `#/components/requestBodies/${name}` };
   }
 
   /** A zod schema as an OpenAPI schema whose named parts are `$ref`s into components.schemas. */
   schema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
     const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-    for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) this.add(name, toComponentRefs(def) as JsonSchema);
+    for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+      this.add(name, toComponentRefs(def) as JsonSchema);
     return toComponentRefs(root) as JsonSchema;
   }
 
   private add(name: string, def: JsonSchema): void {
     const known = this.schemas[name];
     // One name, two shapes (a default or transform reads differently as input and output): the document would lie about one of them.
-    if (known && !isDeepStrictEqual(known, def)) throw new Error(`schema "${name}" renders differently where it is used; give each use its own id`);
+    if (known && !isDeepStrictEqual(known, def))
+      throw new Error(`schema "${name}" renders differently where it is used; give each use its own id`);
     this.schemas[name] = def;
   }
 }
@@ -159,11 +196,17 @@ function parametersOf(components: Components, schema: ZodType | undefined, where
 const REDIRECT_ONLY = { description: 'Nothing else: success is the redirect above (a browser form, not an API call)' };
 
 function responsesOf(components: Components, def: DocumentedRoute): object {
-  const implicit = Object.entries(implicitErrors(def)).filter(([status]) => !def.neverAnswers?.includes(Number(status)));
+  const implicit = Object.entries(implicitErrors(def)).filter(
+    ([status]) => !def.neverAnswers?.includes(Number(status)),
+  );
   const all: Record<number, DocumentedResponse> = { ...Object.fromEntries(implicit), ...def.responses };
-  const rendered = Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)).map(([status, r]) => [status, components.response(r)]);
+  const rendered = Object.entries(all)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, r]) => [status, components.response(r)]);
   const statuses = Object.keys(all).map(Number);
-  const redirectOnly = !statuses.some((status) => status >= 200 && status < 300) && statuses.some((status) => status >= 300 && status < 400);
+  const redirectOnly =
+    !statuses.some((status) => status >= 200 && status < 300) &&
+    statuses.some((status) => status >= 300 && status < 400);
   return Object.fromEntries(redirectOnly ? [...rendered, ['default', REDIRECT_ONLY]] : rendered);
 }
 
@@ -191,7 +234,13 @@ function operationOf(components: Components, def: DocumentedRoute): object {
 export class ApiDocs {
   private readonly routes: AnyRouteDef[] = [];
   private readonly documentedOnly: DocumentedRoute[] = [];
-  private cached: { paths: object; webhooks: object; components: object; tags: object[]; 'x-tagGroups': object[] } | null = null;
+  private cached: {
+    paths: object;
+    webhooks: object;
+    components: object;
+    tags: object[];
+    'x-tagGroups': object[];
+  } | null = null;
 
   constructor(private readonly info: { title: string; version: string }) {}
 
@@ -213,7 +262,12 @@ export class ApiDocs {
   /** The OpenAPI 3.1 document; `serverUrl` is where clients reach the service (its public URL). */
   document(serverUrl: string): object {
     this.cached ??= this.render();
-    return { openapi: '3.1.0', info: { ...this.info, description: INTRO }, servers: [{ url: serverUrl.replace(/\/+$/, '') }], ...this.cached };
+    return {
+      openapi: '3.1.0',
+      info: { ...this.info, description: INTRO },
+      servers: [{ url: serverUrl.replace(/\/+$/, '') }],
+      ...this.cached,
+    };
   }
 
   private render(): NonNullable<ApiDocs['cached']> {
@@ -225,13 +279,16 @@ export class ApiDocs {
       (paths[path] ??= {})[def.method.toLowerCase()] = operationOf(components, def);
     }
     const webhooks = webhooksOf((schema) => components.schema(schema, 'output'));
-    const sorted = (record: Record<string, object>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+    const sorted = (record: Record<string, object>) =>
+      Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
     return {
       ...tagSections([...routes.flatMap((def) => def.tags), 'Webhooks']),
       paths,
       webhooks,
       components: {
-        schemas: sorted(components.schemas), requestBodies: sorted(components.requestBodies), responses: sorted(components.responses),
+        schemas: sorted(components.schemas),
+        requestBodies: sorted(components.requestBodies),
+        responses: sorted(components.responses),
         securitySchemes: SECURITY_SCHEMES,
       },
     };

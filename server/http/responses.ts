@@ -13,7 +13,11 @@ export interface ResponseDoc {
   component?: string;
 }
 
-const shared = (component: string, description: string): ResponseDoc => ({ component, description, schema: ErrorSchema });
+const shared = (component: string, description: string): ResponseDoc => ({
+  component,
+  description,
+  schema: ErrorSchema,
+});
 
 const STANDARD_ERRORS: Record<number, ResponseDoc> = {
   400: shared('ValidationError', 'VALIDATION_ERROR: the request is not valid; `field` names the culprit'),
@@ -22,19 +26,27 @@ const STANDARD_ERRORS: Record<number, ResponseDoc> = {
   404: shared('NotFound', 'NOT_FOUND / PAYMENT_NOT_FOUND: no such resource'),
   409: shared('Conflict', 'IDEMPOTENCY_CONFLICT (externalId reused with another body) or INVALID_STATE_TRANSITION'),
   413: shared('PayloadTooLarge', 'PAYLOAD_TOO_LARGE: the body is larger than the service accepts'),
-  415: shared('UnsupportedMediaType', 'UNSUPPORTED_MEDIA_TYPE: send the body as JSON with Content-Type: application/json'),
+  415: shared(
+    'UnsupportedMediaType',
+    'UNSUPPORTED_MEDIA_TYPE: send the body as JSON with Content-Type: application/json',
+  ),
   421: shared('HostNotAllowed', 'HOST_NOT_ALLOWED: the console does not answer to this Host name'),
   429: shared('RateLimited', 'RATE_LIMITED: too many requests; retry later'),
-  503: shared('RestorePending', 'RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then'),
+  503: shared(
+    'RestorePending',
+    'RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then',
+  ),
 };
 
 /** The standard error responses, by status: `...errors(404, 409)`. A status with its own meaning is written out instead. */
 export function errors(...statuses: number[]): Record<number, ResponseDoc> {
-  return Object.fromEntries(statuses.map((status) => {
-    const standard = STANDARD_ERRORS[status];
-    if (!standard) throw new Error(`no standard error response for ${status}; describe it in the route`);
-    return [status, standard];
-  }));
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const standard = STANDARD_ERRORS[status];
+      if (!standard) throw new Error(`no standard error response for ${status}; describe it in the route`);
+      return [status, standard];
+    }),
+  );
 }
 
 /** The parts of a route that decide which errors the service's plumbing can answer it with. */
@@ -60,7 +72,8 @@ export function implicitErrors(route: RouteShape): Record<number, ResponseDoc> {
   if (route.auth !== 'public') statuses.push(401);
   const isConsole = route.url === '/console' || route.url.startsWith('/console/');
   // owner-only routes refuse a cashier's session; any console change may fail the CSRF check
-  if (route.auth === 'console' || (route.auth === 'staff' && !['GET', 'HEAD'].includes(route.method))) statuses.push(403);
+  if (route.auth === 'console' || (route.auth === 'staff' && !['GET', 'HEAD'].includes(route.method)))
+    statuses.push(403);
   if (readsBody) statuses.push(413, 415);
   if (isConsole) statuses.push(421);
   statuses.push(429);

@@ -47,7 +47,11 @@ export interface RouteDef<B extends ZodType | undefined, P extends ZodType | und
 export type AnyRouteDef = RouteDef<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
 
 /** Validates one part of the request; the first problem becomes a 400 naming the field. */
-export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'body' | 'params' | 'query'): z.output<T> {
+export function parsePart<T extends ZodType>(
+  schema: T,
+  value: unknown,
+  part: 'body' | 'params' | 'query',
+): z.output<T> {
   const unstorable = inputProblemIn(value);
   if (unstorable) {
     const field = unstorable.path || part;
@@ -58,7 +62,8 @@ export function parsePart<T extends ZodType>(schema: T, value: unknown, part: 'b
   const issue = result.error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
   const field = path || part;
-  const message = issue?.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue?.message ?? 'invalid';
+  const message =
+    issue?.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : (issue?.message ?? 'invalid');
   const unknownField = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
   const named = unknownField ? (path ? `${path}.${unknownField}` : unknownField) : field;
   throw new AppError(400, ErrorCode.validation, `${named}: ${message}`, named);

@@ -10,16 +10,42 @@
 
 /** Keywords that constrain a value without shaping its JSON. */
 const CONSTRAINTS = new Set([
-  'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'contentEncoding', 'contentMediaType', 'propertyNames',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'contentEncoding',
+  'contentMediaType',
+  'propertyNames',
 ]);
 /** Keywords whose value is one schema, a list of schemas, or a map of names to schemas. */
-const SCHEMA = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedItems', 'unevaluatedProperties']);
+const SCHEMA = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
 const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema without its value constraints, at every level (a new object; the input is left as it is). */
 export function shapeOnly(schema: unknown): unknown {
@@ -29,7 +55,8 @@ export function shapeOnly(schema: unknown): unknown {
   for (const [keyword, value] of Object.entries(schema)) {
     if (CONSTRAINTS.has(keyword)) continue;
     if (SCHEMA.has(keyword) || SCHEMA_LIST.has(keyword)) out[keyword] = shapeOnly(value);
-    else if (SCHEMA_MAP.has(keyword) && isObject(value)) out[keyword] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, shapeOnly(inner)]));
+    else if (SCHEMA_MAP.has(keyword) && isObject(value))
+      out[keyword] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, shapeOnly(inner)]));
     else out[keyword] = value;
   }
   return out;

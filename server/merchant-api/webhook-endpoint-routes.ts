@@ -21,16 +21,25 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
   const { webhooks } = app.services;
 
   addRoute(app, {
-    method: 'GET', url: '/crypto/webhook-endpoints', operationId: 'listStoreWebhookEndpoints', tags: TAGS, auth: 'apiKey',
+    method: 'GET',
+    url: '/crypto/webhook-endpoints',
+    operationId: 'listStoreWebhookEndpoints',
+    tags: TAGS,
+    auth: 'apiKey',
     summary: 'List the store-wide webhook endpoints (never their secrets)',
     responses: { 200: { description: 'Endpoints', schema: EndpointListSchema } },
     handler: async () => ({ items: (await webhooks.listEndpoints()).map(presentEndpoint) }),
   });
 
   addRoute(app, {
-    method: 'POST', url: '/crypto/webhook-endpoints', operationId: 'addStoreWebhookEndpoint', tags: TAGS, auth: 'apiKey',
+    method: 'POST',
+    url: '/crypto/webhook-endpoints',
+    operationId: 'addStoreWebhookEndpoint',
+    tags: TAGS,
+    auth: 'apiKey',
     summary: 'Add a store-wide endpoint; its signing secret is in this answer only',
-    description: 'It receives the event types in `events` (`"*"`: all) for every payment, signed with its own secret (`TonTill-Signature`).',
+    description:
+      'It receives the event types in `events` (`"*"`: all) for every payment, signed with its own secret (`TonTill-Signature`).',
     body: CreateEndpointBody,
     responses: { 200: { description: 'The endpoint and its secret', schema: EndpointWithSecretSchema } },
     handler: async ({ body }, request) => {
@@ -40,7 +49,11 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
   });
 
   addRoute(app, {
-    method: 'DELETE', url: '/crypto/webhook-endpoints/:id', operationId: 'removeStoreWebhookEndpoint', tags: TAGS, auth: 'apiKey',
+    method: 'DELETE',
+    url: '/crypto/webhook-endpoints/:id',
+    operationId: 'removeStoreWebhookEndpoint',
+    tags: TAGS,
+    auth: 'apiKey',
     summary: 'Remove an endpoint; deliveries still waiting for it stop',
     params: IdParams,
     responses: { 204: { description: 'Removed' }, ...errors(404) },

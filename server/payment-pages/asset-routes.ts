@@ -6,15 +6,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index-latest.js and versions.json: merchants pick up a new build within minutes. */
 const SHORT = 'public, max-age=300';
 
-function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, cache: string, crossOrigin: boolean): FastifyReply {
+function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  asset: Asset,
+  cache: string,
+  crossOrigin: boolean,
+): FastifyReply {
   reply.header('Cache-Control', cache).header('ETag', asset.etag);
   // Merchant pages load the widget from another origin, with SRI (which needs CORS) if they pin it.
-  if (crossOrigin) reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+  if (crossOrigin)
+    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
   if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   return reply.type(asset.type).send(asset.body);
 }
 
-const unavailable = (): AppError => new AppError(404, ErrorCode.notFound, 'the checkout and widget are not built on this server');
+const unavailable = (): AppError =>
+  new AppError(404, ErrorCode.notFound, 'the checkout and widget are not built on this server');
 
 /** Built checkout files (content-hashed, immutable) and the widget script: latest, pinned versions and their SRI hashes. */
 export async function assetRoutes(app: FastifyInstance, opts: { assets: WebAssets | null }): Promise<void> {
@@ -32,7 +40,9 @@ export async function assetRoutes(app: FastifyInstance, opts: { assets: WebAsset
     const versions = [...assets.widgets.values()]
       .map((w) => ({ version: w.version, url: `/widgets/index-${w.version}.js`, integrity: w.integrity }))
       .sort((a, b) => b.version.localeCompare(a.version, 'en', { numeric: true }));
-    return reply.header('Cache-Control', SHORT).header('Access-Control-Allow-Origin', '*')
+    return reply
+      .header('Cache-Control', SHORT)
+      .header('Access-Control-Allow-Origin', '*')
       .send({ latest: assets.widgetLatest.version, latestUrl: '/widgets/index-latest.js', versions });
   });
 

@@ -4,15 +4,28 @@ import type { PublicPayment } from '../../contract/payments';
 /** The checkout's view of a payment (contract/checkout.ts says what it may carry). */
 export function toCheckoutView(p: PublicPayment, nowMs: number): CheckoutView {
   return {
-    id: p.id, status: p.status, amount: p.amount, paidAmount: p.paidAmount, dueAmount: p.dueAmount,
-    currency: p.currency, network: p.mainCurrency, memo: p.memo, address: p.address, description: p.description, externalId: p.externalId,
+    id: p.id,
+    status: p.status,
+    amount: p.amount,
+    paidAmount: p.paidAmount,
+    dueAmount: p.dueAmount,
+    currency: p.currency,
+    network: p.mainCurrency,
+    memo: p.memo,
+    address: p.address,
+    description: p.description,
+    externalId: p.externalId,
     links: { ton: p.links.ton, tonkeeper: p.links.tonkeeper },
-    expiresAt: p.expiresAt, paidAt: p.paidAt, serverTime: new Date(nowMs).toISOString(),
+    expiresAt: p.expiresAt,
+    paidAt: p.paidAt,
+    serverTime: new Date(nowMs).toISOString(),
   };
 }
 
 /** Event payloads are public payment records; anything else on the bus is not ours to forward. */
 export function isPublicPayment(data: unknown, paymentId: string): data is PublicPayment {
   const d = data as Partial<PublicPayment> | null;
-  return !!d && typeof d === 'object' && d.id === paymentId && typeof d.status === 'string' && typeof d.links === 'object';
+  return (
+    !!d && typeof d === 'object' && d.id === paymentId && typeof d.status === 'string' && typeof d.links === 'object'
+  );
 }

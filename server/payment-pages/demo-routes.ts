@@ -19,11 +19,18 @@ type DemoQuery = z.infer<typeof DemoQuerySchema>;
 /** A fresh sandbox payment signed for this origin, exactly as a merchant backend would do with POST /invoice/widgets. */
 async function demoSignature(services: Services, origin: string, amount: string): Promise<string> {
   const { payment } = await services.payments.create('widget', {
-    currency: 'USDT', mainCurrency: 'TON', amount, description: 'Demo shop order (sandbox)', allowedOrigins: [origin],
+    currency: 'USDT',
+    mainCurrency: 'TON',
+    amount,
+    description: 'Demo shop order (sandbox)',
+    allowedOrigins: [origin],
   });
   const nowSeconds = Math.floor(services.clock.now() / 1000);
   const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
-  return signEpp({ paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox: true }, services.eppSecret);
+  return signEpp(
+    { paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox: true },
+    services.eppSecret,
+  );
 }
 
 const SNIPPET = `<meta http-equiv="Content-Security-Policy" content="frame-src 'self' {service}">
@@ -35,7 +42,10 @@ const SNIPPET = `<meta http-equiv="Content-Security-Policy" content="frame-src '
 
 function demoPage(origin: string, signature: string, q: DemoQuery, assets: WebAssets): string {
   const link = (mode: string, color = q.color) => `?mode=${mode}&amp;color=${color}&amp;amount=${escapeHtml(q.amount)}`;
-  const colors = COLORS.map((c) => `<a href="${link('small-widgets', c)}"${q.mode === 'small-widgets' && c === q.color ? ' aria-current="page"' : ''}>${c}</a>`).join(' ');
+  const colors = COLORS.map(
+    (c) =>
+      `<a href="${link('small-widgets', c)}"${q.mode === 'small-widgets' && c === q.color ? ' aria-current="page"' : ''}>${c}</a>`,
+  ).join(' ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="frame-src 'self' ${origin}">
 <title>Demo shop · TonTill sandbox</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${assets.urls.demoCss}">
@@ -56,7 +66,9 @@ function originOf(text: string): string {
   try {
     const origin = new URL(text).origin;
     if (origin === text) return origin;
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw new AppError(400, ErrorCode.validation, 'the Host header is not a valid host name', 'host');
 }
 
@@ -70,9 +82,13 @@ export async function demoRoutes(app: FastifyInstance, opts: { assets: WebAssets
     const origin = originOf(`${request.protocol}://${request.host}`);
     const query = DemoQuerySchema.parse(request.query ?? {});
     const signature = await demoSignature(app.services, origin, query.amount);
-    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self' ${origin}; `
-      + `connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
-    return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+    const csp =
+      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self' ${origin}; ` +
+      `connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+    return reply
+      .header('Content-Security-Policy', csp)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
       .send(demoPage(origin, signature, query, opts.assets));
   });
 }

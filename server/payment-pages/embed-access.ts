@@ -21,11 +21,20 @@ export async function storeAllowedOrigins(services: Services): Promise<string[]>
 
 /** The framing policy for a session that names these origins, under this store's settings and chain mode. */
 export async function policyFor(services: Services, sessionOrigins: unknown): Promise<FramingPolicy> {
-  return framingPolicy(validOrigins(sessionOrigins), await storeAllowedOrigins(services), services.config.chain.mode === 'sandbox');
+  return framingPolicy(
+    validOrigins(sessionOrigins),
+    await storeAllowedOrigins(services),
+    services.config.chain.mode === 'sandbox',
+  );
 }
 
 export function verifySignature(services: Services, signature: string): VerifyResult {
-  return verifyEpp(signature, services.eppSecret, Math.floor(services.clock.now() / 1000), services.config.chain.mode === 'sandbox');
+  return verifyEpp(
+    signature,
+    services.eppSecret,
+    Math.floor(services.clock.now() / 1000),
+    services.config.chain.mode === 'sandbox',
+  );
 }
 
 /** Notes an origin the store's list refused, for the console to offer; never during a staged restore. */
@@ -39,7 +48,11 @@ export async function noteRefusal(services: Services, policy: FramingPolicy, ori
  * store's own list, else nobody. Nothing comes from the signature, whose claims are anyone's to
  * write, and never "anyone", even in sandbox: only a verified session earns that.
  */
-export const refusalFramingPolicy = (storeOrigins: readonly string[]): FramingPolicy => ({ kind: 'list', source: 'store', origins: storeOrigins });
+export const refusalFramingPolicy = (storeOrigins: readonly string[]): FramingPolicy => ({
+  kind: 'list',
+  source: 'store',
+  origins: storeOrigins,
+});
 
 export interface EmbedRequest {
   query: Record<string, unknown>;
@@ -51,7 +64,8 @@ export interface EmbedRequest {
 export async function resolveEmbed(services: Services, request: EmbedRequest): Promise<EmbedAccess> {
   const { signature, parent } = request.query;
   const refusal = async () => refusalFramingPolicy(await storeAllowedOrigins(services));
-  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, status: 400, error: 'bad_link', policy: await refusal() };
+  if (typeof signature !== 'string' || signature.length === 0)
+    return { ok: false, status: 400, error: 'bad_link', policy: await refusal() };
   const verified = verifySignature(services, signature);
   if (!verified.ok) {
     const policy = await refusal();
@@ -68,6 +82,7 @@ export async function resolveEmbed(services: Services, request: EmbedRequest): P
     const only = policy.kind === 'list' && policy.origins.length === 1 ? policy.origins[0]! : null;
     return { ok: true, payment, policy, parentOrigin: only };
   }
-  if (typeof parent !== 'string' || !mayFrame(policy, parent)) return { ok: false, status: 403, error: 'origin', policy };
+  if (typeof parent !== 'string' || !mayFrame(policy, parent))
+    return { ok: false, status: 403, error: 'origin', policy };
   return { ok: true, payment, policy, parentOrigin: parent };
 }

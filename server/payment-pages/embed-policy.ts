@@ -5,15 +5,18 @@ import { OriginSchema } from '../../contract/payments';
  * clickjacking a page that moves sandbox test money gains nothing, and a developer following the
  * spec (which never mentions allowedOrigins) sees the checkout at once.
  */
-export type FramingPolicy =
-  | { kind: 'any' }
-  | { kind: 'list'; source: 'session' | 'store'; origins: readonly string[] };
+export type FramingPolicy = { kind: 'any' } | { kind: 'list'; source: 'session' | 'store'; origins: readonly string[] };
 
 /** A browser origin as the Origin header spells it: http(s), scheme, host and port, nothing else. */
-export const isOrigin = (value: unknown): value is string => typeof value === 'string' && OriginSchema.safeParse(value).success;
+export const isOrigin = (value: unknown): value is string =>
+  typeof value === 'string' && OriginSchema.safeParse(value).success;
 
 /** The session's own origins win; else the store's list; with neither, anybody in sandbox and nobody elsewhere. */
-export function framingPolicy(sessionOrigins: readonly string[], storeOrigins: readonly string[], sandbox: boolean): FramingPolicy {
+export function framingPolicy(
+  sessionOrigins: readonly string[],
+  storeOrigins: readonly string[],
+  sandbox: boolean,
+): FramingPolicy {
   if (sessionOrigins.length > 0) return { kind: 'list', source: 'session', origins: sessionOrigins };
   if (storeOrigins.length > 0 || !sandbox) return { kind: 'list', source: 'store', origins: storeOrigins };
   return { kind: 'any' };
@@ -43,7 +46,11 @@ export const recordsRefusals = (policy: FramingPolicy): boolean => policy.kind =
  * The page asking to embed: its Origin header (CORS requests always carry one), else this service's
  * own origin when the browser says the request is same-origin (same-origin GETs carry no Origin).
  */
-export function requesterOrigin(originHeader: string | undefined, fetchSite: string | undefined, selfOrigin: string): string | null {
+export function requesterOrigin(
+  originHeader: string | undefined,
+  fetchSite: string | undefined,
+  selfOrigin: string,
+): string | null {
   if (originHeader !== undefined) return isOrigin(originHeader) ? originHeader : null;
   return fetchSite === 'same-origin' && isOrigin(selfOrigin) ? selfOrigin : null;
 }
@@ -52,7 +59,11 @@ export function requesterOrigin(originHeader: string | undefined, fetchSite: str
  * Who is framing an /embed request: the widget names its page in `parent`; a hand-written iframe
  * is known by the Referer the browser sends with an iframe navigation.
  */
-export function framerOrigin(parent: unknown, fetchDest: string | undefined, referer: string | undefined): string | null {
+export function framerOrigin(
+  parent: unknown,
+  fetchDest: string | undefined,
+  referer: string | undefined,
+): string | null {
   if (parent !== undefined && parent !== '') return isOrigin(parent) ? parent : null;
   if (fetchDest !== 'iframe' || !referer || !URL.canParse(referer)) return null;
   const origin = new URL(referer).origin;

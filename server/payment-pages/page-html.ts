@@ -3,15 +3,17 @@ import { escapeHtml } from '../../contract/shared-helpers';
 import { frameAncestors, type FramingPolicy } from './embed-policy';
 import type { WebAssets } from './web-assets';
 
-
 /** Scripts and styles from our own origin only, no inline code; framing decided per page. */
 export function pageCsp(framing: FramingPolicy): string {
-  return `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; `
-    + `base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors(framing)}`;
+  return (
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ` +
+    `base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors(framing)}`
+  );
 }
 
-const BRAND = `<span class="brand"><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" `
-  + `d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"/></svg>USDT · TON</span>`;
+const BRAND =
+  `<span class="brand"><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" ` +
+  `d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"/></svg>USDT · TON</span>`;
 
 interface Shell {
   lang: string;
@@ -30,11 +32,14 @@ const fromPage = (assetUrl: string, embedded: boolean): string => `${embedded ? 
 
 function shell(s: Shell): string {
   const css = s.assets ? `<link rel="stylesheet" href="${fromPage(s.assets.urls.checkoutCss, s.embedded)}">` : '';
-  const js = s.assets && s.withScript ? `<script src="${fromPage(s.assets.urls.checkoutJs, s.embedded)}" defer></script>` : '';
-  return `<!doctype html><html lang="${s.lang}"><head><meta charset="utf-8">`
-    + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><link rel="icon" href="data:,">`
-    + `<title>${escapeHtml(s.title)}</title>${css}${js}</head><body${s.embedded ? ' class="embedded"' : ''}>`
-    + `<main><div class="card">${s.body}</div></main></body></html>`;
+  const js =
+    s.assets && s.withScript ? `<script src="${fromPage(s.assets.urls.checkoutJs, s.embedded)}" defer></script>` : '';
+  return (
+    `<!doctype html><html lang="${s.lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><link rel="icon" href="data:,">` +
+    `<title>${escapeHtml(s.title)}</title>${css}${js}</head><body${s.embedded ? ' class="embedded"' : ''}>` +
+    `<main><div class="card">${s.body}</div></main></body></html>`
+  );
 }
 
 /** The page's setup (its data attributes, read by checkout/main.ts) and the view it opens with. */
@@ -45,15 +50,29 @@ export interface CheckoutPage extends CheckoutPageConfig {
 /** The page carries its initial state in data attributes (no inline script); checkout.js renders it. */
 export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): string {
   const data: Record<string, string | null> = {
-    mode: page.mode, parent: page.parentOrigin, 'any-origin': page.anyOrigin ? '1' : null, sandbox: page.sandbox ? '1' : null,
-    'success-url': page.successUrl, 'fail-url': page.failUrl, store: JSON.stringify(page.store), view: JSON.stringify(page.view),
+    mode: page.mode,
+    parent: page.parentOrigin,
+    'any-origin': page.anyOrigin ? '1' : null,
+    sandbox: page.sandbox ? '1' : null,
+    'success-url': page.successUrl,
+    'fail-url': page.failUrl,
+    store: JSON.stringify(page.store),
+    view: JSON.stringify(page.view),
   };
-  const attrs = Object.entries(data).filter(([, v]) => v !== null).map(([k, v]) => ` data-${k}="${escapeHtml(v as string)}"`).join('');
+  const attrs = Object.entries(data)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => ` data-${k}="${escapeHtml(v as string)}"`)
+    .join('');
   const v = page.view;
-  const fallback = `<noscript><p>Send <strong>${escapeHtml(v.dueAmount)} USDT</strong> (TON network) to <code>${escapeHtml(v.address)}</code> `
-    + `with the comment <code>${escapeHtml(v.memo)}</code>. The comment is required. Status: ${escapeHtml(v.status)}.</p></noscript>`;
+  const fallback =
+    `<noscript><p>Send <strong>${escapeHtml(v.dueAmount)} USDT</strong> (TON network) to <code>${escapeHtml(v.address)}</code> ` +
+    `with the comment <code>${escapeHtml(v.memo)}</code>. The comment is required. Status: ${escapeHtml(v.status)}.</p></noscript>`;
   return shell({
-    lang: 'en', title: 'Pay with USDT on TON', assets, embedded: page.mode === 'epp', withScript: true,
+    lang: 'en',
+    title: 'Pay with USDT on TON',
+    assets,
+    embedded: page.mode === 'epp',
+    withScript: true,
     body: `<div class="top">${BRAND}</div><div id="app"${attrs}>${fallback}</div>`,
   });
 }
@@ -64,7 +83,10 @@ const ERRORS: Record<'en' | 'ru', Record<PageError, [string, string]>> = {
   en: {
     not_found: ['Payment not found', 'Check the link, or start a new payment from the shop.'],
     bad_link: ['This payment link is incomplete', 'Start the payment again from the shop.'],
-    bad_signature: ['This payment link is not valid', 'The checkout could not verify it. Start the payment again from the shop.'],
+    bad_signature: [
+      'This payment link is not valid',
+      'The checkout could not verify it. Start the payment again from the shop.',
+    ],
     expired: ['This payment session has expired', 'Start a new payment from the shop. Do not send funds for this one.'],
     origin: ['This checkout cannot be shown here', 'This website is not allowed to show this payment.'],
     unavailable: ['The checkout is not available right now', 'Please try again later.'],
@@ -73,7 +95,10 @@ const ERRORS: Record<'en' | 'ru', Record<PageError, [string, string]>> = {
     not_found: ['Платёж не найден', 'Проверьте ссылку или начните новый платёж в магазине.'],
     bad_link: ['Ссылка на оплату неполная', 'Начните платёж заново в магазине.'],
     bad_signature: ['Ссылка на оплату недействительна', 'Проверить её не удалось. Начните платёж заново в магазине.'],
-    expired: ['Срок платёжной сессии истёк', 'Начните новый платёж в магазине. Не отправляйте средства по этой ссылке.'],
+    expired: [
+      'Срок платёжной сессии истёк',
+      'Начните новый платёж в магазине. Не отправляйте средства по этой ссылке.',
+    ],
     origin: ['Оплату нельзя показать на этом сайте', 'Этому сайту не разрешено показывать этот платёж.'],
     unavailable: ['Страница оплаты сейчас недоступна', 'Попробуйте позже.'],
   },
@@ -89,12 +114,23 @@ export function languageOf(acceptLanguage: string | undefined): 'en' | 'ru' {
 }
 
 /** A readable error instead of a blank frame; no script, so nothing to exploit even when framable. */
-export function renderErrorPage(error: PageError, lang: 'en' | 'ru', assets: WebAssets | null, embedded: boolean, detail?: string): string {
+export function renderErrorPage(
+  error: PageError,
+  lang: 'en' | 'ru',
+  assets: WebAssets | null,
+  embedded: boolean,
+  detail?: string,
+): string {
   const [title, text] = ERRORS[lang][error];
   const extra = detail ? `<p class="hint">${escapeHtml(detail)}</p>` : '';
   return shell({
-    lang, title, assets, embedded, withScript: false,
-    body: `<div class="top">${BRAND}</div><section class="screen end error" data-error="${error}">`
-      + `<div class="icon" aria-hidden="true">!</div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}</section>`,
+    lang,
+    title,
+    assets,
+    embedded,
+    withScript: false,
+    body:
+      `<div class="top">${BRAND}</div><section class="screen end error" data-error="${error}">` +
+      `<div class="icon" aria-hidden="true">!</div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}</section>`,
   });
 }

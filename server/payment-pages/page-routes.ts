@@ -15,8 +15,12 @@ const NOBODY: FramingPolicy = { kind: 'list', source: 'store', origins: [] };
 function sendHtml(reply: FastifyReply, status: number, html: string, framing: FramingPolicy): FastifyReply {
   // Pages nobody may frame also get the legacy header for browsers without CSP frame-ancestors.
   if (framing.kind === 'list' && framing.origins.length === 0) reply.header('X-Frame-Options', 'DENY');
-  return reply.code(status).header('Content-Security-Policy', pageCsp(framing)).header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8').send(html);
+  return reply
+    .code(status)
+    .header('Content-Security-Policy', pageCsp(framing))
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -30,14 +34,41 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
   const { assets } = opts;
   // the sandbox's one-click payment, where a simulator runs (or soon will: the chain opens after listening)
   const sandbox = app.runtime?.info.mode === 'sandbox';
-  const fail = (request: FastifyRequest, reply: FastifyReply, status: number, error: PageError, framing: FramingPolicy, embedded: boolean) =>
-    sendHtml(reply, status, renderErrorPage(error, languageOf(request.headers['accept-language']), assets, embedded), framing);
+  const fail = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    error: PageError,
+    framing: FramingPolicy,
+    embedded: boolean,
+  ) =>
+    sendHtml(
+      reply,
+      status,
+      renderErrorPage(error, languageOf(request.headers['accept-language']), assets, embedded),
+      framing,
+    );
 
-  const page = async (payment: Payment, mode: CheckoutMode, parentOrigin: string | null, anyOrigin: boolean, assets: WebAssets) => renderCheckoutPage({
-    view: toCheckoutView(await services.payments.present(payment), services.clock.now()), mode, parentOrigin, anyOrigin, sandbox,
-    successUrl: mode === 'hpp' ? payment.successUrl : null, failUrl: mode === 'hpp' ? payment.failUrl : null,
-    store: await readStoreBrand(services.settings),
-  }, assets);
+  const page = async (
+    payment: Payment,
+    mode: CheckoutMode,
+    parentOrigin: string | null,
+    anyOrigin: boolean,
+    assets: WebAssets,
+  ) =>
+    renderCheckoutPage(
+      {
+        view: toCheckoutView(await services.payments.present(payment), services.clock.now()),
+        mode,
+        parentOrigin,
+        anyOrigin,
+        sandbox,
+        successUrl: mode === 'hpp' ? payment.successUrl : null,
+        failUrl: mode === 'hpp' ? payment.failUrl : null,
+        store: await readStoreBrand(services.settings),
+      },
+      assets,
+    );
 
   app.get('/pay/:paymentId', { config: { auth: 'public' } }, async (request, reply) => {
     if (!assets) return fail(request, reply, 503, 'unavailable', NOBODY, false);
@@ -49,10 +80,17 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
 
   app.get('/embed', { config: { auth: 'public' } }, async (request, reply) => {
     const access = await resolveEmbed(services, {
-      query: request.query as Record<string, unknown>, fetchDest: header(request, 'sec-fetch-dest'), referer: header(request, 'referer'),
+      query: request.query as Record<string, unknown>,
+      fetchDest: header(request, 'sec-fetch-dest'),
+      referer: header(request, 'referer'),
     });
     if (!assets) return fail(request, reply, 503, 'unavailable', access.policy, true);
     if (!access.ok) return fail(request, reply, access.status, access.error, access.policy, true);
-    return sendHtml(reply, 200, await page(access.payment, 'epp', access.parentOrigin, access.policy.kind === 'any', assets), access.policy);
+    return sendHtml(
+      reply,
+      200,
+      await page(access.payment, 'epp', access.parentOrigin, access.policy.kind === 'any', assets),
+      access.policy,
+    );
   });
 }

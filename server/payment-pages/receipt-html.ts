@@ -24,7 +24,8 @@ export interface RenderedPage {
 const isNonZero = (amount: string): boolean => /[1-9]/.test(amount);
 
 /** Refunds the customer may be told about: sent, or waiting for the store's wallet to sign. */
-const shownRefunds = (refunds: readonly PublicRefund[]) => refunds.filter((r) => r.status === 'sent' || r.status === 'awaiting_signature');
+const shownRefunds = (refunds: readonly PublicRefund[]) =>
+  refunds.filter((r) => r.status === 'sent' || r.status === 'awaiting_signature');
 
 /**
  * A receipt is owed once the payment is complete, or once part of what was paid goes back (a partial
@@ -41,7 +42,9 @@ const usdt = (amount: string): string => `${escapeHtml(amount)} USDT`;
 /** A transaction hash, linked to its explorer page when there is one; it wraps anywhere on narrow paper. */
 function txLine(hash: string, url: string | null): string {
   const text = `<span class="mono">${escapeHtml(hash)}</span>`;
-  return url ? `<a href="${escapeHtml(url)}" rel="noopener noreferrer">${text}</a>` : `${text} <span class="muted">(sandbox)</span>`;
+  return url
+    ? `<a href="${escapeHtml(url)}" rel="noopener noreferrer">${text}</a>`
+    : `${text} <span class="muted">(sandbox)</span>`;
 }
 
 /**
@@ -58,7 +61,9 @@ function itemsBlock(description: string | null): string {
   if (!description) return '';
   const items = cartItems(description);
   if (!items) return `<h3>Description</h3><p>${escapeHtml(description)}</p>`;
-  const lines = items.map((i) => `<li><span>${escapeHtml(i.quantity)} ×</span><span>${escapeHtml(i.name)}</span></li>`).join('');
+  const lines = items
+    .map((i) => `<li><span>${escapeHtml(i.quantity)} ×</span><span>${escapeHtml(i.name)}</span></li>`)
+    .join('');
   return `<h3>Items</h3><ul class="items">${lines}</ul>`;
 }
 
@@ -90,34 +95,41 @@ function transfersBlock(p: PublicPayment, explorerUrl: ReceiptData['explorerUrl'
 function refundsBlock(refunds: readonly PublicRefund[], explorerUrl: ReceiptData['explorerUrl']): string {
   const shown = shownRefunds(refunds);
   if (shown.length === 0) return '';
-  const lines = shown.map((r) => (r.status === 'sent' && r.txHash
-    ? `<p class="line" data-refund="sent">${usdt(r.amount)} · ${escapeHtml(when(r.updatedAt))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
-    : `<p class="line" data-refund="pending">Refund of ${usdt(r.amount)} pending: the store has not sent it yet.</p>`));
+  const lines = shown.map((r) =>
+    r.status === 'sent' && r.txHash
+      ? `<p class="line" data-refund="sent">${usdt(r.amount)} · ${escapeHtml(when(r.updatedAt))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
+      : `<p class="line" data-refund="pending">Refund of ${usdt(r.amount)} pending: the store has not sent it yet.</p>`,
+  );
   return `<h3>Refunds</h3>${lines.join('')}`;
 }
 
 function facts(p: PublicPayment): string {
   const rows: Array<[string, string]> = [];
   if (p.externalId) rows.push(['Order', escapeHtml(p.externalId)]);
-  rows.push(['Paid at', escapeHtml(when(p.paidAt ?? p.transfers.at(-1)?.creditedAt ?? null))], ['Payment', `<span class="mono">${escapeHtml(p.id)}</span>`]);
+  rows.push(
+    ['Paid at', escapeHtml(when(p.paidAt ?? p.transfers.at(-1)?.creditedAt ?? null))],
+    ['Payment', `<span class="mono">${escapeHtml(p.id)}</span>`],
+  );
   return `<dl>${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 
 function page(title: string, paper: ReceiptPaper, body: string): RenderedPage {
   const style = RECEIPT_STYLES[paper];
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">`
-    + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><link rel="icon" href="data:,">`
-    + `<title>${escapeHtml(title)}</title><style>${style.css}</style></head><body class="paper-${paper}">${body}</body></html>`;
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><link rel="icon" href="data:,">` +
+    `<title>${escapeHtml(title)}</title><style>${style.css}</style></head><body class="paper-${paper}">${body}</body></html>`;
   return { html, csp: receiptCsp(style) };
 }
 
 /** The receipt: server-rendered, no script, laid out for `paper` on screen and in print. */
 export function renderReceipt(data: ReceiptData, paper: ReceiptPaper): RenderedPage {
   const { payment: p, store } = data;
-  const body = `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p)}${itemsBlock(p.description)}${amounts(p)}`
-    + `${transfersBlock(p, data.explorerUrl)}${refundsBlock(data.refunds, data.explorerUrl)}`
-    + `${qrSvgMarkup(data.url, 'QR code of this receipt’s address')}<p class="url muted">Scan to open this receipt:<br>${escapeHtml(data.url)}</p>`
-    + `<footer>Paid in USDT on the TON network</footer></main>`;
+  const body =
+    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p)}${itemsBlock(p.description)}${amounts(p)}` +
+    `${transfersBlock(p, data.explorerUrl)}${refundsBlock(data.refunds, data.explorerUrl)}` +
+    `${qrSvgMarkup(data.url, 'QR code of this receipt’s address')}<p class="url muted">Scan to open this receipt:<br>${escapeHtml(data.url)}</p>` +
+    `<footer>Paid in USDT on the TON network</footer></main>`;
   return page(`Receipt${store.name ? ` · ${store.name}` : ''}`, paper, body);
 }
 
@@ -131,6 +143,12 @@ const NO_RECEIPT: Record<NoReceipt, [string, string]> = {
 /** What a customer sees instead of a receipt; an unpaid payment links back to its checkout (relative: /pay/:id/receipt -> /pay/:id). */
 export function renderNoReceipt(kind: NoReceipt, paper: ReceiptPaper, paymentId: string | null): RenderedPage {
   const [title, text] = NO_RECEIPT[kind];
-  const back = paymentId ? `<p><a href="../${escapeHtml(encodeURIComponent(paymentId))}">Open the payment page</a></p>` : '';
-  return page(title, paper, `<main class="receipt" data-error="${kind}"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p>${back}</main>`);
+  const back = paymentId
+    ? `<p><a href="../${escapeHtml(encodeURIComponent(paymentId))}">Open the payment page</a></p>`
+    : '';
+  return page(
+    title,
+    paper,
+    `<main class="receipt" data-error="${kind}"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p>${back}</main>`,
+  );
 }

@@ -10,6 +10,8 @@ export function qrSvgMarkup(text: string, label: string): string {
   qr.addData(text);
   qr.make();
   const { path, size } = qrModulePath(qr);
-  return `<svg class="qr" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escapeHtml(label)}" shape-rendering="crispEdges">`
-    + `<rect width="${size}" height="${size}" fill="${QR_COLOURS.light}"/><path d="${path}" fill="${QR_COLOURS.dark}"/></svg>`;
+  return (
+    `<svg class="qr" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escapeHtml(label)}" shape-rendering="crispEdges">` +
+    `<rect width="${size}" height="${size}" fill="${QR_COLOURS.light}"/><path d="${path}" fill="${QR_COLOURS.dark}"/></svg>`
+  );
 }

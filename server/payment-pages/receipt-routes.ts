@@ -6,9 +6,14 @@ import { hasReceipt, renderNoReceipt, renderReceipt, type RenderedPage } from '.
 import { readStoreBrand } from './store-profile';
 
 function sendPage(reply: FastifyReply, status: number, page: RenderedPage): FastifyReply {
-  return reply.code(status).header('Content-Security-Policy', page.csp).header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer')
-    .type('text/html; charset=utf-8').send(page.html);
+  return reply
+    .code(status)
+    .header('Content-Security-Policy', page.csp)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }
 
 /** An unknown paper is the default one: a receipt link with a stray parameter still shows the receipt. */
@@ -33,13 +38,22 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
     const [payment, refunds] = await Promise.all([services.payments.present(found), services.refunds.list(found.id)]);
     if (!hasReceipt(payment, refunds)) return sendPage(reply, 404, renderNoReceipt('not_paid', paper, payment.id));
     const mode = app.runtime?.info.mode ?? 'sandbox';
-    return sendPage(reply, 200, renderReceipt({
-      payment, refunds, store: await readStoreBrand(services.settings),
-      url: `${services.publicUrl()}/${receiptPath(payment.id)}`,
-      explorerUrl: (txHash) => {
-        const url = explorerTxUrl(mode, txHash);
-        return url.startsWith('https://') ? url : null;
-      },
-    }, paper));
+    return sendPage(
+      reply,
+      200,
+      renderReceipt(
+        {
+          payment,
+          refunds,
+          store: await readStoreBrand(services.settings),
+          url: `${services.publicUrl()}/${receiptPath(payment.id)}`,
+          explorerUrl: (txHash) => {
+            const url = explorerTxUrl(mode, txHash);
+            return url.startsWith('https://') ? url : null;
+          },
+        },
+        paper,
+      ),
+    );
   });
 }

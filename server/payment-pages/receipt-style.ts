@@ -42,8 +42,9 @@ const BASE = [
 
 const PAPER: Record<ReceiptPaper, string> = {
   '80mm': 'body{max-width:80mm}@media print{@page{size:80mm 297mm;margin:0}body{max-width:none}}',
-  '58mm': 'body{max-width:58mm;padding-inline:5mm;font-size:12px}h1{font-size:16px}.qr{width:26mm;height:26mm}'
-    + '@media print{@page{size:58mm 297mm;margin:0}body{max-width:none}}',
+  '58mm':
+    'body{max-width:58mm;padding-inline:5mm;font-size:12px}h1{font-size:16px}.qr{width:26mm;height:26mm}' +
+    '@media print{@page{size:58mm 297mm;margin:0}body{max-width:none}}',
   a4: 'body{max-width:120mm;padding-block:10mm}@media print{@page{size:A4;margin:15mm}body{padding:0}}',
 };
 
@@ -53,7 +54,10 @@ export interface ReceiptStyle {
   source: string;
 }
 
-const styleOf = (css: string): ReceiptStyle => ({ css, source: `'sha256-${createHash('sha256').update(css).digest('base64')}'` });
+const styleOf = (css: string): ReceiptStyle => ({
+  css,
+  source: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+});
 
 /** Computed once: three fixed stylesheets and their hashes. */
 export const RECEIPT_STYLES: Record<ReceiptPaper, ReceiptStyle> = {

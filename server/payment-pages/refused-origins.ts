@@ -21,7 +21,10 @@ export interface RefusedOrigin {
  */
 export function withRefusal(list: readonly RefusedOrigin[], origin: string, now: number): RefusedOrigin[] | null {
   const known = list.find((r) => r.origin === origin);
-  if (known) return now - known.lastSeenAt < REFUSAL_TOUCH_MS ? null : list.map((r) => (r === known ? { ...r, lastSeenAt: now } : r));
+  if (known)
+    return now - known.lastSeenAt < REFUSAL_TOUCH_MS
+      ? null
+      : list.map((r) => (r === known ? { ...r, lastSeenAt: now } : r));
   const added = [...list, { origin, firstSeenAt: now, lastSeenAt: now }];
   if (added.length <= MAX_REFUSED_ORIGINS) return added;
   const stalest = added.reduce((a, b) => (b.lastSeenAt < a.lastSeenAt ? b : a));
@@ -30,7 +33,13 @@ export function withRefusal(list: readonly RefusedOrigin[], origin: string, now:
 
 const isRefusal = (value: unknown): value is RefusedOrigin => {
   const r = value as Partial<RefusedOrigin> | null;
-  return !!r && typeof r.origin === 'string' && isOrigin(r.origin) && typeof r.firstSeenAt === 'number' && typeof r.lastSeenAt === 'number';
+  return (
+    !!r &&
+    typeof r.origin === 'string' &&
+    isOrigin(r.origin) &&
+    typeof r.firstSeenAt === 'number' &&
+    typeof r.lastSeenAt === 'number'
+  );
 };
 
 const refusalsIn = (stored: unknown): RefusedOrigin[] =>

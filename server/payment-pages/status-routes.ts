@@ -16,7 +16,8 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   const { services } = app;
   const hub = opts.hub ?? new SseHub();
   const inFlight = new Set<string>();
-  const view = async (id: string): Promise<CheckoutView> => toCheckoutView(await services.payments.view(id), services.clock.now());
+  const view = async (id: string): Promise<CheckoutView> =>
+    toCheckoutView(await services.payments.view(id), services.clock.now());
   /** What a new stream starts with: a change committed while the view was being read wins over the read. */
   const openingView = async (id: string): Promise<CheckoutView> => {
     let changed: PublicPayment | null = null;
@@ -33,7 +34,8 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
 
   const unsubscribe = services.bus.onCommitted((event) => {
     const id = event.paymentId;
-    if (id && hub.has(id) && isPublicPayment(event.data, id)) hub.send(id, 'status', toCheckoutView(event.data, services.clock.now()));
+    if (id && hub.has(id) && isPublicPayment(event.data, id))
+      hub.send(id, 'status', toCheckoutView(event.data, services.clock.now()));
   });
   // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
   app.addHook('preClose', async () => {
@@ -42,8 +44,13 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   });
 
   addRoute(app, {
-    method: 'GET', url: '/pay/:paymentId/status', operationId: 'getCheckoutStatus', tags: TAGS, auth: 'public',
-    summary: 'What the checkout page shows: amount due, wallet address, memo, links, expiry and status. No customer data.',
+    method: 'GET',
+    url: '/pay/:paymentId/status',
+    operationId: 'getCheckoutStatus',
+    tags: TAGS,
+    auth: 'public',
+    summary:
+      'What the checkout page shows: amount due, wallet address, memo, links, expiry and status. No customer data.',
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'Checkout status', schema: CheckoutViewSchema }, ...errors(404) },
     handler: ({ params }) => view(params.paymentId),
@@ -52,7 +59,12 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   app.get('/pay/:paymentId/events', { config: { auth: 'public' } }, async (request, reply) => {
     const { paymentId } = parsePart(PaymentIdParamsSchema, request.params, 'params');
     const first = await openingView(paymentId);
-    if (!hub.canAccept(paymentId)) throw new AppError(429, ErrorCode.rateLimited, 'too many open status streams; poll /pay/{paymentId}/status instead');
+    if (!hub.canAccept(paymentId))
+      throw new AppError(
+        429,
+        ErrorCode.rateLimited,
+        'too many open status streams; poll /pay/{paymentId}/status instead',
+      );
     const res = openEventStream(request, reply, RETRY_MS);
     if (!res) return;
     res.write(sseFrame('status', first));
@@ -60,10 +72,18 @@ export async function statusRoutes(app: FastifyInstance, opts: { hub?: SseHub })
   });
 
   addRoute(app, {
-    method: 'POST', url: '/pay/:paymentId/sandbox-pay', operationId: 'payInSandbox', tags: TAGS, auth: 'public',
-    summary: 'Sandbox only (404 otherwise): pay what is due from the sandbox test wallet with a real emulated transfer.',
+    method: 'POST',
+    url: '/pay/:paymentId/sandbox-pay',
+    operationId: 'payInSandbox',
+    tags: TAGS,
+    auth: 'public',
+    summary:
+      'Sandbox only (404 otherwise): pay what is due from the sandbox test wallet with a real emulated transfer.',
     params: PaymentIdParamsSchema,
-    responses: { 200: { description: 'Status after the watcher saw the transfer', schema: CheckoutViewSchema }, ...errors(404, 409) },
+    responses: {
+      200: { description: 'Status after the watcher saw the transfer', schema: CheckoutViewSchema },
+      ...errors(404, 409),
+    },
     handler: async ({ params }) => sandboxPay(app, inFlight, params.paymentId),
   });
 }
@@ -79,7 +99,8 @@ async function sandboxPay(app: FastifyInstance, inFlight: Set<string>, paymentId
   if (payment.status !== 'pending' && payment.status !== 'partially_paid') {
     throw new AppError(409, ErrorCode.invalidTransition, `payment is ${payment.status}; there is nothing left to pay`);
   }
-  if (inFlight.has(paymentId)) throw new AppError(409, ErrorCode.invalidTransition, 'a test payment for this payment is already being sent');
+  if (inFlight.has(paymentId))
+    throw new AppError(409, ErrorCode.invalidTransition, 'a test payment for this payment is already being sent');
   inFlight.add(paymentId);
   try {
     const result = await simulator.pay({ paymentId });

@@ -44,7 +44,8 @@ function asset(body: Buffer, ext: string): Asset {
 
 function read(dir: string, file: string): Buffer {
   const path = join(dir, file);
-  if (!existsSync(path)) throw new WebAssetsMissingError(`${path} is missing: build the checkout and widget with \`${BUILD_COMMAND}\``);
+  if (!existsSync(path))
+    throw new WebAssetsMissingError(`${path} is missing: build the checkout and widget with \`${BUILD_COMMAND}\``);
   return readFileSync(path);
 }
 
@@ -60,8 +61,10 @@ export function loadWebAssets(dir: string = defaultWebDir()): WebAssets {
     return url;
   };
   const urls = {
-    checkoutJs: hashed('checkout/checkout.js', 'checkout'), checkoutCss: hashed('checkout/checkout.css', 'checkout'),
-    demoJs: hashed('demo/merchant-demo.js', 'merchant-demo'), demoCss: hashed('demo/merchant-demo.css', 'merchant-demo'),
+    checkoutJs: hashed('checkout/checkout.js', 'checkout'),
+    checkoutCss: hashed('checkout/checkout.css', 'checkout'),
+    demoJs: hashed('demo/merchant-demo.js', 'merchant-demo'),
+    demoCss: hashed('demo/merchant-demo.css', 'merchant-demo'),
   };
   const widgets = new Map<string, WidgetBuild>();
   for (const file of readdirSync(join(dir, 'widgets'))) {
@@ -69,6 +72,9 @@ export function loadWebAssets(dir: string = defaultWebDir()): WebAssets {
     if (version) widgets.set(version, { ...asset(read(dir, `widgets/${file}`), 'js'), version });
   }
   const latest = { ...asset(read(dir, 'widgets/index-latest.js'), 'js'), version: manifest.widgetVersion };
-  if (!widgets.has(latest.version)) throw new WebAssetsMissingError(`widgets/index-${latest.version}.js is missing in ${dir}: run \`${BUILD_COMMAND}\``);
+  if (!widgets.has(latest.version))
+    throw new WebAssetsMissingError(
+      `widgets/index-${latest.version}.js is missing in ${dir}: run \`${BUILD_COMMAND}\``,
+    );
   return { dir, byUrl, urls, widgetLatest: latest, widgets };
 }

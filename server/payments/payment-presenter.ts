@@ -6,7 +6,12 @@ import type { CreditedTransfer, Payment } from '../storage/records';
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The one public shape of a payment: API responses, webhooks and the console all use it. */
-export function presentPayment(p: Payment, transfers: readonly CreditedTransfer[], chain: ChainInfo, publicUrl: string): PublicPayment {
+export function presentPayment(
+  p: Payment,
+  transfers: readonly CreditedTransfer[],
+  chain: ChainInfo,
+  publicUrl: string,
+): PublicPayment {
   const due = p.paidAmount >= p.amount ? 0n : p.amount - p.paidAmount;
   return {
     id: p.id,

@@ -1,6 +1,13 @@
 import { hash as digest } from 'node:crypto';
 import { parseAmount } from '../../contract/amount';
-import type { DepositRequest, PaymentEventType, PaymentKind, PaymentStatus, PublicPayment, WidgetSessionRequest } from '../../contract/payments';
+import type {
+  DepositRequest,
+  PaymentEventType,
+  PaymentKind,
+  PaymentStatus,
+  PublicPayment,
+  WidgetSessionRequest,
+} from '../../contract/payments';
 import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { StoredEvent } from '../storage/records';
@@ -70,7 +77,10 @@ export class PaymentService {
    * Settings applied in place by a runtime restart: payments created from now on get the new
    * chain's addresses and windows, and every view is presented afresh (its links name the wallet).
    */
-  applySettings(chain: ChainInfo, policy: Pick<PaymentPolicy, 'defaultExpirySeconds' | 'monitoringWindowSeconds'>): void {
+  applySettings(
+    chain: ChainInfo,
+    policy: Pick<PaymentPolicy, 'defaultExpirySeconds' | 'monitoringWindowSeconds'>,
+  ): void {
     Object.assign(this.deps.chain, chain);
     Object.assign(this.deps.policy, policy);
     this.views.clear();
@@ -87,7 +97,9 @@ export class PaymentService {
           return { payment: existing, view, json: JSON.stringify(view), replayed: true };
         }
       }
-      const payment = await uow.payments.insert(this.newPayment(kind, request, amount, hash, await this.uniqueMemo(uow)));
+      const payment = await uow.payments.insert(
+        this.newPayment(kind, request, amount, hash, await this.uniqueMemo(uow)),
+      );
       const view = await this.views.present(uow, payment);
       const json = JSON.stringify(view);
       await this.record(uow, 'payment.created', payment.id, view, json);
@@ -104,27 +116,53 @@ export class PaymentService {
   private assertSameRequest(existing: Payment, hash: string): Payment {
     if (existing.requestHash === hash) return existing;
     throw idempotencyConflict(
-      `externalId ${existing.externalId} was already used with a different request (payment ${existing.id})`, 'externalId');
+      `externalId ${existing.externalId} was already used with a different request (payment ${existing.id})`,
+      'externalId',
+    );
   }
 
-  private newPayment(kind: PaymentKind, r: DepositRequest | WidgetSessionRequest, amount: bigint, hash: string, memo: string): NewPayment {
+  private newPayment(
+    kind: PaymentKind,
+    r: DepositRequest | WidgetSessionRequest,
+    amount: bigint,
+    hash: string,
+    memo: string,
+  ): NewPayment {
     const now = this.deps.clock.now();
     const expirySeconds = r.expiresInSeconds ?? this.deps.policy.defaultExpirySeconds;
     return {
-      id: newId('pay'), kind, status: 'pending', amount, paidAmount: 0n, overpaidAmount: 0n, refundedAmount: 0n,
-      currency: 'USDT', mainCurrency: 'TON', externalId: r.externalId ?? null, requestHash: hash,
-      memo, address: this.deps.chain.merchantAddress, description: r.description ?? null,
-      customer: r.customer ?? null, callbackUrl: r.callbackUrl ?? null, successUrl: r.successUrl ?? null,
-      failUrl: r.failUrl ?? null, metadata: r.metadata ?? null,
+      id: newId('pay'),
+      kind,
+      status: 'pending',
+      amount,
+      paidAmount: 0n,
+      overpaidAmount: 0n,
+      refundedAmount: 0n,
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      externalId: r.externalId ?? null,
+      requestHash: hash,
+      memo,
+      address: this.deps.chain.merchantAddress,
+      description: r.description ?? null,
+      customer: r.customer ?? null,
+      callbackUrl: r.callbackUrl ?? null,
+      successUrl: r.successUrl ?? null,
+      failUrl: r.failUrl ?? null,
+      metadata: r.metadata ?? null,
       allowedOrigins: 'allowedOrigins' in r && r.allowedOrigins ? r.allowedOrigins : null,
-      late: false, expiresAt: now + expirySeconds * 1000, paidAt: null, createdAt: now, updatedAt: now,
+      late: false,
+      expiresAt: now + expirySeconds * 1000,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
   }
 
   private async uniqueMemo(uow: UnitOfWork): Promise<string> {
     for (;;) {
       const memo = newMemo();
-      if (!await uow.payments.findByMemo(memo)) return memo;
+      if (!(await uow.payments.findByMemo(memo))) return memo;
     }
   }
 
@@ -134,7 +172,9 @@ export class PaymentService {
       if (!canTransition(payment.status, 'cancelled')) {
         throw invalidTransition(`payment is ${payment.status}; only a pending payment can be cancelled`);
       }
-      return this.change(uow, { ...payment, status: 'cancelled', updatedAt: this.deps.clock.now() }, ['payment.cancelled']);
+      return this.change(uow, { ...payment, status: 'cancelled', updatedAt: this.deps.clock.now() }, [
+        'payment.cancelled',
+      ]);
     });
   }
 
@@ -143,7 +183,8 @@ export class PaymentService {
     const now = this.deps.clock.now();
     return this.deps.storage.write(async (uow) => {
       const due = await uow.payments.dueForExpiry(now, batchSize);
-      for (const payment of due) await this.change(uow, { ...payment, status: 'expired', updatedAt: now }, ['payment.expired']);
+      for (const payment of due)
+        await this.change(uow, { ...payment, status: 'expired', updatedAt: now }, ['payment.expired']);
       return due.length;
     });
   }
@@ -157,7 +198,13 @@ export class PaymentService {
    * `transfers`: every transfer credited to the payment once this one is, oldest first, which the
    * watcher's batch knows without reading them back (its own are not written yet).
    */
-  creditFromChain(uow: UnitOfWork, payment: Payment, amount: bigint, chainTimeMs: number, transfers: readonly CreditedTransfer[]): Promise<Payment> {
+  creditFromChain(
+    uow: UnitOfWork,
+    payment: Payment,
+    amount: bigint,
+    chainTimeMs: number,
+    transfers: readonly CreditedTransfer[],
+  ): Promise<Payment> {
     return this.credit(uow, payment, amount, chainTimeMs, this.deps.policy.monitoringWindowSeconds * 1000, transfers);
   }
 
@@ -167,10 +214,20 @@ export class PaymentService {
   }
 
   private credit(
-    uow: UnitOfWork, payment: Payment, amount: bigint, at: number, windowMs: number, transfers?: readonly CreditedTransfer[],
+    uow: UnitOfWork,
+    payment: Payment,
+    amount: bigint,
+    at: number,
+    windowMs: number,
+    transfers?: readonly CreditedTransfer[],
   ): Promise<Payment> {
     const outcome = applyCredit(payment, amount, at, windowMs);
-    return this.change(uow, { ...payment, ...outcome.next, updatedAt: this.deps.clock.now() }, outcome.events, transfers);
+    return this.change(
+      uow,
+      { ...payment, ...outcome.next, updatedAt: this.deps.clock.now() },
+      outcome.events,
+      transfers,
+    );
   }
 
   /**
@@ -178,7 +235,12 @@ export class PaymentService {
    * payment's credited transfers when the caller knows them all, saving a read per credit while the
    * watcher catches up.
    */
-  private async change(uow: UnitOfWork, updated: Payment, events: ChangeEvents, transfers?: readonly CreditedTransfer[]): Promise<Payment> {
+  private async change(
+    uow: UnitOfWork,
+    updated: Payment,
+    events: ChangeEvents,
+    transfers?: readonly CreditedTransfer[],
+  ): Promise<Payment> {
     await uow.payments.updateState(updated);
     const data = await this.views.present(uow, updated, transfers);
     for (const type of events) await this.record(uow, type, updated.id, data);
@@ -198,7 +260,13 @@ export class PaymentService {
     return updated;
   }
 
-  private record(uow: UnitOfWork, type: PaymentEventType, paymentId: string, data: PublicPayment, json?: string): Promise<StoredEvent> {
+  private record(
+    uow: UnitOfWork,
+    type: PaymentEventType,
+    paymentId: string,
+    data: PublicPayment,
+    json?: string,
+  ): Promise<StoredEvent> {
     // the view cache is evicted by events: a silent write would leave every status poll stale
     this.views.evict(paymentId);
     return this.deps.events.record(uow, type, paymentId, data, json);
@@ -260,7 +328,9 @@ export class PaymentService {
    */
   async suggestFor(due: bigint, at: number, limit: number): Promise<Payment[]> {
     const since = this.deps.clock.now() - RECENT_EXPIRY_MS;
-    const candidates = await this.deps.storage.read((view) => view.payments.withDueAmount(due, since, SUGGESTION_CANDIDATES));
+    const candidates = await this.deps.storage.read((view) =>
+      view.payments.withDueAmount(due, since, SUGGESTION_CANDIDATES),
+    );
     return candidates.sort((a, b) => Math.abs(a.createdAt - at) - Math.abs(b.createdAt - at)).slice(0, limit);
   }
 
@@ -270,6 +340,9 @@ export class PaymentService {
 
   /** The daily close over [from, to), payments and refunds read from one committed state so they agree. */
   closeOfDay(from: number, to: number): Promise<CloseOfDayFigures & { refunded: PaidVolume }> {
-    return this.deps.storage.read(async (view) => ({ ...await view.payments.closeOfDay(from, to), refunded: await view.refunds.sentVolume(from, to) }));
+    return this.deps.storage.read(async (view) => ({
+      ...(await view.payments.closeOfDay(from, to)),
+      refunded: await view.refunds.sentVolume(from, to),
+    }));
   }
 }

@@ -33,7 +33,9 @@ export interface CreditOutcome {
  * reopens or completes it.
  */
 function isClosed(payment: Payment, at: number, monitoringWindowMs: number): boolean {
-  return payment.status === 'cancelled' || (payment.status === 'expired' && at > payment.expiresAt + monitoringWindowMs);
+  return (
+    payment.status === 'cancelled' || (payment.status === 'expired' && at > payment.expiresAt + monitoringWindowMs)
+  );
 }
 
 /**

@@ -51,7 +51,7 @@ export class PaymentViews {
 
   /** A cache hit is a map lookup: no turn on the storage, no SQL. */
   async view(id: string): Promise<PublicPayment> {
-    return (this.cache.get(id) ?? await this.load(id)).view;
+    return (this.cache.get(id) ?? (await this.load(id))).view;
   }
 
   /** Serialised once per cached view; a hit answers at once, without a promise. */

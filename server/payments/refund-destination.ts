@@ -19,9 +19,13 @@ export function checkRefundDestination(text: string): RefundDestinationCheck {
     return { ok: false, message: 'is not a TON address (its checksum or form is wrong)' };
   }
   if (!REFUND_WORKCHAINS.includes(address.workChain)) {
-    return { ok: false, message: `is in workchain ${address.workChain}; a refund can go only to the basechain (0) or the masterchain (-1)` };
+    return {
+      ok: false,
+      message: `is in workchain ${address.workChain}; a refund can go only to the basechain (0) or the masterchain (-1)`,
+    };
   }
   // the all-zero account is a placeholder nobody holds a key for: what is sent there is gone
-  if (address.hash.every((byte) => byte === 0)) return { ok: false, message: 'is the all-zero address, which no wallet owns' };
+  if (address.hash.every((byte) => byte === 0))
+    return { ok: false, message: 'is the all-zero address, which no wallet owns' };
   return { ok: true, address };
 }

@@ -2,7 +2,12 @@ import { Address } from '@ton/core';
 import { formatAmount, parseAmount } from '../../contract/amount';
 import type { PaymentEventType } from '../../contract/payments';
 import {
-  REFUND_STATUSES_HOLDING, type CreateRefundRequest, type OutgoingTransfer, type PublicRefund, type RefundEventData, type RefundStatus,
+  REFUND_STATUSES_HOLDING,
+  type CreateRefundRequest,
+  type OutgoingTransfer,
+  type PublicRefund,
+  type RefundEventData,
+  type RefundStatus,
 } from '../../contract/refunds';
 import type { WalletMovement } from '../chain/types';
 import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
@@ -80,19 +85,38 @@ export class RefundService {
       const held = heldByRefunds(await uow.refunds.forPayment(payment.id));
       const available = payment.paidAmount - held;
       if (available <= 0n) {
-        throw invalidTransition(payment.paidAmount === 0n
-          ? 'nothing has been paid to this payment, so there is nothing to refund'
-          : `everything paid (${formatAmount(payment.paidAmount)} USDT) is already refunded or awaiting a refund`, 'amount');
+        throw invalidTransition(
+          payment.paidAmount === 0n
+            ? 'nothing has been paid to this payment, so there is nothing to refund'
+            : `everything paid (${formatAmount(payment.paidAmount)} USDT) is already refunded or awaiting a refund`,
+          'amount',
+        );
       }
       const amount = asked ?? defaultRefundAmount(payment, held, available);
-      if (amount > available) throw invalidInput('amount', `at most ${formatAmount(available)} USDT of this payment can still be refunded`);
+      if (amount > available)
+        throw invalidInput('amount', `at most ${formatAmount(available)} USDT of this payment can still be refunded`);
       const now = this.deps.clock.now();
       const refund = await uow.refunds.insert({
-        id: newId('rfd', now), paymentId: payment.id, status: 'awaiting_signature', amount,
-        destination: destination ?? await this.payerOf(uow, payment), memo: await this.uniqueMemo(uow), reason: request.reason ?? null,
-        txHash: null, queryId: null, createdBy, createdAt: now, updatedAt: now,
+        id: newId('rfd', now),
+        paymentId: payment.id,
+        status: 'awaiting_signature',
+        amount,
+        destination: destination ?? (await this.payerOf(uow, payment)),
+        memo: await this.uniqueMemo(uow),
+        reason: request.reason ?? null,
+        txHash: null,
+        queryId: null,
+        createdBy,
+        createdAt: now,
+        updatedAt: now,
       });
-      await uow.audit.append({ at: now, actor: createdBy, action: 'refund.create', target: payment.id, detail: { refundId: refund.id, amount: formatAmount(amount) } });
+      await uow.audit.append({
+        at: now,
+        actor: createdBy,
+        action: 'refund.create',
+        target: payment.id,
+        detail: { refundId: refund.id, amount: formatAmount(amount) },
+      });
       return this.announce(uow, 'refund.created', refund, payment);
     });
   }
@@ -117,14 +141,26 @@ export class RefundService {
 
   /** The wallet's recent sends and bounces, newest first, each with the refund it sent: the rest no refund explains. */
   outgoing(account: string, limit: number): Promise<OutgoingTransfer[]> {
-    return this.deps.storage.read(async (view) => Promise.all((await view.movements.list(account, limit)).map(async (m) => {
-      const refund = m.kind === 'sent' && m.comment ? await view.refunds.findByMemo(normalizeMemo(m.comment)) : null;
-      return {
-        txHash: m.txHash, at: new Date(m.utime * 1000).toISOString(), kind: m.kind, amount: formatAmount(m.amount),
-        counterparty: m.counterparty, comment: m.comment,
-        refund: refund?.txHash === m.txHash ? { id: refund.id, paymentId: refund.paymentId, status: refund.status } : null,
-      };
-    })));
+    return this.deps.storage.read(async (view) =>
+      Promise.all(
+        (await view.movements.list(account, limit)).map(async (m) => {
+          const refund =
+            m.kind === 'sent' && m.comment ? await view.refunds.findByMemo(normalizeMemo(m.comment)) : null;
+          return {
+            txHash: m.txHash,
+            at: new Date(m.utime * 1000).toISOString(),
+            kind: m.kind,
+            amount: formatAmount(m.amount),
+            counterparty: m.counterparty,
+            comment: m.comment,
+            refund:
+              refund?.txHash === m.txHash
+                ? { id: refund.id, paymentId: refund.paymentId, status: refund.status }
+                : null,
+          };
+        }),
+      ),
+    );
   }
 
   /**
@@ -137,9 +173,17 @@ export class RefundService {
       const payment = await this.paymentIn(uow, paymentId);
       const refund = await uow.refunds.findById(refundId);
       if (!refund || refund.paymentId !== payment.id) throw notFound(`refund ${refundId}`);
-      if (refund.status !== 'awaiting_signature') throw invalidTransition(`refund is ${refund.status}; only one awaiting its signature can be cancelled`, 'refundId');
+      if (refund.status !== 'awaiting_signature')
+        throw invalidTransition(
+          `refund is ${refund.status}; only one awaiting its signature can be cancelled`,
+          'refundId',
+        );
       await uow.audit.append({
-        at: this.deps.clock.now(), actor: cancelledBy, action: 'refund.cancel', target: payment.id, detail: { refundId, amount: formatAmount(refund.amount) },
+        at: this.deps.clock.now(),
+        actor: cancelledBy,
+        action: 'refund.cancel',
+        target: payment.id,
+        detail: { refundId, amount: formatAmount(refund.amount) },
       });
       return this.move(uow, 'refund.cancelled', { ...refund, status: 'cancelled' }, payment, payment.refundedAmount);
     });
@@ -161,12 +205,25 @@ export class RefundService {
   private async matchSent(uow: UnitOfWork, sent: WalletMovement): Promise<void> {
     if (!sent.comment) return;
     const refund = await uow.refunds.findByMemo(normalizeMemo(sent.comment));
-    if (!refund || !SENDABLE.includes(refund.status) || refund.amount !== sent.amount || !sameAddress(sent.counterparty, refund.destination)) return;
+    if (
+      !refund ||
+      !SENDABLE.includes(refund.status) ||
+      refund.amount !== sent.amount ||
+      !sameAddress(sent.counterparty, refund.destination)
+    )
+      return;
     const payment = await this.paymentIn(uow, refund.paymentId);
     const next: RefundRecord = { ...refund, status: 'sent', txHash: sent.txHash, queryId: sent.queryId };
     const afterCancel = refund.status === 'cancelled';
     if (afterCancel) await this.auditSentAfterCancel(uow, next, payment);
-    await this.move(uow, 'refund.sent', next, payment, payment.refundedAmount + refund.amount, afterCancel ? { sentAfterCancel: true } : {});
+    await this.move(
+      uow,
+      'refund.sent',
+      next,
+      payment,
+      payment.refundedAmount + refund.amount,
+      afterCancel ? { sentAfterCancel: true } : {},
+    );
   }
 
   /**
@@ -178,8 +235,16 @@ export class RefundService {
     const heldNow = heldByRefunds(await uow.refunds.forPayment(payment.id)) + sent.amount;
     const excess = heldNow - payment.paidAmount;
     await uow.audit.append({
-      at: this.deps.clock.now(), actor: STORE_WALLET_ACTOR, action: 'refund.sent_after_cancel', target: payment.id,
-      detail: { refundId: sent.id, amount: formatAmount(sent.amount), txHash: sent.txHash, ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess) } : {}) },
+      at: this.deps.clock.now(),
+      actor: STORE_WALLET_ACTOR,
+      action: 'refund.sent_after_cancel',
+      target: payment.id,
+      detail: {
+        refundId: sent.id,
+        amount: formatAmount(sent.amount),
+        txHash: sent.txHash,
+        ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess) } : {}),
+      },
     });
   }
 
@@ -187,19 +252,37 @@ export class RefundService {
     const refund = (await uow.refunds.sentWithQueryId(returned.queryId)).find((r) => r.amount === returned.amount);
     if (!refund) return;
     const payment = await this.paymentIn(uow, refund.paymentId);
-    await this.move(uow, 'refund.failed', { ...refund, status: 'failed' }, payment, payment.refundedAmount - refund.amount);
+    await this.move(
+      uow,
+      'refund.failed',
+      { ...refund, status: 'failed' },
+      payment,
+      payment.refundedAmount - refund.amount,
+    );
   }
 
   private async move(
-    uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment, refunded: bigint, note: RefundEventNote = {},
+    uow: UnitOfWork,
+    type: PaymentEventType,
+    refund: RefundRecord,
+    payment: Payment,
+    refunded: bigint,
+    note: RefundEventNote = {},
   ): Promise<PublicRefund> {
     const updated = { ...refund, updatedAt: this.deps.clock.now() };
     await uow.refunds.update(updated);
-    const after = refunded === payment.refundedAmount ? payment : await this.deps.payments.setRefunded(uow, payment, refunded);
+    const after =
+      refunded === payment.refundedAmount ? payment : await this.deps.payments.setRefunded(uow, payment, refunded);
     return this.announce(uow, type, updated, after, note);
   }
 
-  private async announce(uow: UnitOfWork, type: PaymentEventType, refund: RefundRecord, payment: Payment, note: RefundEventNote = {}): Promise<PublicRefund> {
+  private async announce(
+    uow: UnitOfWork,
+    type: PaymentEventType,
+    refund: RefundRecord,
+    payment: Payment,
+    note: RefundEventNote = {},
+  ): Promise<PublicRefund> {
     const view = this.present(refund);
     const data: RefundEventData = { refund: view, payment: await this.deps.payments.presentIn(uow, payment), ...note };
     await this.deps.events.record(uow, type, payment.id, data);
@@ -213,15 +296,18 @@ export class RefundService {
       if (from && !payers.some((known) => sameAddress(known, from))) payers.push(from);
     }
     if (payers.length === 1) return payers[0]!;
-    throw invalidInput('destination', payers.length === 0
-      ? 'is required: no paying address is known for this payment'
-      : `is required: ${payers.length} addresses paid this payment (${payers.join(', ')}); choose the one to refund`);
+    throw invalidInput(
+      'destination',
+      payers.length === 0
+        ? 'is required: no paying address is known for this payment'
+        : `is required: ${payers.length} addresses paid this payment (${payers.join(', ')}); choose the one to refund`,
+    );
   }
 
   private async uniqueMemo(view: ReadView): Promise<string> {
     for (;;) {
       const memo = newRefundMemo();
-      if (!await view.refunds.findByMemo(memo)) return memo;
+      if (!(await view.refunds.findByMemo(memo))) return memo;
     }
   }
 
@@ -245,10 +331,19 @@ export class RefundService {
 
   present(r: RefundRecord): PublicRefund {
     return {
-      id: r.id, paymentId: r.paymentId, status: r.status, amount: formatAmount(r.amount), amountBaseUnits: r.amount.toString(),
-      destination: r.destination, memo: r.memo, reason: r.reason,
+      id: r.id,
+      paymentId: r.paymentId,
+      status: r.status,
+      amount: formatAmount(r.amount),
+      amountBaseUnits: r.amount.toString(),
+      destination: r.destination,
+      memo: r.memo,
+      reason: r.reason,
       links: jettonTransferLinks(r.destination, r.amount, r.memo, this.deps.chain),
-      txHash: r.txHash, createdBy: r.createdBy, createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString(),
+      txHash: r.txHash,
+      createdBy: r.createdBy,
+      createdAt: new Date(r.createdAt).toISOString(),
+      updatedAt: new Date(r.updatedAt).toISOString(),
     };
   }
 }

@@ -32,14 +32,21 @@ export interface TransferLedgerDeps {
 const DEFAULT_ACTOR = 'merchant';
 
 const DECISION_EVENTS: Record<TransferDecisionAction, PaymentEventType> = {
-  attached: 'transfer.attached', dismissed: 'transfer.dismissed', undone: 'transfer.restored',
+  attached: 'transfer.attached',
+  dismissed: 'transfer.dismissed',
+  undone: 'transfer.restored',
 };
 
 /** Public shape of a transfer in events and the console. */
 export function presentTransfer(t: TransferRecord | InboundJettonTransfer) {
   return {
-    txHash: t.txHash, lt: t.lt.toString(), amount: formatAmount(t.amount), amountBaseUnits: t.amount.toString(),
-    from: t.from, comment: t.comment, at: new Date(t.utime * 1000).toISOString(),
+    txHash: t.txHash,
+    lt: t.lt.toString(),
+    amount: formatAmount(t.amount),
+    amountBaseUnits: t.amount.toString(),
+    from: t.from,
+    comment: t.comment,
+    at: new Date(t.utime * 1000).toISOString(),
     ...('status' in t ? { status: t.status, paymentId: t.paymentId, resolution: t.resolution } : {}),
   };
 }
@@ -62,7 +69,10 @@ export class TransferLedger {
    * in one unit of work: a crash keeps all of it or none.
    */
   creditBatch(
-    account: string, batch: readonly InboundJettonTransfer[], cursor: TxCursor, movements: readonly WalletMovement[] = [],
+    account: string,
+    batch: readonly InboundJettonTransfer[],
+    cursor: TxCursor,
+    movements: readonly WalletMovement[] = [],
     previous?: TxCursor | null,
   ): Promise<BatchSummary> {
     return this.deps.storage.write(async (uow) => {
@@ -74,7 +84,8 @@ export class TransferLedger {
         if (index === Math.floor(batch.length / 2)) failpoint('credit-batch-midway');
       }
       // the batch's range read said these were new: anything else is a bug, and nothing of it commits
-      if (await uow.transfers.insertMany(credits.rows) !== credits.rows.length) throw new Error('a transfer of the batch was already recorded');
+      if ((await uow.transfers.insertMany(credits.rows)) !== credits.rows.length)
+        throw new Error('a transfer of the batch was already recorded');
       const now = this.deps.clock.now();
       const fresh: WalletMovement[] = [];
       for (const movement of movements) if (await uow.movements.insert(account, movement, now)) fresh.push(movement);
@@ -88,7 +99,9 @@ export class TransferLedger {
   private async expectCursor(view: ReadView, account: string, previous: TxCursor | null): Promise<void> {
     const stored = await view.transfers.cursor(account);
     if (stored?.lt !== previous?.lt || stored?.hash !== previous?.hash) {
-      throw new CursorMovedError(`the watcher's cursor is at ${stored?.lt ?? 'the start'}, not at ${previous?.lt ?? 'the start'} where this batch follows`);
+      throw new CursorMovedError(
+        `the watcher's cursor is at ${stored?.lt ?? 'the start'}, not at ${previous?.lt ?? 'the start'} where this batch follows`,
+      );
     }
   }
 
@@ -108,11 +121,18 @@ export class TransferLedger {
     // A matched transfer is credited to its payment in every state: a closed one keeps its status
     // and the event tells the merchant to refund.
     batch.record(t, payment.id, 'credited', now);
-    const credit: CreditedTransfer = { txHash: t.txHash, amount: t.amount, from: t.from, comment: t.comment, creditedAt: now };
+    const credit: CreditedTransfer = {
+      txHash: t.txHash,
+      amount: t.amount,
+      from: t.from,
+      comment: t.comment,
+      creditedAt: now,
+    };
     // a first credit is the payment's only transfer; otherwise the table's, then this batch's, then this one
-    const transfers = payment.paidAmount === 0n
-      ? [credit]
-      : [...await uow.transfers.creditedTo(payment.id), ...batch.unwrittenCredits(payment.id), credit];
+    const transfers =
+      payment.paidAmount === 0n
+        ? [credit]
+        : [...(await uow.transfers.creditedTo(payment.id)), ...batch.unwrittenCredits(payment.id), credit];
     batch.credited(await this.deps.payments.creditFromChain(uow, payment, t.amount, t.utime * 1000, transfers), credit);
     return 'credited';
   }
@@ -170,26 +190,51 @@ export class TransferLedger {
   }
 
   /** Decisions newest first, each with its transfer as it is now. */
-  history(action: TransferDecisionAction | undefined, limit: number): Promise<Array<{ decision: TransferDecisionRecord; transfer: TransferRecord; latest: boolean }>> {
+  history(
+    action: TransferDecisionAction | undefined,
+    limit: number,
+  ): Promise<Array<{ decision: TransferDecisionRecord; transfer: TransferRecord; latest: boolean }>> {
     return this.deps.storage.read(async (view) => {
       const decisions = await view.transfers.decisions(action, limit);
-      return Promise.all(decisions.map(async (decision) => ({
-        decision,
-        transfer: (await view.transfers.find(decision.txHash, decision.txLt))!,
-        latest: (await view.transfers.lastDecision(decision.txHash))?.seq === decision.seq,
-      })));
+      return Promise.all(
+        decisions.map(async (decision) => ({
+          decision,
+          transfer: (await view.transfers.find(decision.txHash, decision.txLt))!,
+          latest: (await view.transfers.lastDecision(decision.txHash))?.seq === decision.seq,
+        })),
+      );
     });
   }
 
   private async decide(
-    uow: UnitOfWork, transfer: TransferRecord, action: TransferDecisionAction, paymentId: string | null, note: string, actor: string,
+    uow: UnitOfWork,
+    transfer: TransferRecord,
+    action: TransferDecisionAction,
+    paymentId: string | null,
+    note: string,
+    actor: string,
   ): Promise<TransferDecisionRecord> {
     const decision = await uow.transfers.recordDecision({
-      txLt: transfer.lt, txHash: transfer.txHash, action, paymentId, note, actor, at: this.deps.clock.now(),
+      txLt: transfer.lt,
+      txHash: transfer.txHash,
+      action,
+      paymentId,
+      note,
+      actor,
+      at: this.deps.clock.now(),
     });
-    await this.deps.events.record(uow, DECISION_EVENTS[action], paymentId, { ...presentTransfer(transfer), paymentId, note, actor });
+    await this.deps.events.record(uow, DECISION_EVENTS[action], paymentId, {
+      ...presentTransfer(transfer),
+      paymentId,
+      note,
+      actor,
+    });
     await uow.audit.append({
-      at: decision.at, actor, action: `transfer.${action}`, target: transfer.txHash, detail: { paymentId, note, amount: formatAmount(transfer.amount) },
+      at: decision.at,
+      actor,
+      action: `transfer.${action}`,
+      target: transfer.txHash,
+      detail: { paymentId, note, amount: formatAmount(transfer.amount) },
     });
     return decision;
   }
@@ -198,7 +243,12 @@ export class TransferLedger {
     const transfer = await view.transfers.find(txHash);
     if (!transfer) throw notFound(`transfer ${txHash}`);
     if (transfer.status !== status) {
-      throw invalidTransition(status === 'unmatched' ? `transfer is already ${transfer.status}` : `transfer is ${transfer.status}, not ${status}`, 'txHash');
+      throw invalidTransition(
+        status === 'unmatched'
+          ? `transfer is already ${transfer.status}`
+          : `transfer is ${transfer.status}, not ${status}`,
+        'txHash',
+      );
     }
     return transfer;
   }

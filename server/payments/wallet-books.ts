@@ -2,7 +2,11 @@ import type { Address, Transaction } from '@ton/core';
 import { formatAmount } from '../../contract/amount';
 import type { UnrecordedKind } from '../../contract/chain';
 import { readJettonBalance } from '../chain/jetton-wallet-check';
-import { parseInboundJettonTransfer, parseOutgoingJettonTransfer, parseReturnedJettonTransfer } from '../chain/parse-transfer';
+import {
+  parseInboundJettonTransfer,
+  parseOutgoingJettonTransfer,
+  parseReturnedJettonTransfer,
+} from '../chain/parse-transfer';
 import type { ChainSource, TxCursor } from '../chain/types';
 import type { EventLog } from '../events/event-log';
 import type { ReconciliationRecord } from '../storage/ledger-repositories';
@@ -75,7 +79,15 @@ export class WalletBooks {
     const ledgerBalance = await this.deps.storage.read((view) => view.movements.bookBalance(account, atLt));
     const difference = onChainBalance - ledgerBalance;
     const unrecorded = difference === 0n || !head ? [] : await this.explain(chain, head, difference);
-    const result: Reconciliation = { account, atLt, onChainBalance, ledgerBalance, difference, checkedAt: this.deps.clock.now(), unrecorded };
+    const result: Reconciliation = {
+      account,
+      atLt,
+      onChainBalance,
+      ledgerBalance,
+      difference,
+      checkedAt: this.deps.clock.now(),
+      unrecorded,
+    };
     await this.recordVerdict(result);
     return result;
   }
@@ -86,10 +98,12 @@ export class WalletBooks {
 
   private async ensureRead(chain: BooksChain, account: string, head: TxCursor | null): Promise<void> {
     if (!head) return;
-    const covered = async () => ((await this.deps.storage.read((v) => v.transfers.cursor(account)))?.lt ?? 0n) >= head.lt;
+    const covered = async () =>
+      ((await this.deps.storage.read((v) => v.transfers.cursor(account)))?.lt ?? 0n) >= head.lt;
     if (await covered()) return;
     await chain.catchUp();
-    if (!(await covered())) throw new BooksBehindError(`the watcher has not yet read the wallet up to transaction ${head.lt}`);
+    if (!(await covered()))
+      throw new BooksBehindError(`the watcher has not yet read the wallet up to transaction ${head.lt}`);
   }
 
   /** Only a changed verdict is stored, so a discrepancy is announced once, not at every check. */
@@ -99,7 +113,8 @@ export class WalletBooks {
       if (last && last.difference === result.difference) return;
       const { account, atLt, onChainBalance, ledgerBalance, difference, checkedAt } = result;
       await uow.movements.recordReconciliation({ account, atLt, onChainBalance, ledgerBalance, difference, checkedAt });
-      if (result.difference !== 0n) await this.deps.events.record(uow, 'ledger.discrepancy', null, presentReconciliation(result));
+      if (result.difference !== 0n)
+        await this.deps.events.record(uow, 'ledger.discrepancy', null, presentReconciliation(result));
     });
   }
 
@@ -149,23 +164,36 @@ async function readSettledBalance(chain: BooksChain): Promise<{ head: TxCursor |
 
 async function unrecordedMovement(view: ReadView, tx: Transaction): Promise<UnrecordedMovement | null> {
   const inbound = parseInboundJettonTransfer(tx);
-  const moved = inbound ? null : parseOutgoingJettonTransfer(tx) ?? parseReturnedJettonTransfer(tx);
+  const moved = inbound ? null : (parseOutgoingJettonTransfer(tx) ?? parseReturnedJettonTransfer(tx));
   const fact = inbound ?? moved;
   if (!fact) return null;
   const recorded = inbound ? await view.transfers.find(fact.txHash, fact.lt) : await view.movements.find(fact.txHash);
   if (recorded) return null;
   const kind = moved?.kind ?? 'in';
-  return { txHash: fact.txHash, lt: fact.lt, utime: fact.utime, kind, effect: kind === 'sent' ? -fact.amount : fact.amount };
+  return {
+    txHash: fact.txHash,
+    lt: fact.lt,
+    utime: fact.utime,
+    kind,
+    effect: kind === 'sent' ? -fact.amount : fact.amount,
+  };
 }
 
 /** The wire shape: the console's reconciliation answer and the `ledger.discrepancy` event's data. */
 export function presentReconciliation(r: Reconciliation) {
   return {
     account: r.account,
-    onChainBalance: formatAmount(r.onChainBalance), ledgerBalance: formatAmount(r.ledgerBalance), difference: formatAmount(r.difference),
-    atLt: r.atLt.toString(), checkedAt: new Date(r.checkedAt).toISOString(),
+    onChainBalance: formatAmount(r.onChainBalance),
+    ledgerBalance: formatAmount(r.ledgerBalance),
+    difference: formatAmount(r.difference),
+    atLt: r.atLt.toString(),
+    checkedAt: new Date(r.checkedAt).toISOString(),
     unrecorded: r.unrecorded.map((m) => ({
-      txHash: m.txHash, lt: m.lt.toString(), at: new Date(m.utime * 1000).toISOString(), kind: m.kind, effect: formatAmount(m.effect),
+      txHash: m.txHash,
+      lt: m.lt.toString(),
+      at: new Date(m.utime * 1000).toISOString(),
+      kind: m.kind,
+      effect: formatAmount(m.effect),
     })),
   };
 }

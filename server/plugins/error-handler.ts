@@ -22,7 +22,10 @@ export const DOMAIN_ERROR_HTTP: Readonly<Record<DomainErrorKindValue, { status: 
 /** Fastify's own 4xx errors mapped to our stable codes. */
 const FASTIFY_CODES: Record<string, { code: ErrorCodeValue; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.payloadTooLarge, message: 'request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCode.unsupportedMediaType, message: 'send JSON with Content-Type: application/json' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.unsupportedMediaType,
+    message: 'send JSON with Content-Type: application/json',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.validation, message: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.validation, message: 'body: is required (a JSON object)' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.validation, message: 'body: is not valid JSON' },
@@ -31,7 +34,13 @@ const FASTIFY_CODES: Record<string, { code: ErrorCodeValue; message: string }> =
 function clientError(err: FastifyError): { status: number; code: ErrorCodeValue; message: string; field?: string } {
   const known = err.code ? FASTIFY_CODES[err.code] : undefined;
   const status = err.statusCode ?? 400;
-  if (known) return { status, code: known.code, message: known.message, ...(known.code === ErrorCode.validation ? { field: 'body' } : {}) };
+  if (known)
+    return {
+      status,
+      code: known.code,
+      message: known.message,
+      ...(known.code === ErrorCode.validation ? { field: 'body' } : {}),
+    };
   if (err.code === 'FST_ERR_VALIDATION') return { status: 400, code: ErrorCode.validation, message: err.message };
   if (status === 404) return { status, code: ErrorCode.notFound, message: 'not found' };
   if (status === 429) return { status, code: ErrorCode.rateLimited, message: 'too many requests, slow down' };
@@ -81,7 +90,9 @@ export const errorHandlerPlugin = fp(
       reply.status(500).send(errorBody(ErrorCode.internal, internalErrorMessage(request.method, duringSerialization)));
     });
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send(errorBody(ErrorCode.notFound, `no route for ${request.method} ${request.url.split('?')[0]}`));
+      reply
+        .status(404)
+        .send(errorBody(ErrorCode.notFound, `no route for ${request.method} ${request.url.split('?')[0]}`));
     });
   },
   { name: 'error-handler' },
@@ -124,13 +135,16 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   }
   const e = clientErrorOf(err.code);
   const body = JSON.stringify(errorBody(ErrorCode.validation, e.message, e.field));
-  socket.end([
-    `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Bad Request'}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    ...Object.entries(API_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n'), () => socket.destroy());
+  socket.end(
+    [
+      `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Bad Request'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      ...Object.entries(API_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+    () => socket.destroy(),
+  );
 }

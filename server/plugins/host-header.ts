@@ -9,7 +9,8 @@ import { AppError, ErrorCode } from '../http/errors';
  * lets such requests in (`requireHostHeader: false`) and this refuses them in the documented shape.
  */
 export function hostHeaderProblem(host: string | undefined, httpVersion: string): string | null {
-  if ((host === undefined || host === '') && httpVersion !== '1.0') return 'host: the Host header is required (HTTP/1.1)';
+  if ((host === undefined || host === '') && httpVersion !== '1.0')
+    return 'host: the Host header is required (HTTP/1.1)';
   return null;
 }
 

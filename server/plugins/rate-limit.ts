@@ -35,7 +35,11 @@ export const rateLimitPlugin = fp(
       keyGenerator: async (request) => rateBucket(await apiKeyOf(request, app.services.apiKeys), request.ip),
       max: (_request, bucket) => budgetOf(bucket, config),
       errorResponseBuilder: (_request, context) =>
-        new AppError(429, ErrorCode.rateLimited, `rate limit of ${context.max} requests per ${context.after} exceeded; retry later`),
+        new AppError(
+          429,
+          ErrorCode.rateLimited,
+          `rate limit of ${context.max} requests per ${context.after} exceeded; retry later`,
+        ),
     });
     const limit = app.rateLimit();
     // One root hook rather than the plugin's per-route ones: route hooks run after each scope's auth

@@ -15,8 +15,11 @@ export const restoreFreezePlugin = fp(
     const gate = app.services.restore;
     app.addHook('preHandler', async (request) => {
       if (!gate.pending || allowedWhileRestorePending(request.method, request.url.split('?')[0]!)) return;
-      throw new AppError(503, ErrorCode.restorePending,
-        'a backup is staged to be restored at the next start; no change is accepted until then. Restart TonTill to apply it, or cancel it in the console');
+      throw new AppError(
+        503,
+        ErrorCode.restorePending,
+        'a backup is staged to be restored at the next start; no change is accepted until then. Restart TonTill to apply it, or cancel it in the console',
+      );
     });
   },
   { name: 'restore-freeze' },

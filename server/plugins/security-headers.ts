@@ -5,7 +5,11 @@ import fp from 'fastify-plugin';
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Every response carries these; the last two only where a page or asset has not set its own. */
-const ALWAYS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cross-Origin-Opener-Policy': 'same-origin' };
+const ALWAYS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 const DEFAULTS = { 'Content-Security-Policy': API_CSP, 'Cache-Control': 'no-store' };
 
 /** The whole set for a JSON answer, for the answers sent where no hook runs (router and parser errors). */

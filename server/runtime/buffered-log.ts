@@ -21,7 +21,9 @@ export function bufferedLog(): BufferedLog {
     else kept.push([level, fields, message]);
   };
   return {
-    info: line('info'), warn: line('warn'), error: line('error'),
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
     replayTo(log) {
       target = log;
       for (const [level, fields, message] of kept.splice(0)) log[level](fields, message);

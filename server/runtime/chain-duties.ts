@@ -33,8 +33,18 @@ export function booksTimer(books: WalletBooks, chain: BooksChain, intervalMs: nu
       if (intervalMs <= 0 || timer) return;
       timer = setInterval(() => {
         books.reconcile(chain).then(
-          (r) => { if (r.difference !== 0n) log.warn({ difference: r.difference.toString(), atLt: r.atLt.toString() }, 'the books differ from the wallet on chain'); },
-          (err: unknown) => log.info({ error: err instanceof Error ? err.message : String(err) }, 'reconciliation skipped; the next one will try again'),
+          (r) => {
+            if (r.difference !== 0n)
+              log.warn(
+                { difference: r.difference.toString(), atLt: r.atLt.toString() },
+                'the books differ from the wallet on chain',
+              );
+          },
+          (err: unknown) =>
+            log.info(
+              { error: err instanceof Error ? err.message : String(err) },
+              'reconciliation skipped; the next one will try again',
+            ),
         );
       }, intervalMs);
       timer.unref();
@@ -47,12 +57,23 @@ export function booksTimer(books: WalletBooks, chain: BooksChain, intervalMs: nu
 }
 
 /** A provider failing over (and coming back) becomes `watcher.degraded` / `watcher.recovered` for webhooks and consoles. */
-export function providerEvents(chain: ChainRuntime, events: StoreEvents, now: () => number, log: WatcherLogger): ChainDuty {
+export function providerEvents(
+  chain: ChainRuntime,
+  events: StoreEvents,
+  now: () => number,
+  log: WatcherLogger,
+): ChainDuty {
   let unsubscribe: (() => void) | null = null;
   const announce = (change: FailoverChange) => {
     const type = change.kind === 'degraded' ? 'watcher.degraded' : 'watcher.recovered';
-    events.record(type, { from: change.from, to: change.to, reason: change.reason, at: new Date(now()).toISOString() })
-      .catch((err: unknown) => log.warn({ type, error: err instanceof Error ? err.message : String(err) }, 'could not record the watcher event'));
+    events
+      .record(type, { from: change.from, to: change.to, reason: change.reason, at: new Date(now()).toISOString() })
+      .catch((err: unknown) =>
+        log.warn(
+          { type, error: err instanceof Error ? err.message : String(err) },
+          'could not record the watcher event',
+        ),
+      );
   };
   return {
     start() {

@@ -5,14 +5,22 @@ import { resolveJettonWallet } from '../chain/jetton-wallet-check';
 import { createTokenBucket } from '../chain/rate-limiter';
 import { createToncenterSource } from '../chain/toncenter-source';
 import { createTonapiSource } from '../chain/tonapi-source';
-import { createFailoverSource, type FailoverLogger, type FailoverSource, type NamedSource } from '../chain/failover-source';
+import {
+  createFailoverSource,
+  type FailoverLogger,
+  type FailoverSource,
+  type NamedSource,
+} from '../chain/failover-source';
 import { createTransactionStream } from '../chain/toncenter-stream';
 import type { WakeupChannel } from '../watcher/wakeups';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 import type { ChainSource } from '../chain/types';
 import { friendlyAddress, prepareSandbox } from './sandbox-runtime';
 
-const TONCENTER = { mainnet: 'https://toncenter.com/api/v2/jsonRPC', testnet: 'https://testnet.toncenter.com/api/v2/jsonRPC' };
+const TONCENTER = {
+  mainnet: 'https://toncenter.com/api/v2/jsonRPC',
+  testnet: 'https://testnet.toncenter.com/api/v2/jsonRPC',
+};
 const TONAPI = { mainnet: 'https://tonapi.io', testnet: 'https://testnet.tonapi.io' };
 const STREAM_PATH = '/api/streaming/v2/sse';
 
@@ -42,7 +50,9 @@ export interface PendingChain {
 /** toncenter as `chain` configures it: its endpoint (or toncenter's own for the mode), key and rate. */
 export function toncenterSourceFor(chain: Config['chain'] & { mode: 'testnet' | 'mainnet' }): ChainSource {
   return createToncenterSource({
-    mode: chain.mode, endpoint: chain.toncenterEndpoint ?? TONCENTER[chain.mode], apiKey: chain.toncenterApiKey,
+    mode: chain.mode,
+    endpoint: chain.toncenterEndpoint ?? TONCENTER[chain.mode],
+    apiKey: chain.toncenterApiKey,
     ...(chain.toncenterRps ? { limiter: createTokenBucket({ ratePerSecond: chain.toncenterRps, burst: 1 }) } : {}),
   });
 }
@@ -52,7 +62,9 @@ type NetworkChain = Config['chain'] & { mode: 'testnet' | 'mainnet' };
 /** tonapi as `chain` configures it: its URL (or tonapi's own for the mode), key and rate. */
 function tonapiSourceFor(chain: NetworkChain): ChainSource {
   return createTonapiSource({
-    mode: chain.mode, baseUrl: chain.tonapiUrl ?? TONAPI[chain.mode], apiKey: chain.tonapiApiKey,
+    mode: chain.mode,
+    baseUrl: chain.tonapiUrl ?? TONAPI[chain.mode],
+    apiKey: chain.tonapiApiKey,
     ...(chain.tonapiRps ? { limiter: createTokenBucket({ ratePerSecond: chain.tonapiRps, burst: 1 }) } : {}),
   });
 }
@@ -60,28 +72,42 @@ function tonapiSourceFor(chain: NetworkChain): ChainSource {
 /** The configured providers behind one source, primary first: with one, a pass-through that still reports its health. */
 export function providersFor(chain: NetworkChain, now: () => number, log?: FailoverLogger): FailoverSource {
   const sources: NamedSource[] = chain.providers.map((name) => ({
-    name, source: name === 'tonapi' ? tonapiSourceFor(chain) : toncenterSourceFor(chain),
+    name,
+    source: name === 'tonapi' ? tonapiSourceFor(chain) : toncenterSourceFor(chain),
   }));
   return createFailoverSource({ sources, now, ...(log ? { log } : {}) });
 }
 
 /** The stream as `chain.streaming` configures it, on the same toncenter (and key) as the source. */
-export function streamWakeupsFor(chain: Config['chain'] & { mode: 'testnet' | 'mainnet' }, account: Address): WakeupChannel | undefined {
+export function streamWakeupsFor(
+  chain: Config['chain'] & { mode: 'testnet' | 'mainnet' },
+  account: Address,
+): WakeupChannel | undefined {
   const { enabled, url, safetyPollIntervalMs } = chain.streaming;
   if (!enabled) return undefined;
   const endpoint = chain.toncenterEndpoint ?? TONCENTER[chain.mode];
   const streamUrl = url ?? new URL(STREAM_PATH, endpoint).href;
   return {
     safetyIntervalMs: safetyPollIntervalMs,
-    open: (wake, log) => createTransactionStream({
-      url: streamUrl, apiKey: chain.toncenterApiKey, account,
-      onWake: wake, onConnected: () => wake(), onDisconnected: () => wake(), ...(log ? { log } : {}),
-    }),
+    open: (wake, log) =>
+      createTransactionStream({
+        url: streamUrl,
+        apiKey: chain.toncenterApiKey,
+        account,
+        onWake: wake,
+        onConnected: () => wake(),
+        onDisconnected: () => wake(),
+        ...(log ? { log } : {}),
+      }),
   };
 }
 
 /** `nowSeconds` drives the sandbox chain's clock, so tests can move chain time with the ledger's. */
-export async function prepareChain(config: Config, nowSeconds?: () => number, log?: FailoverLogger): Promise<PendingChain> {
+export async function prepareChain(
+  config: Config,
+  nowSeconds?: () => number,
+  log?: FailoverLogger,
+): Promise<PendingChain> {
   const { chain } = config;
   if (chain.mode === 'sandbox') return prepareSandbox(config.dataDir, nowSeconds);
   if (!chain.merchantAddress) throw new Error(`chain.merchantAddress is required in ${chain.mode} mode`);
@@ -96,7 +122,14 @@ export async function prepareChain(config: Config, nowSeconds?: () => number, lo
       const now = nowSeconds ? () => nowSeconds() * 1000 : Date.now;
       const providers = providersFor({ ...chain, mode }, now, log);
       const { wallet: watchedAccount } = await resolveJettonWallet(providers, master, merchant);
-      return { info, source: providers, providers, watchedAccount, sandbox: null, wakeups: streamWakeupsFor({ ...chain, mode }, watchedAccount) };
+      return {
+        info,
+        source: providers,
+        providers,
+        watchedAccount,
+        sandbox: null,
+        wakeups: streamWakeupsFor({ ...chain, mode }, watchedAccount),
+      };
     },
   };
 }

@@ -5,7 +5,10 @@ import { prepareChain, toncenterSourceFor } from './chain-runtime';
 import { buildRuntime, type Reopen, type Runtime, type WatcherOptions } from './runtime';
 
 export interface ReopenDeps {
-  services: Pick<Services, 'ledger' | 'payments' | 'refunds' | 'config' | 'restore' | 'books' | 'storeEvents' | 'clock'>;
+  services: Pick<
+    Services,
+    'ledger' | 'payments' | 'refunds' | 'config' | 'restore' | 'books' | 'storeEvents' | 'clock'
+  >;
   log: WatcherOptions['log'];
   nowSeconds?: () => number;
   /** whether this instance may run the watcher now: no restore staged, and it holds the watcher's lease if instances share the ledger */
@@ -26,8 +29,10 @@ export function reopenWith(deps: ReopenDeps): Reopen {
     let next: Runtime;
     try {
       next = await buildRuntime(chain, deps.services, {
-        intervalMs: config.chain.pollIntervalMs, batchSize: config.chain.watcherBatchSize,
-        reconcileIntervalMs: config.chain.reconcileIntervalMs, log: deps.log,
+        intervalMs: config.chain.pollIntervalMs,
+        batchSize: config.chain.watcherBatchSize,
+        reconcileIntervalMs: config.chain.reconcileIntervalMs,
+        log: deps.log,
       });
     } catch (err) {
       if (deps.mayWatch()) old.watcher.start();
@@ -35,7 +40,8 @@ export function reopenWith(deps: ReopenDeps): Reopen {
     }
     Object.assign(deps.services.config, { chain: config.chain, payments: config.payments });
     deps.services.payments.applySettings(chain.info, {
-      defaultExpirySeconds: config.payments.defaultExpirySeconds, monitoringWindowSeconds: config.payments.monitoringWindowSeconds,
+      defaultExpirySeconds: config.payments.defaultExpirySeconds,
+      monitoringWindowSeconds: config.payments.monitoringWindowSeconds,
     });
     // A staged restore keeps the watcher stopped, as at start: its credits would land in the ledger it replaces.
     if (deps.mayWatch()) next.watcher.start();

@@ -53,7 +53,11 @@ export interface DeferredRuntime extends RuntimeHandle {
 }
 
 /** Opens the chain, then builds the watcher (its code loads only now) and the simulator on it. */
-export async function openRuntime(chain: PendingChain, services: RuntimeServices, options: WatcherOptions): Promise<Runtime> {
+export async function openRuntime(
+  chain: PendingChain,
+  services: RuntimeServices,
+  options: WatcherOptions,
+): Promise<Runtime> {
   const [opened, runtime] = await Promise.all([chain.open(), import('../watcher/payment-watcher')]);
   return runtimeOn(opened, runtime.createPaymentWatcher, services, options);
 }
@@ -70,7 +74,11 @@ export interface WatcherOptions {
 export type RuntimeServices = Pick<Services, 'ledger' | 'payments' | 'refunds' | 'books' | 'storeEvents' | 'clock'>;
 
 /** The watcher and the simulator on a chain already open. */
-export async function buildRuntime(opened: ChainRuntime, services: RuntimeServices, options: WatcherOptions): Promise<Runtime> {
+export async function buildRuntime(
+  opened: ChainRuntime,
+  services: RuntimeServices,
+  options: WatcherOptions,
+): Promise<Runtime> {
   const { createPaymentWatcher } = await import('../watcher/payment-watcher');
   return runtimeOn(opened, createPaymentWatcher, services, options);
 }
@@ -88,7 +96,12 @@ function runtimeOn(
     booksTimer(services.books, books, reconcileIntervalMs, options.log),
     providerEvents(opened, services.storeEvents, () => services.clock.now(), options.log),
   ]);
-  return { chain: opened, watcher, books, simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher, services.refunds) : null };
+  return {
+    chain: opened,
+    watcher,
+    books,
+    simulator: opened.sandbox ? new Simulator(opened.sandbox, services.payments, watcher, services.refunds) : null,
+  };
 }
 
 /**
@@ -96,12 +109,17 @@ function runtimeOn(
  * `info` is the one object the payment service presents payments with: a restart updates it in place.
  */
 export function deferredRuntime(
-  info: ChainInfo, open: () => Promise<Runtime>, reopen: Reopen, sourceFor: (chain: Config['chain'], running: Runtime | null) => ChainSource | null,
+  info: ChainInfo,
+  open: () => Promise<Runtime>,
+  reopen: Reopen,
+  sourceFor: (chain: Config['chain'], running: Runtime | null) => ChainSource | null,
 ): DeferredRuntime {
   let current: Runtime | null = null;
   let restarting: Promise<unknown> = Promise.resolve();
   let begin!: () => void;
-  const started = new Promise<void>((resolve) => { begin = resolve; });
+  const started = new Promise<void>((resolve) => {
+    begin = resolve;
+  });
   const opened = started.then(open).then((runtime) => (current = runtime));
   // A failure is reported through start(), to startServer; requests waiting on ready() see it too.
   opened.catch(() => undefined);

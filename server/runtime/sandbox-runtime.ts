@@ -18,7 +18,11 @@ interface Identity {
 }
 
 function savedIdentity(saved: SandboxStateFile): Identity {
-  return { seed: saved.seed, merchant: Address.parse(saved.addresses.merchant), jettonMaster: Address.parse(saved.addresses.jettonMaster) };
+  return {
+    seed: saved.seed,
+    merchant: Address.parse(saved.addresses.merchant),
+    jettonMaster: Address.parse(saved.addresses.jettonMaster),
+  };
 }
 
 /**
@@ -26,7 +30,10 @@ function savedIdentity(saved: SandboxStateFile): Identity {
  * crash before the chain's first save brings back the same wallets, not others.
  */
 async function newIdentity(seedFile: string): Promise<Identity> {
-  let seed = await readFile(seedFile, 'utf8').then((text) => text.trim(), () => '');
+  let seed = await readFile(seedFile, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
   if (!seed) {
     seed = randomBytes(16).toString('hex');
     await writeDurably(seedFile, seed);
@@ -43,7 +50,9 @@ export async function prepareSandbox(dataDir: string, now?: () => number): Promi
   const saved = await readSandboxState(stateFile);
   const identity = saved ? savedIdentity(saved) : await newIdentity(seedFile);
   const info: ChainInfo = {
-    mode: 'sandbox', merchantAddress: friendlyAddress(identity.merchant, 'sandbox'), jettonMaster: identity.jettonMaster.toString({ testOnly: true }),
+    mode: 'sandbox',
+    merchantAddress: friendlyAddress(identity.merchant, 'sandbox'),
+    jettonMaster: identity.jettonMaster.toString({ testOnly: true }),
   };
   return {
     info,
@@ -51,7 +60,9 @@ export async function prepareSandbox(dataDir: string, now?: () => number): Promi
       const { SandboxChain } = await import('../sandbox/sandbox-chain');
       const sandbox = await SandboxChain.open({ stateFile, seed: identity.seed, saved, ...(now ? { now } : {}) });
       if (!sandbox.merchantAddress.equals(identity.merchant) || !sandbox.jettonMaster.equals(identity.jettonMaster)) {
-        throw new Error(`${stateFile}: the sandbox chain's merchant or test USDT master is not the one payments were given`);
+        throw new Error(
+          `${stateFile}: the sandbox chain's merchant or test USDT master is not the one payments were given`,
+        );
       }
       // The state file holds the seed from now on; a chain started afresh later must get new wallets.
       if (!saved) await rm(seedFile, { force: true });

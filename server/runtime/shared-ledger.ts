@@ -7,7 +7,10 @@ import { PgEventRelay } from '../storage/postgres/pg-event-relay';
 import { PgLeaderLease, type LeaseListener } from '../storage/postgres/pg-leader-lease';
 import { PgStorage } from '../storage/postgres/pg-storage';
 
-type Log = { info(fields: Record<string, unknown>, message: string): void; warn(fields: Record<string, unknown>, message: string): void };
+type Log = {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+};
 
 /** How long a webhook delivery stays claimed by the instance sending it: the send's timeout, and then some. */
 export const DELIVERY_CLAIM_MS = 30_000;
@@ -65,12 +68,17 @@ export async function openSharedLedger(options: SharedLedgerOptions): Promise<Sh
     storage,
     watcherStorage: storage.fenced(fence),
     watchWhenLeader(listener) {
-      lease = new PgLeaderLease({ connect, instanceId, log: options.log, intervalMs: options.leaseIntervalMs ?? 1_000 }, listener);
+      lease = new PgLeaderLease(
+        { connect, instanceId, log: options.log, intervalMs: options.leaseIntervalMs ?? 1_000 },
+        listener,
+      );
       lease.start();
     },
     async relayTo(bus, onError) {
       relay = new PgEventRelay({
-        connect, instanceId, log: options.log,
+        connect,
+        instanceId,
+        log: options.log,
         after: (seq, limit) => storage.read((view) => view.events.after(seq, limit)),
         lastSeq: () => storage.read((view) => view.events.lastSeq()),
         publish: (event: StoredEvent) => bus.publish(event, onError),
@@ -79,11 +87,12 @@ export async function openSharedLedger(options: SharedLedgerOptions): Promise<Sh
       await relay.start();
     },
     leaseEpoch: () => lease?.heldEpoch ?? null,
-    close: () => (closing ??= (async () => {
-      await lease?.stop();
-      await relay?.stop();
-      await storage.close();
-      await pool.end();
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        await lease?.stop();
+        await relay?.stop();
+        await storage.close();
+        await pool.end();
+      })()),
   };
 }

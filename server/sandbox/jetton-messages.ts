@@ -2,7 +2,6 @@
 import { beginCell, type Address, type Builder, type Cell } from '@ton/core';
 import { JettonOp } from '../chain/jetton-ops';
 
-
 /** A text comment: op 0, then UTF-8 text continued snake-style into refs. */
 export function commentCell(text: string): Cell {
   return beginCell().storeUint(JettonOp.textComment, 32).storeStringTail(text).endCell();

@@ -61,14 +61,16 @@ function faucet(bc: Blockchain, to: Address, value: bigint, now: number): Promis
   return bc.sendMessage(rawInternal({ from, to, value, bounce: false, createdAt: now }));
 }
 
-async function deployMinterAndMint(
-  send: ChainSend,
-  owner: Actor<WalletContractV4>,
-  payer: Address,
-): Promise<Address> {
+async function deployMinterAndMint(send: ChainSend, owner: Actor<WalletContractV4>, payer: Address): Promise<Address> {
   const init = jettonMinterInit(owner.wallet.address, TEST_USDT);
   const minter = testUsdtMaster(owner.wallet.address);
-  const body = mintBody({ queryId: 1n, to: payer, amount: PAYER_MINT, tonAmount: toNano('0.1'), responseAddress: payer });
+  const body = mintBody({
+    queryId: 1n,
+    to: payer,
+    amount: PAYER_MINT,
+    tonAmount: toNano('0.1'),
+    responseAddress: payer,
+  });
   await send((now) => walletTransfer(owner, [internal({ to: minter, value: toNano('0.5'), init, body })], now));
   return minter;
 }
@@ -89,7 +91,11 @@ async function deployEmptyJettonWallet(
 }
 
 /** Funds and deploys every wallet and both minters, mints the payer's balances, deploys the merchant's jetton wallet. */
-export async function setUpFreshChain(bc: Blockchain, actors: SandboxActors, send: ChainSend): Promise<SandboxAddresses> {
+export async function setUpFreshChain(
+  bc: Blockchain,
+  actors: SandboxActors,
+  send: ChainSend,
+): Promise<SandboxAddresses> {
   const { admin, attacker, payer, merchant } = actors;
   for (const a of [admin, attacker, payer, merchant]) {
     await send((now) => faucet(bc, a.wallet.address, toNano('1000'), now));

@@ -10,8 +10,14 @@ import { sandboxWallets } from './sandbox-identity';
 import type { PayOptions } from './sandbox-payments';
 import type { MerchantSendOptions } from './sandbox-merchant-sends';
 import {
-  readSandboxState, removeStaleTempFiles, unusableStateError, writeSandboxState,
-  type JettonWallets, type SandboxAddresses, type SandboxStateFile, type SerializableSnapshot,
+  readSandboxState,
+  removeStaleTempFiles,
+  unusableStateError,
+  writeSandboxState,
+  type JettonWallets,
+  type SandboxAddresses,
+  type SandboxStateFile,
+  type SerializableSnapshot,
 } from './sandbox-state';
 import { TxLog } from './sandbox-tx-log';
 import type { ChainSource } from '../chain/types';
@@ -49,7 +55,13 @@ export class SandboxChain {
   readonly jettonMaster: Address;
   readonly fakeJettonMaster: Address;
   readonly merchantJettonWallet: Address;
-  private readonly targets: { merchant: Address; jettonMaster: Address; merchantJettonWallet: Address; payerJettonWallet: Address; payerFakeJettonWallet: Address };
+  private readonly targets: {
+    merchant: Address;
+    jettonMaster: Address;
+    merchantJettonWallet: Address;
+    payerJettonWallet: Address;
+    payerFakeJettonWallet: Address;
+  };
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -77,7 +89,8 @@ export class SandboxChain {
 
   static async open(opts: SandboxChainOptions = {}): Promise<SandboxChain> {
     if (opts.stateFile && opts.saved === undefined) await removeStaleTempFiles(opts.stateFile);
-    const saved = opts.saved !== undefined ? opts.saved : opts.stateFile ? await readSandboxState(opts.stateFile) : null;
+    const saved =
+      opts.saved !== undefined ? opts.saved : opts.stateFile ? await readSandboxState(opts.stateFile) : null;
     if (saved && opts.seed !== undefined && opts.seed !== saved.seed) {
       throw new Error(`${opts.stateFile}: the sandbox chain was created with another seed`);
     }
@@ -88,12 +101,19 @@ export class SandboxChain {
       clock: opts.now ?? realClock,
       lastNow: saved?.lastNow ?? 0,
     };
-    if (saved && hasJettonWallets(saved.addresses)) return new SandboxChain(core, saved.addresses, opts.stateFile, null, saved.snapshot);
+    if (saved && hasJettonWallets(saved.addresses))
+      return new SandboxChain(core, saved.addresses, opts.stateFile, null, saved.snapshot);
     // A new chain is set up by emulation; a file saved before the jetton wallets were kept learns them from it.
     const emulator = await openEmulatorFor(seed, saved?.snapshot ?? null, opts.stateFile);
     const { setUp, jettonWalletsOf } = await loadEmulatorModule();
     const addresses = saved?.addresses ?? (await setUp(emulator, (job) => send(core, emulator, job)));
-    const chain = new SandboxChain(core, { ...addresses, ...(await jettonWalletsOf(emulator, addresses)) }, opts.stateFile, Promise.resolve(emulator), null);
+    const chain = new SandboxChain(
+      core,
+      { ...addresses, ...(await jettonWalletsOf(emulator, addresses)) },
+      opts.stateFile,
+      Promise.resolve(emulator),
+      null,
+    );
     await chain.commit(emulator);
     return chain;
   }
@@ -122,7 +142,9 @@ export class SandboxChain {
   }
 
   /** One send, in the queue, with the emulator loaded; saved before anything is served. */
-  private emulate(job: (emulator: Emulator, kit: EmulatorKit, now: number) => Promise<SendMessageResult>): Promise<Transaction[]> {
+  private emulate(
+    job: (emulator: Emulator, kit: EmulatorKit, now: number) => Promise<SendMessageResult>,
+  ): Promise<Transaction[]> {
     return this.enqueue(async () => {
       const [emulator, kit] = await Promise.all([this.loadEmulator(), loadEmulatorModule()]);
       const txs = await send(this.core, emulator, (now) => job(emulator, kit, now));
@@ -161,7 +183,14 @@ export class SandboxChain {
     const transactions = log.toJSON();
     if (this.stateFile) {
       const { snapshotOf } = await loadEmulatorModule();
-      await writeSandboxState(this.stateFile, { version: 1, seed, lastNow, addresses: this.addresses, snapshot: snapshotOf(emulator), transactions });
+      await writeSandboxState(this.stateFile, {
+        version: 1,
+        seed,
+        lastNow,
+        addresses: this.addresses,
+        snapshot: snapshotOf(emulator),
+        transactions,
+      });
     }
     log.publish(transactions.length);
   }
@@ -172,7 +201,11 @@ function hasJettonWallets(addresses: SandboxStateFile['addresses']): addresses i
 }
 
 /** Runs one send at a monotonic blockchain time and records what it caused. */
-async function send(core: ChainCore, emulator: Emulator, job: (now: number) => Promise<SendMessageResult>): Promise<Transaction[]> {
+async function send(
+  core: ChainCore,
+  emulator: Emulator,
+  job: (now: number) => Promise<SendMessageResult>,
+): Promise<Transaction[]> {
   const now = Math.max(core.clock(), core.lastNow);
   core.lastNow = now;
   emulator.bc.now = now;
@@ -181,7 +214,10 @@ async function send(core: ChainCore, emulator: Emulator, job: (now: number) => P
 }
 
 function cannotDecode(file: string, err: unknown) {
-  return unusableStateError(file, `its chain data cannot be decoded: ${err instanceof Error ? err.message : String(err)}`);
+  return unusableStateError(
+    file,
+    `its chain data cannot be decoded: ${err instanceof Error ? err.message : String(err)}`,
+  );
 }
 
 /**
@@ -193,19 +229,25 @@ function restoredLog(saved: SandboxStateFile, file: string): TxLog {
   try {
     log = TxLog.fromJSON(saved.transactions);
     const { contracts, networkConfig, libs } = saved.snapshot;
-    for (const boc of [networkConfig, ...(libs ? [libs] : []), ...contracts.map((c) => c.account)]) Cell.fromBase64(boc);
+    for (const boc of [networkConfig, ...(libs ? [libs] : []), ...contracts.map((c) => c.account)])
+      Cell.fromBase64(boc);
   } catch (err) {
     throw cannotDecode(file, err);
   }
   const derived = sandboxWallets(saved.seed);
   const { admin, attacker, payer, merchant } = saved.addresses;
-  const same = [derived.admin, derived.attacker, derived.payer, derived.merchant]
-    .every((wallet, i) => wallet.contract.address.toRawString() === [admin, attacker, payer, merchant][i]);
+  const same = [derived.admin, derived.attacker, derived.payer, derived.merchant].every(
+    (wallet, i) => wallet.contract.address.toRawString() === [admin, attacker, payer, merchant][i],
+  );
   if (!same) throw unusableStateError(file, 'its wallet addresses do not match its seed');
   return log;
 }
 
-async function openEmulatorFor(seed: string, snapshot: SerializableSnapshot | null, file: string | undefined): Promise<Emulator> {
+async function openEmulatorFor(
+  seed: string,
+  snapshot: SerializableSnapshot | null,
+  file: string | undefined,
+): Promise<Emulator> {
   const { openEmulator } = await loadEmulatorModule();
   try {
     return await openEmulator(seed, snapshot);

@@ -56,10 +56,20 @@ export async function jettonWalletsOf(emulator: Emulator, a: SandboxAddresses): 
   };
 }
 
-export function pay(emulator: Emulator, targets: Omit<PayTargets, 'bc' | 'payer'>, opts: PayOptions, now: number): Promise<SendMessageResult> {
+export function pay(
+  emulator: Emulator,
+  targets: Omit<PayTargets, 'bc' | 'payer'>,
+  opts: PayOptions,
+  now: number,
+): Promise<SendMessageResult> {
   return sendPayment({ ...targets, bc: emulator.bc, payer: emulator.actors.payer }, opts, now);
 }
 
-export function merchantSend(emulator: Emulator, merchantJettonWallet: Address, opts: MerchantSendOptions, now: number): Promise<SendMessageResult> {
+export function merchantSend(
+  emulator: Emulator,
+  merchantJettonWallet: Address,
+  opts: MerchantSendOptions,
+  now: number,
+): Promise<SendMessageResult> {
   return sendFromMerchant(emulator.actors.merchant, merchantJettonWallet, opts, now);
 }

@@ -51,7 +51,12 @@ function merchantWallet(seed: string): Wallet<WalletContractV5R1> {
 }
 
 export function sandboxWallets(seed: string): SandboxWallets {
-  return { admin: v4(seed, 'admin'), attacker: v4(seed, 'attacker'), payer: v4(seed, 'payer'), merchant: merchantWallet(seed) };
+  return {
+    admin: v4(seed, 'admin'),
+    attacker: v4(seed, 'attacker'),
+    payer: v4(seed, 'payer'),
+    merchant: merchantWallet(seed),
+  };
 }
 
 /** The master a fresh chain deploys for `owner`'s test USDT (and, owned by the attacker, for the look-alike). */
@@ -61,5 +66,8 @@ export function testUsdtMaster(owner: Address): Address {
 
 /** The merchant and the genuine test USDT master of the chain a seed creates. */
 export function sandboxIdentity(seed: string): { merchant: Address; jettonMaster: Address } {
-  return { merchant: merchantWallet(seed).contract.address, jettonMaster: testUsdtMaster(v4(seed, 'admin').contract.address) };
+  return {
+    merchant: merchantWallet(seed).contract.address,
+    jettonMaster: testUsdtMaster(v4(seed, 'admin').contract.address),
+  };
 }

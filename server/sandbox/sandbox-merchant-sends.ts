@@ -35,5 +35,9 @@ export function sendFromMerchant(
     comment: opts.comment ?? null,
     commentInRef: true,
   });
-  return walletTransfer(merchant, [internal({ to: merchantJettonWallet, value: TRANSFER_TON, bounce: true, body })], now);
+  return walletTransfer(
+    merchant,
+    [internal({ to: merchantJettonWallet, value: TRANSFER_TON, bounce: true, body })],
+    now,
+  );
 }

@@ -70,7 +70,12 @@ function transferMessage(t: PayTargets, ownJettonWallet: Address, opts: PayOptio
  */
 function forgedMessages(t: PayTargets, opts: PayOptions, now: number): MessageRelaxed[] {
   const payer = t.payer.wallet.address;
-  const common = { queryId: BigInt(now), amount: opts.amount, comment: opts.comment ?? null, commentInRef: opts.commentInRef ?? false };
+  const common = {
+    queryId: BigInt(now),
+    amount: opts.amount,
+    comment: opts.comment ?? null,
+    commentInRef: opts.commentInRef ?? false,
+  };
   const forgedTransfer = internalTransferBody({
     ...common,
     from: payer,
@@ -85,7 +90,12 @@ function forgedMessages(t: PayTargets, opts: PayOptions, now: number): MessageRe
       init: jettonWalletInit(t.merchant, t.jettonMaster),
       body: forgedTransfer,
     }),
-    internal({ to: t.merchant, value: toNano('0.01'), bounce: false, body: transferNotificationBody({ ...common, sender: payer }) }),
+    internal({
+      to: t.merchant,
+      value: toNano('0.01'),
+      bounce: false,
+      body: transferNotificationBody({ ...common, sender: payer }),
+    }),
   ];
 }
 
@@ -103,10 +113,7 @@ function bouncedInternalTransfer(t: PayTargets, opts: PayOptions, now: number) {
     comment: opts.comment ?? null,
     commentInRef: opts.commentInRef ?? false,
   });
-  const body = beginCell()
-    .storeUint(JettonOp.bounced, 32)
-    .storeBits(original.beginParse().loadBits(256))
-    .endCell();
+  const body = beginCell().storeUint(JettonOp.bounced, 32).storeBits(original.beginParse().loadBits(256)).endCell();
   return rawInternal({
     from: t.payerJettonWallet,
     to: t.merchantJettonWallet,

@@ -61,8 +61,15 @@ const StateShape = z.object({
   seed: z.string().min(1),
   lastNow: z.number().int().nonnegative(),
   addresses: z.object({
-    admin: RawAddress, attacker: RawAddress, payer: RawAddress, merchant: RawAddress, jettonMaster: RawAddress, fakeJettonMaster: RawAddress,
-    merchantJettonWallet: RawAddress.optional(), payerJettonWallet: RawAddress.optional(), payerFakeJettonWallet: RawAddress.optional(),
+    admin: RawAddress,
+    attacker: RawAddress,
+    payer: RawAddress,
+    merchant: RawAddress,
+    jettonMaster: RawAddress,
+    fakeJettonMaster: RawAddress,
+    merchantJettonWallet: RawAddress.optional(),
+    payerJettonWallet: RawAddress.optional(),
+    payerFakeJettonWallet: RawAddress.optional(),
   }),
   snapshot: z.looseObject({
     contracts: z.array(z.looseObject({ address: z.string(), account: Base64, lastTxTime: z.number() })),
@@ -72,7 +79,9 @@ const StateShape = z.object({
     verbosity: z.looseObject({}),
     libs: Base64.optional(),
     nextCreateWalletIndex: z.number().int(),
-    prevBlocksInfo: z.looseObject({ lastMcBlocks: z.array(z.looseObject({})), prevKeyBlock: z.looseObject({}) }).optional(),
+    prevBlocksInfo: z
+      .looseObject({ lastMcBlocks: z.array(z.looseObject({})), prevKeyBlock: z.looseObject({}) })
+      .optional(),
     randomSeed: z.string().optional(),
     autoDeployLibs: z.boolean(),
     transactions: z.array(z.looseObject({})),
@@ -82,7 +91,8 @@ const StateShape = z.object({
 
 function shapeProblem(value: unknown): string | null {
   const version = (value as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && version !== 1) return `format version ${version}, written by another TonTill version; this one reads version 1`;
+  if (typeof version === 'number' && version !== 1)
+    return `format version ${version}, written by another TonTill version; this one reads version 1`;
   const result = StateShape.safeParse(value);
   if (result.success) return null;
   const [issue] = result.error.issues;
@@ -130,7 +140,11 @@ export async function writeSandboxState(file: string, state: SandboxStateFile): 
 }
 
 /** Replaces `file` atomically (a reader sees the old or the new content) and durably. */
-export async function writeDurably(file: string, content: string, beforeRename: () => void = () => undefined): Promise<void> {
+export async function writeDurably(
+  file: string,
+  content: string,
+  beforeRename: () => void = () => undefined,
+): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const fh = await open(tmp, 'w', 0o600);
@@ -144,4 +158,3 @@ export async function writeDurably(file: string, content: string, beforeRename: 
   await rename(tmp, file);
   await syncDirectory(dirname(file));
 }
-

@@ -10,9 +10,17 @@ export type { AuditEntry };
  * their entry in their own unit of work instead (`uow.audit.append`), so both commit or neither.
  */
 export class AuditLog {
-  constructor(private readonly storage: Storage, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+  ) {}
 
-  record(actor: string, action: string, target: string | null, detail: Record<string, unknown> | null = null): Promise<void> {
+  record(
+    actor: string,
+    action: string,
+    target: string | null,
+    detail: Record<string, unknown> | null = null,
+  ): Promise<void> {
     return this.storage.write((uow) => uow.audit.append({ at: this.clock.now(), actor, action, target, detail }));
   }
 

@@ -10,7 +10,10 @@ export interface SettingsEdit {
 
 /** Small key/value settings kept in the ledger so a backup carries them. */
 export class SettingsStore {
-  constructor(private readonly storage: Storage, private readonly clock: Clock) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+  ) {}
 
   get<T>(key: string): Promise<T | undefined> {
     return this.storage.read(async (view) => (await view.settings.get(key)) as T | undefined);
@@ -37,7 +40,8 @@ export class SettingsStore {
         },
       });
       if (actor) {
-        for (const key of written) await uow.audit.append({ at: this.clock.now(), actor, action: 'settings.change', target: key, detail: null });
+        for (const key of written)
+          await uow.audit.append({ at: this.clock.now(), actor, action: 'settings.change', target: key, detail: null });
       }
       return result;
     });

@@ -2,7 +2,12 @@ import { invalidInput } from '../domain/errors';
 import { Address } from '@ton/core';
 import { formatAmount, parseAmount } from '../../contract/amount';
 import {
-  SimulateRequestSchema, WithdrawRequestSchema, type SimulateRequest, type SimulationResult, type WithdrawRequest, type WithdrawResult,
+  SimulateRequestSchema,
+  WithdrawRequestSchema,
+  type SimulateRequest,
+  type SimulationResult,
+  type WithdrawRequest,
+  type WithdrawResult,
 } from '../../contract/chain';
 import type { PaymentService } from '../payments/payment-service';
 import type { RefundService } from '../payments/refund-service';
@@ -28,10 +33,15 @@ export class Simulator {
     const due = payment.amount > payment.paidAmount ? payment.amount - payment.paidAmount : payment.amount;
     let amount = request.amount === undefined ? due : parsedAmount(request.amount);
     if (request.case === 'short') amount = amount > 1n ? amount - 1n : amount;
-    const comment = request.case === 'no-comment' ? null : request.comment === undefined ? payment.memo : request.comment;
-    const attack = request.case === 'fake-jetton' || request.case === 'forged' || request.case === 'bounced' ? request.case : undefined;
+    const comment =
+      request.case === 'no-comment' ? null : request.comment === undefined ? payment.memo : request.comment;
+    const attack =
+      request.case === 'fake-jetton' || request.case === 'forged' || request.case === 'bounced'
+        ? request.case
+        : undefined;
     const transactions = await this.sandbox.pay({
-      amount, comment,
+      amount,
+      comment,
       commentInRef: request.case === 'comment-in-ref',
       ...(request.case === 'zero-forward' ? { forwardTonAmount: 0n } : {}),
       ...(attack ? { case: attack } : {}),
@@ -51,7 +61,11 @@ export class Simulator {
     const to = request.to === undefined ? this.sandbox.exchangeAddress : recipient(request.to);
     const transactions = await this.sandbox.sendFromMerchant({ amount, destination: to });
     await this.watcher.pollNow();
-    return { amount: formatAmount(amount), to: to.toString(), txHashes: transactions.map((tx) => tx.hash().toString('hex')) };
+    return {
+      amount: formatAmount(amount),
+      to: to.toString(),
+      txHashes: transactions.map((tx) => tx.hash().toString('hex')),
+    };
   }
 
   /**
@@ -73,10 +87,14 @@ export class Simulator {
     const sent = await this.refunds.find(refund.id);
     if (request.case === 'bounce' && sent.status === 'sent') {
       // the recipient's wallet refuses it: the jettons come back to the store's wallet with the query id they left with
-      transactions.push(...await this.sandbox.pay({ amount: sent.amount, case: 'bounced', queryId: sent.queryId! }));
+      transactions.push(...(await this.sandbox.pay({ amount: sent.amount, case: 'bounced', queryId: sent.queryId! })));
       await this.watcher.pollNow();
     }
-    return { case: request.case, txHashes: transactions.map((tx) => tx.hash().toString('hex')), refund: await this.refunds.view(refund.id) };
+    return {
+      case: request.case,
+      txHashes: transactions.map((tx) => tx.hash().toString('hex')),
+      refund: await this.refunds.view(refund.id),
+    };
   }
 }
 

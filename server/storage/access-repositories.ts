@@ -36,7 +36,13 @@ export interface SessionReads {
 }
 
 export interface SessionRepository extends SessionReads {
-  insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number, cashierId: string | null): Promise<void>;
+  insert(
+    tokenHash: string,
+    kind: SessionKind,
+    createdAt: number,
+    expiresAt: number,
+    cashierId: string | null,
+  ): Promise<void>;
   /** Marks an unused, unexpired login link used and says whose it was; null when there was none (a link works once). */
   consumeLoginLink(tokenHash: string, now: number): Promise<{ cashierId: string | null } | null>;
   delete(tokenHash: string): Promise<void>;

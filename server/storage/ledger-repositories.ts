@@ -2,7 +2,15 @@ import type { PaymentStatus } from '../../contract/payments';
 import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { StoredEvent } from './records';
 import type { CreditedTransfer } from './records';
-import type { NewPayment, NewDecisionRecord, Payment, PaymentStateChange, TransferDecisionRecord, TransferDecisionAction, TransferRecord } from './records';
+import type {
+  NewPayment,
+  NewDecisionRecord,
+  Payment,
+  PaymentStateChange,
+  TransferDecisionRecord,
+  TransferDecisionAction,
+  TransferRecord,
+} from './records';
 import type { TransferStatus } from '../../contract/chain';
 import type { RefundStatus } from '../../contract/refunds';
 
@@ -111,7 +119,13 @@ export interface TransferRepository extends TransferReads {
   /** Records transfers not seen before; returns how many were new (a transfer seen before is left as it is). */
   insertMany(transfers: readonly NewTransfer[]): Promise<number>;
   /** Settles an unmatched transfer; false if it was not unmatched any more (decided twice). */
-  resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean>;
+  resolve(
+    txHash: string,
+    status: 'credited' | 'dismissed',
+    paymentId: string | null,
+    resolution: string,
+    at: number,
+  ): Promise<boolean>;
   saveCursor(account: string, cursor: TxCursor, at: number): Promise<void>;
   recordDecision(decision: NewDecisionRecord): Promise<TransferDecisionRecord>;
   /** A dismissed transfer back to the inbox; false if it was not dismissed. */

@@ -40,7 +40,10 @@ export interface Payment {
 export type NewPayment = Omit<Payment, 'seq'>;
 
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
-export type PaymentStateChange = Pick<Payment, 'seq' | 'id' | 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt' | 'updatedAt'>;
+export type PaymentStateChange = Pick<
+  Payment,
+  'seq' | 'id' | 'status' | 'paidAmount' | 'overpaidAmount' | 'late' | 'paidAt' | 'updatedAt'
+>;
 
 /** An inbound transfer as the ledger recorded it, with what became of it. */
 export interface TransferRecord extends InboundJettonTransfer {
@@ -107,7 +110,10 @@ export interface WebhookEndpoint {
 }
 
 /** What creating an endpoint writes; the rest starts as a new endpoint's does (healthy, no deliveries). */
-export type NewEndpoint = Pick<WebhookEndpoint, 'id' | 'url' | 'events' | 'enabled' | 'description' | 'secret' | 'createdAt'>;
+export type NewEndpoint = Pick<
+  WebhookEndpoint,
+  'id' | 'url' | 'events' | 'enabled' | 'description' | 'secret' | 'createdAt'
+>;
 
 /** Where events go: what the outbox needs of an enabled endpoint. */
 export type EndpointRoute = Pick<WebhookEndpoint, 'id' | 'url' | 'events'>;
@@ -140,8 +146,15 @@ export interface Delivery {
 }
 
 export interface NewDelivery {
-  id: string; eventId: string; eventType: string; paymentId: string | null; endpointId: string | null;
-  url: string; orderKey: string; createdAt: number; giveUpAt: number;
+  id: string;
+  eventId: string;
+  eventType: string;
+  paymentId: string | null;
+  endpointId: string | null;
+  url: string;
+  orderKey: string;
+  createdAt: number;
+  giveUpAt: number;
 }
 
 /** An attempt's outcome as the delivery row keeps it. */
@@ -170,9 +183,21 @@ export interface Attempt {
 
 /** What the dispatcher needs to send one delivery, read in one query. */
 export interface DueDelivery {
-  seq: number; id: string; eventId: string; eventType: string; paymentId: string | null; endpointId: string | null;
-  url: string; orderKey: string; attempts: number; giveUpAt: number; eventCreatedAt: number; dataJson: string;
-  secret: string | null; previousSecret: string | null; previousSecretExpiresAt: number | null;
+  seq: number;
+  id: string;
+  eventId: string;
+  eventType: string;
+  paymentId: string | null;
+  endpointId: string | null;
+  url: string;
+  orderKey: string;
+  attempts: number;
+  giveUpAt: number;
+  eventCreatedAt: number;
+  dataJson: string;
+  secret: string | null;
+  previousSecret: string | null;
+  previousSecretExpiresAt: number | null;
 }
 
 export interface DeliveryFilter {

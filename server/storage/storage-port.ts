@@ -1,11 +1,27 @@
 import type {
-  ApiKeyReads, ApiKeyRepository, CashierReads, CashierRepository, SessionReads, SessionRepository, SettingReads, SettingRepository,
-  SignInGuessReads, SignInGuessRepository,
+  ApiKeyReads,
+  ApiKeyRepository,
+  CashierReads,
+  CashierRepository,
+  SessionReads,
+  SessionRepository,
+  SettingReads,
+  SettingRepository,
+  SignInGuessReads,
+  SignInGuessRepository,
 } from './access-repositories';
 import type { AuditReads, AuditRepository } from './audit-repositories';
 import type {
-  EventReads, EventRepository, MovementReads, MovementRepository, PaymentReads, PaymentRepository, RefundReads, RefundRepository,
-  TransferReads, TransferRepository,
+  EventReads,
+  EventRepository,
+  MovementReads,
+  MovementRepository,
+  PaymentReads,
+  PaymentRepository,
+  RefundReads,
+  RefundRepository,
+  TransferReads,
+  TransferRepository,
 } from './ledger-repositories';
 import type { DeliveryReads, DeliveryRepository, EndpointReads, EndpointRepository } from './webhook-repositories';
 
@@ -38,7 +54,9 @@ export class LedgerUnavailableError extends Error {
   constructor(message: string, options?: ErrorOptions & { advice?: string }) {
     super(message, options);
     this.name = 'LedgerUnavailableError';
-    this.advice = options?.advice ?? 'the ledger cannot write to its disk, so no change is accepted; check the disk and restart TonTill';
+    this.advice =
+      options?.advice ??
+      'the ledger cannot write to its disk, so no change is accepted; check the disk and restart TonTill';
   }
 
   readonly advice: string;

@@ -37,7 +37,12 @@ export interface ApiKeyRow {
 }
 
 export const apiKeyFromRow = (r: ApiKeyRow): ApiKeyRecord => ({
-  id: r.id, name: r.name, prefix: r.prefix, createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at,
+  id: r.id,
+  name: r.name,
+  prefix: r.prefix,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
 });
 
 /** A live session joined to its cashier (none: the owner's). */
@@ -46,10 +51,14 @@ export interface SessionHolderRow {
   cashier_name: string | null;
 }
 
-export const holderFromRow = (r: SessionHolderRow): SessionHolder => ({ cashierId: r.cashier_id, cashierName: r.cashier_name });
+export const holderFromRow = (r: SessionHolderRow): SessionHolder => ({
+  cashierId: r.cashier_id,
+  cashierName: r.cashier_name,
+});
 
 /** The columns a cashier is listed with: never the passphrase hash, only whether there is one. */
-export const CASHIER_COLUMNS = 'id, name, passphrase_hash IS NOT NULL AS has_passphrase, created_at, last_sign_in_at, revoked_at';
+export const CASHIER_COLUMNS =
+  'id, name, passphrase_hash IS NOT NULL AS has_passphrase, created_at, last_sign_in_at, revoked_at';
 
 export interface CashierRow {
   id: string;
@@ -62,8 +71,12 @@ export interface CashierRow {
 }
 
 export const cashierFromRow = (r: CashierRow): CashierRecord => ({
-  id: r.id, name: r.name, hasPassphrase: r.has_passphrase === true || r.has_passphrase === 1,
-  createdAt: r.created_at, lastSignInAt: r.last_sign_in_at, revokedAt: r.revoked_at,
+  id: r.id,
+  name: r.name,
+  hasPassphrase: r.has_passphrase === true || r.has_passphrase === 1,
+  createdAt: r.created_at,
+  lastSignInAt: r.last_sign_in_at,
+  revokedAt: r.revoked_at,
 });
 
 export interface AuditRow {
@@ -77,7 +90,11 @@ export interface AuditRow {
 }
 
 export const auditFromRow = (r: AuditRow): AuditEntry => ({
-  seq: Number(r.seq), at: r.at, actor: r.actor, action: r.action, target: r.target,
+  seq: Number(r.seq),
+  at: r.at,
+  actor: r.actor,
+  action: r.action,
+  target: r.target,
   detail: r.detail_json === null ? null : (JSON.parse(r.detail_json) as Record<string, unknown>),
 });
 
@@ -115,14 +132,27 @@ export interface TransferRow {
 }
 
 export const transferFromRow = (r: TransferRow): TransferRecord => ({
-  txHash: r.tx_hash, lt: r.lt, utime: Number(r.utime), amount: r.amount, from: r.from_address, comment: r.comment,
-  queryId: 0n, paymentId: r.payment_id, status: r.status, resolution: r.resolution,
-  createdAt: Number(r.created_at), resolvedAt: r.resolved_at === null ? null : Number(r.resolved_at),
+  txHash: r.tx_hash,
+  lt: r.lt,
+  utime: Number(r.utime),
+  amount: r.amount,
+  from: r.from_address,
+  comment: r.comment,
+  queryId: 0n,
+  paymentId: r.payment_id,
+  status: r.status,
+  resolution: r.resolution,
+  createdAt: Number(r.created_at),
+  resolvedAt: r.resolved_at === null ? null : Number(r.resolved_at),
 });
 
 /** A credited transfer as a payment lists it: credited when it was recorded. */
 export const creditedFromRow = (r: TransferRow): CreditedTransfer => ({
-  txHash: r.tx_hash, amount: r.amount, from: r.from_address, comment: r.comment, creditedAt: Number(r.created_at),
+  txHash: r.tx_hash,
+  amount: r.amount,
+  from: r.from_address,
+  comment: r.comment,
+  creditedAt: Number(r.created_at),
 });
 
 /**
@@ -141,30 +171,76 @@ export interface DecisionRow {
 }
 
 export const decisionFromRow = (r: DecisionRow): TransferDecisionRecord => ({
-  seq: Number(r.seq), txLt: r.tx_lt, txHash: r.tx_hash, action: r.action, paymentId: r.payment_id, note: r.note, actor: r.actor, at: Number(r.at),
+  seq: Number(r.seq),
+  txLt: r.tx_lt,
+  txHash: r.tx_hash,
+  action: r.action,
+  paymentId: r.payment_id,
+  note: r.note,
+  actor: r.actor,
+  at: Number(r.at),
 });
 
 /** A delivery with the start of its last answer (`last_response_excerpt`, from a subquery). */
 export interface DeliveryRow {
   /** a number in SQLite, int8 (bigint) in PostgreSQL */
   seq: Int;
-  id: string; event_id: string; event_type: string; payment_id: string | null; endpoint_id: string | null;
-  url: string; status: DeliveryStatus; attempts: number; next_attempt_at: number; last_status_code: number | null;
-  last_error: string | null; created_at: number; delivered_at: number | null; last_response_excerpt: string | null;
+  id: string;
+  event_id: string;
+  event_type: string;
+  payment_id: string | null;
+  endpoint_id: string | null;
+  url: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+  last_response_excerpt: string | null;
 }
 
 export interface AttemptRow {
-  id: string; delivery_id: string; at: number; url: string; request_headers_json: string; request_body: string;
-  response_status: number | null; response_body: string | null; duration_ms: number; error: string | null;
+  id: string;
+  delivery_id: string;
+  at: number;
+  url: string;
+  request_headers_json: string;
+  request_body: string;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number;
+  error: string | null;
 }
 
 export const deliveryFromRow = (r: DeliveryRow): Delivery => ({
-  seq: Number(r.seq), id: r.id, eventId: r.event_id, eventType: r.event_type, paymentId: r.payment_id, endpointId: r.endpoint_id,
-  url: r.url, status: r.status, attempts: r.attempts, nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
-  lastStatusCode: r.last_status_code, lastError: r.last_error, lastResponseExcerpt: r.last_response_excerpt, createdAt: r.created_at, deliveredAt: r.delivered_at,
+  seq: Number(r.seq),
+  id: r.id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  paymentId: r.payment_id,
+  endpointId: r.endpoint_id,
+  url: r.url,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
+  lastStatusCode: r.last_status_code,
+  lastError: r.last_error,
+  lastResponseExcerpt: r.last_response_excerpt,
+  createdAt: r.created_at,
+  deliveredAt: r.delivered_at,
 });
 
 export const attemptFromRow = (r: AttemptRow): Attempt => ({
-  id: r.id, deliveryId: r.delivery_id, at: r.at, url: r.url, requestHeaders: JSON.parse(r.request_headers_json) as Record<string, string>,
-  requestBody: r.request_body, responseStatus: r.response_status, responseBody: r.response_body, durationMs: r.duration_ms, error: r.error,
+  id: r.id,
+  deliveryId: r.delivery_id,
+  at: r.at,
+  url: r.url,
+  requestHeaders: JSON.parse(r.request_headers_json) as Record<string, string>,
+  requestBody: r.request_body,
+  responseStatus: r.response_status,
+  responseBody: r.response_body,
+  durationMs: r.duration_ms,
+  error: r.error,
 });

@@ -5,7 +5,10 @@ import type { UnitOfWork } from './storage-port';
  * `committed` for the storage to run once the job's commit is durable (or drop, if it rolls back).
  * The storage calls `end()` when the job's work has settled.
  */
-export function unitOfWork(repos: Omit<UnitOfWork, 'afterCommit'>, committed: Array<() => void>): UnitOfWork & { end(): void } {
+export function unitOfWork(
+  repos: Omit<UnitOfWork, 'afterCommit'>,
+  committed: Array<() => void>,
+): UnitOfWork & { end(): void } {
   let open = true;
   return {
     ...repos,

@@ -1,4 +1,15 @@
-import type { Attempt, Delivery, DeliveryFilter, DeliverySettlement, DueDelivery, EndpointHealth, EndpointRoute, NewDelivery, NewEndpoint, WebhookEndpoint } from './records';
+import type {
+  Attempt,
+  Delivery,
+  DeliveryFilter,
+  DeliverySettlement,
+  DueDelivery,
+  EndpointHealth,
+  EndpointRoute,
+  NewDelivery,
+  NewEndpoint,
+  WebhookEndpoint,
+} from './records';
 
 export interface EndpointReads {
   /** a live (not deleted) endpoint */

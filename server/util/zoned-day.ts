@@ -9,7 +9,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, f);
   }
@@ -20,7 +27,9 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 function wallClock(ms: number, timeZone: string): { wall: number; date: string } {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(ms)) parts[p.type] = p.value;
-  const [y, mo, d, h, mi, s] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(Number) as number[];
+  const [y, mo, d, h, mi, s] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(
+    Number,
+  ) as number[];
   return { wall: Date.UTC(y!, mo! - 1, d!, h!, mi!, s!), date: `${parts.year}-${parts.month}-${parts.day}` };
 }
 

@@ -82,8 +82,11 @@ interface PollState {
  * it. Each names the cursor it follows, so a chunk that fails stops the one queued behind it.
  */
 export async function commitInChunks(
-  transactions: readonly Transaction[], start: TxCursor | null, maxBatch: number,
-  commitBatch: ChainWatcherOptions['commitBatch'], committed: (last: Transaction, cursor: TxCursor) => void,
+  transactions: readonly Transaction[],
+  start: TxCursor | null,
+  maxBatch: number,
+  commitBatch: ChainWatcherOptions['commitBatch'],
+  committed: (last: Transaction, cursor: TxCursor) => void,
 ): Promise<void> {
   const pending: Array<Promise<void>> = [];
   let previous = start;
@@ -108,7 +111,12 @@ function createPoller(options: ChainWatcherOptions, now: () => number) {
   const { pageSize = DEFAULTS.pageSize, maxBatch = DEFAULTS.maxBatch } = options;
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError('maxBatch must be a positive integer');
   const state: PollState = {
-    lastPollAt: null, lastSuccessAt: null, consecutiveErrors: 0, lastError: null, cursor: null, newestUtime: null,
+    lastPollAt: null,
+    lastSuccessAt: null,
+    consecutiveErrors: 0,
+    lastError: null,
+    cursor: null,
+    newestUtime: null,
   };
 
   async function fetchAndCommit(): Promise<number> {
@@ -136,7 +144,11 @@ function createPoller(options: ChainWatcherOptions, now: () => number) {
     } catch (err) {
       state.consecutiveErrors += 1;
       state.lastError = err instanceof Error ? err.message : String(err);
-      const fields = { kind: classifyChainError(err), consecutiveErrors: state.consecutiveErrors, error: state.lastError };
+      const fields = {
+        kind: classifyChainError(err),
+        consecutiveErrors: state.consecutiveErrors,
+        error: state.lastError,
+      };
       log?.warn(fields, 'chain poll failed');
       throw err;
     }
@@ -216,5 +228,14 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
 function snapshot(state: PollState, running: boolean, nowMs: number, stream: StreamStatus | null): WatcherStatus {
   const { lastPollAt, lastSuccessAt, consecutiveErrors, lastError, cursor, newestUtime } = state;
   const lagSeconds = newestUtime === null ? null : Math.max(0, Math.floor(nowMs / 1000) - newestUtime);
-  return { running, lastPollAt, lastSuccessAt, lagSeconds, consecutiveErrors, lastError, cursor: cursor && { ...cursor }, stream };
+  return {
+    running,
+    lastPollAt,
+    lastSuccessAt,
+    lagSeconds,
+    consecutiveErrors,
+    lastError,
+    cursor: cursor && { ...cursor },
+    stream,
+  };
 }

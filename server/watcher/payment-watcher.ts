@@ -1,5 +1,9 @@
 import type { Address, Transaction } from '@ton/core';
-import { parseInboundJettonTransfer, parseOutgoingJettonTransfer, parseReturnedJettonTransfer } from '../chain/parse-transfer';
+import {
+  parseInboundJettonTransfer,
+  parseOutgoingJettonTransfer,
+  parseReturnedJettonTransfer,
+} from '../chain/parse-transfer';
 import type { ChainSource, InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
@@ -25,7 +29,10 @@ export interface PaymentWatcherOptions {
  * What the transactions did to the wallet's balance: genuine inbound USDT transfers (facts for the
  * ledger to match), and everything else that moved it.
  */
-export function walletFacts(transactions: readonly Transaction[]): { transfers: InboundJettonTransfer[]; movements: WalletMovement[] } {
+export function walletFacts(transactions: readonly Transaction[]): {
+  transfers: InboundJettonTransfer[];
+  movements: WalletMovement[];
+} {
   const transfers: InboundJettonTransfer[] = [];
   const movements: WalletMovement[] = [];
   for (const tx of transactions) {

@@ -70,7 +70,8 @@ async function collectBackwards(
     if (page.length < pageSize || !oldest) return byHash;
     if (added === 0) {
       stalled += 1;
-      if (stalled >= MAX_STALLED_PAGES) throw new ChainGapError('paging made no progress: the server keeps repeating a page');
+      if (stalled >= MAX_STALLED_PAGES)
+        throw new ChainGapError('paging made no progress: the server keeps repeating a page');
       continue;
     }
     stalled = 0;

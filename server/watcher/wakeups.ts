@@ -49,7 +49,10 @@ export function createChase() {
  * until a poll from elsewhere (pollNow) succeeds. A wake during a poll makes the next sleep end at
  * once, so any number of wakes during one poll cause exactly one more poll.
  */
-export function createWakeableSleep(sleep: (ms: number, signal: AbortSignal) => Promise<void>, lastPollFailed: () => boolean) {
+export function createWakeableSleep(
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  lastPollFailed: () => boolean,
+) {
   let nap: AbortController | null = null;
   let woken = false;
   return {

@@ -86,10 +86,19 @@ export class Dispatcher {
   private flushTimer: NodeJS.Timeout | null = null;
   private abort = new AbortController();
 
-  constructor(private readonly deps: DispatcherDeps, options: DispatcherOptions) {
+  constructor(
+    private readonly deps: DispatcherDeps,
+    options: DispatcherOptions,
+  ) {
     this.o = {
-      random: Math.random, policy: DEFAULT_RETRY_POLICY, timeoutMs: 10_000, maxConcurrency: 128, maxPerTarget: 64,
-      idlePollMs: 1_000, stopGraceMs: 1_000, ...options,
+      random: Math.random,
+      policy: DEFAULT_RETRY_POLICY,
+      timeoutMs: 10_000,
+      maxConcurrency: 128,
+      maxPerTarget: 64,
+      idlePollMs: 1_000,
+      stopGraceMs: 1_000,
+      ...options,
     };
     this.sender = new HttpSender(this.o.maxConcurrency);
     this.settlement = { policy: this.o.policy, random: this.o.random, log: this.o.log };
@@ -157,7 +166,12 @@ export class Dispatcher {
     this.timerAt = Infinity;
     const all = () => Promise.allSettled([...this.inflight.values()]);
     let grace: NodeJS.Timeout | undefined;
-    await Promise.race([all(), new Promise((r) => { grace = setTimeout(r, this.o.stopGraceMs); })]);
+    await Promise.race([
+      all(),
+      new Promise((r) => {
+        grace = setTimeout(r, this.o.stopGraceMs);
+      }),
+    ]);
     clearTimeout(grace);
     this.abort.abort();
     await all();
@@ -215,7 +229,10 @@ export class Dispatcher {
     for (const row of launch) {
       const target = targetOf(row);
       this.perTarget.set(target, (this.perTarget.get(target) ?? 0) + 1);
-      this.inflight.set(row.id, this.deliver(row).then((done) => this.finished(done)));
+      this.inflight.set(
+        row.id,
+        this.deliver(row).then((done) => this.finished(done)),
+      );
     }
     return launch.length;
   }
@@ -225,7 +242,9 @@ export class Dispatcher {
     const claims = this.o.claims;
     if (!claims || rows.length === 0) return rows;
     const ids = rows.map((row) => row.id);
-    const got = new Set(await this.deps.storage.write((uow) => uow.deliveries.claim(ids, claims.holder, now + claims.leaseMs, now)));
+    const got = new Set(
+      await this.deps.storage.write((uow) => uow.deliveries.claim(ids, claims.holder, now + claims.leaseMs, now)),
+    );
     return rows.filter((row) => got.has(row.id));
   }
 
@@ -264,18 +283,23 @@ export class Dispatcher {
     if (!this.running || at >= this.timerAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.timerAt = Infinity;
-      this.wake();
-    }, Math.max(0, at - this.o.clock.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.wake();
+      },
+      Math.max(0, at - this.o.clock.now()),
+    );
     this.timer.unref();
   }
 
   private async deliver(row: DueDelivery): Promise<Completed> {
     const at = this.o.clock.now();
     const body = eventBody(row);
-    const secrets = row.endpointId ? liveSecrets(row.secret ?? '', row.previousSecret, row.previousSecretExpiresAt, at) : await this.deps.callbackSecrets(at);
+    const secrets = row.endpointId
+      ? liveSecrets(row.secret ?? '', row.previousSecret, row.previousSecretExpiresAt, at)
+      : await this.deps.callbackSecrets(at);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'TonTill-Webhooks/1',
@@ -284,11 +308,36 @@ export class Dispatcher {
       [DELIVERY_ID_HEADER]: row.id,
     };
     const problem = targetUrlProblem(row.url);
-    if (problem) return { row, at, headers, body, result: { statusCode: null, responseBody: null, error: problem }, durationMs: 0, refused: true, aborted: false };
+    if (problem)
+      return {
+        row,
+        at,
+        headers,
+        body,
+        result: { statusCode: null, responseBody: null, error: problem },
+        durationMs: 0,
+        refused: true,
+        aborted: false,
+      };
     const started = performance.now();
-    const result = await this.sender.send({ url: row.url, headers, body, timeoutMs: this.o.timeoutMs, signal: this.abort.signal });
+    const result = await this.sender.send({
+      url: row.url,
+      headers,
+      body,
+      timeoutMs: this.o.timeoutMs,
+      signal: this.abort.signal,
+    });
     const aborted = this.abort.signal.aborted && result.statusCode === null;
-    return { row, at, headers, body, result, durationMs: Math.round(performance.now() - started), refused: false, aborted };
+    return {
+      row,
+      at,
+      headers,
+      body,
+      result,
+      durationMs: Math.round(performance.now() - started),
+      refused: false,
+      aborted,
+    };
   }
 
   /** Writes finished attempts in one unit of work, then frees their slots. */
@@ -299,7 +348,9 @@ export class Dispatcher {
     try {
       const finished = batch.filter((done) => !done.aborted);
       if (finished.length === 0) return;
-      const retries = await this.deps.storage.write((uow) => settleBatch(uow, this.settlement, finished, this.o.clock.now()));
+      const retries = await this.deps.storage.write((uow) =>
+        settleBatch(uow, this.settlement, finished, this.o.clock.now()),
+      );
       if (retries.length) this.arm(Math.min(...retries));
     } finally {
       this.settledSinceLook += batch.length;

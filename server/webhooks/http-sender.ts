@@ -43,20 +43,30 @@ export class HttpSender {
       };
       const url = new URL(req.url);
       const transport = url.protocol === 'https:' ? https : http;
-      const request = transport.request(url, {
-        method: 'POST',
-        agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
-        headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
-      }, (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
-          size += chunk.length;
-        });
-        response.on('end', () => finish({ statusCode: response.statusCode ?? null, responseBody: Buffer.concat(chunks).toString('utf8'), error: null }));
-        response.on('error', (err) => finish({ statusCode: null, responseBody: null, error: describe(err) }));
-      });
+      const request = transport.request(
+        url,
+        {
+          method: 'POST',
+          agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+          headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
+            size += chunk.length;
+          });
+          response.on('end', () =>
+            finish({
+              statusCode: response.statusCode ?? null,
+              responseBody: Buffer.concat(chunks).toString('utf8'),
+              error: null,
+            }),
+          );
+          response.on('error', (err) => finish({ statusCode: null, responseBody: null, error: describe(err) }));
+        },
+      );
       const timer = setTimeout(() => {
         finish({ statusCode: null, responseBody: null, error: `timeout after ${req.timeoutMs} ms` });
         request.destroy();

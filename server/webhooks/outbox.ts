@@ -29,7 +29,10 @@ const reachesCallbackUrl = (type: string): boolean => type.startsWith('payment.'
 export class Outbox {
   private enqueued = false;
 
-  constructor(private readonly clock: Clock, private readonly policy: () => RetryPolicy) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly policy: () => RetryPolicy,
+  ) {}
 
   readonly onEvent = async (event: StoredEvent, uow: UnitOfWork): Promise<void> => {
     // A test event goes only to the endpoint it tests; the service enqueues it itself.
@@ -55,14 +58,25 @@ export class Outbox {
   }
 
   /** Queues one delivery in the unit of work that records or redelivers the event; returns its id. */
-  async enqueue(uow: UnitOfWork, event: Pick<StoredEvent, 'id' | 'type' | 'paymentId'>, target: Target): Promise<string> {
+  async enqueue(
+    uow: UnitOfWork,
+    event: Pick<StoredEvent, 'id' | 'type' | 'paymentId'>,
+    target: Target,
+  ): Promise<string> {
     const id = newId('whd');
     const now = this.clock.now();
     const subject = event.paymentId ?? `delivery:${id}`;
     const orderKey = target.endpointId ? `endpoint:${target.endpointId}|${subject}` : `url:${target.url}|${subject}`;
     await uow.deliveries.insert({
-      id, eventId: event.id, eventType: event.type, paymentId: event.paymentId, endpointId: target.endpointId,
-      url: target.url, orderKey, createdAt: now, giveUpAt: now + this.policy().giveUpAfterMs,
+      id,
+      eventId: event.id,
+      eventType: event.type,
+      paymentId: event.paymentId,
+      endpointId: target.endpointId,
+      url: target.url,
+      orderKey,
+      createdAt: now,
+      giveUpAt: now + this.policy().giveUpAfterMs,
     });
     this.enqueued = true;
     return id;

@@ -20,9 +20,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 export type AttemptOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; reason: string }
-  | { kind: 'give-up'; reason: string };
+  { kind: 'delivered' } | { kind: 'retry'; reason: string } | { kind: 'give-up'; reason: string };
 
 /**
  * 2xx delivers; every other answer, a network error or a timeout is retried until the delivery's
@@ -32,7 +30,8 @@ export type AttemptOutcome =
 export function classify(statusCode: number | null, error: string | null): AttemptOutcome {
   if (statusCode === null) return { kind: 'retry', reason: error ?? 'no response' };
   if (statusCode >= 200 && statusCode < 300) return { kind: 'delivered' };
-  if (statusCode >= 300 && statusCode < 400) return { kind: 'retry', reason: `HTTP ${statusCode}: redirects are not followed` };
+  if (statusCode >= 300 && statusCode < 400)
+    return { kind: 'retry', reason: `HTTP ${statusCode}: redirects are not followed` };
   return { kind: 'retry', reason: `HTTP ${statusCode}` };
 }
 
@@ -47,7 +46,13 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, random: () =>
 }
 
 /** The next attempt time, or null when the delivery's time is up. */
-export function nextAttemptAt(policy: RetryPolicy, attempt: number, now: number, giveUpAt: number, random: () => number): number | null {
+export function nextAttemptAt(
+  policy: RetryPolicy,
+  attempt: number,
+  now: number,
+  giveUpAt: number,
+  random: () => number,
+): number | null {
   if (now >= giveUpAt) return null;
   return Math.min(now + retryDelayMs(policy, attempt, random), giveUpAt);
 }

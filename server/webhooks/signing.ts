@@ -20,6 +20,11 @@ export function signatureHeader(secrets: readonly string[], timestamp: number, b
 }
 
 /** The secrets that sign right now: the current one, plus the previous one during its grace period. */
-export function liveSecrets(current: string, previous: string | null, previousExpiresAt: number | null, now: number): string[] {
+export function liveSecrets(
+  current: string,
+  previous: string | null,
+  previousExpiresAt: number | null,
+  now: number,
+): string[] {
   return previous && previousExpiresAt !== null && previousExpiresAt > now ? [current, previous] : [current];
 }

@@ -37,7 +37,8 @@ export function verifySignature(
     const expected = Buffer.from(createHmac('sha256', secret).update(`${parsed.t}.`).update(rawBody).digest('hex'));
     for (const candidate of parsed.signatures) {
       const given = Buffer.from(candidate);
-      if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true, timestamp: parsed.timestamp };
+      if (given.length === expected.length && timingSafeEqual(given, expected))
+        return { ok: true, timestamp: parsed.timestamp };
     }
   }
   return { ok: false, reason: 'no matching signature' };

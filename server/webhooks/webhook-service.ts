@@ -86,13 +86,21 @@ export class WebhookService {
   }
 
   /** `actor` (here and below): who made the change, for the audit log, which never sees a secret. */
-  async createEndpoint(input: EndpointInput, actor = SERVICE_ACTOR): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async createEndpoint(
+    input: EndpointInput,
+    actor = SERVICE_ACTOR,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const id = newId('whe');
     const secret = newWebhookSecret();
     const endpoint = await this.deps.storage.write(async (uow) => {
       await uow.endpoints.insert({
-        id, url: input.url, events: input.events, enabled: input.enabled ?? true,
-        description: input.description ?? null, secret, createdAt: this.deps.clock.now(),
+        id,
+        url: input.url,
+        events: input.events,
+        enabled: input.enabled ?? true,
+        description: input.description ?? null,
+        secret,
+        createdAt: this.deps.clock.now(),
       });
       await this.audit(uow, actor, 'webhook.endpoint_create', id, { url: input.url, events: input.events });
       return endpointIn(uow, id);
@@ -113,14 +121,20 @@ export class WebhookService {
   }
 
   /** A new secret signs from now on; the old one keeps signing beside it for `graceHours`. */
-  async rotateSecret(id: string, graceHours: number, actor = SERVICE_ACTOR): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async rotateSecret(
+    id: string,
+    graceHours: number,
+    actor = SERVICE_ACTOR,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const secret = newWebhookSecret();
     const endpoint = await this.deps.storage.write(async (uow) => {
       const current = await endpointIn(uow, id);
       const now = this.deps.clock.now();
       const keepOld = graceHours > 0;
       await uow.endpoints.update({
-        ...current, secret, updatedAt: now,
+        ...current,
+        secret,
+        updatedAt: now,
         previousSecret: keepOld ? current.secret : null,
         previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
       });
@@ -134,7 +148,7 @@ export class WebhookService {
   deleteEndpoint(id: string, actor = SERVICE_ACTOR): Promise<void> {
     const now = this.deps.clock.now();
     return this.deps.storage.write(async (uow) => {
-      if (!await uow.endpoints.softDelete(id, now)) throw notFound(`webhook endpoint ${id}`);
+      if (!(await uow.endpoints.softDelete(id, now))) throw notFound(`webhook endpoint ${id}`);
       await this.audit(uow, actor, 'webhook.endpoint_delete', id, null);
       await uow.deliveries.abandon(id, 'endpoint deleted', now);
     });
@@ -145,7 +159,9 @@ export class WebhookService {
     const delivery = await this.deps.storage.write(async (uow) => {
       const endpoint = await endpointIn(uow, endpointId);
       const event = await this.deps.events.record(uow, 'webhook.test', null, {
-        message: 'This is a test event sent from the TonTill console.', endpointId: endpoint.id, sentAt: new Date(this.deps.clock.now()).toISOString(),
+        message: 'This is a test event sent from the TonTill console.',
+        endpointId: endpoint.id,
+        sentAt: new Date(this.deps.clock.now()).toISOString(),
       });
       return this.enqueued(uow, event, [{ endpointId: endpoint.id, url: endpoint.url }]);
     });
@@ -170,7 +186,8 @@ export class WebhookService {
 
   private async enqueued(uow: UnitOfWork, event: StoredEvent, targets: readonly Target[]): Promise<Delivery[]> {
     const deliveries: Delivery[] = [];
-    for (const target of targets) deliveries.push((await uow.deliveries.find(await this.outbox.enqueue(uow, event, target)))!);
+    for (const target of targets)
+      deliveries.push((await uow.deliveries.find(await this.outbox.enqueue(uow, event, target)))!);
     return deliveries;
   }
 
@@ -200,25 +217,40 @@ export class WebhookService {
   }
 
   /** The store-wide secret that signs per-payment callbackUrl deliveries; created if the store has none. */
-  private audit(uow: UnitOfWork, actor: string, action: string, endpointId: string, detail: Record<string, unknown> | null): Promise<void> {
+  private audit(
+    uow: UnitOfWork,
+    actor: string,
+    action: string,
+    endpointId: string,
+    detail: Record<string, unknown> | null,
+  ): Promise<void> {
     return uow.audit.append({ at: this.deps.clock.now(), actor, action, target: endpointId, detail });
   }
 
   callbackSecret(): Promise<CallbackSecretSetting> {
     return this.deps.settings.getOrCreate<CallbackSecretSetting>(CALLBACK_SECRET_KEY, () => ({
-      secret: newWebhookSecret(), previousSecret: null, previousSecretExpiresAt: null, rotatedAt: this.deps.clock.now(),
+      secret: newWebhookSecret(),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      rotatedAt: this.deps.clock.now(),
     }));
   }
 
   async rotateCallbackSecret(graceHours: number, actor = SERVICE_ACTOR): Promise<CallbackSecretSetting> {
-    const rotated = await this.deps.settings.change<CallbackSecretSetting>(CALLBACK_SECRET_KEY, (current) => {
-      const now = this.deps.clock.now();
-      const keepOld = graceHours > 0 && current !== undefined;
-      return {
-        secret: newWebhookSecret(), rotatedAt: now,
-        previousSecret: keepOld ? current.secret : null, previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
-      };
-    }, actor);
+    const rotated = await this.deps.settings.change<CallbackSecretSetting>(
+      CALLBACK_SECRET_KEY,
+      (current) => {
+        const now = this.deps.clock.now();
+        const keepOld = graceHours > 0 && current !== undefined;
+        return {
+          secret: newWebhookSecret(),
+          rotatedAt: now,
+          previousSecret: keepOld ? current.secret : null,
+          previousSecretExpiresAt: keepOld ? now + graceHours * HOUR_MS : null,
+        };
+      },
+      actor,
+    );
     return rotated!;
   }
 

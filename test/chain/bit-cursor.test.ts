@@ -19,10 +19,21 @@ describe('BitCursor reads what @ton/core writes, at every bit offset', () => {
       const small = Math.floor(random() * 2 ** 20);
       const big = BigInt(Math.floor(random() * 2 ** 31)) * 2n ** 33n + BigInt(Math.floor(random() * 2 ** 31));
       const coins = BigInt(Math.floor(random() * 2 ** 40));
-      const address = new Address(random() < 0.5 ? 0 : -1, Buffer.from(Array.from({ length: 32 }, () => Math.floor(random() * 256))));
+      const address = new Address(
+        random() < 0.5 ? 0 : -1,
+        Buffer.from(Array.from({ length: 32 }, () => Math.floor(random() * 256))),
+      );
       const bytes = Buffer.from(Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * 256)));
-      const cell = beginCell().storeUint(0, prefix).storeUint(small, 20).storeUint(big, 64).storeCoins(coins)
-        .storeAddress(address).storeAddress(null).storeBit(true).storeBuffer(bytes).endCell();
+      const cell = beginCell()
+        .storeUint(0, prefix)
+        .storeUint(small, 20)
+        .storeUint(big, 64)
+        .storeCoins(coins)
+        .storeAddress(address)
+        .storeAddress(null)
+        .storeBit(true)
+        .storeBuffer(bytes)
+        .endCell();
       const c = new BitCursor(cell);
       c.uint(prefix);
       expect([c.uint(20), c.bigUint(64), c.coins()]).toEqual([small, big, coins]);

@@ -6,7 +6,15 @@ import { createChainWatcher, type ChainWatcherOptions } from '../../server/watch
 import { ChainGapError } from '../../server/watcher/transaction-poller';
 import type { ToncenterDouble, ToncenterFaults } from './toncenter-double';
 import { createWalletHistory, START_UTIME, type WalletHistory } from './wallet-history';
-import { createLedger, createManualSleep, cursorAt, hashes, hashOf, serveHistory, type Ledger } from './watcher-harness';
+import {
+  createLedger,
+  createManualSleep,
+  cursorAt,
+  hashes,
+  hashOf,
+  serveHistory,
+  type Ledger,
+} from './watcher-harness';
 
 let history: WalletHistory;
 let double: ToncenterDouble;
@@ -51,7 +59,9 @@ describe('chain watcher', () => {
     await expect(watcher.pollNow()).resolves.toBe(27);
     expect(ledger.order).toEqual(all());
     expect(ledger.batches.map((b) => b.size)).toEqual([5, 5, 5, 5, 5, 2]);
-    expect(ledger.batches.map((b) => b.cursor)).toEqual([4, 9, 14, 19, 24, 26].map((i) => cursorAt(history.transactions[i]!)));
+    expect(ledger.batches.map((b) => b.cursor)).toEqual(
+      [4, 9, 14, 19, 24, 26].map((i) => cursorAt(history.transactions[i]!)),
+    );
     const status = watcher.status();
     expect(status).toMatchObject({ cursor: newest(), consecutiveErrors: 0, lastError: null, running: false });
     expect(status.lagSeconds).toBe(1_000 - 250);
@@ -72,7 +82,11 @@ describe('chain watcher', () => {
     });
     await expect(crashing.pollNow()).rejects.toThrow('disk full');
     expect(ledger.credited.size).toBe(10);
-    expect(crashing.status()).toMatchObject({ consecutiveErrors: 1, lastError: 'disk full', cursor: ledger.loadCursor() });
+    expect(crashing.status()).toMatchObject({
+      consecutiveErrors: 1,
+      lastError: 'disk full',
+      cursor: ledger.loadCursor(),
+    });
     await expect(watcherOn(ledger).pollNow()).resolves.toBe(17);
     expect(ledger.order).toEqual(all());
   });
@@ -172,7 +186,13 @@ describe('chain watcher', () => {
 });
 
 describe('chain watcher lifecycle', () => {
-  function gatedSource(): { source: ChainSource; release: () => void; inFlight: () => number; maxInFlight: () => number; calls: () => number } {
+  function gatedSource(): {
+    source: ChainSource;
+    release: () => void;
+    inFlight: () => number;
+    maxInFlight: () => number;
+    calls: () => number;
+  } {
     let inFlight = 0;
     let max = 0;
     let calls = 0;
@@ -212,7 +232,10 @@ describe('chain watcher lifecycle', () => {
     // wait for the poll would have resolved within this turn of the event loop, before the release.
     await new Promise(setImmediate);
     gate.release();
-    expect(await stopping, 'stop() resolved before the poll in flight had ended').toEqual({ inFlight: 0, committed: all() });
+    expect(await stopping, 'stop() resolved before the poll in flight had ended').toEqual({
+      inFlight: 0,
+      committed: all(),
+    });
     await expect(Promise.all(extra)).resolves.toEqual([0, 0]);
     expect(gate.maxInFlight()).toBe(1);
   });

@@ -40,21 +40,53 @@ async function rig({ primary, timeoutMs = 10_000, wrap = (s) => s }: RigOptions,
   opened.push(toncenter, tonapi);
   const timeout = (name: string) => (name === primary ? timeoutMs : 10_000);
   const named: NamedSource[] = [
-    { name: 'toncenter', source: createToncenterSource({ mode: 'testnet', endpoint: toncenter.endpoint, limiter: unlimited, timeoutMs: timeout('toncenter') }) },
-    { name: 'tonapi', source: createTonapiSource({ mode: 'testnet', baseUrl: tonapi.url, apiKey: KEY, limiter: unlimited, timeoutMs: timeout('tonapi') }) },
+    {
+      name: 'toncenter',
+      source: createToncenterSource({
+        mode: 'testnet',
+        endpoint: toncenter.endpoint,
+        limiter: unlimited,
+        timeoutMs: timeout('toncenter'),
+      }),
+    },
+    {
+      name: 'tonapi',
+      source: createTonapiSource({
+        mode: 'testnet',
+        baseUrl: tonapi.url,
+        apiKey: KEY,
+        limiter: unlimited,
+        timeoutMs: timeout('tonapi'),
+      }),
+    },
   ];
   if (primary === 'tonapi') named.reverse();
   named[0]!.source = wrap(named[0]!.source);
   const clock = { now: T0 };
   const logs: string[] = [];
-  const log = { info: (fields: object, msg: string) => logs.push(`${msg} ${JSON.stringify(fields)}`), warn: (fields: object, msg: string) => logs.push(`${msg} ${JSON.stringify(fields)}`) };
-  const failover = createFailoverSource({ sources: named, now: () => clock.now, retryPrimaryAfterMs: RETRY_MS, headCheckIntervalMs: 30_000, stallAfterMs: 60_000, log });
+  const log = {
+    info: (fields: object, msg: string) => logs.push(`${msg} ${JSON.stringify(fields)}`),
+    warn: (fields: object, msg: string) => logs.push(`${msg} ${JSON.stringify(fields)}`),
+  };
+  const failover = createFailoverSource({
+    sources: named,
+    now: () => clock.now,
+    retryPrimaryAfterMs: RETRY_MS,
+    headCheckIntervalMs: 30_000,
+    stallAfterMs: 60_000,
+    log,
+  });
   const changes: FailoverChange[] = [];
   failover.onChange((change) => changes.push(change));
   const ledger = createLedger();
   const watcher = createChainWatcher({
-    source: failover, account: history.account, loadCursor: ledger.loadCursor, commitBatch: ledger.commitBatch,
-    intervalMs: 5_000, pageSize: 4, now: () => clock.now,
+    source: failover,
+    account: history.account,
+    loadCursor: ledger.loadCursor,
+    commitBatch: ledger.commitBatch,
+    intervalMs: 5_000,
+    pageSize: 4,
+    now: () => clock.now,
   });
   let count = 0;
   const arrive = (n: number) => {
@@ -75,41 +107,75 @@ describe('failover source under the chain watcher', () => {
   it.each<[string, Partial<ToncenterFaults>, RegExp, number?]>([
     ['HTTP 5xx', { gatewayTimeouts: 2 }, /^server: toncenter HTTP 504/],
     ['HTTP 429', { rateLimited: 2 }, /^rate_limited: toncenter HTTP 429/],
-    ['ok:false with code 503 in an HTTP 200', { wrappedServerErrors: 2 }, /^server: toncenter answered ok:false, code 503: \[Error : 0 : Unexpected string end\]/],
-    ['ok:false with code 429 in an HTTP 200', { wrappedRateLimits: 2 }, /^rate_limited: toncenter answered ok:false, code 429: Ratelimit exceeded/],
+    [
+      'ok:false with code 503 in an HTTP 200',
+      { wrappedServerErrors: 2 },
+      /^server: toncenter answered ok:false, code 503: \[Error : 0 : Unexpected string end\]/,
+    ],
+    [
+      'ok:false with code 429 in an HTTP 200',
+      { wrappedRateLimits: 2 },
+      /^rate_limited: toncenter answered ok:false, code 429: Ratelimit exceeded/,
+    ],
     ['a hang', { hang: 2 }, /^network: toncenter unreachable: ECONNABORTED/, 3_000],
-  ])('fails over on %s within the poll, stays degraded once, and recovers after the retry delay', async (_name, faults, error, timeoutMs) => {
-    const r = await rig({ primary: 'toncenter', timeoutMs });
-    expect(r.failover.status()).toEqual({
-      active: 'toncenter', primary: 'toncenter', degraded: false,
-      providers: [{ name: 'toncenter', state: 'active', lastError: null, since: T0 }, { name: 'tonapi', state: 'standby', lastError: null, since: T0 }],
-    });
-    r.toncenter.setFaults(faults);
-    await expect(r.watcher.pollNow()).resolves.toBe(20);
-    expect(r.changes).toEqual([{ kind: 'degraded', from: 'toncenter', to: 'tonapi', reason: expect.stringMatching(/^toncenter failed: /) }]);
-    expect(r.failover.status()).toMatchObject({ active: 'tonapi', degraded: true, providers: [{ state: 'failing', lastError: expect.stringMatching(error), since: T0 }, { state: 'active', since: T0 }] });
+  ])(
+    'fails over on %s within the poll, stays degraded once, and recovers after the retry delay',
+    async (_name, faults, error, timeoutMs) => {
+      const r = await rig({ primary: 'toncenter', timeoutMs });
+      expect(r.failover.status()).toEqual({
+        active: 'toncenter',
+        primary: 'toncenter',
+        degraded: false,
+        providers: [
+          { name: 'toncenter', state: 'active', lastError: null, since: T0 },
+          { name: 'tonapi', state: 'standby', lastError: null, since: T0 },
+        ],
+      });
+      r.toncenter.setFaults(faults);
+      await expect(r.watcher.pollNow()).resolves.toBe(20);
+      expect(r.changes).toEqual([
+        { kind: 'degraded', from: 'toncenter', to: 'tonapi', reason: expect.stringMatching(/^toncenter failed: /) },
+      ]);
+      expect(r.failover.status()).toMatchObject({
+        active: 'tonapi',
+        degraded: true,
+        providers: [
+          { state: 'failing', lastError: expect.stringMatching(error), since: T0 },
+          { state: 'active', since: T0 },
+        ],
+      });
 
-    r.clock.now += 10_000;
-    r.arrive(3);
-    const asked = r.toncenter.requests.length;
-    await expect(r.watcher.pollNow()).resolves.toBe(3);
-    expect(r.toncenter.requests.length).toBe(asked); // not due a retry yet
+      r.clock.now += 10_000;
+      r.arrive(3);
+      const asked = r.toncenter.requests.length;
+      await expect(r.watcher.pollNow()).resolves.toBe(3);
+      expect(r.toncenter.requests.length).toBe(asked); // not due a retry yet
 
-    r.clock.now += RETRY_MS;
-    r.arrive(2);
-    await expect(r.watcher.pollNow()).resolves.toBe(2); // the probe meets the second fault
-    expect(r.toncenter.requests.length).toBe(asked + 1);
-    expect(r.changes).toHaveLength(1);
-    expect(r.failover.status()).toMatchObject({ active: 'tonapi', degraded: true, providers: [{ state: 'failing', since: T0 }, { state: 'active' }] });
+      r.clock.now += RETRY_MS;
+      r.arrive(2);
+      await expect(r.watcher.pollNow()).resolves.toBe(2); // the probe meets the second fault
+      expect(r.toncenter.requests.length).toBe(asked + 1);
+      expect(r.changes).toHaveLength(1);
+      expect(r.failover.status()).toMatchObject({
+        active: 'tonapi',
+        degraded: true,
+        providers: [{ state: 'failing', since: T0 }, { state: 'active' }],
+      });
 
-    r.clock.now += RETRY_MS;
-    r.arrive(2);
-    await expect(r.watcher.pollNow()).resolves.toBe(2);
-    expect(r.changes[1]).toEqual({ kind: 'recovered', from: 'tonapi', to: 'toncenter', reason: 'toncenter answers again' });
-    expect(r.failover.status()).toMatchObject({ active: 'toncenter', degraded: false });
-    expect(states(r)).toEqual({ toncenter: 'active', tonapi: 'standby' });
-    r.committedOnce();
-  });
+      r.clock.now += RETRY_MS;
+      r.arrive(2);
+      await expect(r.watcher.pollNow()).resolves.toBe(2);
+      expect(r.changes[1]).toEqual({
+        kind: 'recovered',
+        from: 'tonapi',
+        to: 'toncenter',
+        reason: 'toncenter answers again',
+      });
+      expect(r.failover.status()).toMatchObject({ active: 'toncenter', degraded: false });
+      expect(states(r)).toEqual({ toncenter: 'active', tonapi: 'standby' });
+      r.committedOnce();
+    },
+  );
 
   it('fails over on a revoked key, keeps the key out of status and logs, and returns when the key works again', async () => {
     const r = await rig({ primary: 'tonapi' });
@@ -120,9 +186,15 @@ describe('failover source under the chain watcher', () => {
     await expect(r.watcher.pollNow()).resolves.toBe(20);
     expect(r.logs.filter((line) => line.startsWith('chain failover listener failed'))).toHaveLength(1);
     unsubscribe();
-    expect(r.changes).toEqual([{ kind: 'degraded', from: 'tonapi', to: 'toncenter', reason: expect.stringMatching(/tonapi HTTP 401/) }]);
+    expect(r.changes).toEqual([
+      { kind: 'degraded', from: 'tonapi', to: 'toncenter', reason: expect.stringMatching(/tonapi HTTP 401/) },
+    ]);
     const failing = r.failover.status().providers[0]!;
-    expect(failing).toMatchObject({ name: 'tonapi', state: 'failing', lastError: expect.stringMatching(/^rejected: tonapi HTTP 401: invalid token: Bearer \*\*\*/) });
+    expect(failing).toMatchObject({
+      name: 'tonapi',
+      state: 'failing',
+      lastError: expect.stringMatching(/^rejected: tonapi HTTP 401: invalid token: Bearer \*\*\*/),
+    });
     expect(JSON.stringify([r.failover.status(), r.changes, r.logs])).not.toContain(KEY);
 
     r.tonapi.setApiKey(KEY);
@@ -138,25 +210,31 @@ describe('failover source under the chain watcher', () => {
   it.each<['toncenter' | 'tonapi', (r: Awaited<ReturnType<typeof rig>>) => void]>([
     ['toncenter', (r) => r.toncenter.setFaults({ gatewayTimeouts: 1_000 })],
     ['tonapi', (r) => r.tonapi.setFaults({ rateLimited: 1_000 })],
-  ])('commits every transaction once when the %s primary fails in the middle of a long catch-up', async (primary, breakPrimary) => {
-    let calls = 0;
-    // After two good pages the primary breaks: the poll's later pages come from the other provider.
-    const wrap = (source: ChainSource): ChainSource => ({
-      ...source,
-      getTransactions: (account, opts) => {
-        if ((calls += 1) === 3) breakPrimary(r);
-        return source.getTransactions(account, opts);
-      },
-    });
-    const r = await rig({ primary, wrap }, 34);
-    await expect(r.watcher.pollNow()).resolves.toBe(34);
-    r.committedOnce();
-    expect(calls).toBe(3);
-    const secondary = primary === 'toncenter' ? r.tonapi.requests.map((q) => q.query.has('before_lt')) : r.toncenter.requests.map((q) => 'lt' in q.params);
-    expect(secondary.length).toBeGreaterThan(3);
-    expect(secondary.every(Boolean)).toBe(true); // it only ever continued the primary's listing
-    expect(r.changes).toEqual([expect.objectContaining({ kind: 'degraded', from: primary })]);
-  });
+  ])(
+    'commits every transaction once when the %s primary fails in the middle of a long catch-up',
+    async (primary, breakPrimary) => {
+      let calls = 0;
+      // After two good pages the primary breaks: the poll's later pages come from the other provider.
+      const wrap = (source: ChainSource): ChainSource => ({
+        ...source,
+        getTransactions: (account, opts) => {
+          if ((calls += 1) === 3) breakPrimary(r);
+          return source.getTransactions(account, opts);
+        },
+      });
+      const r = await rig({ primary, wrap }, 34);
+      await expect(r.watcher.pollNow()).resolves.toBe(34);
+      r.committedOnce();
+      expect(calls).toBe(3);
+      const secondary =
+        primary === 'toncenter'
+          ? r.tonapi.requests.map((q) => q.query.has('before_lt'))
+          : r.toncenter.requests.map((q) => 'lt' in q.params);
+      expect(secondary.length).toBeGreaterThan(3);
+      expect(secondary.every(Boolean)).toBe(true); // it only ever continued the primary's listing
+      expect(r.changes).toEqual([expect.objectContaining({ kind: 'degraded', from: primary })]);
+    },
+  );
 
   it('fails over from a stalled head after stallAfterMs, and returns only once the primary has caught up', async () => {
     const r = await rig({ primary: 'toncenter' });
@@ -171,8 +249,19 @@ describe('failover source under the chain watcher', () => {
     r.clock.now += 30_001;
     await expect(r.watcher.pollNow()).resolves.toBe(3);
     const lts = history.transactions.map((tx) => tx.lt.toString());
-    expect(r.changes).toEqual([{ kind: 'degraded', from: 'toncenter', to: 'tonapi', reason: `stalled: newest transaction ${lts[19]} behind tonapi's ${lts[22]} for 60001 ms` }]);
-    expect(r.failover.status()).toMatchObject({ active: 'tonapi', degraded: true, providers: [{ state: 'stalled', since: r.clock.now }, { state: 'active' }] });
+    expect(r.changes).toEqual([
+      {
+        kind: 'degraded',
+        from: 'toncenter',
+        to: 'tonapi',
+        reason: `stalled: newest transaction ${lts[19]} behind tonapi's ${lts[22]} for 60001 ms`,
+      },
+    ]);
+    expect(r.failover.status()).toMatchObject({
+      active: 'tonapi',
+      degraded: true,
+      providers: [{ state: 'stalled', since: r.clock.now }, { state: 'active' }],
+    });
 
     r.clock.now += RETRY_MS;
     r.arrive(2);
@@ -184,22 +273,37 @@ describe('failover source under the chain watcher', () => {
     r.clock.now += RETRY_MS;
     r.arrive(2);
     await expect(r.watcher.pollNow()).resolves.toBe(2);
-    expect(r.changes[1]).toEqual({ kind: 'recovered', from: 'tonapi', to: 'toncenter', reason: `toncenter caught up: newest transaction ${lts[26]}` });
+    expect(r.changes[1]).toEqual({
+      kind: 'recovered',
+      from: 'tonapi',
+      to: 'toncenter',
+      reason: `toncenter caught up: newest transaction ${lts[26]}`,
+    });
     expect(states(r)).toEqual({ toncenter: 'active', tonapi: 'standby' });
     r.committedOnce();
   });
 });
 
 describe('failover source: what does not fail over', () => {
-  it.each<ExitCodeReport>(['result', 'error', 'errorIn200'])('passes on a get method\'s exit code reported as %s, without asking tonapi or leaving toncenter', async (exitCodes) => {
-    const r = await rig({ primary: 'toncenter' });
-    r.toncenter.setFaults({ exitCodes });
-    const err = await r.failover.runGetMethod(history.account, 'get_wallet_data').catch((e: unknown) => e);
-    expect([classifyChainError(err), (err as Error).message]).toEqual(['other', expect.stringMatching(/exit.code:? -13/i)]);
-    expect(r.tonapi.requests).toHaveLength(0);
-    expect(r.failover.status()).toMatchObject({ active: 'toncenter', degraded: false, providers: [{ state: 'active', lastError: null }, { state: 'standby' }] });
-    expect(r.changes).toEqual([]);
-  });
+  it.each<ExitCodeReport>(['result', 'error', 'errorIn200'])(
+    "passes on a get method's exit code reported as %s, without asking tonapi or leaving toncenter",
+    async (exitCodes) => {
+      const r = await rig({ primary: 'toncenter' });
+      r.toncenter.setFaults({ exitCodes });
+      const err = await r.failover.runGetMethod(history.account, 'get_wallet_data').catch((e: unknown) => e);
+      expect([classifyChainError(err), (err as Error).message]).toEqual([
+        'other',
+        expect.stringMatching(/exit.code:? -13/i),
+      ]);
+      expect(r.tonapi.requests).toHaveLength(0);
+      expect(r.failover.status()).toMatchObject({
+        active: 'toncenter',
+        degraded: false,
+        providers: [{ state: 'active', lastError: null }, { state: 'standby' }],
+      });
+      expect(r.changes).toEqual([]);
+    },
+  );
 
   it('passes on the last error when every provider fails, kinds kept', async () => {
     const r = await rig({ primary: 'toncenter' });
@@ -220,12 +324,19 @@ describe('failover source: what does not fail over', () => {
     opened.push(tonapi);
     tonapi.addTransactions(history.account, history.transactions);
     const direct = createTonapiSource({ mode: 'testnet', baseUrl: tonapi.url, limiter: unlimited });
-    const single = createFailoverSource({ sources: [{ name: 'tonapi', source: direct }], now: () => T0, headCheckIntervalMs: 0 });
+    const single = createFailoverSource({
+      sources: [{ name: 'tonapi', source: direct }],
+      now: () => T0,
+      headCheckIntervalMs: 0,
+    });
     const page = (source: ChainSource): Promise<Transaction[]> => source.getTransactions(history.account, { limit: 5 });
     expect(hashes(await page(single))).toEqual(hashes(await page(direct)));
     tonapi.setFaults({ rateLimited: 1 });
     const err = await page(single).catch((e: unknown) => e);
-    expect([classifyChainError(err), (err as Error).message]).toEqual(['rate_limited', 'tonapi HTTP 429: rate limit exceeded']);
+    expect([classifyChainError(err), (err as Error).message]).toEqual([
+      'rate_limited',
+      'tonapi HTTP 429: rate limit exceeded',
+    ]);
     expect(single.status().providers[0]).toMatchObject({ state: 'failing' });
     expect(hashes(await page(single))).toEqual(hashes(await page(direct)));
     expect(single.status()).toMatchObject({ active: 'tonapi', degraded: false, providers: [{ state: 'active' }] });

@@ -61,7 +61,10 @@ describe('real mainnet fixtures: parsing', () => {
   });
 
   it('keeps aborted notifications (1-nanoton forward, undeployed owner) as real payments', () => {
-    const aborted = fixtures.filter((e) => !isInternalTransfer(e) && isUsdt(e)).map(txOf).map(parseTransferNotification);
+    const aborted = fixtures
+      .filter((e) => !isInternalTransfer(e) && isUsdt(e))
+      .map(txOf)
+      .map(parseTransferNotification);
     expect(aborted.filter((p) => p?.aborted).length).toBeGreaterThanOrEqual(4);
   });
 });

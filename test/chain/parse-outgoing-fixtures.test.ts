@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Address, Cell, loadTransaction, type Transaction } from '@ton/core';
 import {
-  parseInboundJettonTransfer, parseOutgoingJettonTransfer, parseReturnedJettonTransfer, parseTransferNotification,
+  parseInboundJettonTransfer,
+  parseOutgoingJettonTransfer,
+  parseReturnedJettonTransfer,
+  parseTransferNotification,
 } from '../../server/chain/parse-transfer';
 
 interface OutgoingFixture {
@@ -15,7 +18,8 @@ interface OutgoingFixture {
   boc: string;
 }
 
-const load = (file: string) => JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as Array<{ boc: string }>;
+const load = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')) as Array<{ boc: string }>;
 const outgoing = load('real-usdt-outgoing-transfers.json') as OutgoingFixture[];
 const inbound = load('real-usdt-transactions.json');
 const txOf = (e: { boc: string }): Transaction => loadTransaction(Cell.fromBase64(e.boc).beginParse());
@@ -26,7 +30,12 @@ describe('real mainnet outgoing USDT transfers', () => {
   it.each(outgoing.map(named))('transfer $name: amount, recipient, initiator and position', (e) => {
     const tx = txOf(e);
     const parsed = parseOutgoingJettonTransfer(tx);
-    expect(parsed).toMatchObject({ txHash: e.hash_hex, lt: BigInt(e.lt), kind: 'sent', amount: BigInt(e.amount_base_units) });
+    expect(parsed).toMatchObject({
+      txHash: e.hash_hex,
+      lt: BigInt(e.lt),
+      kind: 'sent',
+      amount: BigInt(e.amount_base_units),
+    });
     expect(Address.parse(parsed!.counterparty!).equals(Address.parse(e.destination))).toBe(true);
     expect(Address.parse(parsed!.initiator!).equals(Address.parse(e.owner))).toBe(true);
     expect(tx.address).toBe(BigInt(`0x${Address.parse(e.account).hash.toString('hex')}`));

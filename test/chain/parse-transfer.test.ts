@@ -32,8 +32,18 @@ describe('readForwardComment', () => {
       payload((b) => b.storeBit(0).storeUint(0, 16)), // too short for an op
       payload((b) => b.storeBit(1).storeRef(beginCell().storeUint(0x25938561, 32).endCell())), // DEX call
       payload((b) => b.storeBit(0).storeUint(0, 32).storeUint(1, 7)), // not whole bytes
-      payload((b) => b.storeBit(0).storeUint(0, 32).storeBuffer(Buffer.from([0xff, 1, 2]))), // binary comment
-      payload((b) => b.storeBit(0).storeUint(0, 32).storeBuffer(Buffer.from([0xc3, 0x28]))), // bad UTF-8
+      payload((b) =>
+        b
+          .storeBit(0)
+          .storeUint(0, 32)
+          .storeBuffer(Buffer.from([0xff, 1, 2])),
+      ), // binary comment
+      payload((b) =>
+        b
+          .storeBit(0)
+          .storeUint(0, 32)
+          .storeBuffer(Buffer.from([0xc3, 0x28])),
+      ), // bad UTF-8
       payload((b) => b.storeBit(1).storeRef(commentCell('a')).storeRef(commentCell('b'))), // two refs
     ];
     for (const s of cases) expect(readForwardComment(s)).toBeNull();

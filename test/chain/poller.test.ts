@@ -55,7 +55,10 @@ describe('fetchNewTransactions', () => {
   it('returns nothing for an account without history', async () => {
     await serve();
     const empty = Address.parse(`0:${'ab'.repeat(32)}`);
-    await expect(fetchNewTransactions(source, empty, null, { pageSize: 4 })).resolves.toEqual({ transactions: [], head: null });
+    await expect(fetchNewTransactions(source, empty, null, { pageSize: 4 })).resolves.toEqual({
+      transactions: [],
+      head: null,
+    });
   });
 
   it('never moves backwards on a lagging node, and picks up the rest when it catches up', async () => {
@@ -83,7 +86,9 @@ describe('fetchNewTransactions', () => {
     await expect(fetchFrom(5)).rejects.toThrow(/history gap/);
     double.setFaults({ hidden: [] });
     const forged = { lt: tx(5).lt, hash: hashOf(tx(4)) };
-    await expect(fetchNewTransactions(source, history.account, forged, { pageSize: 4 })).rejects.toBeInstanceOf(ChainGapError);
+    await expect(fetchNewTransactions(source, history.account, forged, { pageSize: 4 })).rejects.toBeInstanceOf(
+      ChainGapError,
+    );
   });
 
   it('refuses a history that starts mid-way when there is no cursor', async () => {
@@ -97,7 +102,9 @@ describe('fetchNewTransactions', () => {
       const before = double.requests.length;
       double.setFaults(faults);
       const { transactions } = await fetchFrom(cursorIndex, 5);
-      expect(hashes(transactions)).toEqual(hashes(history.transactions.slice(cursorIndex === null ? 0 : cursorIndex + 1)));
+      expect(hashes(transactions)).toEqual(
+        hashes(history.transactions.slice(cursorIndex === null ? 0 : cursorIndex + 1)),
+      );
       return double.requests.length - before;
     };
     const clean = await requestsFor({}, null);

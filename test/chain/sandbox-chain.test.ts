@@ -12,7 +12,8 @@ const stateFile = join(mkdtempSync(join(tmpdir(), 'tontill-sandbox-')), 'chain.j
 let chain: SandboxChain;
 
 const history = (c: SandboxChain, account: Address) => c.source().getTransactions(account, { limit: 100 });
-const on = (txs: Transaction[], account: Address) => txs.filter((t) => t.address === BigInt('0x' + account.hash.toString('hex')));
+const on = (txs: Transaction[], account: Address) =>
+  txs.filter((t) => t.address === BigInt('0x' + account.hash.toString('hex')));
 const hashes = (txs: Transaction[]) => txs.map((t) => t.hash().toString('hex'));
 
 async function newestCredit(c: SandboxChain) {
@@ -51,7 +52,9 @@ describe('SandboxChain payments', () => {
       utime: clock,
     });
     // the usual 1-nanoton notification reaches the merchant too, aborted for lack of gas
-    const notice = on(txs, chain.merchantAddress).map(parseTransferNotification).find((n) => n);
+    const notice = on(txs, chain.merchantAddress)
+      .map(parseTransferNotification)
+      .find((n) => n);
     expect(notice).toMatchObject({ amount: 12_340_000n, comment: 'INV-ref-1', aborted: true });
     expect(notice!.jettonWallet).toBe(chain.merchantJettonWallet.toString());
   });
@@ -82,7 +85,9 @@ describe('SandboxChain payments', () => {
     const txs = await chain.pay({ amount: 50_000_000n, comment: 'INV-fake', case: 'fake-jetton' });
     expect(hashes(await history(chain, chain.merchantJettonWallet))).toEqual(before);
     // the merchant wallet does get a notification, but from the wrong jetton wallet
-    const notice = on(txs, chain.merchantAddress).map(parseTransferNotification).find((n) => n);
+    const notice = on(txs, chain.merchantAddress)
+      .map(parseTransferNotification)
+      .find((n) => n);
     expect(notice?.comment).toBe('INV-fake');
     expect(notice?.jettonWallet).not.toBe(chain.merchantJettonWallet.toString());
   });
@@ -107,7 +112,11 @@ describe('SandboxChain payments', () => {
   it('serializes concurrent payments into one continuous history', async () => {
     await Promise.all([1n, 2n, 3n].map((n) => chain.pay({ amount: n, comment: `INV-c${n}` })));
     const [a, b, c] = await history(chain, chain.merchantJettonWallet);
-    expect([a, b, c].map((t) => parseInboundJettonTransfer(t!)?.comment).sort()).toEqual(['INV-c1', 'INV-c2', 'INV-c3']);
+    expect([a, b, c].map((t) => parseInboundJettonTransfer(t!)?.comment).sort()).toEqual([
+      'INV-c1',
+      'INV-c2',
+      'INV-c3',
+    ]);
     expect(a!.prevTransactionLt).toBe(b!.lt);
     expect(a!.prevTransactionHash).toBe(BigInt('0x' + b!.hash().toString('hex')));
   });
@@ -156,7 +165,11 @@ describe('SandboxChain persistence', () => {
     clock += 60;
     await reopened.pay({ amount: 5_000_000n, comment: 'INV-after-restart' });
     const [newest] = await history(reopened, reopened.merchantJettonWallet);
-    expect(parseInboundJettonTransfer(newest!)).toMatchObject({ amount: 5_000_000n, comment: 'INV-after-restart', utime: clock });
+    expect(parseInboundJettonTransfer(newest!)).toMatchObject({
+      amount: 5_000_000n,
+      comment: 'INV-after-restart',
+      utime: clock,
+    });
     expect(newest!.prevTransactionLt).toBe(before[0]!.lt);
     expect(newest!.prevTransactionHash).toBe(BigInt('0x' + before[0]!.hash().toString('hex')));
   });

@@ -31,7 +31,9 @@ describe('SandboxChain durability', () => {
     const moments = new Map<string, { cursor: TxCursor; disk: string }>();
     let settled = false;
     clock += 10;
-    const paying = chain.pay({ amount: 1_000_000n, comment: 'INV-durable' }).finally(() => { settled = true; });
+    const paying = chain.pay({ amount: 1_000_000n, comment: 'INV-durable' }).finally(() => {
+      settled = true;
+    });
     while (!settled) {
       const cursor = (await watcherHead(chain))!;
       const disk = readFileSync(stateFile, 'utf8');
@@ -48,7 +50,9 @@ describe('SandboxChain durability', () => {
         const restarted = await SandboxChain.open({ stateFile: crashFile, now });
         clock += 10;
         await restarted.pay({ amount: 2_000_000n, comment: 'INV-after-crash' });
-        const next = await fetchNewTransactions(restarted.source(), restarted.merchantJettonWallet, cursor, { pageSize: 50 });
+        const next = await fetchNewTransactions(restarted.source(), restarted.merchantJettonWallet, cursor, {
+          pageSize: 50,
+        });
         expect(next.transactions.map((tx) => parseInboundJettonTransfer(tx)?.comment)).toContain('INV-after-crash');
       } finally {
         crashDir.remove();
@@ -113,7 +117,11 @@ describe('a damaged sandbox state file', () => {
     ['the wrong shape', () => JSON.stringify({ ...good(), transactions: 'none' }), /transactions/],
     ['a missing snapshot', () => JSON.stringify({ ...good(), snapshot: undefined }), /snapshot/],
     ['another format version', () => JSON.stringify({ ...good(), version: 2 }), /version 2/],
-    ['an undecodable transaction', () => JSON.stringify({ ...good(), transactions: [{ account: `0:${'0'.repeat(64)}`, boc: 'AAAA' }] }), /cannot be decoded/],
+    [
+      'an undecodable transaction',
+      () => JSON.stringify({ ...good(), transactions: [{ account: `0:${'0'.repeat(64)}`, boc: 'AAAA' }] }),
+      /cannot be decoded/,
+    ],
   ];
 
   it.each(cases)('with %s stops the chain from opening and says what to do', async (_, content, reason) => {

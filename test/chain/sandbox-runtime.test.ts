@@ -11,7 +11,7 @@ describe('sandbox runtime', () => {
   const dir = tempDir('tontill-sandbox-runtime-');
   afterAll(() => dir.remove());
 
-  it('keeps a new chain\'s merchant across a crash before its first save, and only until then', async () => {
+  it("keeps a new chain's merchant across a crash before its first save, and only until then", async () => {
     const first = await prepareSandbox(dir.path);
     expect(existsSync(join(dir.path, 'sandbox-chain.seed'))).toBe(true);
     // the process dies here: the emulator never opened, payments were already given this address

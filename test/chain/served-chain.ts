@@ -14,7 +14,10 @@ export function createAccountHistory() {
         const tx = loadTransaction(raw.beginParse());
         known.set(tx.hash().toString('hex'), tx);
       }
-      byAccount.set(key, [...known.values()].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0)));
+      byAccount.set(
+        key,
+        [...known.values()].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0)),
+      );
     },
   };
 }

@@ -51,7 +51,10 @@ export interface TonapiDouble {
 const NO_FAULTS: TonapiFaults = { rateLimited: 0, serverErrors: 0, hang: 0, lag: 0, forgedBoc: 0, ignoreBounds: false };
 
 class HttpFailure extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -99,13 +102,15 @@ export async function startTonapiDouble(
     if (injected === 'hang') return;
     if (injected) throw injected;
     // Echoes the token it refuses, so a test sees that the source scrubs its key from messages.
-    if (apiKey !== undefined && authorization !== `Bearer ${apiKey}`) throw new HttpFailure(401, `invalid token: ${authorization ?? ''}`);
+    if (apiKey !== undefined && authorization !== `Bearer ${apiKey}`)
+      throw new HttpFailure(401, `invalid token: ${authorization ?? ''}`);
     const route = ROUTE.exec(url.pathname);
     if (req.method !== 'GET' || !route) throw new HttpFailure(404, 'not found');
     const account = Address.parse(decodeURIComponent(route[1] as string));
-    const body = route[3] === undefined
-      ? listTransactions(account, url.searchParams)
-      : await runGetMethod(account, decodeURIComponent(route[3]), url.searchParams);
+    const body =
+      route[3] === undefined
+        ? listTransactions(account, url.searchParams)
+        : await runGetMethod(account, decodeURIComponent(route[3]), url.searchParams);
     send(res, 200, body);
   }
 
@@ -184,7 +189,10 @@ function parseArg(arg: string): TupleItem {
 function toStackRecord(item: TupleItem): unknown {
   switch (item.type) {
     case 'int':
-      return { type: 'num', num: item.value < 0n ? `-0x${(-item.value).toString(16)}` : `0x${item.value.toString(16)}` };
+      return {
+        type: 'num',
+        num: item.value < 0n ? `-0x${(-item.value).toString(16)}` : `0x${item.value.toString(16)}`,
+      };
     case 'null':
     case 'nan':
       return { type: item.type };

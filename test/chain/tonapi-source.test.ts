@@ -2,7 +2,12 @@ import { inspect } from 'node:util';
 import { createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Address, beginCell, type Transaction, type TupleItem, type TupleReader } from '@ton/core';
-import { ChainRequestError, classifyChainError, createToncenterSource, type ChainErrorKind } from '../../server/chain/toncenter-source';
+import {
+  ChainRequestError,
+  classifyChainError,
+  createToncenterSource,
+  type ChainErrorKind,
+} from '../../server/chain/toncenter-source';
 import { createTonapiSource } from '../../server/chain/tonapi-source';
 import { resolveJettonWallet } from '../../server/chain/jetton-wallet-check';
 import type { ChainSource, TxCursor } from '../../server/chain/types';
@@ -31,7 +36,13 @@ async function tonapi(options: { runGetMethod?: TonapiGetMethodHandler; key?: st
   double.addTransactions(history.account, history.transactions);
   let taken = 0;
   const limiter = { take: async () => void (taken += 1) };
-  const source = createTonapiSource({ mode: 'testnet', baseUrl: double.url, apiKey: options.key ?? API_KEY, limiter, timeoutMs: options.timeoutMs ?? 10_000 });
+  const source = createTonapiSource({
+    mode: 'testnet',
+    baseUrl: double.url,
+    apiKey: options.key ?? API_KEY,
+    limiter,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  });
   return { double, source, taken: () => taken };
 }
 
@@ -39,11 +50,22 @@ async function toncenter(): Promise<{ double: ToncenterDouble; source: ChainSour
   const double = await startToncenterDouble();
   opened.push(double);
   double.addTransactions(history.account, history.transactions);
-  return { double, source: createToncenterSource({ mode: 'testnet', endpoint: double.endpoint, limiter: unlimited, timeoutMs: 10_000 }) };
+  return {
+    double,
+    source: createToncenterSource({
+      mode: 'testnet',
+      endpoint: double.endpoint,
+      limiter: unlimited,
+      timeoutMs: 10_000,
+    }),
+  };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ChainRequestError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ChainRequestError);
   return err as ChainRequestError;
 }
@@ -59,7 +81,10 @@ describe('tonapi source: transactions', () => {
         for (const limit of [1, 2, 5, 100]) {
           const opts = { limit, toLt, ...(start ? cursorAt(start) : {}) };
           const expected = hashes(await b.source.getTransactions(history.account, opts));
-          expect(hashes(await a.source.getTransactions(history.account, opts)), JSON.stringify({ ...opts, lt: String(opts.lt), toLt: String(toLt) })).toEqual(expected);
+          expect(
+            hashes(await a.source.getTransactions(history.account, opts)),
+            JSON.stringify({ ...opts, lt: String(opts.lt), toLt: String(toLt) }),
+          ).toEqual(expected);
         }
       }
     }
@@ -68,7 +93,13 @@ describe('tonapi source: transactions', () => {
   it('gives the poller the same new transactions as the toncenter source from any cursor', async () => {
     const [a, b] = [await tonapi(), await toncenter()];
     const txs = history.transactions;
-    const cursors: Array<TxCursor | null> = [null, cursorAt(txs[0]!), cursorAt(txs[3]!), cursorAt(txs.at(-2)!), cursorAt(txs.at(-1)!)];
+    const cursors: Array<TxCursor | null> = [
+      null,
+      cursorAt(txs[0]!),
+      cursorAt(txs[3]!),
+      cursorAt(txs.at(-2)!),
+      cursorAt(txs.at(-1)!),
+    ];
     for (const cursor of cursors) {
       for (const pageSize of [2, 3, 50]) {
         const viaTonapi = await fetchNewTransactions(a.source, history.account, cursor, { pageSize });
@@ -87,7 +118,12 @@ describe('tonapi source: transactions', () => {
     await source.getTransactions(history.account, { limit: 2, ...cursorAt(start), toLt: 7n });
     const request = double.requests.at(-1)!;
     expect(request.path).toBe(`/v2/blockchain/accounts/${history.account.toRawString()}/transactions`);
-    expect(Object.fromEntries(request.query)).toEqual({ limit: '2', sort_order: 'desc', before_lt: (start.lt + 1n).toString(), after_lt: '7' });
+    expect(Object.fromEntries(request.query)).toEqual({
+      limit: '2',
+      sort_order: 'desc',
+      before_lt: (start.lt + 1n).toString(),
+      after_lt: '7',
+    });
     expect(request.authorization).toBe(`Bearer ${API_KEY}`);
     expect(taken()).toBe(1);
   });
@@ -101,11 +137,15 @@ describe('tonapi source: transactions', () => {
   it('refuses a page that does not start at the requested transaction, as from a server ignoring the bounds', async () => {
     const { double, source } = await tonapi();
     double.setFaults({ ignoreBounds: true });
-    const err = await failureOf(source.getTransactions(history.account, { limit: 3, ...cursorAt(history.transactions[3]!) }));
+    const err = await failureOf(
+      source.getTransactions(history.account, { limit: 3, ...cursorAt(history.transactions[3]!) }),
+    );
     expect(err.kind).toBe('server');
     expect(err.message).toMatch(/does not start at transaction/);
     const floor = history.transactions.at(-3)!.lt;
-    expect(hashes(await source.getTransactions(history.account, { limit: 10, toLt: floor }))).toEqual(hashes(history.transactions.slice(-2).reverse()));
+    expect(hashes(await source.getTransactions(history.account, { limit: 10, toLt: floor }))).toEqual(
+      hashes(history.transactions.slice(-2).reverse()),
+    );
   });
 
   it('refuses a BOC whose hash is not the claimed hash', async () => {
@@ -127,7 +167,11 @@ describe('tonapi source: errors', () => {
     const { double, source } = await tonapi({ timeoutMs: 2_000 });
     double.setFaults(faults);
     const err = await failureOf(source.getTransactions(history.account, { limit: 2 }));
-    expect({ kind: err.kind, status: err.status, classified: classifyChainError(err) }).toEqual({ kind, status, classified: kind });
+    expect({ kind: err.kind, status: err.status, classified: classifyChainError(err) }).toEqual({
+      kind,
+      status,
+      classified: kind,
+    });
     expect(err.message).toMatch(message);
     expect(inspect(err, { depth: 10 })).not.toContain(API_KEY);
     await expect(source.getTransactions(history.account, { limit: 2 })).resolves.toHaveLength(2);
@@ -144,7 +188,12 @@ describe('tonapi source: errors', () => {
   });
 
   it('classifies an unreachable server as network', async () => {
-    const source = createTonapiSource({ mode: 'mainnet', baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: API_KEY, limiter: unlimited });
+    const source = createTonapiSource({
+      mode: 'mainnet',
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      apiKey: API_KEY,
+      limiter: unlimited,
+    });
     const err = await failureOf(source.getTransactions(history.account, { limit: 1 }));
     expect(err.kind).toBe('network');
     expect(err.message).toMatch(/tonapi unreachable: ECONNREFUSED/);
@@ -153,7 +202,8 @@ describe('tonapi source: errors', () => {
 
 describe('tonapi source: get methods', () => {
   let chain: SandboxChain;
-  const echo: TonapiGetMethodHandler = async (_address, method, stack) => (method === 'echo' ? { exitCode: 0, stack } : null);
+  const echo: TonapiGetMethodHandler = async (_address, method, stack) =>
+    method === 'echo' ? { exitCode: 0, stack } : null;
 
   beforeAll(async () => {
     chain = await SandboxChain.open();
@@ -181,8 +231,13 @@ describe('tonapi source: get methods', () => {
     const ton = await startToncenterDouble({ runGetMethod: async (...args) => (await fromSandbox(...args))! });
     opened.push(ton);
     const viaToncenter = createToncenterSource({ mode: 'testnet', endpoint: ton.endpoint, limiter: unlimited });
-    const owner = [{ type: 'slice', cell: beginCell().storeAddress(chain.merchantAddress).endCell() }] satisfies TupleItem[];
-    for (const [account, method, args] of [[chain.jettonMaster, 'get_wallet_address', owner], [chain.merchantJettonWallet, 'get_wallet_data', []]] as const) {
+    const owner = [
+      { type: 'slice', cell: beginCell().storeAddress(chain.merchantAddress).endCell() },
+    ] satisfies TupleItem[];
+    for (const [account, method, args] of [
+      [chain.jettonMaster, 'get_wallet_address', owner],
+      [chain.merchantJettonWallet, 'get_wallet_data', []],
+    ] as const) {
       const expected = normalized(await viaToncenter.runGetMethod(account, method, [...args]));
       expect(normalized(await source.runGetMethod(account, method, [...args]))).toEqual(expected);
     }
@@ -193,12 +248,19 @@ describe('tonapi source: get methods', () => {
     const cell = beginCell().storeUint(0xdead, 16).endCell();
     const address = Address.parse(`0:${'ab'.repeat(32)}`);
     const args: TupleItem[] = [
-      { type: 'int', value: -42n }, { type: 'int', value: 2n ** 70n },
-      { type: 'slice', cell: beginCell().storeAddress(address).endCell() }, { type: 'slice', cell }, { type: 'cell', cell },
+      { type: 'int', value: -42n },
+      { type: 'int', value: 2n ** 70n },
+      { type: 'slice', cell: beginCell().storeAddress(address).endCell() },
+      { type: 'slice', cell },
+      { type: 'cell', cell },
     ];
     const echoed = await source.runGetMethod(history.account, 'echo', args);
     expect(double.requests.at(-1)!.query.getAll('args')).toEqual([
-      '-42', `0x${(2n ** 70n).toString(16)}`, address.toRawString(), cell.toBoc().toString('hex'), cell.toBoc().toString('base64'),
+      '-42',
+      `0x${(2n ** 70n).toString(16)}`,
+      address.toRawString(),
+      cell.toBoc().toString('hex'),
+      cell.toBoc().toString('base64'),
     ]);
     expect([echoed.readBigNumber(), echoed.readBigNumber()]).toEqual([-42n, 2n ** 70n]);
     expect(echoed.readAddress().equals(address)).toBe(true);
@@ -219,7 +281,8 @@ describe('tonapi source: get methods', () => {
 /** Ints as bigint and every cell-like item as its cell's hash: tonapi sends slices as cells. */
 function normalized(reader: TupleReader): unknown[] {
   return readAll(reader).map((item) =>
-    item.type === 'int' ? item.value : 'cell' in item ? `cell:${item.cell.hash().toString('hex')}` : item.type);
+    item.type === 'int' ? item.value : 'cell' in item ? `cell:${item.cell.hash().toString('hex')}` : item.type,
+  );
 }
 
 function readAll(reader: { remaining: number; pop(): TupleItem }): TupleItem[] {

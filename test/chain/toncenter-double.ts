@@ -78,14 +78,27 @@ export interface ToncenterDouble extends StreamControls {
 }
 
 const NO_FAULTS: ToncenterFaults = {
-  rateLimited: 0, gatewayTimeouts: 0, rejected: 0, wrappedServerErrors: 0, wrappedRateLimits: 0, exitCodes: 'result',
-  hang: 0, lag: 0, hidden: [], ignoreCursor: 0, repeatPage: 0,
+  rateLimited: 0,
+  gatewayTimeouts: 0,
+  rejected: 0,
+  wrappedServerErrors: 0,
+  wrappedRateLimits: 0,
+  exitCodes: 'result',
+  hang: 0,
+  lag: 0,
+  hidden: [],
+  ignoreCursor: 0,
+  repeatPage: 0,
 };
 
 const STREAM_PATH = '/api/streaming/v2/sse';
 
 class RpcFailure extends Error {
-  constructor(readonly status: number, readonly code: number, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -163,7 +176,8 @@ export async function startToncenterDouble(
   }
 
   // Checked in this order; each counter is spent one request at a time.
-  type CountedFault = 'hang' | 'rateLimited' | 'gatewayTimeouts' | 'rejected' | 'wrappedServerErrors' | 'wrappedRateLimits';
+  type CountedFault =
+    'hang' | 'rateLimited' | 'gatewayTimeouts' | 'rejected' | 'wrappedServerErrors' | 'wrappedRateLimits';
   const injectable: Array<[CountedFault, RpcFailure | 'hang']> = [
     ['hang', 'hang'],
     ['rateLimited', new RpcFailure(429, 429, 'Ratelimit exceeded')],
@@ -185,10 +199,14 @@ export async function startToncenterDouble(
 
   const server = createServer((req, res) => {
     if (req.method === 'POST' && req.url?.split('?')[0] === STREAM_PATH) {
-      readBody(req).then((body) => streams.handle(req, res, body), () => res.destroy());
+      readBody(req).then(
+        (body) => streams.handle(req, res, body),
+        () => res.destroy(),
+      );
       return;
     }
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/api/v2/jsonRPC') return send(res, 404, { ok: false, code: 404 });
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/api/v2/jsonRPC')
+      return send(res, 404, { ok: false, code: 404 });
     handle(req, res).catch((err: unknown) => send(res, 500, { ok: false, code: 500, error: String(err) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

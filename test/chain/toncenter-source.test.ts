@@ -33,12 +33,21 @@ async function start(runGetMethod?: GetMethodHandler) {
   double.addTransactions(history.account, history.transactions);
   let taken = 0;
   const limiter = { take: async () => void (taken += 1) };
-  const source = createToncenterSource({ mode: 'testnet', endpoint: double.endpoint, apiKey: API_KEY, limiter, timeoutMs: 300 });
+  const source = createToncenterSource({
+    mode: 'testnet',
+    endpoint: double.endpoint,
+    apiKey: API_KEY,
+    limiter,
+    timeoutMs: 300,
+  });
   return { double, source, taken: () => taken };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ChainRequestError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ChainRequestError);
   return err as ChainRequestError;
 }
@@ -53,7 +62,14 @@ describe('toncenter source', () => {
     expect(hashes(page)).toEqual(hashes(history.transactions.slice(-3, -1).reverse()));
     expect(double.requests.at(-1)).toEqual({
       method: 'getTransactions',
-      params: { address: history.account.toString(), limit: 2, lt: previous.lt.toString(), hash: cursorAt(previous).hash, to_lt: '0', archival: true },
+      params: {
+        address: history.account.toString(),
+        limit: 2,
+        lt: previous.lt.toString(),
+        hash: cursorAt(previous).hash,
+        to_lt: '0',
+        archival: true,
+      },
       apiKey: API_KEY,
     });
     expect(taken()).toBe(2);
@@ -73,7 +89,11 @@ describe('toncenter source', () => {
     const seqno = await source.runGetMethod(history.account, 'seqno');
     expect(seqno.readNumber()).toBe(1);
     const cell = beginCell().storeUint(0xdead, 16).endCell();
-    const args: TupleItem[] = [{ type: 'int', value: -42n }, { type: 'slice', cell }, { type: 'cell', cell }];
+    const args: TupleItem[] = [
+      { type: 'int', value: -42n },
+      { type: 'slice', cell },
+      { type: 'cell', cell },
+    ];
     const echoed = await source.runGetMethod(history.account, 'echo', args);
     expect(echoed.readBigNumber()).toBe(-42n);
     expect(echoed.readCell().equals(cell)).toBe(true);
@@ -104,10 +124,19 @@ describe('toncenter source', () => {
 
   it('classifies a wrong API key as rejected and an unreachable endpoint as network', async () => {
     const { double } = await start();
-    const wrongKey = createToncenterSource({ mode: 'mainnet', endpoint: double.endpoint, apiKey: 'nope', limiter: unlimited });
+    const wrongKey = createToncenterSource({
+      mode: 'mainnet',
+      endpoint: double.endpoint,
+      apiKey: 'nope',
+      limiter: unlimited,
+    });
     const rejected = await failureOf(wrongKey.getTransactions(history.account, { limit: 1 }));
     expect({ kind: rejected.kind, status: rejected.status }).toEqual({ kind: 'rejected', status: 401 });
-    const closed = createToncenterSource({ mode: 'mainnet', endpoint: `http://127.0.0.1:${await freePort()}/api/v2/jsonRPC`, limiter: unlimited });
+    const closed = createToncenterSource({
+      mode: 'mainnet',
+      endpoint: `http://127.0.0.1:${await freePort()}/api/v2/jsonRPC`,
+      limiter: unlimited,
+    });
     expect((await failureOf(closed.getTransactions(history.account, { limit: 1 }))).kind).toBe('network');
   });
 });
@@ -120,11 +149,27 @@ describe('classifyChainError', () => {
     ['axios 403', { isAxiosError: true, message: 'm', response: { status: 403 } }, 'rejected'],
     ['axios without response', { isAxiosError: true, message: 'm', code: 'ECONNRESET' }, 'network'],
     ['bare socket error', Object.assign(new Error('reset'), { code: 'ECONNRESET' }), 'network'],
-    ['ok:false 429 in a 200', new Error('Received error: {"ok":false,"code":429,"error":"Ratelimit exceeded"}'), 'rate_limited'],
+    [
+      'ok:false 429 in a 200',
+      new Error('Received error: {"ok":false,"code":429,"error":"Ratelimit exceeded"}'),
+      'rate_limited',
+    ],
     ['ok:false 500 in a 200', new Error('Received error: {"ok":false,"code":500,"error":"boom"}'), 'server'],
     ['ok:false 422 in a 200', new Error('Received error: {"ok":false,"code":422,"error":"boom"}'), 'rejected'],
-    ['exit code as ok:false in a 200', new Error('Received error: {"ok":false,"code":500,"error":"Exit code -13 != 0"}'), 'other'],
-    ['exit code as HTTP 500', { isAxiosError: true, message: 'm', response: { status: 500, data: { ok: false, code: 500, error: 'Exit code 11 != 0' } } }, 'other'],
+    [
+      'exit code as ok:false in a 200',
+      new Error('Received error: {"ok":false,"code":500,"error":"Exit code -13 != 0"}'),
+      'other',
+    ],
+    [
+      'exit code as HTTP 500',
+      {
+        isAxiosError: true,
+        message: 'm',
+        response: { status: 500, data: { ok: false, code: 500, error: 'Exit code 11 != 0' } },
+      },
+      'other',
+    ],
     ['zod failure', new Error('Malformed response: Required'), 'server'],
     ['anything else', new Error('nope'), 'other'],
   ])('%s', (_name, err, kind) => {
@@ -140,7 +185,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
 
 describe('token bucket', () => {
   function fakeClock() {
@@ -194,14 +238,33 @@ describe('nextBackoffMs', () => {
   const options = (random: () => number) => ({ baseMs: 1_000, maxMs: 30_000, random });
 
   it('doubles its ceiling per attempt up to the maximum', () => {
-    const ceiling = (attempt: number) => nextBackoffMs(attempt, options(() => 0.999_999));
+    const ceiling = (attempt: number) =>
+      nextBackoffMs(
+        attempt,
+        options(() => 0.999_999),
+      );
     expect([1, 2, 3, 4, 5, 6, 7].map(ceiling)).toEqual([999, 1_999, 3_999, 7_999, 15_999, 29_999, 29_999]);
     expect(ceiling(10_000)).toBe(29_999);
   });
 
   it('draws the whole range below the ceiling (full jitter)', () => {
-    expect(nextBackoffMs(3, options(() => 0))).toBe(0);
-    expect(nextBackoffMs(3, options(() => 0.25))).toBe(1_000);
-    expect(nextBackoffMs(0, options(() => 0.5))).toBe(500);
+    expect(
+      nextBackoffMs(
+        3,
+        options(() => 0),
+      ),
+    ).toBe(0);
+    expect(
+      nextBackoffMs(
+        3,
+        options(() => 0.25),
+      ),
+    ).toBe(1_000);
+    expect(
+      nextBackoffMs(
+        0,
+        options(() => 0.5),
+      ),
+    ).toBe(500);
   });
 });

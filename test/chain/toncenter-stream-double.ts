@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  Address, beginCell, loadTransaction, storeMessage, type AccountStatus, type Cell, type Message, type Transaction,
+  Address,
+  beginCell,
+  loadTransaction,
+  storeMessage,
+  type AccountStatus,
+  type Cell,
+  type Message,
+  type Transaction,
 } from '@ton/core';
 
 /**
@@ -108,7 +115,8 @@ export function createStreamHub(options: StreamHubOptions) {
       return sendJson(res, 400, { error: 'invalid request body' });
     }
     streamRequests.push({ body, apiKey });
-    if (options.apiKey !== undefined && apiKey !== options.apiKey) return sendJson(res, 401, { error: 'API key does not exist' });
+    if (options.apiKey !== undefined && apiKey !== options.apiKey)
+      return sendJson(res, 401, { error: 'API key does not exist' });
     if (faults.rejectConnections > 0) {
       faults.rejectConnections -= 1;
       return sendJson(res, 429, { error: 'connection limit reached: 2 active connections' });
@@ -117,7 +125,9 @@ export function createStreamHub(options: StreamHubOptions) {
     if ('error' in subscription) return sendJson(res, 400, subscription);
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     const connection: Connection = {
-      res, ...subscription, silent: false,
+      res,
+      ...subscription,
+      silent: false,
       keepalive: setInterval(() => write(connection, ': keepalive\n\n'), options.keepaliveMs ?? 15_000),
     };
     connections.add(connection);
@@ -137,11 +147,15 @@ export function createStreamHub(options: StreamHubOptions) {
     streamRequests,
     publish(account, transactions, { finality = 'finalized' } = {}) {
       const accountHash = BigInt(`0x${account.hash.toString('hex')}`);
-      const mine = transactions.map(({ raw }) => loadTransaction(raw.beginParse())).filter((tx) => tx.address === accountHash);
+      const mine = transactions
+        .map(({ raw }) => loadTransaction(raw.beginParse()))
+        .filter((tx) => tx.address === accountHash);
       if (mine.length === 0) return 0;
       mine.sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0));
       const notification = {
-        type: 'transactions', finality, trace_external_hash_norm: mine[0]!.hash().toString('base64'),
+        type: 'transactions',
+        finality,
+        trace_external_hash_norm: mine[0]!.hash().toString('base64'),
         transactions: mine.map((tx) => toV3Transaction(tx, account, finality)),
       };
       const frame = `event: event\ndata: ${JSON.stringify(notification)}\n\n`;
@@ -166,7 +180,8 @@ export function createStreamHub(options: StreamHubOptions) {
       for (const connection of connections) connection.silent = true;
     },
     setStreamFaults: (changes) => void Object.assign(faults, changes),
-    streamsConnected: (count) => (count <= connectedTotal ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
+    streamsConnected: (count) =>
+      count <= connectedTotal ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     openStreams: () => connections.size,
   };
 
@@ -187,9 +202,11 @@ function validate(body: unknown): { addresses: Set<string>; minFinality: number 
   const unknownType = types.find((type) => !EVENT_TYPES.includes(type));
   if (unknownType) return { error: `invalid event type: ${unknownType}` };
   const addresses = Array.isArray(request.addresses) ? request.addresses.map(String) : [];
-  if (addresses.length === 0 && types.some((type) => type !== 'trace')) return { error: 'addresses are required for subscription' };
+  if (addresses.length === 0 && types.some((type) => type !== 'trace'))
+    return { error: 'addresses are required for subscription' };
   const finality = request.min_finality ?? 'finalized';
-  if (typeof finality !== 'string' || !(finality in FINALITY_RANK)) return { error: `invalid min_finality: ${String(finality)}` };
+  if (typeof finality !== 'string' || !(finality in FINALITY_RANK))
+    return { error: `invalid min_finality: ${String(finality)}` };
   const normalised = new Set<string>();
   for (const address of addresses) {
     try {
@@ -203,28 +220,42 @@ function validate(body: unknown): { addresses: Set<string>; minFinality: number 
 
 const rawUpper = (address: Address): string => `${address.workChain}:${address.hash.toString('hex').toUpperCase()}`;
 const base64Of = (hash: bigint): string => Buffer.from(hash.toString(16).padStart(64, '0'), 'hex').toString('base64');
-const STATUS_NAMES: Record<AccountStatus, string> = { uninitialized: 'uninit', frozen: 'frozen', active: 'active', 'non-existing': 'nonexist' };
+const STATUS_NAMES: Record<AccountStatus, string> = {
+  uninitialized: 'uninit',
+  frozen: 'frozen',
+  active: 'active',
+  'non-existing': 'nonexist',
+};
 
 /** A v3 Transaction object as the stream carries it: raw uppercase addresses, std base64 hashes, 64-bit numbers as strings. */
 function toV3Transaction(tx: Transaction, account: Address, finality: Finality): unknown {
   return {
-    account: rawUpper(account), hash: tx.hash().toString('base64'), lt: tx.lt.toString(), now: tx.now,
-    mc_block_seqno: null, trace_id: tx.hash().toString('base64'),
-    prev_trans_hash: base64Of(tx.prevTransactionHash), prev_trans_lt: tx.prevTransactionLt.toString(),
-    orig_status: STATUS_NAMES[tx.oldStatus], end_status: STATUS_NAMES[tx.endStatus],
-    total_fees: tx.totalFees.coins.toString(), description: describe(tx),
+    account: rawUpper(account),
+    hash: tx.hash().toString('base64'),
+    lt: tx.lt.toString(),
+    now: tx.now,
+    mc_block_seqno: null,
+    trace_id: tx.hash().toString('base64'),
+    prev_trans_hash: base64Of(tx.prevTransactionHash),
+    prev_trans_lt: tx.prevTransactionLt.toString(),
+    orig_status: STATUS_NAMES[tx.oldStatus],
+    end_status: STATUS_NAMES[tx.endStatus],
+    total_fees: tx.totalFees.coins.toString(),
+    description: describe(tx),
     in_msg: tx.inMessage ? toV3Message(tx.inMessage) : null,
     out_msgs: [...tx.outMessages.values()].map(toV3Message),
-    emulated: false, finality,
+    emulated: false,
+    finality,
   };
 }
 
 function describe(tx: Transaction): unknown {
   const d = tx.description;
   if (d.type !== 'generic') return { type: d.type };
-  const compute = d.computePhase.type === 'vm'
-    ? { skipped: false, success: d.computePhase.success, exit_code: d.computePhase.exitCode }
-    : { skipped: true, reason: d.computePhase.reason };
+  const compute =
+    d.computePhase.type === 'vm'
+      ? { skipped: false, success: d.computePhase.success, exit_code: d.computePhase.exitCode }
+      : { skipped: true, reason: d.computePhase.reason };
   return { type: 'ord', aborted: d.aborted, destroyed: d.destroyed, compute_ph: compute };
 }
 
@@ -239,7 +270,8 @@ function toV3Message(message: Message): unknown {
     value: internal ? internal.value.coins.toString() : null,
     opcode: slice.remainingBits >= 32 ? `0x${slice.loadUint(32).toString(16).padStart(8, '0')}` : null,
     created_lt: info.type === 'external-in' ? null : info.createdLt.toString(),
-    bounce: internal?.bounce ?? null, bounced: internal?.bounced ?? null,
+    bounce: internal?.bounce ?? null,
+    bounced: internal?.bounced ?? null,
     message_content: { hash: body.hash().toString('base64'), body: body.toBoc().toString('base64'), decoded: null },
     init_state: null,
   };

@@ -2,7 +2,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Address } from '@ton/core';
 import { nextBackoffMs } from '../../server/chain/backoff';
 import {
-  createSseParser, createTransactionStream, type TransactionStream, type TransactionStreamOptions, type WakeHint,
+  createSseParser,
+  createTransactionStream,
+  type TransactionStream,
+  type TransactionStreamOptions,
+  type WakeHint,
 } from '../../server/chain/toncenter-stream';
 import { startToncenterDouble, type ToncenterDouble } from './toncenter-double';
 import type { StreamConfirmation } from './toncenter-stream-double';
@@ -45,16 +49,28 @@ function connect(target: ToncenterDouble, extra: Partial<TransactionStreamOption
   };
   let connections = 0;
   stream = createTransactionStream({
-    url: target.streamUrl, account: history.account, heartbeatTimeoutMs: HEARTBEAT_MS, backoff: BACKOFF,
+    url: target.streamUrl,
+    account: history.account,
+    heartbeatTimeoutMs: HEARTBEAT_MS,
+    backoff: BACKOFF,
     onWake: (hint) => wakes.push(hint),
     onConnected: () => connected.push((connections += 1)),
     onDisconnected: () => disconnected.push(connections),
-    now: () => nowMs, sleep: sleeps.sleep, random: () => 0.5, log: { info: record, warn: record },
+    now: () => nowMs,
+    sleep: sleeps.sleep,
+    random: () => 0.5,
+    log: { info: record, warn: record },
     ...extra,
   });
   stream.start();
   return {
-    stream, sleeps, wakes, connected, disconnected, logs, refusals,
+    stream,
+    sleeps,
+    wakes,
+    connected,
+    disconnected,
+    logs,
+    refusals,
     advance: (ms: number) => (nowMs += ms),
     now: () => nowMs,
   };
@@ -95,19 +111,31 @@ describe('SSE framing', () => {
 });
 
 describe('toncenter stream client', () => {
-  it.each<StreamConfirmation>(['named', 'bare'])('subscribes to the account at finalized with the key, hears the %s confirmation, and wakes with the highest lt of its transactions', async (streamConfirmation) => {
-    double = await startToncenterDouble({ apiKey: 'stream-key', streamConfirmation });
-    const client = connect(double, { apiKey: 'stream-key' });
-    expect(await client.connected.next()).toBe(1);
-    // the confirmation is no notification
-    expect(client.stream.status()).toMatchObject({ connected: true, lastEventAt: null });
-    expect(double.streamRequests).toEqual([{
-      body: { types: ['transactions'], addresses: [history.account.toRawString()], min_finality: 'finalized' }, apiKey: 'stream-key',
-    }]);
-    expect(double.publish(history.account, history.transactions)).toBe(1);
-    expect(await client.wakes.next()).toEqual({ lt: max(ltsOf(history.transactions)) });
-    expect(client.stream.status()).toMatchObject({ connected: true, since: client.now(), lastEventAt: client.now(), reconnects: 0, lastError: null });
-  });
+  it.each<StreamConfirmation>(['named', 'bare'])(
+    'subscribes to the account at finalized with the key, hears the %s confirmation, and wakes with the highest lt of its transactions',
+    async (streamConfirmation) => {
+      double = await startToncenterDouble({ apiKey: 'stream-key', streamConfirmation });
+      const client = connect(double, { apiKey: 'stream-key' });
+      expect(await client.connected.next()).toBe(1);
+      // the confirmation is no notification
+      expect(client.stream.status()).toMatchObject({ connected: true, lastEventAt: null });
+      expect(double.streamRequests).toEqual([
+        {
+          body: { types: ['transactions'], addresses: [history.account.toRawString()], min_finality: 'finalized' },
+          apiKey: 'stream-key',
+        },
+      ]);
+      expect(double.publish(history.account, history.transactions)).toBe(1);
+      expect(await client.wakes.next()).toEqual({ lt: max(ltsOf(history.transactions)) });
+      expect(client.stream.status()).toMatchObject({
+        connected: true,
+        since: client.now(),
+        lastEventAt: client.now(),
+        reconnects: 0,
+        lastError: null,
+      });
+    },
+  );
 
   it('ignores other notification types, other accounts, other finalities and malformed data', async () => {
     double = await startToncenterDouble();
@@ -117,8 +145,20 @@ describe('toncenter stream client', () => {
     const raw = history.account.toRawString().toUpperCase();
     double.writeStreams(notification({ type: 'account_state_change', finality: 'finalized', account: raw, state: {} }));
     double.writeStreams(notification({ type: 'trace_invalidated', trace_external_hash_norm: 'x' }));
-    double.writeStreams(notification({ type: 'transactions', finality: 'finalized', transactions: [{ account: OTHER.toRawString(), lt: '99999999999' }] }));
-    double.writeStreams(notification({ type: 'transactions', finality: 'finalized', transactions: [{ account: raw, lt: 'not a number' }] }));
+    double.writeStreams(
+      notification({
+        type: 'transactions',
+        finality: 'finalized',
+        transactions: [{ account: OTHER.toRawString(), lt: '99999999999' }],
+      }),
+    );
+    double.writeStreams(
+      notification({
+        type: 'transactions',
+        finality: 'finalized',
+        transactions: [{ account: raw, lt: 'not a number' }],
+      }),
+    );
     double.writeStreams('event: event\ndata: {not json\n\n');
     expect(double.publish(history.account, history.transactions, { finality: 'confirmed' })).toBe(0);
     double.publish(history.account, history.transactions.slice(0, 1));
@@ -152,33 +192,36 @@ describe('toncenter stream client', () => {
     expect(double.streamRequests).toHaveLength(1);
   });
 
-  it.each<StreamConfirmation>(['named', 'bare'])('reconnects after a disconnect, calling onConnected on each %s confirmation; a stable connection starts the backoff afresh', async (streamConfirmation) => {
-    double = await startToncenterDouble({ streamConfirmation });
-    const client = connect(double);
-    await client.connected.next();
-    double.disconnectStreams();
-    expect(await client.disconnected.next()).toBe(1);
-    const first = await client.sleeps.waitFor(isBackoff);
-    expect(first.ms).toBe(delayOf(1));
-    expect(client.stream.status()).toMatchObject({ connected: false, since: null });
-    first.release();
-    expect(await client.connected.next()).toBe(2);
-    double.publish(history.account, history.transactions.slice(0, 1));
-    expect(await client.wakes.next()).toEqual({ lt: history.transactions[0]!.lt });
-    // dropped at once again: the backoff grows
-    double.disconnectStreams();
-    await client.disconnected.next();
-    const second = await client.sleeps.waitFor(isBackoff);
-    expect(second.ms).toBe(delayOf(2));
-    second.release();
-    await client.connected.next();
-    // up for a minute first: back to the first delay
-    client.advance(60_000);
-    double.disconnectStreams();
-    await client.disconnected.next();
-    expect((await client.sleeps.waitFor(isBackoff)).ms).toBe(delayOf(1));
-    expect(client.stream.status().reconnects).toBe(2);
-  });
+  it.each<StreamConfirmation>(['named', 'bare'])(
+    'reconnects after a disconnect, calling onConnected on each %s confirmation; a stable connection starts the backoff afresh',
+    async (streamConfirmation) => {
+      double = await startToncenterDouble({ streamConfirmation });
+      const client = connect(double);
+      await client.connected.next();
+      double.disconnectStreams();
+      expect(await client.disconnected.next()).toBe(1);
+      const first = await client.sleeps.waitFor(isBackoff);
+      expect(first.ms).toBe(delayOf(1));
+      expect(client.stream.status()).toMatchObject({ connected: false, since: null });
+      first.release();
+      expect(await client.connected.next()).toBe(2);
+      double.publish(history.account, history.transactions.slice(0, 1));
+      expect(await client.wakes.next()).toEqual({ lt: history.transactions[0]!.lt });
+      // dropped at once again: the backoff grows
+      double.disconnectStreams();
+      await client.disconnected.next();
+      const second = await client.sleeps.waitFor(isBackoff);
+      expect(second.ms).toBe(delayOf(2));
+      second.release();
+      await client.connected.next();
+      // up for a minute first: back to the first delay
+      client.advance(60_000);
+      double.disconnectStreams();
+      await client.disconnected.next();
+      expect((await client.sleeps.waitFor(isBackoff)).ms).toBe(delayOf(1));
+      expect(client.stream.status().reconnects).toBe(2);
+    },
+  );
 
   it('drops a silent stream and reconnects', async () => {
     double = await startToncenterDouble();
@@ -204,7 +247,10 @@ describe('toncenter stream client', () => {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       const pause = await client.sleeps.waitFor(isBackoff);
       expect(pause.ms).toBe(delayOf(attempt));
-      expect(client.stream.status()).toMatchObject({ connected: false, lastError: 'HTTP 429: connection limit reached: 2 active connections' });
+      expect(client.stream.status()).toMatchObject({
+        connected: false,
+        lastError: 'HTTP 429: connection limit reached: 2 active connections',
+      });
       pause.release();
     }
     expect(await client.connected.next()).toBe(1);
@@ -213,7 +259,10 @@ describe('toncenter stream client', () => {
   });
 
   const KEY = 'sk-never-show-me-1234';
-  const answer = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status });
+  const answer =
+    (status: number, body: unknown): typeof fetch =>
+    async () =>
+      new Response(JSON.stringify(body), { status });
 
   it.each<[string, (() => typeof fetch) | null, string]>([
     ['401 from the server', null, 'HTTP 401: API key does not exist'],

@@ -44,7 +44,9 @@ export async function createWalletHistory(transfers: number): Promise<WalletHist
     const fresh: Transaction[] = [];
     for (let i = 0; i < count; i += 1) {
       blockchain.now = (blockchain.now ?? START_UTIME) + 10;
-      fresh.push(...collect(await treasury.send({ to: wallet.address, value: toNano('0.01') + BigInt(i), bounce: false })));
+      fresh.push(
+        ...collect(await treasury.send({ to: wallet.address, value: toNano('0.01') + BigInt(i), bounce: false })),
+      );
     }
     return fresh;
   }

@@ -48,7 +48,12 @@ export async function serveHistory(
   const double = await startToncenterDouble();
   double.addTransactions(history.account, transactions);
   double.addTransactions(history.treasury.address, history.treasuryTransactions);
-  const source = createToncenterSource({ mode: 'testnet', endpoint: double.endpoint, limiter: unlimited, timeoutMs: 2_000 });
+  const source = createToncenterSource({
+    mode: 'testnet',
+    endpoint: double.endpoint,
+    limiter: unlimited,
+    timeoutMs: 2_000,
+  });
   return { double, source };
 }
 

@@ -25,7 +25,10 @@ export interface ChaosApi {
 export class ServiceApi implements ChaosApi {
   apiKey = '';
 
-  constructor(readonly url: string, private readonly consoleToken: string) {}
+  constructor(
+    readonly url: string,
+    private readonly consoleToken: string,
+  ) {}
 
   merchant<T>(method: string, path: string, body?: unknown): Promise<Outcome<T>> {
     return this.send<T>(method, path, { 'x-api-key': this.apiKey }, body);
@@ -44,7 +47,12 @@ export class ServiceApi implements ChaosApi {
     return must(await this.merchant<T>(method, path, body), `${method} ${path}`);
   }
 
-  private async send<T>(method: string, path: string, auth: Record<string, string>, body: unknown): Promise<Outcome<T>> {
+  private async send<T>(
+    method: string,
+    path: string,
+    auth: Record<string, string>,
+    body: unknown,
+  ): Promise<Outcome<T>> {
     // Writes always carry a JSON body: console writes must prove they come from a client, not a form.
     const payload = body === undefined && method !== 'GET' ? {} : body;
     try {
@@ -56,10 +64,16 @@ export class ServiceApi implements ChaosApi {
       });
       const text = await res.text();
       const parsed: unknown = text ? JSON.parse(text) : null;
-      return res.ok ? { kind: 'ok', status: res.status, body: parsed as T } : { kind: 'refused', status: res.status, body: parsed };
+      return res.ok
+        ? { kind: 'ok', status: res.status, body: parsed as T }
+        : { kind: 'refused', status: res.status, body: parsed };
     } catch (err) {
       const code = ((err as Error).cause as { code?: string } | undefined)?.code;
-      return { kind: 'lost', error: `${(err as Error).message}${code ? ` (${code})` : ''}`, unsent: code === 'ECONNREFUSED' };
+      return {
+        kind: 'lost',
+        error: `${(err as Error).message}${code ? ` (${code})` : ''}`,
+        unsent: code === 'ECONNREFUSED',
+      };
     }
   }
 }

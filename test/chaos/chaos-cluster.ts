@@ -30,8 +30,18 @@ export class ChaosCluster {
   private stopping = false;
   private readonly failures: string[] = [];
 
-  constructor(private readonly root: string, private readonly options: InstanceOptions, count: number, private readonly arming: Prng) {
-    this.slots = Array.from({ length: count }, (_, i) => ({ name: `instance-${i + 1}`, service: null, killedByUs: false, restart: null }));
+  constructor(
+    private readonly root: string,
+    private readonly options: InstanceOptions,
+    count: number,
+    private readonly arming: Prng,
+  ) {
+    this.slots = Array.from({ length: count }, (_, i) => ({
+      name: `instance-${i + 1}`,
+      service: null,
+      killedByUs: false,
+      restart: null,
+    }));
   }
 
   /** The first instance alone (it migrates an empty database), then the others. */
@@ -42,7 +52,11 @@ export class ChaosCluster {
   }
 
   live(): Member[] {
-    return this.slots.flatMap((slot) => (slot.service && isRunning(slot.service) ? [{ url: slot.service.url, consoleToken: slot.service.consoleToken }] : []));
+    return this.slots.flatMap((slot) =>
+      slot.service && isRunning(slot.service)
+        ? [{ url: slot.service.url, consoleToken: slot.service.consoleToken }]
+        : [],
+    );
   }
 
   /**
@@ -77,7 +91,9 @@ export class ChaosCluster {
 
   /** Starts one life of `slot`; an armed life may die at its crash point even before it listens. */
   private async launch(slot: Slot, armed: boolean): Promise<void> {
-    const env: Record<string, string> = armed ? { TONTILL_FAILPOINT: CREDIT_FAILPOINT, TONTILL_FAILPOINT_HIT: String(this.arming.int(1, 3)) } : {};
+    const env: Record<string, string> = armed
+      ? { TONTILL_FAILPOINT: CREDIT_FAILPOINT, TONTILL_FAILPOINT_HIT: String(this.arming.int(1, 3)) }
+      : {};
     slot.killedByUs = false;
     try {
       slot.service = await startInstance(join(this.root, slot.name), { ...this.options, env });
@@ -93,12 +109,17 @@ export class ChaosCluster {
 
   private died(slot: Slot, service: ServiceProcess, how: NodeJS.Signals | number | null): void {
     if (this.stopping) return;
-    if (how !== 'SIGKILL') this.failures.push(`${slot.name} ended with ${String(how)} before it was killed:\n${service.output()}`);
+    if (how !== 'SIGKILL')
+      this.failures.push(`${slot.name} ended with ${String(how)} before it was killed:\n${service.output()}`);
     this.kills += 1;
     if (!slot.killedByUs) this.failpointKills += 1;
     const restart = this.launch(slot, this.arming.chance(0.3))
-      .catch((err: unknown) => { this.failures.push(`${slot.name} did not start again: ${(err as Error).message}`); })
-      .finally(() => { if (slot.restart === restart) slot.restart = null; });
+      .catch((err: unknown) => {
+        this.failures.push(`${slot.name} did not start again: ${(err as Error).message}`);
+      })
+      .finally(() => {
+        if (slot.restart === restart) slot.restart = null;
+      });
     slot.restart = restart;
   }
 }

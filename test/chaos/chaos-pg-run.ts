@@ -44,7 +44,12 @@ export async function runChaosPostgres(options: PgChaosOptions): Promise<ChaosSu
   const receiver = await FlakyReceiver.start(rng.fork(2));
   const root = mkdtempSync(join(tmpdir(), 'tontill-chaos-pg-'));
   // instance configs, as in the three-instance test; the watcher polls often so kills land mid-credit
-  const cluster = new ChaosCluster(root, { databaseUrl: options.databaseUrl, served, pollIntervalMs: 200, watcherBatchSize: 4 }, options.instances, rng.fork(3));
+  const cluster = new ChaosCluster(
+    root,
+    { databaseUrl: options.databaseUrl, served, pollIntervalMs: 200, watcherBatchSize: 4 },
+    options.instances,
+    rng.fork(3),
+  );
   const db = new pg.Client({ connectionString: options.databaseUrl });
   let kept = false;
   try {
@@ -59,18 +64,30 @@ export async function runChaosPostgres(options: PgChaosOptions): Promise<ChaosSu
       await workload.recoverCreations(api);
       const victim = await runRound(api, cluster, db, workload, plan, options.concurrency ?? 3);
       await cluster.settled();
-      log(`round ${round}/${options.rounds}: receiver ${receiver.mode}, ${plan.ops} operations, kill -9 of ${victim ?? 'nobody (one instance left)'} ${plan.delayMs} ms after the ${plan.on} of operation ${plan.killAt}`);
+      log(
+        `round ${round}/${options.rounds}: receiver ${receiver.mode}, ${plan.ops} operations, kill -9 of ${victim ?? 'nobody (one instance left)'} ${plan.delayMs} ms after the ${plan.on} of operation ${plan.killAt}`,
+      );
     }
     const verdict = await settle(api, workload, receiver, setup, log);
     reconcile(verdict, await merchantBalance(served.chain));
-    const run = { seed: options.seed, engine: 'postgres' as const, instances: options.instances, rounds: options.rounds, kills: cluster.kills,
-      failpointKills: cluster.failpointKills, retriedRequests: api.retried };
+    const run = {
+      seed: options.seed,
+      engine: 'postgres' as const,
+      instances: options.instances,
+      rounds: options.rounds,
+      kills: cluster.kills,
+      failpointKills: cluster.failpointKills,
+      retriedRequests: api.retried,
+    };
     const summary = summarize(verdict, workload, receiver, run, root);
     kept = summary.dataDir !== '';
     return summary;
   } catch (err) {
     kept = true;
-    throw new Error(`chaos seed ${options.seed} on PostgreSQL: ${(err as Error).message}\n(data directories kept: ${root})`, { cause: err });
+    throw new Error(
+      `chaos seed ${options.seed} on PostgreSQL: ${(err as Error).message}\n(data directories kept: ${root})`,
+      { cause: err },
+    );
   } finally {
     await cluster.stop();
     await db.end().catch(() => undefined);
@@ -85,13 +102,24 @@ function planRound(rng: Prng, opsPerRound: [number, number]): RoundPlan {
   // half the kills land while a chosen request is in flight, half in between requests
   const onStart = rng.chance(0.5);
   return {
-    ops, killAt: rng.int(1, ops), on: onStart ? 'start' : 'answer', delayMs: onStart ? rng.int(0, 150) : rng.int(0, 400),
-    victim: rng.chance(0.5) ? 'watcher' : 'any', index: rng.int(0, 1_000),
+    ops,
+    killAt: rng.int(1, ops),
+    on: onStart ? 'start' : 'answer',
+    delayMs: onStart ? rng.int(0, 150) : rng.int(0, 400),
+    victim: rng.chance(0.5) ? 'watcher' : 'any',
+    index: rng.int(0, 1_000),
   };
 }
 
 /** Runs the round's operations over the live instances and SIGKILLs one at the planned moment; returns its name. */
-async function runRound(api: ClusterApi, cluster: ChaosCluster, db: pg.Client, workload: Workload, plan: RoundPlan, concurrency: number): Promise<string | null> {
+async function runRound(
+  api: ClusterApi,
+  cluster: ChaosCluster,
+  db: pg.Client,
+  workload: Workload,
+  plan: RoundPlan,
+  concurrency: number,
+): Promise<string | null> {
   let started = 0;
   let answered = 0;
   let kill = null as Promise<string | null> | null;

@@ -32,36 +32,65 @@ export async function runChaosSqlite(options: ChaosOptions): Promise<ChaosSummar
       // half the kills land while a chosen request is in flight (mid-write), half in between requests
       const onStart = rng.chance(0.5);
       const plan: RoundPlan = {
-        ops, killAt: rng.int(1, ops), on: onStart ? 'start' : 'answer', delayMs: onStart ? rng.int(0, 150) : rng.int(0, 400), concurrency: options.concurrency ?? 3,
+        ops,
+        killAt: rng.int(1, ops),
+        on: onStart ? 'start' : 'answer',
+        delayMs: onStart ? rng.int(0, 150) : rng.int(0, 400),
+        concurrency: options.concurrency ?? 3,
         // some lives also die by their own hand at one of the service's crash points, the worst moments there are
         failpoint: round > 1 && rng.chance(0.3) ? { name: rng.pick(FAILPOINTS), hit: rng.int(1, 3) } : null,
       };
       receiver.mode = rng.chance(0.25) ? 'down' : 'flaky';
       const ran = await oneLife(dataDir, workload, receiver, state, plan);
-      log(`round ${round}/${options.rounds}: receiver ${receiver.mode}, ${ran} of ${plan.ops} operations run, kill -9 ${plan.delayMs} ms after the ${plan.on} of operation ${plan.killAt}${armedWith(plan)}`);
+      log(
+        `round ${round}/${options.rounds}: receiver ${receiver.mode}, ${ran} of ${plan.ops} operations run, kill -9 ${plan.delayMs} ms after the ${plan.on} of operation ${plan.killAt}${armedWith(plan)}`,
+      );
     }
     const verdict = await finish(dataDir, workload, receiver, state.setup, log);
-    const run = { seed: options.seed, engine: 'sqlite' as const, instances: 1, rounds: options.rounds, kills: state.kills, failpointKills: state.failpointKills, retriedRequests: 0 };
+    const run = {
+      seed: options.seed,
+      engine: 'sqlite' as const,
+      instances: 1,
+      rounds: options.rounds,
+      kills: state.kills,
+      failpointKills: state.failpointKills,
+      retriedRequests: 0,
+    };
     const summary = summarize(verdict, workload, receiver, run, dataDir);
     if (!summary.dataDir) rmSync(dataDir, { recursive: true, force: true });
     return summary;
   } catch (err) {
-    throw new Error(`chaos seed ${options.seed}: ${(err as Error).message}\n(data directory kept: ${dataDir})`, { cause: err });
+    throw new Error(`chaos seed ${options.seed}: ${(err as Error).message}\n(data directory kept: ${dataDir})`, {
+      cause: err,
+    });
   } finally {
     await receiver.stop();
   }
 }
 
-interface RunState { setup: Setup | null; kills: number; failpointKills: number }
+interface RunState {
+  setup: Setup | null;
+  kills: number;
+  failpointKills: number;
+}
 
 /** Crash points the service can be armed with (server/util/failpoints.ts); a name it no longer has just never fires. */
 const FAILPOINTS = ['credit-batch-midway', 'sandbox-state-before-rename'];
 
-const armedWith = (plan: RoundPlan) => (plan.failpoint ? `, armed with ${plan.failpoint.name} #${plan.failpoint.hit}` : '');
+const armedWith = (plan: RoundPlan) =>
+  plan.failpoint ? `, armed with ${plan.failpoint.name} #${plan.failpoint.hit}` : '';
 
 /** One service life: start, (first time) set up, retry lost creations, run the round, and make sure it ends by SIGKILL. */
-async function oneLife(dataDir: string, workload: Workload, receiver: FlakyReceiver, state: RunState, plan: RoundPlan): Promise<number> {
-  const env: Record<string, string> = plan.failpoint ? { TONTILL_FAILPOINT: plan.failpoint.name, TONTILL_FAILPOINT_HIT: String(plan.failpoint.hit) } : {};
+async function oneLife(
+  dataDir: string,
+  workload: Workload,
+  receiver: FlakyReceiver,
+  state: RunState,
+  plan: RoundPlan,
+): Promise<number> {
+  const env: Record<string, string> = plan.failpoint
+    ? { TONTILL_FAILPOINT: plan.failpoint.name, TONTILL_FAILPOINT_HIT: String(plan.failpoint.hit) }
+    : {};
   let service: ServiceProcess;
   try {
     service = await spawnService(dataDir, env);
@@ -72,7 +101,13 @@ async function oneLife(dataDir: string, workload: Workload, receiver: FlakyRecei
     state.failpointKills += 1;
     return 0;
   }
-  const life = { byUs: false, kill: () => { life.byUs = true; service.child.kill('SIGKILL'); } };
+  const life = {
+    byUs: false,
+    kill: () => {
+      life.byUs = true;
+      service.child.kill('SIGKILL');
+    },
+  };
   try {
     const api = new ServiceApi(service.url, service.consoleToken);
     state.setup ??= await setUp(api, receiver);
@@ -82,7 +117,8 @@ async function oneLife(dataDir: string, workload: Workload, receiver: FlakyRecei
   } finally {
     if (service.child.exitCode === null && service.child.signalCode === null) life.kill();
     const how = await service.exited;
-    if (how !== 'SIGKILL') throw new Error(`the service ended with ${String(how)} before it was killed:\n${service.output()}`);
+    if (how !== 'SIGKILL')
+      throw new Error(`the service ended with ${String(how)} before it was killed:\n${service.output()}`);
     state.kills += 1;
     if (!life.byUs) state.failpointKills += 1;
   }
@@ -99,19 +135,29 @@ interface RoundPlan {
 }
 
 /** Runs operations concurrently and SIGKILLs the service at the planned moment, whatever is in flight. */
-async function runRound(api: ServiceApi, service: ServiceProcess, workload: Workload, plan: RoundPlan, kill: () => void): Promise<number> {
+async function runRound(
+  api: ServiceApi,
+  service: ServiceProcess,
+  workload: Workload,
+  plan: RoundPlan,
+  kill: () => void,
+): Promise<number> {
   let started = 0;
   let answered = 0;
   let killed = service.child.exitCode !== null || service.child.signalCode !== null;
   let armed: Promise<void> | null = null;
   const arm = () => {
-    armed = new Promise((resolve) => setTimeout(() => {
-      if (!killed) kill();
-      killed = true;
-      resolve();
-    }, plan.delayMs));
+    armed = new Promise((resolve) =>
+      setTimeout(() => {
+        if (!killed) kill();
+        killed = true;
+        resolve();
+      }, plan.delayMs),
+    );
   };
-  void service.exited.then(() => { killed = true; });
+  void service.exited.then(() => {
+    killed = true;
+  });
   const worker = async () => {
     while (!killed && started < plan.ops) {
       started += 1;
@@ -128,7 +174,13 @@ async function runRound(api: ServiceApi, service: ServiceProcess, workload: Work
 }
 
 /** A last, unharmed service life: converge, verify, stop cleanly, then hold the ledger against the chain. */
-async function finish(dataDir: string, workload: Workload, receiver: FlakyReceiver, setup: Setup | null, log: (line: string) => void): Promise<Verdict> {
+async function finish(
+  dataDir: string,
+  workload: Workload,
+  receiver: FlakyReceiver,
+  setup: Setup | null,
+  log: (line: string) => void,
+): Promise<Verdict> {
   if (!setup) throw new Error('no round ran');
   const service = await spawnService(dataDir);
   let verdict: Verdict;

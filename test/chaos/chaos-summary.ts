@@ -40,17 +40,29 @@ export interface ChaosSummary extends Verdict {
   dataDir: string;
 }
 
-export interface Setup { apiKey: string; endpointId: string }
+export interface Setup {
+  apiKey: string;
+  endpointId: string;
+}
 
 /** An API key and one webhook endpoint for every event, pointing at the flaky receiver. */
 export async function setUp(api: ChaosApi, receiver: FlakyReceiver): Promise<Setup> {
   const { key } = await api.mustConsole<{ key: string }>('POST', '/api-keys', { name: 'chaos' });
-  const { endpoint } = await api.mustConsole<{ endpoint: { id: string } }>('POST', '/webhooks/endpoints', { url: receiver.url(), events: ['*'] });
+  const { endpoint } = await api.mustConsole<{ endpoint: { id: string } }>('POST', '/webhooks/endpoints', {
+    url: receiver.url(),
+    events: ['*'],
+  });
   return { apiKey: key, endpointId: endpoint.id };
 }
 
 /** With nothing killed any more and a calm receiver: finish what was in doubt, let credits and webhooks converge, then judge. */
-export async function settle(api: ChaosApi, workload: Workload, receiver: FlakyReceiver, setup: Setup, log: (line: string) => void): Promise<Verdict> {
+export async function settle(
+  api: ChaosApi,
+  workload: Workload,
+  receiver: FlakyReceiver,
+  setup: Setup,
+  log: (line: string) => void,
+): Promise<Verdict> {
   api.apiKey = setup.apiKey;
   receiver.mode = 'calm';
   log('converging: recovering creations in doubt, waiting for the watcher, draining the outbox');
@@ -64,24 +76,44 @@ export async function settle(api: ChaosApi, workload: Workload, receiver: FlakyR
 export function reconcile(verdict: Verdict, onChain: bigint): void {
   if (onChain === verdict.creditedTotal) return;
   verdict.violations.unreconciled = 1;
-  verdict.details.push(`the merchant holds ${usdtText(onChain)} on chain, the service credited ${usdtText(verdict.creditedTotal)} net of refunds`);
+  verdict.details.push(
+    `the merchant holds ${usdtText(onChain)} on chain, the service credited ${usdtText(verdict.creditedTotal)} net of refunds`,
+  );
 }
 
-type RunFigures = Pick<ChaosSummary, 'seed' | 'engine' | 'instances' | 'rounds' | 'kills' | 'failpointKills' | 'retriedRequests'>;
+type RunFigures = Pick<
+  ChaosSummary,
+  'seed' | 'engine' | 'instances' | 'rounds' | 'kills' | 'failpointKills' | 'retriedRequests'
+>;
 
 /** The summary of a finished run; `dataDir` is kept only if something is wrong. */
-export function summarize(verdict: Verdict, workload: Workload, receiver: FlakyReceiver, run: RunFigures, dataDir: string): ChaosSummary {
+export function summarize(
+  verdict: Verdict,
+  workload: Workload,
+  receiver: FlakyReceiver,
+  run: RunFigures,
+  dataDir: string,
+): ChaosSummary {
   const ledger = workload.ledger;
   // the drain's own test events are not part of the workload
   const events = receiver.received.filter((r) => r.event.type !== 'webhook.test');
   const unique = new Set(events.map((r) => r.event.id)).size;
   const ok = totalViolations(verdict.violations) === 0;
   return {
-    ...verdict, ...run, details: verdict.details.slice(0, 30), operations: ledger.operations, ackedPayments: ledger.payments.size,
+    ...verdict,
+    ...run,
+    details: verdict.details.slice(0, 30),
+    operations: ledger.operations,
+    ackedPayments: ledger.payments.size,
     recoveredCreations: ledger.acked().filter((p) => p.recovered).length,
-    ackedTransfers: ledger.transfers.filter((t) => t.acked).length, inDoubtTransfers: ledger.transfers.filter((t) => !t.acked).length,
-    ackedRefunds: ledger.refunds.filter((r) => r.id !== null).length, refundsSent: ledger.refunds.filter((r) => r.send === 'acked').length,
-    deliveriesAccepted: events.length, duplicateDeliveries: events.length - unique, receiverRequests: receiver.arrivals, dataDir: ok ? '' : dataDir,
+    ackedTransfers: ledger.transfers.filter((t) => t.acked).length,
+    inDoubtTransfers: ledger.transfers.filter((t) => !t.acked).length,
+    ackedRefunds: ledger.refunds.filter((r) => r.id !== null).length,
+    refundsSent: ledger.refunds.filter((r) => r.send === 'acked').length,
+    deliveriesAccepted: events.length,
+    duplicateDeliveries: events.length - unique,
+    receiverRequests: receiver.arrivals,
+    dataDir: ok ? '' : dataDir,
   };
 }
 
@@ -92,7 +124,10 @@ export function totalViolations(v: Violations): number {
 /** The lines `npm run chaos` prints. */
 export function formatSummary(s: ChaosSummary): string {
   const v = s.violations;
-  const where = s.engine === 'postgres' ? `PostgreSQL, ${s.instances} instances, ${s.retriedRequests} requests retried on another instance` : 'SQLite';
+  const where =
+    s.engine === 'postgres'
+      ? `PostgreSQL, ${s.instances} instances, ${s.retriedRequests} requests retried on another instance`
+      : 'SQLite';
   return [
     `chaos seed ${s.seed} on ${where}: ${s.rounds} rounds, ${s.kills} kill -9 (${s.failpointKills} at crash points), ${s.operations} operations`,
     `  acknowledged payments ${s.ackedPayments} (${s.recoveredCreations} after a retry of a creation lost in a crash), stored ${s.paymentsStored}`,

@@ -1,7 +1,10 @@
 import { must, ServiceApi, type ChaosApi, type Outcome } from './chaos-client';
 
 /** One live instance, as the client reaches it. */
-export interface Member { url: string; consoleToken: string }
+export interface Member {
+  url: string;
+  consoleToken: string;
+}
 
 /**
  * Writes that are safe to send again after an instance died under them: a creation carries its
@@ -43,7 +46,11 @@ export class ClusterApi implements ChaosApi {
     return must(await this.merchant<T>(method, path, body), `${method} ${path}`);
   }
 
-  private async spread<T>(method: string, path: string, call: (api: ServiceApi) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  private async spread<T>(
+    method: string,
+    path: string,
+    call: (api: ServiceApi) => Promise<Outcome<T>>,
+  ): Promise<Outcome<T>> {
     const safe = method === 'GET' || IDEMPOTENT_WRITES.some((pattern) => pattern.test(path.split('?')[0]!));
     let last: Outcome<T> = { kind: 'lost', error: 'no live instance', unsent: true };
     let failed: string | null = null;

@@ -25,8 +25,10 @@ export async function listPayments(api: ChaosApi): Promise<ListedPayment[]> {
   const all: ListedPayment[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: ListedPayment[]; nextCursor: string | null } =
-      await api.mustMerchant('GET', `/crypto/payments?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: { items: ListedPayment[]; nextCursor: string | null } = await api.mustMerchant(
+      'GET',
+      `/crypto/payments?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     all.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -55,8 +57,10 @@ async function countDeliveries(api: ChaosApi, status: 'pending' | 'failed'): Pro
   let count = 0;
   let cursor: string | null = null;
   do {
-    const page: { items: unknown[]; nextCursor: string | null } =
-      await api.mustConsole('GET', `/webhooks/deliveries?status=${status}&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: { items: unknown[]; nextCursor: string | null } = await api.mustConsole(
+      'GET',
+      `/webhooks/deliveries?status=${status}&limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     count += page.items.length;
     cursor = page.nextCursor;
   } while (cursor);
@@ -69,7 +73,11 @@ async function countDeliveries(api: ChaosApi, status: 'pending' | 'failed'): Pro
  * failing endpoint pulls its whole backlog forward, which is the product's own recovery path.
  * Repeats if an attempt that failed during the outage was recorded after that pull.
  */
-export async function drainWebhooks(api: ChaosApi, receiver: FlakyReceiver, endpointId: string): Promise<{ pending: number; failed: number }> {
+export async function drainWebhooks(
+  api: ChaosApi,
+  receiver: FlakyReceiver,
+  endpointId: string,
+): Promise<{ pending: number; failed: number }> {
   for (let cycle = 0; cycle < DRAIN_CYCLES; cycle += 1) {
     receiver.mode = 'down';
     await untilFailing(api, endpointId);
@@ -91,9 +99,13 @@ export async function drainWebhooks(api: ChaosApi, receiver: FlakyReceiver, endp
 async function untilFailing(api: ChaosApi, endpointId: string): Promise<void> {
   const deadline = Date.now() + FAILING_DEADLINE_MS;
   for (;;) {
-    const { items } = await api.mustConsole<{ items: Array<{ id: string; status: string }> }>('GET', '/webhooks/endpoints');
+    const { items } = await api.mustConsole<{ items: Array<{ id: string; status: string }> }>(
+      'GET',
+      '/webhooks/endpoints',
+    );
     if (items.find((e) => e.id === endpointId)?.status === 'failing') return;
-    if (Date.now() > deadline) throw new Error('the webhook endpoint was never marked failing while its receiver answered 500');
+    if (Date.now() > deadline)
+      throw new Error('the webhook endpoint was never marked failing while its receiver answered 500');
     // each test event is one more failed attempt (real deliveries due now fail too)
     await api.mustConsole('POST', `/webhooks/endpoints/${endpointId}/test`);
     await sleep(300);

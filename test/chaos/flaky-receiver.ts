@@ -13,7 +13,10 @@ export class FlakyReceiver {
   /** every request that reached it, accepted or not */
   arrivals = 0;
 
-  private constructor(readonly inner: Receiver, private readonly rng: Prng) {
+  private constructor(
+    readonly inner: Receiver,
+    private readonly rng: Prng,
+  ) {
     inner.reply = () => {
       this.arrivals += 1;
       return this.answer();

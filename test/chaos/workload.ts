@@ -44,7 +44,12 @@ export interface TransferSeen {
   txHashes: string[];
 }
 
-interface RefundBody { id: string; amount: string; destination: string; memo: string }
+interface RefundBody {
+  id: string;
+  amount: string;
+  destination: string;
+  memo: string;
+}
 
 const MAX_TRANSFERS_PER_PAYMENT = 4;
 
@@ -69,7 +74,11 @@ export class Workload {
   readonly ledger = new ClientLedger();
   private nextExternal = 0;
 
-  constructor(private readonly rng: Prng, private readonly prefix: string, private readonly chain: ChainActions) {}
+  constructor(
+    private readonly rng: Prng,
+    private readonly prefix: string,
+    private readonly chain: ChainActions,
+  ) {}
 
   /** One random operation. Every choice is made before the first await, so concurrent steps never pick the same target. */
   async step(api: ChaosApi): Promise<void> {
@@ -77,7 +86,8 @@ export class Workload {
     const all = this.ledger.acked();
     const payable = all.filter((p) => p.payable && p.transfersTried < MAX_TRANSFERS_PER_PAYMENT);
     const roll = this.rng.next();
-    if (roll < 0.3 || all.length === 0) return this.create(api, `${this.prefix}-${this.nextExternal++}`, BigInt(this.rng.int(100, 5_000)) * 10_000n);
+    if (roll < 0.3 || all.length === 0)
+      return this.create(api, `${this.prefix}-${this.nextExternal++}`, BigInt(this.rng.int(100, 5_000)) * 10_000n);
     if (roll < 0.72 && payable.length > 0) return this.pay(api, this.rng.pick(payable));
     if (roll < 0.8) return this.read(api, this.rng.pick(all));
     if (roll < 0.86) return this.replay(api, this.rng.pick(all));
@@ -100,10 +110,21 @@ export class Workload {
     }
     if (out.kind === 'refused') return this.anomaly(`create ${externalId}`, out);
     this.ledger.creationsInDoubt.delete(externalId);
-    if (micro(out.body.amount) !== amount) this.ledger.anomalies.push(`create ${externalId}: amount ${out.body.amount}, asked ${usdtText(amount)}`);
+    if (micro(out.body.amount) !== amount)
+      this.ledger.anomalies.push(`create ${externalId}: amount ${out.body.amount}, asked ${usdtText(amount)}`);
     this.ledger.payments.set(out.body.id, {
-      id: out.body.id, externalId, memo: out.body.memo, amount, recovered: retry, payable: true, cancelAcked: false,
-      transfersTried: 0, sent: 0n, inDoubt: 0n, maxSeenPaid: 0n, refundsAsked: 0n,
+      id: out.body.id,
+      externalId,
+      memo: out.body.memo,
+      amount,
+      recovered: retry,
+      payable: true,
+      cancelAcked: false,
+      transfersTried: 0,
+      sent: 0n,
+      inDoubt: 0n,
+      maxSeenPaid: 0n,
+      refundsAsked: 0n,
     });
   }
 
@@ -113,7 +134,8 @@ export class Workload {
     const due = p.amount > p.sent ? p.amount - p.sent : 0n;
     const kind = this.rng.next();
     let amount = due > 0n ? due : 1_000_000n;
-    if (kind < 0.35 && due > 20_000n) amount = (due * BigInt(this.rng.int(20, 70))) / 100n / 10_000n * 10_000n || 10_000n;
+    if (kind < 0.35 && due > 20_000n)
+      amount = ((due * BigInt(this.rng.int(20, 70))) / 100n / 10_000n) * 10_000n || 10_000n;
     else if (kind > 0.8) amount = due + BigInt(this.rng.int(1, 200)) * 10_000n;
     const out = await this.chain.pay(api, p, amount);
     const acked = out.kind === 'ok';
@@ -137,21 +159,30 @@ export class Workload {
     if (refundable.length === 0) return this.read(api, this.rng.pick(unseen.length > 0 ? unseen : all));
     const p = this.rng.pick(refundable);
     const left = p.maxSeenPaid - p.refundsAsked;
-    const share = (left * BigInt(this.rng.int(20, 100))) / 100n / 10_000n * 10_000n;
+    const share = ((left * BigInt(this.rng.int(20, 100))) / 100n / 10_000n) * 10_000n;
     const amount = share > 0n ? share : left;
     p.refundsAsked += amount;
-    const out = await api.merchant<RefundBody>('POST', `/crypto/payment/${p.id}/refunds`, { amount: usdtText(amount), reason: 'chaos' });
+    const out = await api.merchant<RefundBody>('POST', `/crypto/payment/${p.id}/refunds`, {
+      amount: usdtText(amount),
+      reason: 'chaos',
+    });
     const seen: RefundSeen = { paymentId: p.id, amount, id: null, destination: '', memo: '', send: 'none' };
     this.ledger.refunds.push(seen);
     if (out.kind === 'refused') return this.anomaly(`refund ${usdtText(amount)} of ${p.id}`, out);
     if (out.kind === 'lost') return;
     Object.assign(seen, { id: out.body.id, destination: out.body.destination, memo: out.body.memo });
-    if (micro(out.body.amount) !== amount) this.ledger.anomalies.push(`refund of ${p.id}: amount ${out.body.amount}, asked ${usdtText(amount)}`);
+    if (micro(out.body.amount) !== amount)
+      this.ledger.anomalies.push(`refund of ${p.id}: amount ${out.body.amount}, asked ${usdtText(amount)}`);
   }
 
   private async sendRefund(api: ChaosApi, refund: RefundSeen): Promise<void> {
     refund.send = 'in-doubt';
-    const out = await this.chain.sendRefund(api, { id: refund.id!, amount: refund.amount, destination: refund.destination, memo: refund.memo });
+    const out = await this.chain.sendRefund(api, {
+      id: refund.id!,
+      amount: refund.amount,
+      destination: refund.destination,
+      memo: refund.memo,
+    });
     if (out.kind === 'ok') refund.send = 'acked';
     if (out.kind === 'refused') this.anomaly(`send refund ${refund.id}`, out);
   }
@@ -171,8 +202,13 @@ export class Workload {
 
   /** The same creation again: after any number of crashes it must name the same payment. */
   private async replay(api: ChaosApi, p: PaymentSeen): Promise<void> {
-    const out = await api.merchant<PaymentBody>('POST', '/crypto/deposit/invoice', creationBody(p.externalId, p.amount));
-    if (out.kind === 'ok' && out.body.id !== p.id) this.ledger.anomalies.push(`replay ${p.externalId}: got ${out.body.id}, first answer was ${p.id}`);
+    const out = await api.merchant<PaymentBody>(
+      'POST',
+      '/crypto/deposit/invoice',
+      creationBody(p.externalId, p.amount),
+    );
+    if (out.kind === 'ok' && out.body.id !== p.id)
+      this.ledger.anomalies.push(`replay ${p.externalId}: got ${out.body.id}, first answer was ${p.id}`);
     if (out.kind === 'refused') this.anomaly(`replay ${p.externalId}`, out);
   }
 

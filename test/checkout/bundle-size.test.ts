@@ -20,7 +20,11 @@ describe('browser bundle sizes (gzip)', () => {
       'checkout.css': gz(join(build.outDir, 'checkout/checkout.css')),
       [`index-${build.widgetVersion}.js (widget)`]: gz(join(build.outDir, `widgets/index-${build.widgetVersion}.js`)),
     };
-    console.log(Object.entries(sizes).map(([name, bytes]) => `${name}: ${(bytes / KB).toFixed(2)} KB gzipped`).join('\n'));
+    console.log(
+      Object.entries(sizes)
+        .map(([name, bytes]) => `${name}: ${(bytes / KB).toFixed(2)} KB gzipped`)
+        .join('\n'),
+    );
     expect(sizes['checkout.js']).toBeLessThan(30 * KB);
     expect(sizes['checkout.js'] + sizes['checkout.css']).toBeLessThan(30 * KB);
     expect(sizes[`index-${build.widgetVersion}.js (widget)`]).toBeLessThan(5 * KB);
@@ -34,11 +38,17 @@ describe('browser bundle sizes (gzip)', () => {
   });
 
   it('the npm package is an ESM build exporting init, with declarations, and ships the script build for plain pages', () => {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../widget/package.json'), 'utf8')) as { name: string; version: string; type: string };
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../widget/package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      type: string;
+    };
     expect(pkg).toMatchObject({ name: '@tontill/widget', type: 'module', version: build.widgetVersion });
     const esm = readFileSync(join(import.meta.dirname, '../../widget/dist/index.js'), 'utf8');
     expect(esm).toMatch(/export\s*\{[^}]*\binit\b[^}]*\}/);
-    expect(readFileSync(join(import.meta.dirname, '../../widget/dist/index.d.ts'), 'utf8')).toContain('export declare function init(options: InitOptions): WidgetHandle;');
+    expect(readFileSync(join(import.meta.dirname, '../../widget/dist/index.d.ts'), 'utf8')).toContain(
+      'export declare function init(options: InitOptions): WidgetHandle;',
+    );
     const script = readFileSync(join(import.meta.dirname, '../../widget/dist/index.global.js'));
     expect(script.equals(readFileSync(join(build.outDir, 'widgets/index-latest.js')))).toBe(true);
   });

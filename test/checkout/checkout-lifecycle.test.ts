@@ -15,7 +15,10 @@ describe('checkout without a sandbox runtime', () => {
     const t = await createTestApp();
     try {
       const created = await t.app.inject({
-        method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': t.apiKey, 'content-type': 'application/json' }, payload: JSON.stringify(QUICK_START),
+        method: 'POST',
+        url: '/invoice/deposit',
+        headers: { 'x-api-key': t.apiKey, 'content-type': 'application/json' },
+        payload: JSON.stringify(QUICK_START),
       });
       const id = (created.json() as { id: string }).id;
       const pay = await t.app.inject({ method: 'POST', url: `/pay/${id}/sandbox-pay` });
@@ -25,7 +28,10 @@ describe('checkout without a sandbox runtime', () => {
       const page = await t.app.inject({ method: 'GET', url: `/pay/${id}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('data-sandbox');
-      expect((await t.app.inject({ method: 'GET', url: `/pay/${id}/status` })).json()).toMatchObject({ id, status: 'pending' });
+      expect((await t.app.inject({ method: 'GET', url: `/pay/${id}/status` })).json()).toMatchObject({
+        id,
+        status: 'pending',
+      });
     } finally {
       await t.close();
     }
@@ -39,7 +45,9 @@ describe('server close with open status streams', () => {
     const streams = await Promise.all([1, 2, 3].map(() => fetch(`${service.url}/pay/${deposit.id}/events`)));
     const ended = streams.map(async (res) => {
       const reader = res.body!.getReader();
-      while (!(await reader.read()).done) { /* drain until the server ends it */ }
+      while (!(await reader.read()).done) {
+        /* drain until the server ends it */
+      }
       return true;
     });
     await service.close();

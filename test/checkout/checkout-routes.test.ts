@@ -17,11 +17,16 @@ describe('checkout routes', () => {
     await service?.close();
   });
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, { headers });
-  const ancestorsOf = (res: Response) => /frame-ancestors ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  const ancestorsOf = (res: Response) =>
+    /frame-ancestors ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
 
   describe('pages', () => {
     it('HPP: strict CSP, framed by nobody, no inline script, state in data attributes', async () => {
-      const deposit = await createDeposit(service, { successUrl: 'https://shop.example/ok', customer: { email: 'a@b.example' }, metadata: { secret: 'metadata-never-shown' } });
+      const deposit = await createDeposit(service, {
+        successUrl: 'https://shop.example/ok',
+        customer: { email: 'a@b.example' },
+        metadata: { secret: 'metadata-never-shown' },
+      });
       const res = await get(`/pay/${deposit.id}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -34,7 +39,8 @@ describe('checkout routes', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       const html = await res.text();
       // relative to the page (/pay/:id), so a path prefix in front of the service is kept
-      for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\.\.\/assets\/checkout\.[0-9a-f]{12}\.js"/);
+      for (const tag of html.match(/<script[^>]*>/g) ?? [])
+        expect(tag).toMatch(/ src="\.\.\/assets\/checkout\.[0-9a-f]{12}\.js"/);
       expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
       expect(html).not.toMatch(/\sstyle=|\son\w+="/);
       expect(html).toContain(`data-success-url="https://shop.example/ok"`);
@@ -66,12 +72,18 @@ describe('checkout routes', () => {
         expect(html).toContain('data-mode="epp"');
         expect(html).toContain(`data-parent="${SHOP}"`);
         expect(html).not.toContain('data-any-origin');
-        const storeParent = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=${encodeURIComponent(STORE)}`);
+        const storeParent = await get(
+          `/embed?signature=${encodeURIComponent(s.signature)}&parent=${encodeURIComponent(STORE)}`,
+        );
         expect(storeParent.status).toBe(403);
-        const viaStore = await get(`/embed?signature=${encodeURIComponent(bare.signature)}&parent=${encodeURIComponent(STORE)}`);
+        const viaStore = await get(
+          `/embed?signature=${encodeURIComponent(bare.signature)}&parent=${encodeURIComponent(STORE)}`,
+        );
         expect(ancestorsOf(viaStore)).toBe(STORE);
         expect(await viaStore.text()).toContain(`data-parent="${STORE}"`);
-        const stranger = await get(`/embed?signature=${encodeURIComponent(s.signature)}&parent=https%3A%2F%2Fevil.example`);
+        const stranger = await get(
+          `/embed?signature=${encodeURIComponent(s.signature)}&parent=https%3A%2F%2Fevil.example`,
+        );
         expect(stranger.status).toBe(403);
         expect(await stranger.text()).toContain('This checkout cannot be shown here');
       } finally {
@@ -81,7 +93,9 @@ describe('checkout routes', () => {
 
     it('EPP: a single allowed origin is the parent when none is named; with no list at all the sandbox lets any page frame it', async () => {
       const one = await createWidgetSession(service, { allowedOrigins: [SHOP] });
-      expect(await (await get(`/embed?signature=${encodeURIComponent(one.signature)}`)).text()).toContain(`data-parent="${SHOP}"`);
+      expect(await (await get(`/embed?signature=${encodeURIComponent(one.signature)}`)).text()).toContain(
+        `data-parent="${SHOP}"`,
+      );
       const none = await createWidgetSession(service, {});
       const res = await get(`/embed?signature=${encodeURIComponent(none.signature)}`);
       expect(res.status).toBe(200);
@@ -90,7 +104,9 @@ describe('checkout routes', () => {
       const html = await res.text();
       expect(html).not.toContain('data-parent');
       expect(html).toContain('data-any-origin="1"');
-      const named = await get(`/embed?signature=${encodeURIComponent(none.signature)}&parent=http%3A%2F%2F127.0.0.1%3A5173`);
+      const named = await get(
+        `/embed?signature=${encodeURIComponent(none.signature)}&parent=http%3A%2F%2F127.0.0.1%3A5173`,
+      );
       expect(await named.text()).toContain('data-parent="http://127.0.0.1:5173"');
     });
 
@@ -99,7 +115,16 @@ describe('checkout routes', () => {
       const [v, payload, mac] = s.signature.split('.') as [string, string, string];
       const tampered = `${v}.${payload}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
       const secret = service.server.services.eppSecret;
-      const expired = signEpp({ paymentId: s.paymentId, serviceUrl: service.url, expiresAt: Math.floor(Date.now() / 1000) - 5, allowedOrigins: [SHOP], sandbox: true }, secret);
+      const expired = signEpp(
+        {
+          paymentId: s.paymentId,
+          serviceUrl: service.url,
+          expiresAt: Math.floor(Date.now() / 1000) - 5,
+          allowedOrigins: [SHOP],
+          sandbox: true,
+        },
+        secret,
+      );
       const cases: Array<[string, number, string, string]> = [
         // Nothing is taken from a signature that did not verify (its claims are anyone's to write), and
         // "anyone" is never the answer, even in sandbox: the store's own list, here none.
@@ -123,14 +148,32 @@ describe('checkout routes', () => {
   describe('status JSON, live stream and sandbox payments', () => {
     it('status exposes what the customer needs, the order reference included, and nothing about the customer or the merchant', async () => {
       const deposit = await createDeposit(service, {
-        externalId: 'order-1042', customer: { email: 'c@d.example' }, metadata: { k: 'v' },
-        callbackUrl: 'https://shop.example/hook', successUrl: 'https://shop.example/ok',
+        externalId: 'order-1042',
+        customer: { email: 'c@d.example' },
+        metadata: { k: 'v' },
+        callbackUrl: 'https://shop.example/hook',
+        successUrl: 'https://shop.example/ok',
       });
       const res = await get(`/pay/${deposit.id}/status`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
-      expect(Object.keys(body).sort()).toEqual(['address', 'amount', 'currency', 'description', 'dueAmount', 'expiresAt', 'externalId', 'id', 'links',
-        'memo', 'network', 'paidAmount', 'paidAt', 'serverTime', 'status']);
+      expect(Object.keys(body).sort()).toEqual([
+        'address',
+        'amount',
+        'currency',
+        'description',
+        'dueAmount',
+        'expiresAt',
+        'externalId',
+        'id',
+        'links',
+        'memo',
+        'network',
+        'paidAmount',
+        'paidAt',
+        'serverTime',
+        'status',
+      ]);
       // The customer quotes the order reference to the shop (it is on every checkout screen); nothing else of the merchant's shows.
       expect(body.externalId).toBe('order-1042');
       expect(JSON.stringify(body)).not.toMatch(/c@d\.example|hook|shop\.example|"k"/);
@@ -155,7 +198,9 @@ describe('checkout routes', () => {
       ac.abort();
       const again = await fetch(`${service.url}/pay/${deposit.id}/sandbox-pay`, { method: 'POST' });
       expect(again.status).toBe(409);
-      expect((await fetch(`${service.url}/pay/pay_0000000000000000000000/sandbox-pay`, { method: 'POST' })).status).toBe(404);
+      expect(
+        (await fetch(`${service.url}/pay/pay_0000000000000000000000/sandbox-pay`, { method: 'POST' })).status,
+      ).toBe(404);
       expect((await fetch(`${service.url}/pay/pay_0000000000000000000000/events`)).status).toBe(404);
     });
 
@@ -183,7 +228,10 @@ describe('checkout routes', () => {
 
   describe('widget script and assets', () => {
     it('serves the pinned script byte-identical with the published integrity hash and immutable caching', async () => {
-      const versions = (await (await get('/widgets/versions.json')).json()) as { latest: string; versions: Array<{ version: string; url: string; integrity: string }> };
+      const versions = (await (await get('/widgets/versions.json')).json()) as {
+        latest: string;
+        versions: Array<{ version: string; url: string; integrity: string }>;
+      };
       const pinned = versions.versions.find((v) => v.version === versions.latest)!;
       expect(pinned.url).toBe(`/widgets/index-${versions.latest}.js`);
       const [a, b, latest] = await Promise.all([get(pinned.url), get(pinned.url), get('/widgets/index-latest.js')]);
@@ -205,7 +253,10 @@ describe('checkout routes', () => {
     it('serves checkout assets under content-hashed immutable URLs only', async () => {
       const deposit = await createDeposit(service, {});
       const html = await (await get(`/pay/${deposit.id}`)).text();
-      const [css, js] = [/href="\.\.(\/assets\/[^"]+\.css)"/.exec(html)![1]!, /src="\.\.(\/assets\/[^"]+\.js)"/.exec(html)![1]!];
+      const [css, js] = [
+        /href="\.\.(\/assets\/[^"]+\.css)"/.exec(html)![1]!,
+        /src="\.\.(\/assets\/[^"]+\.js)"/.exec(html)![1]!,
+      ];
       for (const url of [css, js]) {
         const res = await get(url);
         expect(res.status).toBe(200);
@@ -221,7 +272,9 @@ describe('checkout routes', () => {
     const html = await res.text();
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="frame-src 'self' ${service.url}">`);
     expect(html).toContain('<script src="/widgets/index-latest.js" defer></script>');
-    expect(html).toMatch(/<div id="pay" class="small-widgets" signature="v1\.[^"]+" data-mode="small-widgets" data-color="red-white">/);
+    expect(html).toMatch(
+      /<div id="pay" class="small-widgets" signature="v1\.[^"]+" data-mode="small-widgets" data-color="red-white">/,
+    );
     expect(html).toContain('10.00 USDT');
     expect(html).not.toMatch(/<script>/);
   });

@@ -7,7 +7,9 @@ import { createTestApp, QUICK_START, type TestApp } from '../helpers/test-app';
 
 const SHOP = 'https://shop.example';
 const STORE = 'https://store.example';
-const MAINNET = { chain: { mode: 'mainnet', merchantAddress: 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs' } } as const;
+const MAINNET = {
+  chain: { mode: 'mainnet', merchantAddress: 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs' },
+} as const;
 
 /** GET /widgets/embed-check: the widget's question "may this page frame the checkout?", answered from the CSP's own policy. */
 describe('embed check', () => {
@@ -22,14 +24,25 @@ describe('embed check', () => {
   });
 
   const session = async (t: TestApp, body: Record<string, unknown> = {}): Promise<string> => {
-    const res = await t.app.inject({ method: 'POST', url: '/invoice/widgets', headers: { 'x-api-key': t.apiKey }, payload: { ...QUICK_START, externalId: undefined, ...body } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/invoice/widgets',
+      headers: { 'x-api-key': t.apiKey },
+      payload: { ...QUICK_START, externalId: undefined, ...body },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().signature as string;
   };
   const check = (t: TestApp, signature: string, headers: Record<string, string> = { origin: SHOP }) =>
     t.app.inject({ url: `/widgets/embed-check?signature=${encodeURIComponent(signature)}`, headers });
   const embedCsp = async (t: TestApp, signature: string) =>
-    /frame-ancestors ([^;]+)/.exec(String((await t.app.inject({ url: `/embed?signature=${encodeURIComponent(signature)}` })).headers['content-security-policy']))?.[1];
+    /frame-ancestors ([^;]+)/.exec(
+      String(
+        (await t.app.inject({ url: `/embed?signature=${encodeURIComponent(signature)}` })).headers[
+          'content-security-policy'
+        ],
+      ),
+    )?.[1];
 
   describe('sandbox', () => {
     let t: TestApp;
@@ -48,7 +61,7 @@ describe('embed check', () => {
       expect(await readRefusals(t.services.settings)).toEqual([]);
     });
 
-    it("keeps framing strict once the store lists origins, and records the refused page", async () => {
+    it('keeps framing strict once the store lists origins, and records the refused page', async () => {
       await t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE]);
       try {
         const signature = await session(t);
@@ -72,9 +85,18 @@ describe('embed check', () => {
       const signature = await session(t);
       const [v, payload, mac] = signature.split('.') as [string, string, string];
       const now = Math.floor(t.clock.now() / 1000);
-      const sign = (claims: { paymentId?: string; expiresAt?: number; sandbox?: boolean }) => signEpp({
-        paymentId: 'pay_0000000000000000000000', serviceUrl: 'http://127.0.0.1:8787', expiresAt: now + 60, allowedOrigins: [], sandbox: true, ...claims,
-      }, t.services.eppSecret);
+      const sign = (claims: { paymentId?: string; expiresAt?: number; sandbox?: boolean }) =>
+        signEpp(
+          {
+            paymentId: 'pay_0000000000000000000000',
+            serviceUrl: 'http://127.0.0.1:8787',
+            expiresAt: now + 60,
+            allowedOrigins: [],
+            sandbox: true,
+            ...claims,
+          },
+          t.services.eppSecret,
+        );
       const cases: Array<[string, number, string]> = [
         [`${v}.${payload}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`, 403, 'INVALID_SIGNATURE'],
         ['garbage', 400, 'INVALID_SIGNATURE'],
@@ -84,7 +106,11 @@ describe('embed check', () => {
       ];
       for (const [sig, status, code] of cases) {
         const res = await check(t, sig);
-        expect([status, code, res.headers['access-control-allow-origin']]).toEqual([res.statusCode, res.json().error.code, SHOP]);
+        expect([status, code, res.headers['access-control-allow-origin']]).toEqual([
+          res.statusCode,
+          res.json().error.code,
+          SHOP,
+        ]);
       }
       const missing = await t.app.inject({ url: '/widgets/embed-check', headers: { origin: SHOP } });
       expect([missing.statusCode, missing.json().error.field]).toEqual([400, 'signature']);
@@ -126,7 +152,11 @@ describe('embed check', () => {
       await t.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [SHOP]);
       try {
         const viaStore = await session(t);
-        expect((await check(t, viaStore)).json()).toEqual({ allowed: true, serviceOrigin: 'http://127.0.0.1:8787', anyOrigin: false });
+        expect((await check(t, viaStore)).json()).toEqual({
+          allowed: true,
+          serviceOrigin: 'http://127.0.0.1:8787',
+          anyOrigin: false,
+        });
         const own = await session(t, { allowedOrigins: [STORE] });
         expect(await embedCsp(t, own)).toBe(STORE);
         const refused = await check(t, own);
@@ -141,9 +171,14 @@ describe('embed check', () => {
     it('records a page that frames /embed directly: by the widget-given parent or by the Referer of the iframe load', async () => {
       await t.services.settings.set(REFUSED_ORIGINS_KEY, []);
       const signature = await session(t);
-      const byParent = await t.app.inject({ url: `/embed?signature=${encodeURIComponent(signature)}&parent=${encodeURIComponent(SHOP)}` });
+      const byParent = await t.app.inject({
+        url: `/embed?signature=${encodeURIComponent(signature)}&parent=${encodeURIComponent(SHOP)}`,
+      });
       expect(byParent.statusCode).toBe(403);
-      await t.app.inject({ url: `/embed?signature=${encodeURIComponent(signature)}`, headers: { 'sec-fetch-dest': 'iframe', referer: `${STORE}/cart` } });
+      await t.app.inject({
+        url: `/embed?signature=${encodeURIComponent(signature)}`,
+        headers: { 'sec-fetch-dest': 'iframe', referer: `${STORE}/cart` },
+      });
       expect((await readRefusals(t.services.settings)).map((r) => r.origin)).toEqual([SHOP, STORE]);
     });
   });

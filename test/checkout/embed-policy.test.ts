@@ -1,9 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  frameAncestors, framerOrigin, framingPolicy, isOrigin, mayFrame, recordsRefusals, requesterOrigin, type FramingPolicy,
+  frameAncestors,
+  framerOrigin,
+  framingPolicy,
+  isOrigin,
+  mayFrame,
+  recordsRefusals,
+  requesterOrigin,
+  type FramingPolicy,
 } from '../../server/payment-pages/embed-policy';
-import { MAX_REFUSED_ORIGINS, REFUSAL_TOUCH_MS, withRefusal, type RefusedOrigin } from '../../server/payment-pages/refused-origins';
+import {
+  MAX_REFUSED_ORIGINS,
+  REFUSAL_TOUCH_MS,
+  withRefusal,
+  type RefusedOrigin,
+} from '../../server/payment-pages/refused-origins';
 
 const SHOP = 'https://shop.example';
 const STORE = 'https://store.example';
@@ -14,7 +26,9 @@ const STORE = 'https://store.example';
  */
 function cspAllows(value: string, ancestor: string): boolean {
   if (value === "'none'") return false;
-  return value.split(' ').some((source) => (source === '*' ? /^https?:$/.test(new URL(ancestor).protocol) : source === ancestor));
+  return value
+    .split(' ')
+    .some((source) => (source === '*' ? /^https?:$/.test(new URL(ancestor).protocol) : source === ancestor));
 }
 
 describe('who may frame an embedded checkout', () => {
@@ -40,9 +54,16 @@ describe('who may frame an embedded checkout', () => {
     );
     const policy: fc.Arbitrary<FramingPolicy> = fc.oneof(
       fc.constant({ kind: 'any' as const }),
-      fc.record({ kind: fc.constant('list' as const), source: fc.constantFrom('session' as const, 'store' as const), origins: fc.uniqueArray(origin, { maxLength: 4 }) }),
+      fc.record({
+        kind: fc.constant('list' as const),
+        source: fc.constantFrom('session' as const, 'store' as const),
+        origins: fc.uniqueArray(origin, { maxLength: 4 }),
+      }),
     );
-    fc.assert(fc.property(policy, origin, (p, o) => mayFrame(p, o) === cspAllows(frameAncestors(p), o)), { seed: 20_261_010, numRuns: 500 });
+    fc.assert(
+      fc.property(policy, origin, (p, o) => mayFrame(p, o) === cspAllows(frameAncestors(p), o)),
+      { seed: 20_261_010, numRuns: 500 },
+    );
   });
 
   it('asks the merchant only about refusals the store list decided', () => {
@@ -53,7 +74,17 @@ describe('who may frame an embedded checkout', () => {
 
   it('accepts only plain http(s) origins', () => {
     for (const good of [SHOP, 'http://127.0.0.1:5173', 'http://[::1]:8080']) expect(isOrigin(good)).toBe(true);
-    for (const bad of ['null', `${SHOP}/`, `${SHOP}/path`, 'https://SHOP.example', 'https://shop.example:443', 'ftp://shop.example', `${SHOP} ${STORE}`, undefined, 3]) {
+    for (const bad of [
+      'null',
+      `${SHOP}/`,
+      `${SHOP}/path`,
+      'https://SHOP.example',
+      'https://shop.example:443',
+      'ftp://shop.example',
+      `${SHOP} ${STORE}`,
+      undefined,
+      3,
+    ]) {
       expect([bad, isOrigin(bad)]).toEqual([bad, false]);
     }
   });
@@ -78,7 +109,11 @@ describe('who may frame an embedded checkout', () => {
 });
 
 describe('the record of refused origins', () => {
-  const at = (origin: string, firstSeenAt: number, lastSeenAt = firstSeenAt): RefusedOrigin => ({ origin, firstSeenAt, lastSeenAt });
+  const at = (origin: string, firstSeenAt: number, lastSeenAt = firstSeenAt): RefusedOrigin => ({
+    origin,
+    firstSeenAt,
+    lastSeenAt,
+  });
 
   it('records the first refusal of an origin, and each distinct origin after it', () => {
     const one = withRefusal([], SHOP, 1_000)!;
@@ -93,7 +128,9 @@ describe('the record of refused origins', () => {
   });
 
   it('stays bounded: when full, the origin seen least recently gives way', () => {
-    const full = Array.from({ length: MAX_REFUSED_ORIGINS }, (_, i) => at(`https://s${i}.example`, 10_000 + i, i === 0 ? 90_000 : 10_000 + i));
+    const full = Array.from({ length: MAX_REFUSED_ORIGINS }, (_, i) =>
+      at(`https://s${i}.example`, 10_000 + i, i === 0 ? 90_000 : 10_000 + i),
+    );
     const next = withRefusal(full, SHOP, 100_000)!;
     expect(next).toHaveLength(MAX_REFUSED_ORIGINS);
     expect(next.map((r) => r.origin)).not.toContain('https://s1.example');

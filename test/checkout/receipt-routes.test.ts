@@ -21,7 +21,9 @@ describe('receipt page', () => {
   const get = (url: string) => server.app.inject({ method: 'GET', url });
   const create = async (body: object): Promise<PublicPayment> => {
     const res = await server.app.inject({
-      method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': server.apiKey },
+      method: 'POST',
+      url: '/invoice/deposit',
+      headers: { 'x-api-key': server.apiKey },
       payload: { currency: 'USDT', mainCurrency: 'TON', amount: '10.00', ...body },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -29,7 +31,11 @@ describe('receipt page', () => {
   };
 
   it('a paid payment: the receipt, with no script, its style pinned by hash, and every text escaped', async () => {
-    const payment = await create({ externalId: `order-${XSS}`, description: XSS, metadata: { secret: 'metadata-never-shown' } });
+    const payment = await create({
+      externalId: `order-${XSS}`,
+      description: XSS,
+      metadata: { secret: 'metadata-never-shown' },
+    });
     await server.simulator!.pay({ paymentId: payment.id });
     const res = await get(`/pay/${payment.id}/receipt`);
     expect(res.statusCode).toBe(200);
@@ -87,7 +93,10 @@ describe('receipt page', () => {
     const payment = await create({ amount: '6.00' });
     await server.simulator!.pay({ paymentId: payment.id, amount: '2.50' });
     const refund = await server.app.inject({
-      method: 'POST', url: `/crypto/payment/${payment.id}/refunds`, headers: { 'x-api-key': server.apiKey }, payload: {},
+      method: 'POST',
+      url: `/crypto/payment/${payment.id}/refunds`,
+      headers: { 'x-api-key': server.apiKey },
+      payload: {},
     });
     expect(refund.statusCode, refund.body).toBe(200);
     const pending = await get(`/pay/${payment.id}/receipt`);
@@ -102,7 +111,8 @@ describe('receipt page', () => {
 
   it('reads the till cart out of the description; any other description stays text', () => {
     expect(cartItems('2 × Espresso, 1 × Croissant, with jam')).toEqual([
-      { quantity: '2', name: 'Espresso' }, { quantity: '1', name: 'Croissant, with jam' },
+      { quantity: '2', name: 'Espresso' },
+      { quantity: '1', name: 'Croissant, with jam' },
     ]);
     expect(cartItems('Order for table 4')).toBeNull();
     expect(cartItems('3 × Tea, and a cake')).toEqual([{ quantity: '3', name: 'Tea, and a cake' }]);

@@ -22,14 +22,22 @@ window.probe = {
   missingPayment: () => outcome(get(PaymentDetailSchema, '/payments/pay_0000000000000000000000')),
 };`;
 
-type Outcome = { ok: true; value: Record<string, unknown> } | { ok: false; apiError: boolean; status: number; code: string; message: string };
+type Outcome =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; apiError: boolean; status: number; code: string; message: string };
 declare const probe: Record<'watcher' | 'watcherReadAsStats' | 'missingPayment', () => Promise<Outcome>>;
 
 describe('the console API client parses every answer at its edge', () => {
   const signedIn = useSignedInConsole();
 
   beforeAll(async () => {
-    const bundle = await build({ stdin: { contents: PROBE, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'iife', write: false, logLevel: 'silent' });
+    const bundle = await build({
+      stdin: { contents: PROBE, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      logLevel: 'silent',
+    });
     await signedIn.page.evaluate(bundle.outputFiles[0]!.text);
   }, 120_000);
 

@@ -32,19 +32,25 @@ async function call(server: TestServer, method: string, path: string, body?: unk
   return fetch(`${server.url}/console/api${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${await server.services.sessions.createSession()}`, 'x-tontill-console': '1',
+      authorization: `Bearer ${await server.services.sessions.createSession()}`,
+      'x-tontill-console': '1',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
 
-const createInvoice = (server: TestServer, externalId: string) => fetch(`${server.url}/crypto/deposit/invoice`, {
-  method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
-  body: JSON.stringify({ ...QUICK_START, externalId }),
-});
+const createInvoice = (server: TestServer, externalId: string) =>
+  fetch(`${server.url}/crypto/deposit/invoice`, {
+    method: 'POST',
+    headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...QUICK_START, externalId }),
+  });
 
-const errorOf = async (res: Response) => ({ status: res.status, field: ((await res.json()) as { error: { field?: string } }).error.field });
+const errorOf = async (res: Response) => ({
+  status: res.status,
+  field: ((await res.json()) as { error: { field?: string } }).error.field,
+});
 
 describe('Settings → Backups', () => {
   it('starts with the default folder and 14 kept, and saves what the owner chooses', async () => {
@@ -58,7 +64,10 @@ describe('Settings → Backups', () => {
     const saved = await call(server, 'PUT', '/backups/settings', { folder, keep: 30 });
     expect(saved.status).toBe(200);
     expect(BackupViewSchema.parse(await saved.json()).settings).toEqual({ folder, keep: 30 });
-    expect(BackupViewSchema.parse(await (await call(server, 'GET', '/backups')).json()).settings).toEqual({ folder, keep: 30 });
+    expect(BackupViewSchema.parse(await (await call(server, 'GET', '/backups')).json()).settings).toEqual({
+      folder,
+      keep: 30,
+    });
   });
 
   it('refuses each bad field with a 400 that names it', async () => {
@@ -78,7 +87,8 @@ describe('Settings → Backups', () => {
     const link = join(server.dataDir, 'link-to-console');
     symlinkSync(defaultConsoleDir(), link);
     cases.push([{ folder: join(link, 'backups'), keep: 14 }, 'folder']);
-    for (const [body, field] of cases) expect(await errorOf(await call(server, 'PUT', '/backups/settings', body))).toEqual({ status: 400, field });
+    for (const [body, field] of cases)
+      expect(await errorOf(await call(server, 'PUT', '/backups/settings', body))).toEqual({ status: 400, field });
     expect(BackupViewSchema.parse(await (await call(server, 'GET', '/backups')).json()).settings.keep).toBe(14);
   });
 
@@ -86,7 +96,8 @@ describe('Settings → Backups', () => {
     const server = await start();
     const ac = new AbortController();
     const stream = await fetch(`${server.url}/console/api/events`, {
-      headers: { authorization: `Bearer ${await server.services.sessions.createSession()}` }, signal: ac.signal,
+      headers: { authorization: `Bearer ${await server.services.sessions.createSession()}` },
+      signal: ac.signal,
     });
     const frames = readSse(stream);
     expect((await frames.next()).event).toBe('ready');
@@ -110,11 +121,18 @@ describe('Settings → Backups', () => {
     const { view } = BackupRunSchema.parse(await (await call(first, 'POST', '/backups/run')).json());
     expect((await createInvoice(first, 'after-backup')).status).toBe(200);
 
-    expect(await errorOf(await call(first, 'POST', '/backups/restore', { name: '../tontill.db' }))).toEqual({ status: 400, field: 'name' });
-    expect(await errorOf(await call(first, 'POST', '/backups/restore', { name: 'tontill-2020-01-01T00-00-00-000Z.db' }))).toEqual({ status: 404, field: 'name' });
+    expect(await errorOf(await call(first, 'POST', '/backups/restore', { name: '../tontill.db' }))).toEqual({
+      status: 400,
+      field: 'name',
+    });
+    expect(
+      await errorOf(await call(first, 'POST', '/backups/restore', { name: 'tontill-2020-01-01T00-00-00-000Z.db' })),
+    ).toEqual({ status: 404, field: 'name' });
     // a file with one of our names that is not a ledger is refused like a bad upload
     writeFileSync(join(folder, 'tontill-2021-01-01T00-00-00-000Z.db'), 'not a database');
-    expect(await errorOf(await call(first, 'POST', '/backups/restore', { name: 'tontill-2021-01-01T00-00-00-000Z.db' }))).toEqual({ status: 400, field: 'name' });
+    expect(
+      await errorOf(await call(first, 'POST', '/backups/restore', { name: 'tontill-2021-01-01T00-00-00-000Z.db' })),
+    ).toEqual({ status: 400, field: 'name' });
     expect((await createInvoice(first, 'still-open')).status).toBe(200);
 
     const staged = await call(first, 'POST', '/backups/restore', { name: view.files[0]!.name });
@@ -124,12 +142,18 @@ describe('Settings → Backups', () => {
     await first.close();
 
     const second = await start(dataDir);
-    const listed = await (await fetch(`${second.url}/crypto/payments`, { headers: { 'x-api-key': second.apiKey } })).json();
+    const listed = await (
+      await fetch(`${second.url}/crypto/payments`, { headers: { 'x-api-key': second.apiKey } })
+    ).json();
     expect(listed.items.map((p: { externalId: string }) => p.externalId)).toEqual(['in-backup']);
     const kept = readdirSync(folder).filter((name) => /^tontill-before-restore-.*\.db$/.test(name));
     expect(kept).toHaveLength(1);
     const db = new BetterSqlite3(join(folder, kept[0]!), { readonly: true });
-    expect(db.prepare('SELECT external_id FROM payments ORDER BY external_id').pluck().all()).toEqual(['after-backup', 'in-backup', 'still-open']);
+    expect(db.prepare('SELECT external_id FROM payments ORDER BY external_id').pluck().all()).toEqual([
+      'after-backup',
+      'in-backup',
+      'still-open',
+    ]);
     db.close();
   });
 
@@ -141,8 +165,10 @@ describe('Settings → Backups', () => {
     // copied while its connection is open: the payment is only in the WAL, as after a kill -9
     const scratch = join(newDir(), 'tontill.db');
     const db = openDatabase(scratch);
-    db.prepare(`INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at, created_at, updated_at, external_id)
-      VALUES ('pay_wal', 'invoice', 'pending', 5000000, 'USDT', 'TON', 'h', 'm-wal', 'a', 1, 1, 1, 'only-in-wal')`).run();
+    db.prepare(
+      `INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at, created_at, updated_at, external_id)
+      VALUES ('pay_wal', 'invoice', 'pending', 5000000, 'USDT', 'TON', 'h', 'm-wal', 'a', 1, 1, 1, 'only-in-wal')`,
+    ).run();
     copyFileSync(scratch, join(folder, name));
     copyFileSync(`${scratch}-wal`, join(folder, `${name}-wal`));
     db.close();
@@ -158,7 +184,9 @@ describe('Settings → Backups', () => {
     const server = await start();
     const parent = join(newDir(), 'drive');
     mkdirSync(parent);
-    expect((await call(server, 'PUT', '/backups/settings', { folder: join(parent, 'backups'), keep: 14 })).status).toBe(200);
+    expect((await call(server, 'PUT', '/backups/settings', { folder: join(parent, 'backups'), keep: 14 })).status).toBe(
+      200,
+    );
     // the drive is gone and a file stands where it was
     rmSync(parent, { recursive: true });
     writeFileSync(parent, 'x');

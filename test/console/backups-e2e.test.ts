@@ -8,7 +8,10 @@ describe('backups in the console', () => {
   const signedIn = useSignedInConsole();
   beforeAll(() => signedIn.page.setViewportSize({ width: 1440, height: 900 }));
 
-  const go = (hash: string) => signedIn.page.evaluate((h) => { location.hash = h; }, hash);
+  const go = (hash: string) =>
+    signedIn.page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
   const lastBackup = () => signedIn.page.getByTestId('last-backup');
 
   it('the dashboard says "never", then follows a backup made by the service without a reload', async () => {
@@ -59,7 +62,9 @@ describe('backups in the console', () => {
     await expect.poll(() => lastBackup().textContent()).toMatch(/The last backup failed .*ENOTDIR/);
     expect(await lastBackup().getAttribute('role')).toBe('alert');
     await screenshot(signedIn.page, 'dashboard-backup-failed');
-    await lastBackup().getByRole('link', { name: /Settings → Backups/ }).click();
+    await lastBackup()
+      .getByRole('link', { name: /Settings → Backups/ })
+      .click();
     await signedIn.page.getByTestId('backups-section').getByRole('alert').waitFor();
     expect(signedIn.ui.errors).toEqual([]);
   });

@@ -12,7 +12,10 @@ describe('backups in the console on PostgreSQL', () => {
   /** console API paths the page asked for since the answer was put in place */
   const asked: string[] = [];
   let ledger: LedgerInfo = {
-    engine: 'postgres', instance: 'shop-a-1234-c0ffee', watching: true, capabilities: { backups: 'external', sharedLedger: true },
+    engine: 'postgres',
+    instance: 'shop-a-1234-c0ffee',
+    watching: true,
+    capabilities: { backups: 'external', sharedLedger: true },
   };
   beforeAll(async () => {
     const { page, context } = signedIn.ui;
@@ -20,7 +23,9 @@ describe('backups in the console on PostgreSQL', () => {
     await context.route('**/console/api/ledger', (route) => route.fulfill({ json: ledger }));
     // counted from the reloaded console on: the page opened at sign-in met the real (SQLite) answer
     let reloaded = false;
-    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) reloaded = true; });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
       if (reloaded && path.startsWith('/console/api/')) asked.push(path.slice('/console/api'.length));
@@ -28,7 +33,10 @@ describe('backups in the console on PostgreSQL', () => {
     await page.reload();
   });
 
-  const go = (hash: string) => signedIn.page.evaluate((h) => { location.hash = h; }, hash);
+  const go = (hash: string) =>
+    signedIn.page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
 
   it('the dashboard says pg_dump backs the ledger up', async () => {
     await go('#/dashboard');
@@ -43,7 +51,9 @@ describe('backups in the console on PostgreSQL', () => {
     await section.waitFor();
     const text = await section.textContent();
     expect(text).toContain('This store keeps its ledger in PostgreSQL, shared by its instances');
-    expect(text).toMatch(/pg_dump on a schedule; to restore, stop every instance and pg_restore into an empty database/);
+    expect(text).toMatch(
+      /pg_dump on a schedule; to restore, stop every instance and pg_restore into an empty database/,
+    );
     expect(text).toContain('“Running on PostgreSQL” in the README');
     expect(await section.getByTestId('ledger-instance').textContent()).toBe('shop-a-1234-c0ffee · watching the chain');
     expect(await signedIn.page.getByTestId('backups-section').count()).toBe(0);
@@ -59,7 +69,9 @@ describe('backups in the console on PostgreSQL', () => {
     ledger = { ...ledger, watching: false };
     await go('#/dashboard');
     await go('#/settings');
-    await expect.poll(() => signedIn.page.getByTestId('ledger-instance').textContent()).toBe('shop-a-1234-c0ffee · standing by');
+    await expect
+      .poll(() => signedIn.page.getByTestId('ledger-instance').textContent())
+      .toBe('shop-a-1234-c0ffee · standing by');
   });
 
   it('never called the backups API, and nothing failed', () => {

@@ -3,7 +3,14 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, includes } from '../e2e/e2e-helpers';
 import { tempDir } from '../helpers/test-app';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 /** The dashboard's books card in Chromium: a check on demand, balanced, then off by a transfer the ledger lost. */
 describe('the books against the chain, on the dashboard', () => {
@@ -22,7 +29,11 @@ describe('the books against the chain, on the dashboard', () => {
   });
 
   const pay = async (amount: string) => {
-    const { payment } = await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount });
+    const { payment } = await service.server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+    });
     return service.server.simulator!.pay({ paymentId: payment.id });
   };
 
@@ -31,7 +42,10 @@ describe('the books against the chain, on the dashboard', () => {
     await service.server.simulator!.withdraw({ amount: '4.00' });
     ui = await openConsole(service);
     await ui.page.getByTestId('check-books').click();
-    await eventually(() => ui!.page.getByTestId('books-health').textContent(), includes('Books balance — the ledger matches the wallet on chain'));
+    await eventually(
+      () => ui!.page.getByTestId('books-health').textContent(),
+      includes('Books balance — the ledger matches the wallet on chain'),
+    );
     await screenshot(ui.page, 'books-balanced');
   });
 
@@ -45,7 +59,9 @@ describe('the books against the chain, on the dashboard', () => {
     await ui.page.getByTestId('check-books').click();
     const alert = ui.page.getByRole('alert');
     await eventually(() => alert.textContent(), includes('Books off by 2.50 USDT'));
-    expect(await ui.page.getByTestId('books-unrecorded').textContent()).toContain(`${lost.slice(0, 12)}… 2.50 USDT, transfer in`);
+    expect(await ui.page.getByTestId('books-unrecorded').textContent()).toContain(
+      `${lost.slice(0, 12)}… 2.50 USDT, transfer in`,
+    );
     await screenshot(ui.page, 'books-off');
     expect(ui.errors).toEqual([]);
   });
@@ -55,7 +71,9 @@ describe('the books against the chain, on the dashboard', () => {
 function forgetTransfer(dataDir: string, txHashes: string[]): string {
   const db = new Database(join(dataDir, 'tontill.db'));
   try {
-    const { tx_hash: hash } = db.prepare(`SELECT tx_hash FROM transfers WHERE tx_hash IN (${txHashes.map(() => '?').join(',')})`).get(...txHashes) as { tx_hash: string };
+    const { tx_hash: hash } = db
+      .prepare(`SELECT tx_hash FROM transfers WHERE tx_hash IN (${txHashes.map(() => '?').join(',')})`)
+      .get(...txHashes) as { tx_hash: string };
     db.prepare('DELETE FROM transfers WHERE tx_hash = ?').run(hash);
     return hash;
   } finally {

@@ -26,7 +26,9 @@ describe('a cashier signed in to the console (Chromium)', () => {
     cashierId = cashier.id;
     page = await (await browser.newContext({ viewport: { width: 1360, height: 860 } })).newPage();
     page.on('pageerror', (err) => errors.push(err.message));
-    page.on('response', (res) => { if (res.status() === 403) refused.push(`${res.request().method()} ${res.url()}`); });
+    page.on('response', (res) => {
+      if (res.status() === 403) refused.push(`${res.request().method()} ${res.url()}`);
+    });
     await page.goto(`${service.url}/console/login?token=${loginToken}`);
     await page.waitForURL(/\/console\/(#.*)?$/);
   }, 180_000);
@@ -38,8 +40,15 @@ describe('a cashier signed in to the console (Chromium)', () => {
 
   const navLabels = () => page.getByRole('navigation', { name: 'Console' }).getByRole('link').allInnerTexts();
 
-  it('shows only the cashier\'s sections and says who is signed in', async () => {
-    await eventually(() => page.getByTestId('signed-in-as').innerText().catch(() => ''), is('Signed in as Ana (cashier)'));
+  it("shows only the cashier's sections and says who is signed in", async () => {
+    await eventually(
+      () =>
+        page
+          .getByTestId('signed-in-as')
+          .innerText()
+          .catch(() => ''),
+      is('Signed in as Ana (cashier)'),
+    );
     await eventually(navLabels, (labels) => labels.map((l) => l.trim()).join('|') === 'Dashboard|New invoice|Payments');
     await page.getByTestId('paid-today').waitFor();
     expect(await page.getByText('Chain watcher').count()).toBe(1);
@@ -50,13 +59,21 @@ describe('a cashier signed in to the console (Chromium)', () => {
     await page.getByRole('button', { name: 'Open till (keypad)' }).click();
     const till = page.getByTestId('till');
     await till.getByRole('group', { name: 'Keypad' }).waitFor();
-    for (const key of ['4', 'Decimal separator', '5', '0']) await till.getByRole('button', { name: key, exact: true }).click();
+    for (const key of ['4', 'Decimal separator', '5', '0'])
+      await till.getByRole('button', { name: key, exact: true }).click();
     await page.keyboard.press('Enter');
     await till.locator('svg.qr').waitFor();
     const [invoice] = await service.server.services.payments.list({ limit: 1 });
     expect(invoice!.amount).toBe(4_500_000n);
     await service.server.simulator!.pay({ paymentId: invoice!.id });
-    await eventually(() => till.getByTestId('till-outcome').textContent().catch(() => null), is('Paid — thank you!'));
+    await eventually(
+      () =>
+        till
+          .getByTestId('till-outcome')
+          .textContent()
+          .catch(() => null),
+      is('Paid — thank you!'),
+    );
     await page.getByRole('button', { name: 'Back to console' }).click();
 
     await page.goto(`${service.url}/console/#/payments`);
@@ -71,7 +88,7 @@ describe('a cashier signed in to the console (Chromium)', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'cashier-console.png') });
   });
 
-  it('answers an owner\'s address typed by hand with a plain note, and has asked the service for nothing it refuses', async () => {
+  it("answers an owner's address typed by hand with a plain note, and has asked the service for nothing it refuses", async () => {
     await page.goto(`${service.url}/console/#/settings`);
     await eventually(() => page.getByTestId('owner-only').innerText(), includes('Only the owner can open this'));
     expect(refused).toEqual([]);

@@ -5,7 +5,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 let auth: Record<string, string>;
 const call = async (method: 'GET' | 'PUT', payload?: object) => {
-  const res = await t.app.inject({ method, url: '/console/api/catalogue', headers: auth, ...(payload ? { payload } : {}) });
+  const res = await t.app.inject({
+    method,
+    url: '/console/api/catalogue',
+    headers: auth,
+    ...(payload ? { payload } : {}),
+  });
   return { status: res.statusCode, body: res.json() };
 };
 
@@ -18,9 +23,15 @@ describe("console API: the till's item catalogue", () => {
 
   it('is empty at first, saves items with decimal-string prices, and keeps them in the ledger settings', async () => {
     expect(await call('GET')).toEqual({ status: 200, body: { items: [] } });
-    const items = [{ id: 'espresso', name: 'Espresso', price: '2.50' }, { id: 'croissant', name: ' Croissant ', price: '3.125' }];
+    const items = [
+      { id: 'espresso', name: 'Espresso', price: '2.50' },
+      { id: 'croissant', name: ' Croissant ', price: '3.125' },
+    ];
     const saved = await call('PUT', { items });
-    expect(saved).toEqual({ status: 200, body: { items: [items[0], { id: 'croissant', name: 'Croissant', price: '3.125' }] } });
+    expect(saved).toEqual({
+      status: 200,
+      body: { items: [items[0], { id: 'croissant', name: 'Croissant', price: '3.125' }] },
+    });
     expect((await call('GET')).body.items).toHaveLength(2);
     expect(await t.services.settings.get(CATALOGUE_KEY)).toEqual(saved.body);
   });
@@ -29,8 +40,19 @@ describe("console API: the till's item catalogue", () => {
     const bad = await call('PUT', { items: [{ id: 'tea', name: 'Tea', price: 2.5 }] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe('items.0.price');
-    expect((await call('PUT', { items: [{ id: 'tea', name: '', price: '1.00' }] })).body.error.field).toBe('items.0.name');
-    expect((await call('PUT', { items: [{ id: 'tea', name: 'A', price: '1.00' }, { id: 'tea', name: 'B', price: '2.00' }] })).status).toBe(400);
+    expect((await call('PUT', { items: [{ id: 'tea', name: '', price: '1.00' }] })).body.error.field).toBe(
+      'items.0.name',
+    );
+    expect(
+      (
+        await call('PUT', {
+          items: [
+            { id: 'tea', name: 'A', price: '1.00' },
+            { id: 'tea', name: 'B', price: '2.00' },
+          ],
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('PUT', { items: [{ id: 'tea', name: 'Tea', price: '1.0000001' }] })).status).toBe(400);
   });
 

@@ -3,7 +3,14 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfigFile } from '../../server/console-api/settings-file';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 /**
  * Sandbox vs mainnet as the merchant meets it in the console (Chromium, the real service): the
@@ -17,7 +24,9 @@ let page: Page;
 let auth: Record<string, string>;
 
 const go = async (route: string) => {
-  await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+  await page.evaluate((r) => {
+    location.hash = `#/${r}`;
+  }, route);
 };
 const banner = () => page.getByTestId('mode-banner');
 const notice = () => page.getByTestId('restart-notice');
@@ -69,7 +78,8 @@ describe('sandbox vs mainnet in the console', () => {
     await hint.waitFor();
     expect(await page.getByLabel('Toncenter API key').getAttribute('aria-describedby')).toBe('s-key-hint');
     const text = await hint.textContent();
-    for (const words of ['@tonapibot', 'toncenter.com', 'about 1 request a second', '10']) expect(text).toContain(words);
+    for (const words of ['@tonapibot', 'toncenter.com', 'about 1 request a second', '10'])
+      expect(text).toContain(words);
   });
 
   it('restart to apply: the saved settings run at once and the notice leaves', async () => {

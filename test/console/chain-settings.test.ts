@@ -15,7 +15,9 @@ const WINDOWS = { defaultExpirySeconds: 1800, monitoringWindowSeconds: 3600 };
 
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: object) {
   const res = await fetch(`${server.url}/console/api${path}`, {
-    method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+    method,
+    headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are checked field by field
   return { status: res.status, body: (await res.json()) as any };
@@ -32,17 +34,37 @@ afterAll(async () => server?.dispose());
 describe('the merchant wallet is checked on the chain before it is saved', () => {
   it('sandbox: refuses the USDT jetton master and a jetton wallet, and says why; accepts a wallet app', async () => {
     const chain = sandboxChain();
-    const master = await call('POST', '/settings/validate', settings({ mode: 'sandbox', merchantAddress: chain.jettonMaster.toString({ testOnly: true }) }));
-    expect(master.body).toEqual({ valid: false, problems: [{
-      field: 'chain.merchantAddress',
-      message: 'This is the USDT jetton master contract, not your wallet. Enter the address of the wallet app that receives USDT.',
-    }] });
-    const wallet = await call('PUT', '/settings', settings({ mode: 'sandbox', merchantAddress: chain.merchantJettonWallet.toString({ testOnly: true }) }));
+    const master = await call(
+      'POST',
+      '/settings/validate',
+      settings({ mode: 'sandbox', merchantAddress: chain.jettonMaster.toString({ testOnly: true }) }),
+    );
+    expect(master.body).toEqual({
+      valid: false,
+      problems: [
+        {
+          field: 'chain.merchantAddress',
+          message:
+            'This is the USDT jetton master contract, not your wallet. Enter the address of the wallet app that receives USDT.',
+        },
+      ],
+    });
+    const wallet = await call(
+      'PUT',
+      '/settings',
+      settings({ mode: 'sandbox', merchantAddress: chain.merchantJettonWallet.toString({ testOnly: true }) }),
+    );
     expect(wallet.status).toBe(400);
     expect(wallet.body.error.field).toBe('chain.merchantAddress');
     expect(wallet.body.error.message).toContain('This is a USDT jetton wallet');
-    expect(wallet.body.error.message).toContain(`belongs to ${chain.merchantAddress.toString({ urlSafe: true, bounceable: false, testOnly: true })}`);
-    const own = await call('POST', '/settings/validate', settings({ mode: 'sandbox', merchantAddress: chain.merchantAddress.toString({ testOnly: true }) }));
+    expect(wallet.body.error.message).toContain(
+      `belongs to ${chain.merchantAddress.toString({ urlSafe: true, bounceable: false, testOnly: true })}`,
+    );
+    const own = await call(
+      'POST',
+      '/settings/validate',
+      settings({ mode: 'sandbox', merchantAddress: chain.merchantAddress.toString({ testOnly: true }) }),
+    );
     expect(own.body).toEqual({ valid: true, problems: [] });
   });
 
@@ -65,10 +87,14 @@ describe('the merchant wallet is checked on the chain before it is saved', () =>
     }, 120_000);
     afterAll(async () => double?.close());
 
-    const testnet = (merchantAddress: Address) => settings({
-      mode: 'testnet', merchantAddress: merchantAddress.toString({ testOnly: true }), jettonMaster: chain.jettonMaster.toString({ testOnly: true }),
-      toncenterEndpoint: double.endpoint, toncenterApiKey: 'free-key',
-    });
+    const testnet = (merchantAddress: Address) =>
+      settings({
+        mode: 'testnet',
+        merchantAddress: merchantAddress.toString({ testOnly: true }),
+        jettonMaster: chain.jettonMaster.toString({ testOnly: true }),
+        toncenterEndpoint: double.endpoint,
+        toncenterApiKey: 'free-key',
+      });
 
     it.each([
       ['the USDT master', () => chain.jettonMaster, 'This is the USDT jetton master contract, not your wallet.'],
@@ -76,14 +102,23 @@ describe('the merchant wallet is checked on the chain before it is saved', () =>
     ])('refuses %s as the merchant wallet', async (_name, address, message) => {
       const check = await call('POST', '/settings/validate', testnet(address()));
       expect(check.body.valid).toBe(false);
-      expect(check.body.problems).toEqual([{ field: 'chain.merchantAddress', message: expect.stringContaining(message) }]);
-      const asked = double.requests.filter((r) => r.method === 'runGetMethod' && Address.parse(String(r.params.address)).equals(address()));
-      expect(asked.map((r) => r.params.method)).toContain(message.includes('master') ? 'get_jetton_data' : 'get_wallet_data');
+      expect(check.body.problems).toEqual([
+        { field: 'chain.merchantAddress', message: expect.stringContaining(message) },
+      ]);
+      const asked = double.requests.filter(
+        (r) => r.method === 'runGetMethod' && Address.parse(String(r.params.address)).equals(address()),
+      );
+      expect(asked.map((r) => r.params.method)).toContain(
+        message.includes('master') ? 'get_jetton_data' : 'get_wallet_data',
+      );
       expect(asked.every((r) => r.apiKey === 'free-key')).toBe(true);
     });
 
     it('accepts the wallet app that owns the USDT', async () => {
-      expect((await call('POST', '/settings/validate', testnet(chain.merchantAddress))).body).toEqual({ valid: true, problems: [] });
+      expect((await call('POST', '/settings/validate', testnet(chain.merchantAddress))).body).toEqual({
+        valid: true,
+        problems: [],
+      });
     });
   });
 });
@@ -93,7 +128,14 @@ describe('restart to apply: the runtime restarts in place', () => {
     const before = await call('POST', '/payments', { amount: '3.00' });
     expect(before.status).toBe(200);
     const firstWatcher = server.app.runtime!.current()!.watcher;
-    const saved = await call('PUT', '/settings', settings({ mode: 'sandbox', toncenterApiKey: 'k-new' }, { defaultExpirySeconds: 2400, monitoringWindowSeconds: 7200 }));
+    const saved = await call(
+      'PUT',
+      '/settings',
+      settings(
+        { mode: 'sandbox', toncenterApiKey: 'k-new' },
+        { defaultExpirySeconds: 2400, monitoringWindowSeconds: 7200 },
+      ),
+    );
     expect(saved.body).toMatchObject({ restartRequired: true, running: { payments: { defaultExpirySeconds: 1800 } } });
 
     // requests keep being answered while the runtime restarts
@@ -103,7 +145,10 @@ describe('restart to apply: the runtime restarts in place', () => {
     expect((await Promise.all(during)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(restarted.body.restartRequired).toBe(false);
     expect(restarted.body.running).toEqual(restarted.body.saved);
-    expect(restarted.body.running).toMatchObject({ chain: { hasToncenterApiKey: true }, payments: { defaultExpirySeconds: 2400, monitoringWindowSeconds: 7200 } });
+    expect(restarted.body.running).toMatchObject({
+      chain: { hasToncenterApiKey: true },
+      payments: { defaultExpirySeconds: 2400, monitoringWindowSeconds: 7200 },
+    });
 
     expect(server.app.runtime!.current()!.watcher).not.toBe(firstWatcher);
     expect(firstWatcher.status().running).toBe(false);
@@ -121,7 +166,17 @@ describe('restart to apply: the runtime restarts in place', () => {
     try {
       const wallet = new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true });
       const master = new Address(0, Buffer.alloc(32, 8)).toString({ testOnly: true });
-      const saved = await call('PUT', '/settings', settings({ mode: 'testnet', merchantAddress: wallet, jettonMaster: master, toncenterEndpoint: double.endpoint, toncenterApiKey: 'k' }));
+      const saved = await call(
+        'PUT',
+        '/settings',
+        settings({
+          mode: 'testnet',
+          merchantAddress: wallet,
+          jettonMaster: master,
+          toncenterEndpoint: double.endpoint,
+          toncenterApiKey: 'k',
+        }),
+      );
       expect(saved.status).toBe(200);
       const refused = await call('POST', '/settings/restart');
       expect(refused.status).toBe(400);

@@ -12,11 +12,17 @@ describe('Close day, in Chromium against the real service', () => {
   const clock = new ManualClock(Date.UTC(2026, 2, 29, 9, 0));
   const signedIn = useSignedInConsole({ start: { clock } });
 
-  const go = (route: string) => signedIn.page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+  const go = (route: string) =>
+    signedIn.page.evaluate((r) => {
+      location.hash = `#/${r}`;
+    }, route);
   const sale = async (amount: string, paid: string | null, expiresInSeconds?: number) => {
     const { server } = signedIn.service;
     const { payment } = await server.services.payments.create('invoice', {
-      currency: 'USDT', mainCurrency: 'TON', amount, ...(expiresInSeconds ? { expiresInSeconds } : {}),
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+      ...(expiresInSeconds ? { expiresInSeconds } : {}),
     });
     if (paid) await server.simulator!.pay({ paymentId: payment.id, amount: paid });
     return payment.id;
@@ -33,16 +39,22 @@ describe('Close day, in Chromium against the real service', () => {
     await server.services.payments.expireDue();
     const { key: apiKey } = await server.services.apiKeys.create('refunds');
     const res = await server.app.inject({
-      method: 'POST', url: `/crypto/payment/${coffee}/refunds`, headers: { 'x-api-key': apiKey }, payload: { amount: '2.50', reason: 'cold coffee' },
+      method: 'POST',
+      url: `/crypto/payment/${coffee}/refunds`,
+      headers: { 'x-api-key': apiKey },
+      payload: { amount: '2.50', reason: 'cold coffee' },
     });
     await server.simulator!.refund({ refundId: (res.json() as PublicRefund).id });
     const session = await server.services.sessions.createSession();
     await server.app.inject({
-      method: 'PUT', url: '/console/api/settings/store', headers: { authorization: `Bearer ${session}` }, payload: { name: 'Coffee Corner', contact: '' },
+      method: 'PUT',
+      url: '/console/api/settings/store',
+      headers: { authorization: `Bearer ${session}` },
+      payload: { name: 'Coffee Corner', contact: '' },
     });
   }
 
-  it('sets the store\'s time zone in Settings', async () => {
+  it("sets the store's time zone in Settings", async () => {
     const { page } = signedIn;
     await go('settings');
     const field = page.getByTestId('time-zone').getByLabel(/^Time zone/);
@@ -54,7 +66,7 @@ describe('Close day, in Chromium against the real service', () => {
     await eventually(() => page.locator('.toasts').textContent(), includes('midnight in Europe/Berlin'));
   });
 
-  it('shows the day\'s figures, adding up to the net takings, and goes from the till to it', async () => {
+  it("shows the day's figures, adding up to the net takings, and goes from the till to it", async () => {
     const { page } = signedIn;
     await aDayOfSales();
     await go('invoice');
@@ -89,7 +101,11 @@ describe('Close day, in Chromium against the real service', () => {
     await page.getByRole('button', { name: 'Next day' }).click();
     await eventually(() => page.getByTestId('close-day-net').innerText(), includes('18.00 USDT'));
 
-    await page.evaluate(() => { window.print = () => { document.body.dataset.printed = 'yes'; }; });
+    await page.evaluate(() => {
+      window.print = () => {
+        document.body.dataset.printed = 'yes';
+      };
+    });
     await page.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => document.body.dataset.printed)).toBe('yes');
     await page.emulateMedia({ media: 'print' });
@@ -99,14 +115,24 @@ describe('Close day, in Chromium against the real service', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'close-day-print.png') });
     await page.emulateMedia({ media: 'screen' });
 
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toBe('tontill-close-day-2026-03-29.csv');
     const lines = readFileSync((await csv.path())!, 'utf8').split('\r\n');
     expect(lines[0]).toBe('store,date,timeZone,figure,count,amount');
     expect(lines).toContain('Coffee Corner,2026-03-29,Europe/Berlin,net_takings,,18.00');
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     expect(json.suggestedFilename()).toBe('tontill-close-day-2026-03-29.json');
-    expect(JSON.parse(readFileSync((await json.path())!, 'utf8'))).toMatchObject({ date: '2026-03-29', netTakings: '18.00', hours: 23 });
+    expect(JSON.parse(readFileSync((await json.path())!, 'utf8'))).toMatchObject({
+      date: '2026-03-29',
+      netTakings: '18.00',
+      hours: 23,
+    });
   });
 
   it('ran without page errors or CSP reports', () => {

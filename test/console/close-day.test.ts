@@ -28,7 +28,12 @@ describe('the daily close', () => {
   /** A session per call: the story moves the clock past a session's 12 hours. */
   const consoleCall = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
     const authorization = `Bearer ${await server.services.sessions.createSession()}`;
-    return server.app.inject({ method, url: `/console/api${url}`, headers: { authorization }, ...(payload ? { payload } : {}) });
+    return server.app.inject({
+      method,
+      url: `/console/api${url}`,
+      headers: { authorization },
+      ...(payload ? { payload } : {}),
+    });
   };
   const report = async (date?: string): Promise<CloseDayReport> => {
     const res = await consoleCall('GET', `/reports/close-day${date ? `?date=${date}` : ''}`);
@@ -42,22 +47,34 @@ describe('the daily close', () => {
   };
   const sale = async (name: string, amount: string, paid: string | null, expiresInSeconds?: number) => {
     const { payment } = await server.services.payments.create('invoice', {
-      currency: 'USDT', mainCurrency: 'TON', amount, ...(expiresInSeconds ? { expiresInSeconds } : {}),
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+      ...(expiresInSeconds ? { expiresInSeconds } : {}),
     });
     ids[name] = payment.id;
     if (paid) await server.simulator!.pay({ paymentId: payment.id, amount: paid });
   };
   const refund = async (name: string, amount: string, sent: 'exactly' | 'bounce' = 'exactly') => {
     const res = await server.app.inject({
-      method: 'POST', url: `/crypto/payment/${ids[name]}/refunds`, headers: { 'x-api-key': server.apiKey }, payload: { amount },
+      method: 'POST',
+      url: `/crypto/payment/${ids[name]}/refunds`,
+      headers: { 'x-api-key': server.apiKey },
+      payload: { amount },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { refund: done } = await server.simulator!.refund({ refundId: (res.json() as PublicRefund).id, ...(sent === 'bounce' ? { case: 'bounce' } : {}) });
+    const { refund: done } = await server.simulator!.refund({
+      refundId: (res.json() as PublicRefund).id,
+      ...(sent === 'bounce' ? { case: 'bounce' } : {}),
+    });
     expect(done.status).toBe(sent === 'bounce' ? 'failed' : 'sent');
   };
 
-  it('keeps the store time zone, the machine\'s by default, and refuses a zone that does not exist', async () => {
-    const initial = (await consoleCall('GET', '/settings/time-zone')).json() as { timeZone: string; machineTimeZone: string };
+  it("keeps the store time zone, the machine's by default, and refuses a zone that does not exist", async () => {
+    const initial = (await consoleCall('GET', '/settings/time-zone')).json() as {
+      timeZone: string;
+      machineTimeZone: string;
+    };
     expect(initial.timeZone).toBe(initial.machineTimeZone);
     const refused = await consoleCall('PUT', '/settings/time-zone', { timeZone: 'Mars/Olympus_Mons' });
     expect(refused.statusCode).toBe(400);
@@ -90,7 +107,11 @@ describe('the daily close', () => {
 
     const day = await report(DST_DAY);
     expect(day).toMatchObject({
-      date: DST_DAY, timeZone: 'Europe/Berlin', from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z', hours: 23,
+      date: DST_DAY,
+      timeZone: 'Europe/Berlin',
+      from: '2026-03-28T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+      hours: 23,
       paid: { count: 2, total: '8.00' },
       overpaid: { count: 1, total: '6.50', extra: '2.50' },
       partiallyPaid: { count: 2, total: '3.50' },
@@ -101,18 +122,26 @@ describe('the daily close', () => {
     });
     // every amount here has two decimals, so the digits alone are cents
     const cents = (amount: string) => BigInt(amount.replace('.', ''));
-    expect(cents(day.takenIn.total)).toBe(cents(day.paid.total) + cents(day.overpaid.total) + cents(day.partiallyPaid.total));
+    expect(cents(day.takenIn.total)).toBe(
+      cents(day.paid.total) + cents(day.overpaid.total) + cents(day.partiallyPaid.total),
+    );
     expect(day.takenIn.count).toBe(day.paid.count + day.overpaid.count + day.partiallyPaid.count);
     expect(cents(day.netTakings)).toBe(cents(day.takenIn.total) - cents(day.refunded.total));
     expect((await report('2026-03-28')).takenIn).toEqual({ count: 1, total: '10.00' });
   });
 
-  it('answers today in the store\'s zone by default, and may net below zero', async () => {
+  it("answers today in the store's zone by default, and may net below zero", async () => {
     at('2026-03-29T22:30:00Z'); // 00:30 on the 30th in Berlin
     await sale('H', '1.00', '1.00');
     await refund('A', '2.00');
     const today = await report();
-    expect(today).toMatchObject({ date: '2026-03-30', hours: 24, takenIn: { count: 1, total: '1.00' }, refunded: { count: 1, total: '2.00' }, netTakings: '-1.00' });
+    expect(today).toMatchObject({
+      date: '2026-03-30',
+      hours: 24,
+      takenIn: { count: 1, total: '1.00' },
+      refunded: { count: 1, total: '2.00' },
+      netTakings: '-1.00',
+    });
     expect((await report(DST_DAY)).paid).toEqual({ count: 2, total: '8.00' });
   });
 
@@ -137,7 +166,20 @@ describe('the daily close', () => {
     const json = await consoleCall('GET', '/reports/close-day?date=2026-03-30');
     expect(json.headers['content-disposition']).toBe('inline; filename="tontill-close-day-2026-03-30.json"');
     expect(Object.keys(json.json() as object)).toEqual([
-      'store', 'date', 'timeZone', 'from', 'to', 'hours', 'paid', 'overpaid', 'partiallyPaid', 'expired', 'refunded', 'takenIn', 'netTakings', 'generatedAt',
+      'store',
+      'date',
+      'timeZone',
+      'from',
+      'to',
+      'hours',
+      'paid',
+      'overpaid',
+      'partiallyPaid',
+      'expired',
+      'refunded',
+      'takenIn',
+      'netTakings',
+      'generatedAt',
     ]);
   });
 
@@ -154,26 +196,42 @@ describe('the daily close', () => {
     const csv = (await consoleCall('GET', '/payments/export.csv')).body.split('\r\n');
     const header = csv[0]!.split(',');
     expect(header.slice(-2)).toEqual(['refundedAmount', 'netAmount']);
-    const rowOf = (name: string) => csv.find((line) => line.startsWith(`${ids[name]},`))!.split(',').slice(-2);
+    const rowOf = (name: string) =>
+      csv
+        .find((line) => line.startsWith(`${ids[name]},`))!
+        .split(',')
+        .slice(-2);
     expect(rowOf('A')).toEqual(['3.00', '7.00']);
     expect(rowOf('B')).toEqual(['0.00', '5.00']);
     expect(rowOf('E')).toEqual(['0.00', '0.00']);
   });
 
-  it.skipIf(SQLITE_ONLY)('reads the day along indexes: paid_at for what completed, created_at for the rest', async () => {
-    const t = await createTestApp();
-    const plan = (sql: string) => t.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ from: 0, to: 1, createdFrom: 0 })
-      .map((r) => (r as { detail: string }).detail).join(' | ');
-    try {
-      expect(plan(`SELECT overpaid_amount > 0 AS over, SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments
-        WHERE paid_at >= @from AND paid_at < @to GROUP BY over`)).toMatch(/SEARCH payments USING INDEX payments_paid_at/);
-      expect(plan(`SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments
-        WHERE created_at >= @from AND created_at < @to AND paid_at IS NULL AND paid_amount > 0`)).toMatch(/SEARCH payments USING INDEX payments_created_at/);
-      expect(plan(`SELECT SUM(amount) AS v, COUNT(*) AS n FROM payments
-        WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to`))
-        .toMatch(/SEARCH payments USING INDEX payments_created_at/);
-    } finally {
-      await t.close();
-    }
-  });
+  it.skipIf(SQLITE_ONLY)(
+    'reads the day along indexes: paid_at for what completed, created_at for the rest',
+    async () => {
+      const t = await createTestApp();
+      const plan = (sql: string) =>
+        t.db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all({ from: 0, to: 1, createdFrom: 0 })
+          .map((r) => (r as { detail: string }).detail)
+          .join(' | ');
+      try {
+        expect(
+          plan(`SELECT overpaid_amount > 0 AS over, SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments
+        WHERE paid_at >= @from AND paid_at < @to GROUP BY over`),
+        ).toMatch(/SEARCH payments USING INDEX payments_paid_at/);
+        expect(
+          plan(`SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments
+        WHERE created_at >= @from AND created_at < @to AND paid_at IS NULL AND paid_amount > 0`),
+        ).toMatch(/SEARCH payments USING INDEX payments_created_at/);
+        expect(
+          plan(`SELECT SUM(amount) AS v, COUNT(*) AS n FROM payments
+        WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to`),
+        ).toMatch(/SEARCH payments USING INDEX payments_created_at/);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

@@ -19,11 +19,26 @@ let t: TestApp;
 let auth: Record<string, string>;
 const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
   const res = await t.app.inject({ method, url: `/console/api${url}`, headers: auth, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.body, res };
+  return {
+    status: res.statusCode,
+    body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.body,
+    res,
+  };
 };
 const invoice = async (amount: string, externalId?: string) =>
-  (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, ...(externalId ? { externalId } : {}) })).payment;
-const SETTINGS = { chain: { mode: 'sandbox' }, payments: { defaultExpirySeconds: 1800, monitoringWindowSeconds: 3600 }, allowedOrigins: [] };
+  (
+    await t.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+      ...(externalId ? { externalId } : {}),
+    })
+  ).payment;
+const SETTINGS = {
+  chain: { mode: 'sandbox' },
+  payments: { defaultExpirySeconds: 1800, monitoringWindowSeconds: 3600 },
+  allowedOrigins: [],
+};
 
 describe('console API for the screens', () => {
   beforeEach(async () => {
@@ -50,11 +65,22 @@ describe('console API for the screens', () => {
   });
 
   it.skipIf(SQLITE_ONLY)('the first page walks the seq key and stops at the limit, with or without filters', () => {
-    const plan = (sql: string) => t.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => (r as { detail: string }).detail).join(' | ');
+    const plan = (sql: string) =>
+      t.db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all()
+        .map((r) => (r as { detail: string }).detail)
+        .join(' | ');
     expect(plan('SELECT * FROM payments ORDER BY seq DESC LIMIT 101')).not.toMatch(/TEMP B-TREE/);
-    expect(plan("SELECT * FROM payments WHERE status = 'paid' AND +created_at >= 0 ORDER BY seq DESC LIMIT 101")).toMatch(/payments_status_seq/);
-    expect(plan("SELECT * FROM payments WHERE status = 'paid' AND +created_at >= 0 ORDER BY seq DESC LIMIT 101")).not.toMatch(/TEMP B-TREE/);
-    expect(plan('SELECT SUM(paid_amount) FROM payments WHERE paid_at >= 0 AND paid_at < 10')).toMatch(/COVERING INDEX payments_paid_at/);
+    expect(
+      plan("SELECT * FROM payments WHERE status = 'paid' AND +created_at >= 0 ORDER BY seq DESC LIMIT 101"),
+    ).toMatch(/payments_status_seq/);
+    expect(
+      plan("SELECT * FROM payments WHERE status = 'paid' AND +created_at >= 0 ORDER BY seq DESC LIMIT 101"),
+    ).not.toMatch(/TEMP B-TREE/);
+    expect(plan('SELECT SUM(paid_amount) FROM payments WHERE paid_at >= 0 AND paid_at < 10')).toMatch(
+      /COVERING INDEX payments_paid_at/,
+    );
   });
 
   it('creates, shows (with its timeline) and cancels an invoice', async () => {
@@ -88,73 +114,140 @@ describe('console API for the screens', () => {
     expect(stats.body.series).toHaveLength(14);
     expect(stats.body.today).toEqual({ volume: '0.00', count: 0 });
     // 2026-11-21T23:30Z is already the 22nd in UTC+2: its day starts at 22:00Z the evening before.
-    expect(new Date(localMidnight(Date.UTC(2026, 10, 21, 23, 30), -120)).toISOString()).toBe('2026-11-21T22:00:00.000Z');
+    expect(new Date(localMidnight(Date.UTC(2026, 10, 21, 23, 30), -120)).toISOString()).toBe(
+      '2026-11-21T22:00:00.000Z',
+    );
     expect(new Date(localMidnight(Date.UTC(2026, 10, 21, 3, 0), 300)).toISOString()).toBe('2026-11-20T05:00:00.000Z');
   });
 
   it('validates settings (every problem at once) and saves them to config.json for the next start', async () => {
     const bad = await call('POST', '/settings/validate', {
-      ...SETTINGS, chain: { mode: 'testnet', merchantAddress: 'xyz', toncenterEndpoint: 'ftp://x' }, allowedOrigins: ['https://a.example/path'],
+      ...SETTINGS,
+      chain: { mode: 'testnet', merchantAddress: 'xyz', toncenterEndpoint: 'ftp://x' },
+      allowedOrigins: ['https://a.example/path'],
     });
     expect(bad.body.valid).toBe(false);
-    expect(bad.body.problems.map((p: { field: string }) => p.field).sort()).toEqual(['allowedOrigins.0', 'chain.jettonMaster', 'chain.merchantAddress', 'chain.toncenterEndpoint']);
+    expect(bad.body.problems.map((p: { field: string }) => p.field).sort()).toEqual([
+      'allowedOrigins.0',
+      'chain.jettonMaster',
+      'chain.merchantAddress',
+      'chain.toncenterEndpoint',
+    ]);
     const testnetWallet = new Address(0, Buffer.alloc(32, 5)).toString({ testOnly: true });
-    const onMainnet = await call('PUT', '/settings', { ...SETTINGS, chain: { mode: 'mainnet', merchantAddress: testnetWallet } });
+    const onMainnet = await call('PUT', '/settings', {
+      ...SETTINGS,
+      chain: { mode: 'mainnet', merchantAddress: testnetWallet },
+    });
     expect(onMainnet.status).toBe(400);
-    expect(onMainnet.body.error).toMatchObject({ field: 'chain.merchantAddress', message: expect.stringContaining('testnet address') });
+    expect(onMainnet.body.error).toMatchObject({
+      field: 'chain.merchantAddress',
+      message: expect.stringContaining('testnet address'),
+    });
     const wallet = new Address(0, Buffer.alloc(32, 5)).toString();
     writeFileSync(join(t.dataDir, 'config.json'), JSON.stringify({ port: 9000, chain: { pollIntervalMs: 5000 } }));
-    const saved = await call('PUT', '/settings', { ...SETTINGS, chain: { mode: 'mainnet', merchantAddress: wallet, toncenterApiKey: 'k-123' }, allowedOrigins: ['https://shop.example'] });
+    const saved = await call('PUT', '/settings', {
+      ...SETTINGS,
+      chain: { mode: 'mainnet', merchantAddress: wallet, toncenterApiKey: 'k-123' },
+      allowedOrigins: ['https://shop.example'],
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ restartRequired: true, allowedOrigins: ['https://shop.example'], saved: { chain: { mode: 'mainnet', hasToncenterApiKey: true } } });
+    expect(saved.body).toMatchObject({
+      restartRequired: true,
+      allowedOrigins: ['https://shop.example'],
+      saved: { chain: { mode: 'mainnet', hasToncenterApiKey: true } },
+    });
     expect(JSON.stringify(saved.body)).not.toContain('k-123');
     const file = JSON.parse(readFileSync(join(t.dataDir, 'config.json'), 'utf8'));
-    expect(file).toMatchObject({ port: 9000, chain: { pollIntervalMs: 5000, mode: 'mainnet', merchantAddress: wallet, toncenterApiKey: 'k-123' } });
+    expect(file).toMatchObject({
+      port: 9000,
+      chain: { pollIntervalMs: 5000, mode: 'mainnet', merchantAddress: wallet, toncenterApiKey: 'k-123' },
+    });
     await call('PUT', '/settings', { ...SETTINGS, chain: { mode: 'mainnet', merchantAddress: wallet } });
     expect(JSON.parse(readFileSync(join(t.dataDir, 'config.json'), 'utf8')).chain.toncenterApiKey).toBe('k-123');
   });
 
-  it.skipIf(SQLITE_ONLY)('backs up online, refuses a non-ledger or future upload, stages a good one and applies it at the next start', async () => {
-    await invoice('1.00', 'in-backup');
-    const backup = await call('GET', '/backup');
-    expect(backup.res.rawPayload.subarray(0, 15).toString()).toBe('SQLite format 3');
-    await invoice('2.00', 'after-backup');
-    const junk = await t.app.inject({ method: 'POST', url: '/console/api/restore', headers: { ...auth, 'content-type': 'application/octet-stream' }, payload: Buffer.from('not a database at all') });
-    expect(junk.json().error).toMatchObject({ field: 'file', message: expect.stringContaining('not an SQLite database') });
-    const future = join(t.dataDir, 'future.db');
-    const f = openDatabase(future);
-    f.pragma(`user_version = ${migrations.length + 1}`);
-    closeDatabase(f);
-    const fromFuture = await t.app.inject({ method: 'POST', url: '/console/api/restore', headers: { ...auth, 'content-type': 'application/octet-stream' }, payload: readFileSync(future) });
-    expect(fromFuture.json().error.message).toContain('newer TonTill');
-    const staged = await t.app.inject({ method: 'POST', url: '/console/api/restore', headers: { ...auth, 'content-type': 'application/octet-stream' }, payload: backup.res.rawPayload });
-    expect(staged.json()).toMatchObject({ staged: true, payments: 1 });
-    expect((await call('GET', '/settings')).body.restoreStaged).toBe(true);
-    await t.app.close();
-    closeDatabase(t.db);
-    const lock = lockDataDirectory(t.dataDir);
-    const outcome = applyStagedRestore(lock);
-    lock.release();
-    expect(outcome).toMatchObject({ applied: true });
-    expect(existsSync(restoreFile(t.dataDir))).toBe(false);
-    const restored = new BetterSqlite3(join(t.dataDir, 'tontill.db'), { readonly: true });
-    expect(restored.prepare('SELECT external_id FROM payments').pluck().all()).toEqual(['in-backup']);
-    restored.close();
-    const previous = new BetterSqlite3((outcome as { previous: string }).previous, { readonly: true });
-    expect(previous.prepare('SELECT COUNT(*) FROM payments').pluck().get()).toBe(2);
-    previous.close();
-  });
+  it.skipIf(SQLITE_ONLY)(
+    'backs up online, refuses a non-ledger or future upload, stages a good one and applies it at the next start',
+    async () => {
+      await invoice('1.00', 'in-backup');
+      const backup = await call('GET', '/backup');
+      expect(backup.res.rawPayload.subarray(0, 15).toString()).toBe('SQLite format 3');
+      await invoice('2.00', 'after-backup');
+      const junk = await t.app.inject({
+        method: 'POST',
+        url: '/console/api/restore',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('not a database at all'),
+      });
+      expect(junk.json().error).toMatchObject({
+        field: 'file',
+        message: expect.stringContaining('not an SQLite database'),
+      });
+      const future = join(t.dataDir, 'future.db');
+      const f = openDatabase(future);
+      f.pragma(`user_version = ${migrations.length + 1}`);
+      closeDatabase(f);
+      const fromFuture = await t.app.inject({
+        method: 'POST',
+        url: '/console/api/restore',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        payload: readFileSync(future),
+      });
+      expect(fromFuture.json().error.message).toContain('newer TonTill');
+      const staged = await t.app.inject({
+        method: 'POST',
+        url: '/console/api/restore',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        payload: backup.res.rawPayload,
+      });
+      expect(staged.json()).toMatchObject({ staged: true, payments: 1 });
+      expect((await call('GET', '/settings')).body.restoreStaged).toBe(true);
+      await t.app.close();
+      closeDatabase(t.db);
+      const lock = lockDataDirectory(t.dataDir);
+      const outcome = applyStagedRestore(lock);
+      lock.release();
+      expect(outcome).toMatchObject({ applied: true });
+      expect(existsSync(restoreFile(t.dataDir))).toBe(false);
+      const restored = new BetterSqlite3(join(t.dataDir, 'tontill.db'), { readonly: true });
+      expect(restored.prepare('SELECT external_id FROM payments').pluck().all()).toEqual(['in-backup']);
+      restored.close();
+      const previous = new BetterSqlite3((outcome as { previous: string }).previous, { readonly: true });
+      expect(previous.prepare('SELECT COUNT(*) FROM payments').pluck().get()).toBe(2);
+      previous.close();
+    },
+  );
 
   it('widget preview sessions are signed for the console origin, and refused on mainnet', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/console/api/widget-preview/session', headers: { ...auth, host: '127.0.0.1:8787' }, payload: {} });
-    expect(res.json()).toMatchObject({ serviceOrigin: 'http://127.0.0.1:8787', amount: '10.00', signature: expect.stringMatching(/^v1\./) });
-    const doc = await t.app.inject({ method: 'GET', url: `/console/widget-preview?signature=${res.json().signature}&mode=small-widgets&consoleOrigin=https://evil.example`, headers: { host: '127.0.0.1:8787' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/console/api/widget-preview/session',
+      headers: { ...auth, host: '127.0.0.1:8787' },
+      payload: {},
+    });
+    expect(res.json()).toMatchObject({
+      serviceOrigin: 'http://127.0.0.1:8787',
+      amount: '10.00',
+      signature: expect.stringMatching(/^v1\./),
+    });
+    const doc = await t.app.inject({
+      method: 'GET',
+      url: `/console/widget-preview?signature=${res.json().signature}&mode=small-widgets&consoleOrigin=https://evil.example`,
+      headers: { host: '127.0.0.1:8787' },
+    });
     expect(doc.headers['content-security-policy']).toMatch(/frame-ancestors 'self'$/);
     expect(doc.body).toContain('"consoleOrigin":"http://127.0.0.1:8787"');
     expect(doc.body).toContain(`content="frame-src 'self' http://127.0.0.1:8787"`);
-    const mainnet = await createTestApp({ config: { chain: { mode: 'mainnet', merchantAddress: new Address(0, Buffer.alloc(32, 1)).toString() } } });
+    const mainnet = await createTestApp({
+      config: { chain: { mode: 'mainnet', merchantAddress: new Address(0, Buffer.alloc(32, 1)).toString() } },
+    });
     try {
-      const refused = await mainnet.app.inject({ method: 'POST', url: '/console/api/widget-preview/session', headers: { authorization: `Bearer ${await mainnet.services.sessions.createSession()}` }, payload: {} });
+      const refused = await mainnet.app.inject({
+        method: 'POST',
+        url: '/console/api/widget-preview/session',
+        headers: { authorization: `Bearer ${await mainnet.services.sessions.createSession()}` },
+        payload: {},
+      });
       expect(refused.statusCode).toBe(403);
     } finally {
       await mainnet.close();

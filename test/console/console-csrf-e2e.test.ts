@@ -48,7 +48,9 @@ describe('console requests forged from another local origin (Chromium)', () => {
   it('a no-cors POST from another port carries the cookie but changes nothing', async () => {
     const context = await browser.newContext();
     const session = await service.server.services.sessions.createSession();
-    await context.addCookies([{ name: CONSOLE_COOKIE, value: session, url: service.url, httpOnly: true, sameSite: 'Strict' }]);
+    await context.addCookies([
+      { name: CONSOLE_COOKIE, value: session, url: service.url, httpOnly: true, sameSite: 'Strict' },
+    ]);
     const before = { secret: await callbackSecret(), payments: await paymentCount() };
     attacker.pages.set('/forge', forgeryPage(service.url));
     const page = await context.newPage();
@@ -58,9 +60,17 @@ describe('console requests forged from another local origin (Chromium)', () => {
 
     // The same cookie does work from the console's own origin, so the refusal above is the origin check.
     await page.goto(`${service.url}/console/`);
-    const status = await page.evaluate(async () => (await fetch('/console/api/webhooks/callback-secret', {
-      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}',
-    })).status);
+    const status = await page.evaluate(
+      async () =>
+        (
+          await fetch('/console/api/webhooks/callback-secret', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+    );
     expect(status).toBe(200);
     expect(await callbackSecret()).not.toBe(before.secret);
     await context.close();

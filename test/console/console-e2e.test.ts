@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from '../../server/console-api/console-static';
 import { eventually, includes } from '../e2e/e2e-helpers';
 import { Receiver } from '../webhooks/receiver';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 let service: ConsoleService;
 let ui: ConsoleBrowser;
@@ -14,7 +21,9 @@ let receiver: Receiver;
 const state: { invoiceId?: string } = {};
 
 const go = async (route: string) => {
-  await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+  await page.evaluate((r) => {
+    location.hash = `#/${r}`;
+  }, route);
 };
 
 describe('the merchant console in Chromium, against the real service', () => {
@@ -86,11 +95,20 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.locator('.sim-log li').first().waitFor();
     expect(await page.locator('.sim-log li').first().textContent()).toContain('Paid');
     await go('dashboard');
-    await eventually(() => page.getByTestId('paid-today').textContent(), (t) => !!t && t.includes('12.50'));
-    await eventually(() => page.getByTestId('count-paid').textContent(), (t) => !!t && t.startsWith('1'));
+    await eventually(
+      () => page.getByTestId('paid-today').textContent(),
+      (t) => !!t && t.includes('12.50'),
+    );
+    await eventually(
+      () => page.getByTestId('count-paid').textContent(),
+      (t) => !!t && t.startsWith('1'),
+    );
     await screenshot(page, 'dashboard-light');
     await page.getByRole('button', { name: /Switch to dark theme/ }).click();
-    await eventually(() => page.evaluate(() => document.documentElement.dataset.theme), (t) => t === 'dark');
+    await eventually(
+      () => page.evaluate(() => document.documentElement.dataset.theme),
+      (t) => t === 'dark',
+    );
     await screenshot(page, 'dashboard-dark');
     await page.getByRole('button', { name: /Switch to light theme/ }).click();
     await go('payments');
@@ -114,10 +132,16 @@ describe('the merchant console in Chromium, against the real service', () => {
   });
 
   it('searches and opens a payment: timeline, transfers, webhook deliveries, redeliver', async () => {
-    await eventually(() => receiver.received.filter((r) => r.event.type === 'payment.paid').length, (n) => n >= 1);
+    await eventually(
+      () => receiver.received.filter((r) => r.event.type === 'payment.paid').length,
+      (n) => n >= 1,
+    );
     await go('payments');
     await page.getByRole('searchbox').fill('order-1');
-    await eventually(() => page.getByTestId('payment-row').count(), (n) => n === 1);
+    await eventually(
+      () => page.getByTestId('payment-row').count(),
+      (n) => n === 1,
+    );
     await screenshot(page, 'payments');
     await page.getByTestId('payment-row').first().click();
     await page.getByTestId('timeline').waitFor();
@@ -129,8 +153,13 @@ describe('the merchant console in Chromium, against the real service', () => {
     const row = page.getByTestId('payment-deliveries').locator('tr', { hasText: 'payment.paid' }).first();
     await row.getByRole('button', { name: 'Redeliver' }).click();
     await page.getByText(/Queued 1 new delivery/).waitFor();
-    await eventually(() => receiver.received.length, (n) => n > before);
-    const paid = receiver.received.filter((r) => r.event.type === 'payment.paid' && r.event.data.id === state.invoiceId);
+    await eventually(
+      () => receiver.received.length,
+      (n) => n > before,
+    );
+    const paid = receiver.received.filter(
+      (r) => r.event.type === 'payment.paid' && r.event.data.id === state.invoiceId,
+    );
     expect(new Set(paid.map((r) => r.event.id)).size).toBe(1);
     expect(paid.length).toBeGreaterThanOrEqual(2);
     await page.getByTestId('payment-deliveries').getByRole('button', { name: 'payment.paid' }).first().click();
@@ -143,27 +172,47 @@ describe('the merchant console in Chromium, against the real service', () => {
   it('exports the payments as CSV from a streaming endpoint', async () => {
     await go('payments');
     await page.getByRole('searchbox').fill('');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('id,status,kind,amount,paidAmount,externalId,memo,description,late,createdAt,paidAt,expiresAt,refundedAmount,netAmount');
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,status,kind,amount,paidAmount,externalId,memo,description,late,createdAt,paidAt,expiresAt,refundedAmount,netAmount',
+    );
     expect(csv).toContain(',paid,invoice,12.50,12.50,order-1,');
   });
 
   it('attaches an unmatched transfer to a payment from the inbox', async () => {
-    const { payment } = await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00', externalId: 'forgot-memo' });
+    const { payment } = await service.server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '3.00',
+      externalId: 'forgot-memo',
+    });
     await service.server.simulator!.pay({ paymentId: payment.id, case: 'no-comment' });
     await go('unmatched');
     await page.getByTestId('unmatched-transfer').first().waitFor();
     await screenshot(page, 'unmatched');
     await page.getByPlaceholder('pay_…').fill(payment.id);
     await page.getByRole('button', { name: 'Attach' }).click();
-    await page.getByText(/now paid/).first().waitFor();
+    await page
+      .getByText(/now paid/)
+      .first()
+      .waitFor();
     expect((await service.server.services.payments.get(payment.id)).status).toBe('paid');
   });
 
   it('previews the widget in each mode with its snippet and live events', async () => {
     await go('widget');
-    await eventually(() => page.getByTestId('widget-events').textContent().catch(() => ''), (t) => !!t && t.includes('loaded'));
+    await eventually(
+      () =>
+        page
+          .getByTestId('widget-events')
+          .textContent()
+          .catch(() => ''),
+      (t) => !!t && t.includes('loaded'),
+    );
     expect(await page.getByTestId('widget-snippet').textContent()).toContain(`${service.url}/widgets/index-latest.js`);
     const frameUrl = await page.getByTestId('widget-frame').getAttribute('src');
     const preview = await fetch(frameUrl!);
@@ -172,9 +221,19 @@ describe('the merchant console in Chromium, against the real service', () => {
     await screenshot(page, 'widget-iframe-only');
     await page.locator('.segmented label', { hasText: 'small-widgets' }).click();
     await page.getByLabel('Button colour').selectOption('red-white');
-    await eventually(() => page.frameLocator('[data-testid=widget-frame]').locator('button.servicewidget-red-white').count(), (n) => n === 1);
+    await eventually(
+      () => page.frameLocator('[data-testid=widget-frame]').locator('button.servicewidget-red-white').count(),
+      (n) => n === 1,
+    );
     await page.frameLocator('[data-testid=widget-frame]').locator('button.servicewidget-red-white').click();
-    await eventually(() => page.getByTestId('widget-events').textContent().catch(() => ''), (t) => !!t && t.includes('loaded'));
+    await eventually(
+      () =>
+        page
+          .getByTestId('widget-events')
+          .textContent()
+          .catch(() => ''),
+      (t) => !!t && t.includes('loaded'),
+    );
     await screenshot(page, 'widget-small-widgets');
   });
 
@@ -196,7 +255,9 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByLabel(/Allowed embedding origins/).fill('https://shop.example');
     await page.getByRole('button', { name: 'Validate and save' }).click();
     await page.getByTestId('restart-notice').waitFor();
-    const saved = JSON.parse(readFileSync(`${service.dataDir}/config.json`, 'utf8')) as { chain: Record<string, string> };
+    const saved = JSON.parse(readFileSync(`${service.dataDir}/config.json`, 'utf8')) as {
+      chain: Record<string, string>;
+    };
     expect(saved.chain).toMatchObject({ mode: 'testnet', merchantAddress: wallet, jettonMaster: jetton });
     expect(await service.server.services.settings.get('allowedOrigins')).toEqual(['https://shop.example']);
     await page.getByLabel('New key name').fill('shop backend');
@@ -210,7 +271,10 @@ describe('the merchant console in Chromium, against the real service', () => {
     await page.getByTestId('delivery-log').waitFor();
     await page.getByRole('button', { name: 'Send test' }).click();
     await eventually(() => receiver.received.some((r) => r.event.type === 'webhook.test'), Boolean);
-    await eventually(() => page.getByTestId('delivery-log').textContent(), (t) => !!t && t.includes('webhook.test'));
+    await eventually(
+      () => page.getByTestId('delivery-log').textContent(),
+      (t) => !!t && t.includes('webhook.test'),
+    );
     await screenshot(page, 'webhooks');
   });
 

@@ -38,12 +38,21 @@ export interface ConsoleService {
 }
 
 /** The real service (sandbox chain, real clock) in a temp dir, as `npm run serve` runs it. */
-export async function startConsoleService(config: Partial<ConfigInput> = {}, dataDir?: string, options: StartOptions = {}): Promise<ConsoleService> {
+export async function startConsoleService(
+  config: Partial<ConfigInput> = {},
+  dataDir?: string,
+  options: StartOptions = {},
+): Promise<ConsoleService> {
   const dir = dataDir ? null : tempDir('tontill-console-');
   const path = dataDir ?? dir!.path;
-  const server = await startServer(parseConfig({ dataDir: path, port: 0, rateLimit: { enabled: false }, ...config }), options);
+  const server = await startServer(
+    parseConfig({ dataDir: path, port: 0, rateLimit: { enabled: false }, ...config }),
+    options,
+  );
   return {
-    server, url: server.url, dataDir: path,
+    server,
+    url: server.url,
+    dataDir: path,
     loginUrl: async () => `${server.url}/console/login?token=${await server.services.sessions.createLoginToken()}`,
     async close() {
       await server.close();
@@ -60,15 +69,23 @@ export interface ConsoleBrowser {
 }
 
 /** Chromium logged in to the console through the one-time link, collecting page errors and CSP reports. */
-export async function openConsole(service: ConsoleService, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<ConsoleBrowser> {
+export async function openConsole(
+  service: ConsoleService,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<ConsoleBrowser> {
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 860 },
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text())) errors.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text()))
+      errors.push(`console: ${msg.text()}`);
   });
   await page.goto(await service.loginUrl());
   await page.waitForURL(/\/console\/(#.*)?$/);
@@ -112,9 +129,15 @@ export function useSignedInConsole(options: SignedInConsoleOptions = {}): Signed
     return value;
   };
   return {
-    get service() { return ready(service); },
-    get ui() { return ready(ui); },
-    get page() { return ready(ui).page; },
+    get service() {
+      return ready(service);
+    },
+    get ui() {
+      return ready(ui);
+    },
+    get page() {
+      return ready(ui).page;
+    },
   };
 }
 

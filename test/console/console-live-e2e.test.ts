@@ -1,7 +1,14 @@
 import type { Locator, Page, Request } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 const TIMEOUT = { timeout: 30_000 };
 let dir: ReturnType<typeof tempDir>;
@@ -12,17 +19,29 @@ let other: Page;
 /** list endpoint requests and live stream requests, per tab, since the tab last reset them */
 const seen = new Map<Page, { lists: number; streams: Request[]; failedStreams: number }>();
 
-const go = (page: Page, route: string) => page.evaluate((r) => { location.hash = `#/${r}`; }, route);
-const create = async (amount: string, externalId?: string) => (await service.server.services.payments.create('invoice', {
-  currency: 'USDT', mainCurrency: 'TON', amount, ...(externalId ? { externalId } : {}),
-})).payment;
+const go = (page: Page, route: string) =>
+  page.evaluate((r) => {
+    location.hash = `#/${r}`;
+  }, route);
+const create = async (amount: string, externalId?: string) =>
+  (
+    await service.server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+      ...(externalId ? { externalId } : {}),
+    })
+  ).payment;
 const row = (page: Page, id: string) => page.locator(`[data-testid=payment-row][href="#/payment/${id}"]`);
 const badge = (page: Page) => page.locator('.nav-link[href="#/unmatched"] .nav-count');
 /** The text of what `locator` finds now, '' when nothing: a poll must not wait on a missing element. */
 const textOf = async (locator: Locator) => (await locator.allTextContents()).join('');
 
 /** A marker that survives only while the document is not reloaded. */
-const mark = (page: Page) => page.evaluate(() => { (window as unknown as { liveMark: string }).liveMark = 'kept'; });
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { liveMark: string }).liveMark = 'kept';
+  });
 const isMarked = (page: Page) => page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark === 'kept');
 
 function watch(page: Page): void {
@@ -37,20 +56,30 @@ function watch(page: Page): void {
     if (pathname === '/console/api/events') counts.streams.push(request);
   });
 }
-const resetCounts = (page: Page) => { seen.get(page)!.lists = 0; };
+const resetCounts = (page: Page) => {
+  seen.get(page)!.lists = 0;
+};
 
 /** The moment (browser clock) `selector`'s text first contains `text`, watched from now on. */
 async function whenText(page: Page, selector: string, text: string): Promise<() => Promise<number>> {
-  await page.evaluate(({ selector, text }) => {
-    const w = window as unknown as { seenAt?: Record<string, number> };
-    w.seenAt ??= {};
-    const check = () => {
-      if (!w.seenAt![selector] && document.querySelector(selector)?.textContent?.includes(text)) w.seenAt![selector] = Date.now();
-    };
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, { selector, text });
+  await page.evaluate(
+    ({ selector, text }) => {
+      const w = window as unknown as { seenAt?: Record<string, number> };
+      w.seenAt ??= {};
+      const check = () => {
+        if (!w.seenAt![selector] && document.querySelector(selector)?.textContent?.includes(text))
+          w.seenAt![selector] = Date.now();
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { selector, text },
+  );
   return async () => {
-    await page.waitForFunction((s) => (window as unknown as { seenAt?: Record<string, number> }).seenAt?.[s], selector, TIMEOUT);
+    await page.waitForFunction(
+      (s) => (window as unknown as { seenAt?: Record<string, number> }).seenAt?.[s],
+      selector,
+      TIMEOUT,
+    );
     return page.evaluate((s) => (window as unknown as { seenAt: Record<string, number> }).seenAt[s]!, selector);
   };
 }
@@ -91,8 +120,12 @@ describe('the console stays live: one event stream drives every screen (Chromium
     const [listAt, detailAt] = [await listPaidAt(), await detailPaidAt()];
     expect(await row(list, payment.id).textContent()).toContain('Paid');
     expect(await other.getByTestId('payment-status').textContent()).toBe('Paid');
-    const paid = (await service.server.services.eventFeed.after(before, 50)).find((e) => e.type === 'payment.paid' && e.paymentId === payment.id)!;
-    console.log(`console live update: commit -> list ${listAt - paid.createdAt} ms, commit -> detail ${detailAt - paid.createdAt} ms`);
+    const paid = (await service.server.services.eventFeed.after(before, 50)).find(
+      (e) => e.type === 'payment.paid' && e.paymentId === payment.id,
+    )!;
+    console.log(
+      `console live update: commit -> list ${listAt - paid.createdAt} ms, commit -> detail ${detailAt - paid.createdAt} ms`,
+    );
     // the stream, not a reload or a list poll, brought it
     expect([await isMarked(list), await isMarked(other)]).toEqual([true, true]);
     expect(seen.get(list)!.lists).toBe(0);
@@ -165,7 +198,9 @@ describe('the console stays live: one event stream drives every screen (Chromium
     await expect.poll(() => textOf(row(list, pending.id)), TIMEOUT).toContain('Paid');
     await row(list, created.id).waitFor(TIMEOUT);
     const resumed = seen.get(list)!.streams.slice(streamsBefore);
-    const caughtUp = await Promise.all(resumed.map(async (r) => (await r.allHeaders())['last-event-id'] ?? new URL(r.url()).searchParams.get('after')));
+    const caughtUp = await Promise.all(
+      resumed.map(async (r) => (await r.allHeaders())['last-event-id'] ?? new URL(r.url()).searchParams.get('after')),
+    );
     expect(caughtUp.some((position) => position !== null && Number(position) > 0)).toBe(true);
     expect(seen.get(list)!.lists).toBe(0);
     expect([await isMarked(list), await isMarked(other)]).toEqual([true, true]);

@@ -14,14 +14,32 @@ describe('the console live stream', () => {
   let lt = 1000n;
   const open = (query = '', headers: Record<string, string> = {}) => {
     const ac = new AbortController();
-    const res = fetch(`${url}/console/api/events${query}`, { headers: { authorization: `Bearer ${token}`, ...headers }, signal: ac.signal });
+    const res = fetch(`${url}/console/api/events${query}`, {
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      signal: ac.signal,
+    });
     return { ac, res };
   };
-  const create = async (amount = '1.00') => (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
+  const create = async (amount = '1.00') =>
+    (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
   const unmatchedTransfer = async () => {
     lt += 1n;
     const hash = lt.toString(16).padStart(64, '0');
-    await t.services.ledger.creditBatch(ACCOUNT, [{ txHash: hash, lt, utime: Math.floor(t.clock.now() / 1000), amount: 2_000_000n, from: null, comment: null, queryId: 0n }], { lt, hash });
+    await t.services.ledger.creditBatch(
+      ACCOUNT,
+      [
+        {
+          txHash: hash,
+          lt,
+          utime: Math.floor(t.clock.now() / 1000),
+          amount: 2_000_000n,
+          from: null,
+          comment: null,
+          queryId: 0n,
+        },
+      ],
+      { lt, hash },
+    );
   };
 
   beforeAll(async () => {
@@ -37,7 +55,11 @@ describe('the console live stream', () => {
     const res = await t.app.inject({ method: 'GET', url: '/console/api/events' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
-    const bad = await t.app.inject({ method: 'GET', url: '/console/api/events?after=x', headers: { authorization: `Bearer ${token}` } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/console/api/events?after=x',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { field: 'after' } });
   });
@@ -58,12 +80,22 @@ describe('the console live stream', () => {
     const change = LiveChangeSchema.parse(created.data);
     expect(created.event).toBe('change');
     expect(created.id).toBe(String(change.seq));
-    expect(change).toMatchObject({ type: 'payment.created', paymentId: payment.id, payment: { id: payment.id, status: 'pending' } });
+    expect(change).toMatchObject({
+      type: 'payment.created',
+      paymentId: payment.id,
+      payment: { id: payment.id, status: 'pending' },
+    });
     expect(change.row).toMatchObject({ id: payment.id, amount: '3.50', status: 'pending' });
 
     await unmatchedTransfer();
     const unmatched = LiveChangeSchema.parse((await frames.next()).data);
-    expect(unmatched).toMatchObject({ type: 'transfer.unmatched', paymentId: null, payment: null, row: null, unmatched: 1 });
+    expect(unmatched).toMatchObject({
+      type: 'transfer.unmatched',
+      paymentId: null,
+      payment: null,
+      row: null,
+      unmatched: 1,
+    });
     ac.abort();
   });
 
@@ -73,16 +105,27 @@ describe('the console live stream', () => {
     const b = await create();
     await t.services.payments.cancel(a.id);
     const resumes: { query: string; headers: Record<string, string> }[] = [
-      { query: '', headers: { 'last-event-id': String(seen) } }, { query: `?after=${seen}`, headers: {} },
+      { query: '', headers: { 'last-event-id': String(seen) } },
+      { query: `?after=${seen}`, headers: {} },
     ];
     for (const resume of resumes) {
       const { ac, res } = open(resume.query, resume.headers);
       const frames = readSse(await res);
-      const replayed = [await frames.next(), await frames.next(), await frames.next()].map((f) => LiveChangeSchema.parse(f.data));
-      expect(replayed.map((c) => [c.type, c.paymentId])).toEqual([['payment.created', a.id], ['payment.created', b.id], ['payment.cancelled', a.id]]);
+      const replayed = [await frames.next(), await frames.next(), await frames.next()].map((f) =>
+        LiveChangeSchema.parse(f.data),
+      );
+      expect(replayed.map((c) => [c.type, c.paymentId])).toEqual([
+        ['payment.created', a.id],
+        ['payment.created', b.id],
+        ['payment.cancelled', a.id],
+      ]);
       expect(replayed.map((c) => c.seq)).toEqual([seen + 1, seen + 2, seen + 3]);
       const ready = await frames.next();
-      expect(ready).toMatchObject({ event: 'ready', id: String(seen + 3), data: { seq: seen + 3, replayed: 3, unmatched: 1 } });
+      expect(ready).toMatchObject({
+        event: 'ready',
+        id: String(seen + 3),
+        data: { seq: seen + 3, replayed: 3, unmatched: 1 },
+      });
       ac.abort();
     }
   });
@@ -122,22 +165,26 @@ describe('the console live stream', () => {
   });
 
   it('refuses streams past the limit with a 429, and frees the places of clients that left', async () => {
-    const streams = await Promise.all(Array.from({ length: CONSOLE_SSE_LIMITS.perKey }, async () => {
-      const stream = open();
-      const frames = readSse(await stream.res);
-      expect((await frames.next()).event).toBe('ready');
-      return stream;
-    }));
+    const streams = await Promise.all(
+      Array.from({ length: CONSOLE_SSE_LIMITS.perKey }, async () => {
+        const stream = open();
+        const frames = readSse(await stream.res);
+        expect((await frames.next()).event).toBe('ready');
+        return stream;
+      }),
+    );
     const over = await open().res;
     expect(over.status).toBe(429);
     expect(await over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     for (const s of streams) s.ac.abort();
-    await expect.poll(async () => {
-      const again = open();
-      const status = (await again.res).status;
-      again.ac.abort();
-      return status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = open();
+        const status = (await again.res).status;
+        again.ac.abort();
+        return status;
+      })
+      .toBe(200);
   });
 
   it('ends open streams when the service closes', async () => {

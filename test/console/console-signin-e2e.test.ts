@@ -10,17 +10,23 @@ const PASSPHRASE = 'counter till passphrase 7';
 /** Waits, without a time limit of its own, until the locator's text, focus or style is as expected. */
 const hasText = (locator: Locator, text: string) => eventually(() => locator.innerText(), is(text));
 const containsText = (locator: Locator, text: string) => eventually(() => locator.innerText(), includes(text));
-const isFocused = (locator: Locator) => eventually(() => locator.evaluate((el) => el === document.activeElement), is(true));
+const isFocused = (locator: Locator) =>
+  eventually(() => locator.evaluate((el) => el === document.activeElement), is(true));
 const backgroundOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
 
 let service: ConsoleService;
 let browser: Browser;
 
 /** A browser that has never seen the console: its own cookies, no session. */
-async function freshPage(colorScheme: 'light' | 'dark' = 'light', viewport = { width: 1440, height: 900 }): Promise<Page> {
+async function freshPage(
+  colorScheme: 'light' | 'dark' = 'light',
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
   const context = await browser.newContext({ colorScheme, viewport });
   const page = await context.newPage();
-  page.on('dialog', (d) => { throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`); });
+  page.on('dialog', (d) => {
+    throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`);
+  });
   return page;
 }
 
@@ -55,7 +61,10 @@ describe('signing in to the console for the whole life of the service (Chromium)
       await hasText(other.getByRole('heading', { level: 1 }), 'This sign-in link no longer works');
       await containsText(other.locator('body'), 'npm run console -- link');
       // the stylesheet applied (CSP allows it): the console's background for the scheme
-      await eventually(() => backgroundOf(other.locator('body')), is(scheme === 'dark' ? 'rgb(15, 18, 23)' : 'rgb(246, 247, 249)'));
+      await eventually(
+        () => backgroundOf(other.locator('body')),
+        is(scheme === 'dark' ? 'rgb(15, 18, 23)' : 'rgb(246, 247, 249)'),
+      );
       await other.screenshot({ path: `/tmp/signin-link-used-${scheme}.png` });
       await other.context().close();
     }
@@ -77,7 +86,9 @@ describe('signing in to the console for the whole life of the service (Chromium)
   it('a passphrase set in Settings signs in another browser; a wrong one is refused; removing it asks first', async () => {
     const owner = await openConsole(service);
     const { page } = owner;
-    page.on('dialog', (d) => { throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`); });
+    page.on('dialog', (d) => {
+      throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`);
+    });
     await page.goto(`${service.url}/console/#/settings`);
     const section = page.getByRole('region', { name: 'Sign-in passphrase' });
     await containsText(section.getByTestId('passphrase-status'), 'Not set');
@@ -123,10 +134,12 @@ describe('signing in to the console for the whole life of the service (Chromium)
     await owner.browser.close();
   });
 
-  it('revoking an API key asks in the console\'s own dialog, which keeps focus and closes before the page is used', async () => {
+  it("revoking an API key asks in the console's own dialog, which keeps focus and closes before the page is used", async () => {
     await service.server.services.apiKeys.create('till');
     const { browser: own, page, errors } = await openConsole(service, { colorScheme: 'dark' });
-    page.on('dialog', (d) => { throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`); });
+    page.on('dialog', (d) => {
+      throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`);
+    });
     await page.goto(`${service.url}/console/#/settings`);
     const row = page.getByRole('row').filter({ hasText: 'till' });
     await row.getByRole('button', { name: 'Revoke' }).click();
@@ -152,12 +165,16 @@ describe('signing in to the console for the whole life of the service (Chromium)
   it('a console whose session ends shows how to sign in again, with no error toasts', async () => {
     const { browser: own, page } = await openConsole(service);
     await page.getByRole('navigation', { name: 'Console' }).waitFor();
-    const ended = await page.request.post(`${service.url}/console/api/logout`, { headers: { 'x-tontill-console': '1' } });
+    const ended = await page.request.post(`${service.url}/console/api/logout`, {
+      headers: { 'x-tontill-console': '1' },
+    });
     expect(ended.status()).toBe(204);
     await page.goto(`${service.url}/console/#/payments`);
     await hasText(page.getByRole('heading', { level: 1 }), 'You are signed out');
     await containsText(page.getByRole('main'), 'npm run console -- link');
-    expect(await page.getByRole('link', { name: 'sign in with the passphrase' }).getAttribute('href')).toBe('/console/login');
+    expect(await page.getByRole('link', { name: 'sign in with the passphrase' }).getAttribute('href')).toBe(
+      '/console/login',
+    );
     expect(await page.locator('.toast').allInnerTexts()).toEqual([]);
     await page.screenshot({ path: '/tmp/signed-out-light.png' });
     await own.close();

@@ -2,7 +2,13 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectionsFor } from '../../renderer/routes';
 import { lowContrastText, type LowContrast } from '../helpers/contrast';
-import { ensureBuilt, openConsole, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 /**
  * Text contrast of at least 4.5:1 on every console screen and every checkout state, in both themes,
@@ -28,7 +34,8 @@ function report(failures: Array<LowContrast & { where: string }>): string[] {
   const lines = new Map<string, string>();
   for (const f of failures) {
     const key = `${f.selector} ${f.color} ${f.background}`;
-    if (!lines.has(key)) lines.set(key, `${f.ratio}:1 ${f.selector} "${f.text}" ${f.color} on ${f.background} (${f.where})`);
+    if (!lines.has(key))
+      lines.set(key, `${f.ratio}:1 ${f.selector} "${f.text}" ${f.color} on ${f.background} (${f.where})`);
   }
   return [...lines.values()];
 }
@@ -38,7 +45,8 @@ describe('text contrast in both themes', () => {
     await ensureBuilt();
     service = await startConsoleService();
     const { payments } = service.server.services;
-    const create = async (amount: string, externalId: string) => (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, externalId })).payment;
+    const create = async (amount: string, externalId: string) =>
+      (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, externalId })).payment;
     const paid = await create('12.50', 'order-paid');
     await service.server.simulator!.pay({ paymentId: paid.id });
     const pending = await create('3.00', 'order-pending');
@@ -61,8 +69,10 @@ describe('text contrast in both themes', () => {
         const failures: Array<LowContrast & { where: string }> = [];
         const routes = [...sectionsFor('owner').map((s) => s.route), `payment/${ids.paid}`, `payment/${ids.pending}`];
         for (const route of routes) {
-          await ui.page.evaluate((r) => { location.hash = `#/${r}`; }, route);
-          failures.push(...await measure(ui.page, route));
+          await ui.page.evaluate((r) => {
+            location.hash = `#/${r}`;
+          }, route);
+          failures.push(...(await measure(ui.page, route)));
         }
         expect(report(failures)).toEqual([]);
       } finally {
@@ -76,7 +86,7 @@ describe('text contrast in both themes', () => {
         const failures: Array<LowContrast & { where: string }> = [];
         for (const [state, id] of Object.entries(ids)) {
           await ui.page.goto(`${service.url}/pay/${id}`);
-          failures.push(...await measure(ui.page, `checkout ${state}`));
+          failures.push(...(await measure(ui.page, `checkout ${state}`)));
         }
         expect(report(failures)).toEqual([]);
       } finally {

@@ -21,18 +21,30 @@ describe('the first-run checklist', () => {
   it('ticks each step off from what the store really has, and leaves once all are done', async () => {
     const { services, simulator } = signedIn.service.server;
     await services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
-    const { payment } = await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' });
+    const { payment } = await services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '1.00',
+    });
     await simulator!.pay({ paymentId: payment.id });
-    await signedIn.page.evaluate(() => { location.hash = '#/dashboard'; });
+    await signedIn.page.evaluate(() => {
+      location.hash = '#/dashboard';
+    });
     await expect.poll(() => step('webhook').getAttribute('data-done')).toBe('true');
     await expect.poll(() => step('payment').getAttribute('data-done')).toBe('true');
     expect(await step('wallet').getAttribute('data-done')).toBe('false');
 
-    await signedIn.page.evaluate(() => { location.hash = '#/settings'; });
-    await signedIn.page.getByLabel(/Wallet address/).fill(new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }));
+    await signedIn.page.evaluate(() => {
+      location.hash = '#/settings';
+    });
+    await signedIn.page
+      .getByLabel(/Wallet address/)
+      .fill(new Address(0, Buffer.alloc(32, 7)).toString({ testOnly: true }));
     await signedIn.page.getByRole('button', { name: 'Validate and save' }).click();
     await signedIn.page.getByTestId('restart-notice').waitFor();
-    await signedIn.page.evaluate(() => { location.hash = '#/dashboard'; });
+    await signedIn.page.evaluate(() => {
+      location.hash = '#/dashboard';
+    });
     await signedIn.page.getByTestId('paid-today').waitFor();
     await signedIn.page.getByTestId('first-run-checklist').waitFor({ state: 'detached' });
   });

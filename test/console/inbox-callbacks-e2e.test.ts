@@ -2,7 +2,14 @@ import type { Page } from 'playwright';
 import { expect as pw } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from '../webhooks/receiver';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 let service: ConsoleService;
 let ui: ConsoleBrowser;
@@ -11,10 +18,19 @@ let receiver: Receiver;
 const confirms: string[] = [];
 
 const go = async (route: string) => {
-  await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+  await page.evaluate((r) => {
+    location.hash = `#/${r}`;
+  }, route);
 };
 const invoice = async (amount: string, extra: Record<string, unknown> = {}) =>
-  (await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, ...extra })).payment;
+  (
+    await service.server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+      ...extra,
+    })
+  ).payment;
 /** A customer pays the amount but forgets the memo: the transfer lands in the inbox. */
 const strayTransfer = async (paymentId: string): Promise<string> => {
   const { txHashes } = await service.server.simulator!.pay({ paymentId, case: 'no-comment' });
@@ -30,7 +46,10 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
     receiver = await Receiver.start();
     ui = await openConsole(service);
     page = ui.page;
-    page.on('dialog', (d) => { confirms.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      confirms.push(d.message());
+      void d.dismiss();
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -120,7 +139,8 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
   });
 
   it('a callback answered with 500 shows as retrying with the next attempt, attempts and the last response; the log filters callbacks', async () => {
-    receiver.reply = (r) => (r.path === '/cb-down' ? { status: 500, body: 'database is down' } : { status: 200, body: 'ok' });
+    receiver.reply = (r) =>
+      r.path === '/cb-down' ? { status: 500, body: 'database is down' } : { status: 200, body: 'ok' };
     const payment = await invoice('1.75', { callbackUrl: receiver.url('/cb-down') });
     await go(`payment/${payment.id}`);
     const row = page.getByTestId('payment-deliveries').locator('tbody tr').first();

@@ -17,29 +17,52 @@ describe('console navigation at phone width', () => {
   async function stageScreens(): Promise<string[]> {
     const { services, simulator } = service.server;
     await services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
-    const { payment } = await services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '12.50', externalId: 'order-phone-width-with-a-long-reference' });
+    const { payment } = await services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '12.50',
+      externalId: 'order-phone-width-with-a-long-reference',
+    });
     await simulator!.pay({ paymentId: payment.id });
-    return ['dashboard', 'invoice', 'payments', 'unmatched', 'simulator', 'webhooks', 'widget', 'settings', `payment/${payment.id}`];
+    return [
+      'dashboard',
+      'invoice',
+      'payments',
+      'unmatched',
+      'simulator',
+      'webhooks',
+      'widget',
+      'settings',
+      `payment/${payment.id}`,
+    ];
   }
 
   it('fits every screen to the phone: nothing is wider than 390 px, and long pages scroll the document', async () => {
     const routes = await stageScreens();
     const browser = await launchChromium();
     try {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       await page.goto(await service.loginUrl());
       await page.waitForURL(/\/console\//);
       const widths: Record<string, number> = {};
       for (const route of routes) {
-        await page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+        await page.evaluate((r) => {
+          location.hash = `#/${r}`;
+        }, route);
         await page.locator('h1').first().waitFor();
         if (route === 'webhooks') await page.getByTestId('delivery-log').locator('tbody tr').first().waitFor();
         widths[route] = await page.evaluate(() => document.documentElement.scrollWidth);
       }
       expect(widths).toEqual(Object.fromEntries(routes.map((r) => [r, 390])));
       // the settings screen is longer than the phone: the page itself scrolls, so the browser's bars fold away
-      await page.evaluate(() => { location.hash = '#/settings'; });
+      await page.evaluate(() => {
+        location.hash = '#/settings';
+      });
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(844);
     } finally {
@@ -50,7 +73,11 @@ describe('console navigation at phone width', () => {
   it('opens the menu, lists every section with its name, and closes after a pick', async () => {
     const browser = await launchChromium();
     try {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       await page.goto(await service.loginUrl());
       const toggle = page.getByRole('button', { name: 'Dashboard' });
@@ -60,7 +87,18 @@ describe('console navigation at phone width', () => {
       await toggle.tap();
       await nav.waitFor();
       const links = nav.getByRole('link');
-      expect(await links.allTextContents()).toEqual(['Dashboard', 'New invoice', 'Payments', 'Close day', 'Unmatched', 'Simulator', 'Webhooks', 'Widget preview', 'Audit log', 'Settings']);
+      expect(await links.allTextContents()).toEqual([
+        'Dashboard',
+        'New invoice',
+        'Payments',
+        'Close day',
+        'Unmatched',
+        'Simulator',
+        'Webhooks',
+        'Widget preview',
+        'Audit log',
+        'Settings',
+      ]);
       for (const link of await links.all()) {
         const box = await link.boundingBox();
         expect(box!.height).toBeGreaterThanOrEqual(44);

@@ -29,7 +29,11 @@ describe('printing a receipt from the browser console', () => {
 
   it('from the payment detail: the 80 mm receipt, printed from a hidden frame that then goes away', async () => {
     const { server } = signedIn.service;
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '4.20' });
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '4.20',
+    });
     const { page } = signedIn;
     await page.goto(`${signedIn.service.url}/console/#/payment/${payment.id}`);
     await page.getByTestId('payment-status').waitFor();
@@ -40,15 +44,25 @@ describe('printing a receipt from the browser console', () => {
     await button.click();
     await eventually(printedPages, (pages) => pages.length === 1);
     expect(await printedPages()).toEqual([`${signedIn.service.url}/pay/${payment.id}/receipt?paper=80mm`]);
-    await eventually(() => page.locator('iframe.print-frame').count(), (n) => n === 0);
+    await eventually(
+      () => page.locator('iframe.print-frame').count(),
+      (n) => n === 0,
+    );
     expect(signedIn.ui.errors).toEqual([]);
   });
 
   it("from the till's paid screen", async () => {
     const { server } = signedIn.service;
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '2.50', description: '1 × Tea' });
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '2.50',
+      description: '1 × Tea',
+    });
     const { page } = signedIn;
-    await page.evaluate(() => { window.printed = []; });
+    await page.evaluate(() => {
+      window.printed = [];
+    });
     await page.goto(`${signedIn.service.url}/console/#/payment/${payment.id}`);
     await page.getByRole('button', { name: 'Till mode' }).click();
     await page.getByTestId('till').waitFor();

@@ -3,7 +3,14 @@ import type { RefundEventData } from '../../contract/refunds';
 import { verifySignature } from '../../server/webhooks/verify-signature';
 import { eventually, includes } from '../e2e/e2e-helpers';
 import { Receiver, waitUntil } from '../webhooks/receiver';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 /** The owner refunds an overpayment from the payment detail in Chromium; the sandbox plays the store's wallet. */
 describe('a refund from the console', () => {
@@ -16,7 +23,10 @@ describe('a refund from the console', () => {
     await ensureBuilt();
     service = await startConsoleService();
     receiver = await Receiver.start();
-    ({ secret } = await service.server.services.webhooks.createEndpoint({ url: receiver.url(), events: ['refund.created', 'refund.sent'] }));
+    ({ secret } = await service.server.services.webhooks.createEndpoint({
+      url: receiver.url(),
+      events: ['refund.created', 'refund.sent'],
+    }));
     ui = await openConsole(service);
   }, 120_000);
   afterAll(async () => {
@@ -27,7 +37,11 @@ describe('a refund from the console', () => {
 
   it('prepares the overpaid excess as a refund with its QR code; once the wallet sends it, the payment shows it refunded', async () => {
     const { server } = service;
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '5.00',
+    });
     await server.simulator!.pay({ paymentId: payment.id, amount: '7.25' });
     const { page } = ui;
     await page.goto(`${service.url}/console/#/payment/${payment.id}`);
@@ -44,7 +58,12 @@ describe('a refund from the console', () => {
     await screenshot(page, 'refund-awaiting');
 
     const [refund] = await server.services.refunds.list(payment.id);
-    expect(refund).toMatchObject({ amount: '2.25', reason: 'paid too much', createdBy: 'owner', status: 'awaiting_signature' });
+    expect(refund).toMatchObject({
+      amount: '2.25',
+      reason: 'paid too much',
+      createdBy: 'owner',
+      status: 'awaiting_signature',
+    });
     // the store's wallet app scans it and sends it
     await server.simulator!.refund({ refundId: refund!.id });
     await eventually(() => panel.getByTestId('refund-row').first().textContent(), includes('Sent'));
@@ -56,7 +75,11 @@ describe('a refund from the console', () => {
     await waitUntil(() => receiver.received.length >= 2, 'refund.created and refund.sent');
     expect(receiver.received.map((r) => r.event.type)).toEqual(['refund.created', 'refund.sent']);
     for (const delivery of receiver.received) {
-      expect(verifySignature(delivery.raw, delivery.headers['tontill-signature'], secret, { nowSeconds: Math.floor(Date.now() / 1000) }).ok).toBe(true);
+      expect(
+        verifySignature(delivery.raw, delivery.headers['tontill-signature'], secret, {
+          nowSeconds: Math.floor(Date.now() / 1000),
+        }).ok,
+      ).toBe(true);
     }
     expect((receiver.received[1]!.event.data as RefundEventData).payment.refundedAmount).toBe('2.25');
     expect(ui.errors).toEqual([]);
@@ -64,7 +87,11 @@ describe('a refund from the console', () => {
 
   it('names the field a refund is refused on, next to it', async () => {
     const { server } = service;
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00' });
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '3.00',
+    });
     await server.simulator!.pay({ paymentId: payment.id });
     const { page } = ui;
     await page.goto(`${service.url}/console/#/payment/${payment.id}`);
@@ -79,7 +106,11 @@ describe('a refund from the console', () => {
 
   it('lists what the wallet sent: the refund links to its payment, a send with the wrong memo is explained by no refund', async () => {
     const { server } = service;
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '2.00' });
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '2.00',
+    });
     await server.simulator!.pay({ paymentId: payment.id });
     const refund = await server.services.refunds.create(payment.id, { amount: '0.75' }, 'console');
     await server.simulator!.refund({ refundId: refund.id, case: 'wrong-memo' });
@@ -87,7 +118,10 @@ describe('a refund from the console', () => {
     await page.goto(`${service.url}/console/#/unmatched`);
     await page.getByRole('tab', { name: 'Sent from the wallet' }).click();
     const rows = page.getByTestId('outgoing-row');
-    await eventually(() => rows.count(), (n) => n >= 2);
+    await eventually(
+      () => rows.count(),
+      (n) => n >= 2,
+    );
     const newest = await rows.first().textContent();
     expect(newest).toContain('−0.75');
     expect(newest).toContain('No refund explains it');

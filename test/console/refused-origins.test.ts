@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_ALLOWED_ORIGINS_KEY } from '../../server/payment-pages/embed-access';
 import { readRefusals } from '../../server/payment-pages/refused-origins';
 import { eventually, includes, is, MerchantSite, merchantPage } from '../e2e/e2e-helpers';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 const STORE = 'https://store.example';
 
@@ -27,15 +34,23 @@ describe('refused embedding origins in the console, in Chromium', () => {
     await service.server.services.settings.set(STORE_ALLOWED_ORIGINS_KEY, [STORE]);
     const { key } = await service.server.services.apiKeys.create('shop backend');
     const res = await fetch(`${service.url}/invoice/widgets`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
       body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '9.00' }),
     });
-    ({ signature, payment: { memo } } = (await res.json()) as { signature: string; payment: { memo: string } });
-    shop.pages.set('/checkout', merchantPage({
-      service: service.url, containers: [{ id: 'pay', signature }],
-      init: `document.addEventListener('servicewidget:error', (e) => window.events.push(e.detail.code));
+    ({
+      signature,
+      payment: { memo },
+    } = (await res.json()) as { signature: string; payment: { memo: string } });
+    shop.pages.set(
+      '/checkout',
+      merchantPage({
+        service: service.url,
+        containers: [{ id: 'pay', signature }],
+        init: `document.addEventListener('servicewidget:error', (e) => window.events.push(e.detail.code));
 ServiceWidget.init({ container: '#pay' });`,
-    }));
+      }),
+    );
     ui = await openConsole(service);
     shopContext = await ui.browser.newContext();
     shopContext.setDefaultTimeout(0);
@@ -55,7 +70,9 @@ ServiceWidget.init({ container: '#pay' });`,
     await eventually(shopEvents, includes('ORIGIN_NOT_ALLOWED'));
     expect((await readRefusals(service.server.services.settings)).map((r) => r.origin)).toEqual([shop.origin]);
 
-    await ui.page.evaluate(() => { location.hash = '#/settings'; });
+    await ui.page.evaluate(() => {
+      location.hash = '#/settings';
+    });
     const row = ui.page.locator(`[data-testid="embedding-requests"] tr[data-origin="${shop.origin}"]`);
     await row.waitFor();
     expect(await row.locator('code').textContent()).toBe(shop.origin);
@@ -77,7 +94,9 @@ ServiceWidget.init({ container: '#pay' });`,
 
   it('dismisses a request without allowing it', async () => {
     const stranger = 'https://stranger.example';
-    const res = await fetch(`${service.url}/widgets/embed-check?signature=${encodeURIComponent(signature)}`, { headers: { origin: stranger } });
+    const res = await fetch(`${service.url}/widgets/embed-check?signature=${encodeURIComponent(signature)}`, {
+      headers: { origin: stranger },
+    });
     expect(res.status).toBe(403);
     await ui.page.reload();
     await ui.page.getByRole('button', { name: `Dismiss ${stranger}` }).click();

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreFile } from '../../server/db/restore';
 import { tempDir } from '../helpers/test-app';
 import { unopenableLedger } from '../helpers/restore-candidates';
-import { ensureBuilt, openConsole, screenshot, startConsoleService, type ConsoleBrowser, type ConsoleService } from './console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  screenshot,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from './console-harness';
 
 /** A restore staged for a start that could not use it: the dashboard says the ledger is not the backup. */
 describe('the dashboard after a restore that was rolled back at start', () => {
@@ -23,7 +30,9 @@ describe('the dashboard after a restore that was rolled back at start', () => {
   });
 
   it('warns that the restore was not applied and where the backup was set aside, above the last backup', async () => {
-    await ui.page.evaluate(() => { location.hash = '#/dashboard'; });
+    await ui.page.evaluate(() => {
+      location.hash = '#/dashboard';
+    });
     const notice = ui.page.getByTestId('restore-at-start');
     await expect.poll(() => notice.textContent()).toContain('could not be opened');
     expect(await notice.getAttribute('role')).toBe('alert');

@@ -14,7 +14,10 @@ let ui: ConsoleBrowser;
 let page: Page;
 const clock = new ShiftedClock();
 
-const go = (route: string) => page.evaluate((r) => { location.hash = `#/${r}`; }, route);
+const go = (route: string) =>
+  page.evaluate((r) => {
+    location.hash = `#/${r}`;
+  }, route);
 const till = () => page.getByTestId('till');
 const newest = async () => (await service.server.services.payments.list({ limit: 1 }))[0]!;
 
@@ -50,14 +53,21 @@ async function backToConsoleCard(): Promise<void> {
 
 async function shoot(name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [[1440, 900], [390, 844]] as const) {
+  for (const [w, h] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
     for (const theme of ['light', 'dark']) {
       await page.setViewportSize({ width: w, height: h });
-      await page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme);
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
       await page.screenshot({ path: `${SHOTS}/${name}-${w}-${theme}.png` });
     }
   }
-  await page.evaluate(() => { document.documentElement.dataset.theme = 'light'; });
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
   await page.setViewportSize({ width: 1360, height: 860 });
 }
 
@@ -65,11 +75,18 @@ describe('the till as a cashier works it, in Chromium against the real service',
   beforeAll(async () => {
     await ensureBuilt();
     const dir = tempDir('tontill-till-');
-    const server = await startServer(parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false } }), { clock });
+    const server = await startServer(parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false } }), {
+      clock,
+    });
     service = {
-      server, url: server.url, dataDir: dir.path,
+      server,
+      url: server.url,
+      dataDir: dir.path,
       loginUrl: async () => `${server.url}/console/login?token=${await server.services.sessions.createLoginToken()}`,
-      async close() { await server.close(); dir.remove(); },
+      async close() {
+        await server.close();
+        dir.remove();
+      },
     };
     ui = await openConsole(service);
     page = ui.page;
@@ -86,7 +103,14 @@ describe('the till as a cashier works it, in Chromium against the real service',
     await invoiceOnTill('3.00');
     const { address } = await newest();
     await expireOpenInvoices();
-    await eventually(() => till().getByTestId('till-outcome').textContent().catch(() => null), (t) => !!t && /^Expired at \d{1,2}:\d\d(\s?[AP]M)? — nothing was received$/.test(t));
+    await eventually(
+      () =>
+        till()
+          .getByTestId('till-outcome')
+          .textContent()
+          .catch(() => null),
+      (t) => !!t && /^Expired at \d{1,2}:\d\d(\s?[AP]M)? — nothing was received$/.test(t),
+    );
     await expectNothingPayable(address);
     await shoot('expired');
     await backToConsoleCard();
@@ -102,10 +126,20 @@ describe('the till as a cashier works it, in Chromium against the real service',
     const id = await invoiceOnTill('5.00');
     const { address } = await newest();
     await service.server.services.payments.cancel(id);
-    await eventually(() => till().getByTestId('till-outcome').textContent().catch(() => null), (t) => t === 'Cancelled');
+    await eventually(
+      () =>
+        till()
+          .getByTestId('till-outcome')
+          .textContent()
+          .catch(() => null),
+      (t) => t === 'Cancelled',
+    );
     await expectNothingPayable(address);
     await backToConsoleCard();
-    await eventually(() => page.getByTestId('invoice-outcome').textContent(), (t) => t === 'Cancelled');
+    await eventually(
+      () => page.getByTestId('invoice-outcome').textContent(),
+      (t) => t === 'Cancelled',
+    );
     await expectNothingPayable(address);
     await page.getByRole('button', { name: 'New sale' }).click();
   });
@@ -116,15 +150,27 @@ describe('the till as a cashier works it, in Chromium against the real service',
     await service.server.simulator!.pay({ paymentId: id, amount: '4.00' });
     await till().getByTestId('till-partial').waitFor();
     expect(await till().getByTestId('till-partial').textContent()).toBe('4.00 received — 8.50 to go');
-    const [partial, amountSize] = await till().getByTestId('till-partial').evaluate((el) => [getComputedStyle(el).fontSize, el.className]);
+    const [partial, amountSize] = await till()
+      .getByTestId('till-partial')
+      .evaluate((el) => [getComputedStyle(el).fontSize, el.className]);
     expect(amountSize).toContain('till-amount');
     expect(parseFloat(partial!)).toBeGreaterThanOrEqual(34);
     await shoot('partial');
     await expireOpenInvoices();
-    await eventually(() => till().getByTestId('till-outcome').textContent().catch(() => null), (t) => t === 'Expired after 4.00 of 12.50 was received: refund or settle');
+    await eventually(
+      () =>
+        till()
+          .getByTestId('till-outcome')
+          .textContent()
+          .catch(() => null),
+      (t) => t === 'Expired after 4.00 of 12.50 was received: refund or settle',
+    );
     await expectNothingPayable(address);
     await backToConsoleCard();
-    await eventually(() => page.getByTestId('invoice-outcome').textContent(), includes('Expired after 4.00 of 12.50 was received: refund or settle'));
+    await eventually(
+      () => page.getByTestId('invoice-outcome').textContent(),
+      includes('Expired after 4.00 of 12.50 was received: refund or settle'),
+    );
     await expectNothingPayable(address);
     await page.getByRole('button', { name: 'New sale' }).click();
   });
@@ -133,14 +179,21 @@ describe('the till as a cashier works it, in Chromium against the real service',
     await go('invoice');
     await page.getByRole('button', { name: 'Open till (keypad)' }).click();
     await till().getByRole('group', { name: 'Keypad' }).waitFor();
-    for (const key of ['1', '2', 'Decimal separator', '5', '0']) await till().getByRole('button', { name: key, exact: true }).click();
-    await eventually(() => till().getByTestId('till-display').textContent(), (t) => !!t && /^12[.,]50 USDT$/.test(t));
+    for (const key of ['1', '2', 'Decimal separator', '5', '0'])
+      await till().getByRole('button', { name: key, exact: true }).click();
+    await eventually(
+      () => till().getByTestId('till-display').textContent(),
+      (t) => !!t && /^12[.,]50 USDT$/.test(t),
+    );
     // the keyboard too: a comma, a point, backspace
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.type(',50');
-    await eventually(() => till().getByTestId('till-display').textContent(), (t) => t === '12,50 USDT');
+    await eventually(
+      () => till().getByTestId('till-display').textContent(),
+      (t) => t === '12,50 USDT',
+    );
     await shoot('keypad');
     await page.keyboard.press('Enter');
     await till().locator('svg.qr').waitFor();
@@ -152,10 +205,19 @@ describe('the till as a cashier works it, in Chromium against the real service',
     expect(await till().getByRole('timer').textContent()).toMatch(/minutes left to pay/);
     await shoot('payable');
     await service.server.simulator!.pay({ paymentId: invoice.id });
-    await eventually(() => till().getByTestId('till-outcome').textContent().catch(() => null), (t) => t === 'Paid — thank you!');
+    await eventually(
+      () =>
+        till()
+          .getByTestId('till-outcome')
+          .textContent()
+          .catch(() => null),
+      (t) => t === 'Paid — thank you!',
+    );
     await expectNothingPayable(invoice.address);
     await shoot('paid');
-    await till().getByRole('button', { name: /New sale/ }).click();
+    await till()
+      .getByRole('button', { name: /New sale/ })
+      .click();
     await till().getByRole('group', { name: 'Keypad' }).waitFor();
     expect(await till().getByTestId('till-display').textContent()).toBe('0 USDT');
   });
@@ -184,21 +246,32 @@ describe('the till as a cashier works it, in Chromium against the real service',
     await form.getByRole('button', { name: 'Save catalogue' }).click();
     await page.getByText('Catalogue saved').waitFor();
     expect((await service.server.services.settings.get<{ items: unknown[] }>('console.catalogue'))?.items).toEqual([
-      { id: 'item-1', name: 'Espresso', price: '0.10' }, { id: 'item-2', name: 'Croissant', price: '3.125' },
+      { id: 'item-1', name: 'Espresso', price: '0.10' },
+      { id: 'item-2', name: 'Croissant', price: '3.125' },
     ]);
     await go('invoice');
     await page.getByRole('button', { name: 'Open till (keypad)' }).click();
     const espresso = till().getByRole('button', { name: /^Add Espresso/ });
     await espresso.waitFor();
     for (let i = 0; i < 3; i++) await espresso.click();
-    await till().getByRole('button', { name: /^Add Croissant/ }).click();
+    await till()
+      .getByRole('button', { name: /^Add Croissant/ })
+      .click();
     // 0.1 * 3 + 3.125 is 3.4250000000000003 in floats
-    await eventually(() => till().getByTestId('till-display').textContent(), (t) => t === '3.425 USDT');
+    await eventually(
+      () => till().getByTestId('till-display').textContent(),
+      (t) => t === '3.425 USDT',
+    );
     expect(await till().getByText('Cart · 4 items').count()).toBe(1);
     await till().getByRole('button', { name: 'One Espresso less' }).click();
-    await eventually(() => till().getByTestId('till-display').textContent(), (t) => t === '3.325 USDT');
+    await eventually(
+      () => till().getByTestId('till-display').textContent(),
+      (t) => t === '3.325 USDT',
+    );
     await shoot('cart');
-    await till().getByRole('button', { name: /^Charge/ }).click();
+    await till()
+      .getByRole('button', { name: /^Charge/ })
+      .click();
     await till().locator('svg.qr').waitFor();
     const charged = await newest();
     expect([formatAmount(charged.amount), charged.description]).toEqual(['3.325', '2 × Espresso, 1 × Croissant']);

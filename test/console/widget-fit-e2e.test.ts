@@ -7,8 +7,11 @@ import { useSignedInConsole } from './console-harness';
 const lines: string[] = [];
 
 type Box = { x: number; y: number; width: number; height: number };
-const inside = (inner: Box, outer: Box): boolean => inner.y >= outer.y - 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5
-  && inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5;
+const inside = (inner: Box, outer: Box): boolean =>
+  inner.y >= outer.y - 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5 &&
+  inner.x >= outer.x - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5;
 const box = async (l: Locator): Promise<Box> => (await l.boundingBox())!;
 
 /** The checkout frame inside the widget's iframe, once its memo is shown. */
@@ -19,7 +22,10 @@ async function checkoutFrame(widgetIframe: Locator): Promise<Frame> {
 }
 
 /** What the checkout needs and what its frame gives it, once they agree (the resize travels by postMessage). */
-async function fitted(widgetIframe: Locator, checkout: Frame): Promise<{ frame: number; scroll: number; content: number }> {
+async function fitted(
+  widgetIframe: Locator,
+  checkout: Frame,
+): Promise<{ frame: number; scroll: number; content: number }> {
   const read = async () => ({
     frame: await widgetIframe.evaluate((f) => f.clientHeight),
     scroll: await checkout.evaluate(() => document.documentElement.scrollHeight),
@@ -37,7 +43,9 @@ describe('the widget preview and the demo shop size to the checkout, in Chromium
   it('previews the checkout at 520 px whole: the pay button and the memo inside the frame, no inner scrollbar', async () => {
     const { page } = signedIn;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.evaluate(() => { location.hash = '#/widget'; });
+    await page.evaluate(() => {
+      location.hash = '#/widget';
+    });
     await expect(page.getByLabel('Container height').inputValue()).resolves.toBe('520px');
     const preview = page.locator('[data-testid=widget-frame]');
     const widgetIframe = page.frameLocator('[data-testid=widget-frame]').locator('#pay iframe');
@@ -47,7 +55,10 @@ describe('the widget preview and the demo shop size to the checkout, in Chromium
     expect(size.frame).toBeGreaterThanOrEqual(size.scroll);
     // the console's frame around the preview page grows with it too
     await eventually(async () => inside(await box(widgetIframe), await box(preview)), is(true));
-    for (const part of [checkout.getByRole('button', { name: 'Pay with the sandbox test wallet' }), checkout.locator('[data-field="memo"]')]) {
+    for (const part of [
+      checkout.getByRole('button', { name: 'Pay with the sandbox test wallet' }),
+      checkout.locator('[data-field="memo"]'),
+    ]) {
       const b = await box(part);
       expect(inside(b, await box(widgetIframe))).toBe(true);
       expect(inside(b, await box(preview))).toBe(true);
@@ -57,7 +68,10 @@ describe('the widget preview and the demo shop size to the checkout, in Chromium
 
   it('the demo shop leaves no blank area after a payment: the frame is exactly as tall as the checkout', async () => {
     const { page } = signedIn;
-    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.goto(`${signedIn.service.url}/demo/merchant`);
       const widgetIframe = page.locator('#pay iframe');

@@ -19,14 +19,19 @@ describe('desktop bundle', () => {
   it('bundles main and preload to CommonJS with electron and better-sqlite3 external', async () => {
     const outDir = join(dir.path, 'desktop');
     const result = await buildDesktop({ outDir });
-    expect(Object.keys(result.files).map((f) => f.split('/').pop()).sort()).toEqual(['main.cjs', 'preload.cjs']);
+    expect(
+      Object.keys(result.files)
+        .map((f) => f.split('/').pop())
+        .sort(),
+    ).toEqual(['main.cjs', 'preload.cjs']);
     const main = readFileSync(join(outDir, 'main.cjs'), 'utf8');
     expect(main).toContain('require("electron")');
     expect(main).toContain('require("better-sqlite3")');
     expect(main).toContain('fastify');
     expect(existsSync(join(outDir, 'contracts', 'compiled.json'))).toBe(true);
     // The tray icons ship beside main.cjs, where main/app/tray.ts looks for them.
-    for (const icon of TRAY_ICONS) expect(readFileSync(join(outDir, icon)).subarray(1, 4).toString('ascii'), icon).toBe('PNG');
+    for (const icon of TRAY_ICONS)
+      expect(readFileSync(join(outDir, icon)).subarray(1, 4).toString('ascii'), icon).toBe('PNG');
     const preload = readFileSync(join(outDir, 'preload.cjs'), 'utf8');
     // A sandboxed preload may require nothing but electron.
     expect(preload.match(/require\("[^"]+"\)/g)).toEqual(['require("electron")']);
@@ -37,17 +42,27 @@ describe('desktop bundle', () => {
     const outDir = join(dir.path, 'desktop');
     if (!existsSync(join(outDir, 'main.cjs'))) await buildDesktop({ outDir });
     const appData = join(dir.path, 'appData');
-    const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'fixtures', 'run-bundle.cjs'), join(outDir, 'main.cjs')], {
-      cwd: ROOT,
-      // The bundle sits in a temp dir; node_modules (better-sqlite3) is found through NODE_PATH.
-      // An empty TONTILL_DATA_DIR must still mean "use userData", not the working directory.
-      env: { ...process.env, FAKE_APP_DATA: appData, NODE_PATH: join(ROOT, 'node_modules'), TONTILL_DATA_DIR: '' },
-      timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(import.meta.dirname, 'fixtures', 'run-bundle.cjs'), join(outDir, 'main.cjs')],
+      {
+        cwd: ROOT,
+        // The bundle sits in a temp dir; node_modules (better-sqlite3) is found through NODE_PATH.
+        // An empty TONTILL_DATA_DIR must still mean "use userData", not the working directory.
+        env: { ...process.env, FAKE_APP_DATA: appData, NODE_PATH: join(ROOT, 'node_modules'), TONTILL_DATA_DIR: '' },
+        timeout: 60_000,
+      },
+    );
     const report = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;
     expect(report).toMatchObject({
       name: 'TonTill',
-      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(outDir, 'preload.cjs'), partition: 'tontill-console' },
+      webPreferences: {
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        preload: join(outDir, 'preload.cjs'),
+        partition: 'tontill-console',
+      },
       loginStatus: 302,
       apiStatus: 200,
       apiBody: { ok: true, mode: 'sandbox' },
@@ -70,10 +85,13 @@ describe('desktop bundle', () => {
   it('bundles electron-updater in (pure JS, nothing to ship), and the bundled one runs main/updates', async () => {
     // main/index.ts imports main/updates; this builds just that part, exactly as main.cjs is built.
     const entry = join(dir.path, 'updates-entry.ts');
-    writeFileSync(entry, [
-      `export { createUpdates } from ${JSON.stringify(join(ROOT, 'main/updates/create-updates'))};`,
-      `export { electronAutoUpdater } from ${JSON.stringify(join(ROOT, 'main/updates/electron-updater'))};`,
-    ].join('\n'));
+    writeFileSync(
+      entry,
+      [
+        `export { createUpdates } from ${JSON.stringify(join(ROOT, 'main/updates/create-updates'))};`,
+        `export { electronAutoUpdater } from ${JSON.stringify(join(ROOT, 'main/updates/electron-updater'))};`,
+      ].join('\n'),
+    );
     const outfile = join(dir.path, 'updates-bundle', 'updates.cjs');
     const result = await build({ ...DESKTOP_BUILD_OPTIONS, entryPoints: [entry], outfile });
     const inputs = Object.keys(result.metafile!.inputs);
@@ -81,11 +99,19 @@ describe('desktop bundle', () => {
     expect(inputs).toContainEqual(expect.stringMatching(/node_modules\/builder-util-runtime\/out\/httpExecutor\.js$/));
     const bundle = readFileSync(outfile, 'utf8');
     // Left as require(): electron and Node's own modules, nothing from node_modules.
-    const required = new Set([...bundle.matchAll(/require\("([^"./][^"]*)"\)/g)].map((m) => m[1]!.replace(/^node:/, '')));
+    const required = new Set(
+      [...bundle.matchAll(/require\("([^"./][^"]*)"\)/g)].map((m) => m[1]!.replace(/^node:/, '')),
+    );
     expect([...required].filter((name) => name !== 'electron' && !builtinModules.includes(name))).toEqual([]);
-    const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'fixtures', 'run-updater-bundle.cjs'), outfile], {
-      cwd: dir.path, env: { ...process.env, FAKE_APP_DATA: join(dir.path, 'appData-updates'), APPIMAGE: '' }, timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(import.meta.dirname, 'fixtures', 'run-updater-bundle.cjs'), outfile],
+      {
+        cwd: dir.path,
+        env: { ...process.env, FAKE_APP_DATA: join(dir.path, 'appData-updates'), APPIMAGE: '' },
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
       updater: process.platform === 'linux' ? 'AppImageUpdater' : expect.any(String),
       autoDownload: false,

@@ -28,7 +28,11 @@ const trusted = () => ({ contentsId: windowId(), frameUrl: `${desktop.service()!
 
 beforeAll(async () => {
   electron = createFakeElectron({ userData });
-  desktop = createDesktopApp(electron, { startService: startSpy, preloadPath: '/app/dist/desktop/preload.cjs', version: '0.1.0' })!;
+  desktop = createDesktopApp(electron, {
+    startService: startSpy,
+    preloadPath: '/app/dist/desktop/preload.cjs',
+    version: '0.1.0',
+  })!;
   // Nothing that needs ready may have happened yet.
   expect(startSpy).not.toHaveBeenCalled();
   electron.app.becomeReady();
@@ -41,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('startup', () => {
-  it('registers no custom scheme: the console is the service\'s own page', () => {
+  it("registers no custom scheme: the console is the service's own page", () => {
     expect('protocol' in electron).toBe(false);
   });
 
@@ -55,8 +59,14 @@ describe('startup', () => {
     expect(electron.windows).toHaveLength(1);
     const { options } = electron.windows[0]!;
     expect(options.webPreferences).toMatchObject({
-      contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false,
-      nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
       preload: '/app/dist/desktop/preload.cjs',
     });
     // No "persist:" prefix: Electron keeps the partition in memory, so the cookie lives one launch.
@@ -76,7 +86,9 @@ describe('startup', () => {
     expect(login.headers.get('location')).toBe('/console/');
     const cookie = login.headers.get('set-cookie')!;
     expect(cookie).toMatch(new RegExp(`^${CONSOLE_COOKIE}=[^;]+; Path=/; HttpOnly; SameSite=Strict`));
-    const session = await fetch(`${desktop.service()!.url}/console/api/session`, { headers: { cookie: cookie.split(';')[0]! } });
+    const session = await fetch(`${desktop.service()!.url}/console/api/session`, {
+      headers: { cookie: cookie.split(';')[0]! },
+    });
     expect(session.status).toBe(200);
     expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
   });
@@ -85,15 +97,22 @@ describe('startup', () => {
 describe('navigation and windows', () => {
   const origin = () => desktop.service()!.url;
 
-  it('lets the window move within the service origin\'s /console/ and prevents every other navigation', () => {
+  it("lets the window move within the service origin's /console/ and prevents every other navigation", () => {
     const contents = electron.windows[0]!.webContents;
     expect(contents.navigate(`${origin()}/console/#/payments`)).toBe(true);
     expect(contents.navigate(`${origin()}/console/login?token=x`)).toBe(true);
     const port = Number(new URL(origin()).port);
     for (const url of [
-      'https://evil.example/', 'file:///etc/passwd', 'app://console/', `http://127.0.0.1:${port + 1}/console/`,
-      `http://localhost:${port}/console/`, `http://user:pw@127.0.0.1:${port}/console/`, `https://127.0.0.1:${port}/console/`,
-      `${origin()}/pay/pay_1`, `${origin()}/consoleevil`, `${origin()}/docs`,
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'app://console/',
+      `http://127.0.0.1:${port + 1}/console/`,
+      `http://localhost:${port}/console/`,
+      `http://user:pw@127.0.0.1:${port}/console/`,
+      `https://127.0.0.1:${port}/console/`,
+      `${origin()}/pay/pay_1`,
+      `${origin()}/consoleevil`,
+      `${origin()}/docs`,
     ]) {
       expect(contents.navigate(url), url).toBe(false);
     }
@@ -101,11 +120,14 @@ describe('navigation and windows', () => {
     expect(contents.redirect(`${origin()}/console/`)).toBe(true);
   });
 
-  it('sends a foreign http(s) link and the service\'s other pages (checkout, docs) to the system browser', () => {
+  it("sends a foreign http(s) link and the service's other pages (checkout, docs) to the system browser", () => {
     electron.shell.openExternal.mockClear();
     electron.windows[0]!.webContents.navigate('https://tonviewer.com/tx/abc');
     electron.windows[0]!.webContents.navigate(`${origin()}/pay/pay_1`);
-    expect(electron.shell.openExternal.mock.calls).toEqual([['https://tonviewer.com/tx/abc'], [`${origin()}/pay/pay_1`]]);
+    expect(electron.shell.openExternal.mock.calls).toEqual([
+      ['https://tonviewer.com/tx/abc'],
+      [`${origin()}/pay/pay_1`],
+    ]);
   });
 
   it('denies every new window; http(s) targets go to shell.openExternal, other schemes nowhere', () => {
@@ -133,7 +155,7 @@ describe('navigation and windows', () => {
 describe('permissions', () => {
   const sessions = () => [electron.session.defaultSession, electron.session.fromPartition(CONSOLE_PARTITION)];
 
-  it('denies permission requests and checks, on the window\'s partition and the default session', async () => {
+  it("denies permission requests and checks, on the window's partition and the default session", async () => {
     for (const session of sessions()) {
       for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'midi']) {
         expect(await session.request(permission, `${desktop.service()!.url}/console/`)).toBe(false);
@@ -144,7 +166,9 @@ describe('permissions', () => {
 
   it('allows the copy buttons their sanitized clipboard write, from the service origin only', async () => {
     for (const session of sessions()) {
-      expect(await session.request('clipboard-sanitized-write', `${desktop.service()!.url}/console/#/payments`)).toBe(true);
+      expect(await session.request('clipboard-sanitized-write', `${desktop.service()!.url}/console/#/payments`)).toBe(
+        true,
+      );
       expect(session.checkHandler!(null, 'clipboard-sanitized-write', desktop.service()!.url)).toBe(true);
       expect(await session.request('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
       expect(await session.request('clipboard-sanitized-write', 'http://127.0.0.1:1/console/')).toBe(false);
@@ -154,36 +178,69 @@ describe('permissions', () => {
 });
 
 describe('IPC', () => {
-  it('gives the console window a session the real service accepts, and puts it in the window\'s cookie jar', async () => {
-    const session = await electron.ipcMain.invoke('session:get', trusted()) as { token: string; serviceUrl: string };
+  it("gives the console window a session the real service accepts, and puts it in the window's cookie jar", async () => {
+    const session = (await electron.ipcMain.invoke('session:get', trusted())) as { token: string; serviceUrl: string };
     expect(session.serviceUrl).toBe(desktop.service()!.url);
-    const res = await fetch(`${session.serviceUrl}/console/api/session`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const res = await fetch(`${session.serviceUrl}/console/api/session`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
     expect(res.status).toBe(200);
-    expect(electron.session.fromPartition(CONSOLE_PARTITION).cookies.valueOf(session.serviceUrl, CONSOLE_COOKIE)).toBe(session.token);
+    expect(electron.session.fromPartition(CONSOLE_PARTITION).cookies.valueOf(session.serviceUrl, CONSOLE_COOKIE)).toBe(
+      session.token,
+    );
   });
 
   it('replaces a dead session (logged out, or past its 12 hours) in the bridge and the cookie jar', async () => {
-    const first = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
-    const logout = await fetch(`${desktop.service()!.url}/console/api/logout`, { method: 'POST', headers: { Authorization: `Bearer ${first.token}` } });
+    const first = (await electron.ipcMain.invoke('session:get', trusted())) as { token: string };
+    const logout = await fetch(`${desktop.service()!.url}/console/api/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${first.token}` },
+    });
     expect(logout.status).toBe(204);
-    const second = await electron.ipcMain.invoke('session:get', trusted()) as { token: string };
+    const second = (await electron.ipcMain.invoke('session:get', trusted())) as { token: string };
     expect(second.token).not.toBe(first.token);
     expect(await desktop.service()!.isSessionValid(second.token)).toBe(true);
     const cookie = electron.session.fromPartition(CONSOLE_PARTITION).cookies.set.mock.calls.at(-1)![0];
     expect(cookie).toEqual({
-      url: desktop.service()!.url, name: CONSOLE_COOKIE, value: second.token, path: '/', httpOnly: true, secure: false, sameSite: 'strict',
+      url: desktop.service()!.url,
+      name: CONSOLE_COOKIE,
+      value: second.token,
+      path: '/',
+      httpOnly: true,
+      secure: false,
+      sameSite: 'strict',
     });
   });
 
-  it('rejects IPC from anything but the console page in the window\'s top frame', async () => {
+  it("rejects IPC from anything but the console page in the window's top frame", async () => {
     const url = desktop.service()!.url;
-    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'https://evil.example/' })).rejects.toThrow(/refused/);
+    await expect(
+      electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'https://evil.example/' }),
+    ).rejects.toThrow(/refused/);
     // A checkout framed by the console is same-origin now; it still gets nothing.
-    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/embed?s=1`, isMainFrame: false })).rejects.toThrow(/refused/);
-    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/console/`, isMainFrame: false })).rejects.toThrow(/refused/);
-    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/pay/pay_1` })).rejects.toThrow(/refused/);
-    await expect(electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'app://console/' })).rejects.toThrow(/refused/);
-    await expect(electron.ipcMain.invoke('app:get-info', { contentsId: windowId() + 99, frameUrl: `${url}/console/` })).rejects.toThrow(/refused/);
+    await expect(
+      electron.ipcMain.invoke('session:get', {
+        contentsId: windowId(),
+        frameUrl: `${url}/embed?s=1`,
+        isMainFrame: false,
+      }),
+    ).rejects.toThrow(/refused/);
+    await expect(
+      electron.ipcMain.invoke('session:get', {
+        contentsId: windowId(),
+        frameUrl: `${url}/console/`,
+        isMainFrame: false,
+      }),
+    ).rejects.toThrow(/refused/);
+    await expect(
+      electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: `${url}/pay/pay_1` }),
+    ).rejects.toThrow(/refused/);
+    await expect(
+      electron.ipcMain.invoke('session:get', { contentsId: windowId(), frameUrl: 'app://console/' }),
+    ).rejects.toThrow(/refused/);
+    await expect(
+      electron.ipcMain.invoke('app:get-info', { contentsId: windowId() + 99, frameUrl: `${url}/console/` }),
+    ).rejects.toThrow(/refused/);
   });
 
   it('reports our version and the data folder', async () => {
@@ -196,9 +253,16 @@ describe('the console page the window shows', () => {
     const res = await fetch(`${desktop.service()!.url}/console/`);
     const csp = res.headers.get('content-security-policy')!;
     for (const directive of [
-      "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-src 'self'",
-      "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
-    ]) expect(csp).toContain(directive);
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "connect-src 'self'",
+      "frame-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp).toContain(directive);
     expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*|https?:/);
   });
 });
@@ -245,12 +309,18 @@ describe('startup failure', () => {
   it('shows one error box and quits instead of leaving a blank window', async () => {
     const failing = createFakeElectron({ userData });
     const app = createDesktopApp(failing, {
-      startService: async () => { throw new Error('database schema version 99 is newer than this build knows'); },
-      preloadPath: 'x', log: () => undefined,
+      startService: async () => {
+        throw new Error('database schema version 99 is newer than this build knows');
+      },
+      preloadPath: 'x',
+      log: () => undefined,
     })!;
     failing.app.becomeReady();
     await app.ready;
-    expect(failing.dialog.showErrorBox).toHaveBeenCalledWith('TonTill could not start', expect.stringContaining('schema version 99'));
+    expect(failing.dialog.showErrorBox).toHaveBeenCalledWith(
+      'TonTill could not start',
+      expect.stringContaining('schema version 99'),
+    );
     expect(failing.windows).toHaveLength(0);
     await vi.waitFor(() => expect(failing.app.hasQuit).toBe(true));
   });

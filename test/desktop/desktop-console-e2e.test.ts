@@ -35,14 +35,19 @@ describe('the desktop console, as its window loads it, in Chromium', () => {
   beforeAll(async () => {
     await ensureBuilt();
     electron = createFakeElectron({ userData: join(dir.path, 'userData') });
-    desktop = createDesktopApp(electron, { startService, preloadPath: '/app/dist/desktop/preload.cjs', version: '0.1.0' })!;
+    desktop = createDesktopApp(electron, {
+      startService,
+      preloadPath: '/app/dist/desktop/preload.cjs',
+      version: '0.1.0',
+    })!;
     electron.app.becomeReady();
     await desktop.ready;
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text())) errors.push(`console: ${msg.text()}`);
+      if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text()))
+        errors.push(`console: ${msg.text()}`);
     });
   }, 120_000);
 
@@ -52,7 +57,7 @@ describe('the desktop console, as its window loads it, in Chromium', () => {
     dir.remove();
   });
 
-  it('signs in through the URL main loads and lands on the console, where main\'s guards let it stay', async () => {
+  it("signs in through the URL main loads and lands on the console, where main's guards let it stay", async () => {
     await page.goto(windowUrl());
     await page.waitForURL(/\/console\/(#.*)?$/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -65,11 +70,28 @@ describe('the desktop console, as its window loads it, in Chromium', () => {
   });
 
   it('shows the widget preview with its checkout frame loaded, not blocked, and refuses that frame IPC', async () => {
-    await page.evaluate(() => { location.hash = '#/widget'; });
-    await eventually(() => page.getByTestId('widget-events').textContent().catch(() => ''), (t) => !!t && t.includes('loaded'));
-    const checkout = await eventually(() => page.frames().find((f) => new URL(f.url()).pathname === '/embed'), (f) => f !== undefined);
+    await page.evaluate(() => {
+      location.hash = '#/widget';
+    });
+    await eventually(
+      () =>
+        page
+          .getByTestId('widget-events')
+          .textContent()
+          .catch(() => ''),
+      (t) => !!t && t.includes('loaded'),
+    );
+    const checkout = await eventually(
+      () => page.frames().find((f) => new URL(f.url()).pathname === '/embed'),
+      (f) => f !== undefined,
+    );
     expect(new URL(checkout!.url()).origin).toBe(serviceUrl());
-    await expect(eventually(() => checkout!.locator('body *').count(), (n) => n > 0)).resolves.toBeGreaterThan(0);
+    await expect(
+      eventually(
+        () => checkout!.locator('body *').count(),
+        (n) => n > 0,
+      ),
+    ).resolves.toBeGreaterThan(0);
     await page.screenshot({ path: '/tmp/desktop-console-widget-preview.png' });
     // Same origin as the console now: only the frame check keeps the session from it.
     const framed = { contentsId: electron.windows[0]!.webContents.id, frameUrl: checkout!.url(), isMainFrame: false };

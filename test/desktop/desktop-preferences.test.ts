@@ -11,16 +11,27 @@ import { tempDir } from '../helpers/test-app';
 import { createFakeElectron } from './fake-electron';
 
 const dirs: Array<{ remove(): void }> = [];
-afterAll(() => { for (const d of dirs) d.remove(); });
+afterAll(() => {
+  for (const d of dirs) d.remove();
+});
 
 const SERVICE_URL = 'http://127.0.0.1:1';
 const stubService = (): ServicePort => ({
-  url: SERVICE_URL, dataDir: '/data', consoleCookie: 'tontill_console',
-  createLoginToken: async () => 'login', createSession: async () => 'tok', isSessionValid: async () => true,
-  close: async () => undefined, status: () => 'running', onEvent: () => () => undefined, onBackupOutcome: () => () => undefined,
+  url: SERVICE_URL,
+  dataDir: '/data',
+  consoleCookie: 'tontill_console',
+  createLoginToken: async () => 'login',
+  createSession: async () => 'tok',
+  isSessionValid: async () => true,
+  close: async () => undefined,
+  status: () => 'running',
+  onEvent: () => () => undefined,
+  onBackupOutcome: () => () => undefined,
 });
 
-type LaunchOptions = Partial<Pick<DesktopDeps, 'argv' | 'platform' | 'linuxAutostart'>> & { before?: (userData: string) => void };
+type LaunchOptions = Partial<Pick<DesktopDeps, 'argv' | 'platform' | 'linuxAutostart'>> & {
+  before?: (userData: string) => void;
+};
 
 async function launch(options: LaunchOptions = {}) {
   const dir = tempDir('tontill-prefs-');
@@ -28,11 +39,19 @@ async function launch(options: LaunchOptions = {}) {
   const { before, ...launchDeps } = options;
   before?.(dir.path);
   const electron = createFakeElectron({ userData: dir.path });
-  const desktop = createDesktopApp(electron, { startService: async () => stubService(), preloadPath: '/p', trayPollMs: 20, ...launchDeps })!;
+  const desktop = createDesktopApp(electron, {
+    startService: async () => stubService(),
+    preloadPath: '/p',
+    trayPollMs: 20,
+    ...launchDeps,
+  })!;
   electron.app.becomeReady();
   await desktop.ready;
   const file = join(dir.path, PREFERENCES_FILE);
-  const sender = () => ({ contentsId: electron.windows.at(-1)!.webContents.id, frameUrl: `${SERVICE_URL}/console/#/settings` });
+  const sender = () => ({
+    contentsId: electron.windows.at(-1)!.webContents.id,
+    frameUrl: `${SERVICE_URL}/console/#/settings`,
+  });
   const get = () => electron.ipcMain.invoke('preferences:get', sender()) as Promise<DesktopPreferences>;
   const set = (value: unknown) => electron.ipcMain.invoke('preferences:set', sender(), value);
   return { electron, desktop, dir: dir.path, file, get, set };
@@ -63,7 +82,9 @@ describe('desktop preferences over IPC', () => {
   it('survive a restart', async () => {
     const first = await launch();
     await first.set(changed);
-    const again = await launch({ before: (userData) => writeFileSync(join(userData, PREFERENCES_FILE), readFileSync(first.file)) });
+    const again = await launch({
+      before: (userData) => writeFileSync(join(userData, PREFERENCES_FILE), readFileSync(first.file)),
+    });
     expect((await again.get()).notifications).toEqual(changed.notifications);
   });
 
@@ -81,7 +102,7 @@ describe('desktop preferences over IPC', () => {
       ['{"openAtLogin":true}', 'preferences', /object/],
     ];
     for (const [payload, field, message] of cases) {
-      const result = await set(payload) as { ok: boolean; field: string; message: string };
+      const result = (await set(payload)) as { ok: boolean; field: string; message: string };
       expect(result.ok, JSON.stringify(payload)).toBe(false);
       if (field) expect(result.field).toBe(field);
       expect(result.message).toMatch(message);
@@ -97,7 +118,9 @@ describe('desktop preferences over IPC', () => {
   });
 
   it('a corrupt file means the defaults, not a failed start', async () => {
-    const { get, electron } = await launch({ before: (userData) => writeFileSync(join(userData, PREFERENCES_FILE), '{"notifications": tru') });
+    const { get, electron } = await launch({
+      before: (userData) => writeFileSync(join(userData, PREFERENCES_FILE), '{"notifications": tru'),
+    });
     expect(electron.windows).toHaveLength(1);
     expect(await get()).toEqual(DEFAULT_DESKTOP_PREFERENCES);
   });
@@ -127,7 +150,7 @@ describe('the login item', () => {
     const autostart = join(home.path, 'autostart');
     const command = ['/opt/TonTill/tontill', '/home/ann/my "shop"/main.cjs'];
     const { electron, set, get } = await launch({ platform: 'linux', linuxAutostart: { dir: autostart, command } });
-    expect((await set(changed) as { ok: boolean }).ok).toBe(true);
+    expect(((await set(changed)) as { ok: boolean }).ok).toBe(true);
     const entry = readFileSync(join(autostart, 'tontill.desktop'), 'utf8');
     expect(entry).toContain('[Desktop Entry]\nType=Application\nName=TonTill\n');
     expect(entry).toContain('\nExec="/opt/TonTill/tontill" "/home/ann/my \\"shop\\"/main.cjs" "--hidden"\n');
@@ -147,7 +170,11 @@ describe('the login item', () => {
       dirs.push(dir);
       const electron = createFakeElectron({ userData: dir.path });
       electron.app.loginItem.wasOpenedAtLogin = start.platform === 'darwin';
-      const desktop = createDesktopApp(electron, { startService: async () => stubService(), preloadPath: '/p', ...start })!;
+      const desktop = createDesktopApp(electron, {
+        startService: async () => stubService(),
+        preloadPath: '/p',
+        ...start,
+      })!;
       electron.app.becomeReady();
       await desktop.ready;
       expect(electron.windows).toHaveLength(0);

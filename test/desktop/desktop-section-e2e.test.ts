@@ -14,7 +14,9 @@ let service: ConsoleService;
 let browser: Browser;
 const errors: string[] = [];
 
-async function newPage(bridge: { token: string; serviceUrl: string; preferences: DesktopPreferences } | null): Promise<Page> {
+async function newPage(
+  bridge: { token: string; serviceUrl: string; preferences: DesktopPreferences } | null,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1360, height: 1100 } });
   if (bridge) {
     await context.addInitScript((init) => {
@@ -33,7 +35,11 @@ async function newPage(bridge: { token: string; serviceUrl: string; preferences:
             saved.push(next);
             preferences = next;
             if (next.updates.feedUrl) {
-              updates = [{ state: 'checking' }, { state: 'downloading', version: '0.2.0', percent: 40 }, { state: 'ready', version: '0.2.0' }];
+              updates = [
+                { state: 'checking' },
+                { state: 'downloading', version: '0.2.0', percent: 40 },
+                { state: 'ready', version: '0.2.0' },
+              ];
             }
             return { ok: true, preferences: next };
           },
@@ -45,7 +51,8 @@ async function newPage(bridge: { token: string; serviceUrl: string; preferences:
   const page = await context.newPage();
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text())) errors.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error' && !/the server responded with a status of 4\d\d/.test(msg.text()))
+      errors.push(`console: ${msg.text()}`);
   });
   await page.goto(await service.loginUrl());
   await page.waitForURL(/\/console\/(#.*)?$/);
@@ -77,11 +84,18 @@ describe('the Desktop app section of Settings', () => {
     const page = await newPage({ token, serviceUrl: service.url, preferences: DEFAULT_DESKTOP_PREFERENCES });
     const section = page.getByTestId('desktop-section');
     await section.getByRole('heading', { name: 'Desktop app' }).waitFor();
-    for (const label of ['A payment is paid', 'A payment is partly paid', 'A transfer matches no payment', 'A backup fails']) {
+    for (const label of [
+      'A payment is paid',
+      'A payment is partly paid',
+      'A transfer matches no payment',
+      'A backup fails',
+    ]) {
       expect(await section.getByLabel(label).isChecked(), label).toBe(true);
     }
     expect(await section.getByLabel(/Start TonTill when I log in/).isChecked()).toBe(false);
-    await expect.poll(() => section.getByTestId('desktop-update-state').textContent(), { timeout: 20_000 }).toBe('Updates: no update feed configured.');
+    await expect
+      .poll(() => section.getByTestId('desktop-update-state').textContent(), { timeout: 20_000 })
+      .toBe('Updates: no update feed configured.');
 
     await section.getByLabel('A payment is paid').uncheck();
     await section.getByLabel(/Start TonTill when I log in/).check();
@@ -97,14 +111,17 @@ describe('the Desktop app section of Settings', () => {
     await feed.fill('https://updates.shop.example/tontill/');
     await section.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Desktop app settings saved.').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __desktopSaved: unknown[] }).__desktopSaved)).toEqual([{
-      notifications: { paid: false, partiallyPaid: true, unmatched: true, backupFailed: true },
-      openAtLogin: true,
-      updates: { feedUrl: 'https://updates.shop.example/tontill/' },
-    }]);
+    expect(await page.evaluate(() => (window as unknown as { __desktopSaved: unknown[] }).__desktopSaved)).toEqual([
+      {
+        notifications: { paid: false, partiallyPaid: true, unmatched: true, backupFailed: true },
+        openAtLogin: true,
+        updates: { feedUrl: 'https://updates.shop.example/tontill/' },
+      },
+    ]);
     expect(await feed.getAttribute('aria-invalid')).toBe('false');
     // The new feed is checked at once; the section asks again while the updater works.
-    await expect.poll(() => section.getByTestId('desktop-update-state').textContent(), { timeout: 20_000 })
+    await expect
+      .poll(() => section.getByTestId('desktop-update-state').textContent(), { timeout: 20_000 })
       .toBe('TonTill 0.2.0 is downloaded and checked. Quit TonTill to install it (you will be asked).');
     await section.screenshot({ path: join(SCREENSHOTS, 'desktop-section.png') });
     expect(errors).toEqual([]);

@@ -4,8 +4,23 @@
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 import type {
-  AppPort, BrowserWindowPort, ConsoleCookie, CookiesPort, ElectronPort, IpcEventPort, IpcMainPort, LoginItemPort, MenuItemTemplate,
-  MenuPort, NotificationPort, PermissionSessionPort, PreventableEvent, SessionPort, TrayPort, WebContentsPort, WindowOpenDetails,
+  AppPort,
+  BrowserWindowPort,
+  ConsoleCookie,
+  CookiesPort,
+  ElectronPort,
+  IpcEventPort,
+  IpcMainPort,
+  LoginItemPort,
+  MenuItemTemplate,
+  MenuPort,
+  NotificationPort,
+  PermissionSessionPort,
+  PreventableEvent,
+  SessionPort,
+  TrayPort,
+  WebContentsPort,
+  WindowOpenDetails,
   WindowOptions,
 } from '../../main/app/electron-port';
 import type { ReceiptPrintOptions } from '../../main/print/print-receipt';
@@ -18,7 +33,12 @@ export interface FakeEvent extends PreventableEvent {
 }
 
 export const fakeEvent = (): FakeEvent => {
-  const event = { isPrevented: false, preventDefault: () => { event.isPrevented = true; } };
+  const event = {
+    isPrevented: false,
+    preventDefault: () => {
+      event.isPrevented = true;
+    },
+  };
   return event;
 };
 
@@ -68,7 +88,11 @@ export class FakeApp extends EventEmitter implements AppPort, LoginItemPort {
   readonly quit = vi.fn(() => this.emitQuit());
   hasQuit = false;
   /** what the OS keeps for the login item; `wasOpenedAtLogin` is what macOS reports at launch */
-  loginItem: { openAtLogin: boolean; args: string[]; wasOpenedAtLogin: boolean } = { openAtLogin: false, args: [], wasOpenedAtLogin: false };
+  loginItem: { openAtLogin: boolean; args: string[]; wasOpenedAtLogin: boolean } = {
+    openAtLogin: false,
+    args: [],
+    wasOpenedAtLogin: false,
+  };
   readonly setLoginItemSettings = vi.fn((settings: { openAtLogin: boolean; args?: string[] }) => {
     this.loginItem = { ...this.loginItem, openAtLogin: settings.openAtLogin, args: settings.args ?? [] };
   });
@@ -77,7 +101,9 @@ export class FakeApp extends EventEmitter implements AppPort, LoginItemPort {
     return { openAtLogin: this.loginItem.openAtLogin, wasOpenedAtLogin: this.loginItem.wasOpenedAtLogin };
   }
   private resolveReady: () => void = () => undefined;
-  private readonly ready = new Promise<void>((resolve) => { this.resolveReady = resolve; });
+  private readonly ready = new Promise<void>((resolve) => {
+    this.resolveReady = resolve;
+  });
 
   constructor(private readonly options: { lockGranted: boolean; userData: string }) {
     super();
@@ -121,10 +147,15 @@ export class FakeIpcMain implements IpcMainPort {
   }
 
   /** ipcRenderer.invoke from a frame: the promise rejects when the handler throws, as in Electron. */
-  async invoke(channel: string, sender: { contentsId: number; frameUrl: string | null; isMainFrame?: boolean }, ...args: unknown[]): Promise<unknown> {
+  async invoke(
+    channel: string,
+    sender: { contentsId: number; frameUrl: string | null; isMainFrame?: boolean },
+    ...args: unknown[]
+  ): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    const frame = sender.frameUrl === null ? null : { url: sender.frameUrl, parent: sender.isMainFrame === false ? {} : null };
+    const frame =
+      sender.frameUrl === null ? null : { url: sender.frameUrl, parent: sender.isMainFrame === false ? {} : null };
     return handler({ sender: { id: sender.contentsId }, senderFrame: frame }, ...args);
   }
 }
@@ -132,7 +163,9 @@ export class FakeIpcMain implements IpcMainPort {
 /** A session's cookie jar, keyed by origin and name (enough for one loopback origin). */
 export class FakeCookies implements CookiesPort {
   private readonly jar = new Map<string, string>();
-  readonly set = vi.fn(async (cookie: ConsoleCookie) => { this.jar.set(`${new URL(cookie.url).origin} ${cookie.name}`, cookie.value); });
+  readonly set = vi.fn(async (cookie: ConsoleCookie) => {
+    this.jar.set(`${new URL(cookie.url).origin} ${cookie.name}`, cookie.value);
+  });
 
   async get(filter: { url: string; name: string }): Promise<Array<{ value: string }>> {
     const value = this.valueOf(filter.url, filter.name);
@@ -169,7 +202,9 @@ export class FakeSession implements SessionPort {
 
 export class FakeMenu implements MenuPort {
   constructor(readonly template: MenuItemTemplate[]) {}
-  get items(): readonly unknown[] { return this.template; }
+  get items(): readonly unknown[] {
+    return this.template;
+  }
 
   /** The item a person would click, by its label. */
   item(label: string): MenuItemTemplate {
@@ -189,17 +224,29 @@ export class FakeMenu implements MenuPort {
 export class FakeTray extends EventEmitter implements TrayPort {
   toolTip = '';
   menu: FakeMenu | null = null;
-  constructor(readonly image: string) { super(); }
-  setToolTip(toolTip: string): void { this.toolTip = toolTip; }
-  setContextMenu(menu: MenuPort | null): void { this.menu = menu as FakeMenu | null; }
+  constructor(readonly image: string) {
+    super();
+  }
+  setToolTip(toolTip: string): void {
+    this.toolTip = toolTip;
+  }
+  setContextMenu(menu: MenuPort | null): void {
+    this.menu = menu as FakeMenu | null;
+  }
 }
 
 export class FakeNotification extends EventEmitter implements NotificationPort {
   shown = false;
-  constructor(readonly options: { title: string; body: string }) { super(); }
-  show(): void { this.shown = true; }
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+  }
+  show(): void {
+    this.shown = true;
+  }
   /** the person clicking it */
-  click(): void { this.emit('click'); }
+  click(): void {
+    this.emit('click');
+  }
 }
 
 export interface FakeElectron extends ElectronPort {
@@ -231,7 +278,9 @@ export interface FakeBrowserWindow extends BrowserWindowPort {
 export function createFakeElectron(options: { lockGranted?: boolean; userData: string }): FakeElectron {
   const app = new FakeApp({ lockGranted: options.lockGranted ?? true, userData: options.userData });
   let isReady = false;
-  void app.whenReady().then(() => { isReady = true; });
+  void app.whenReady().then(() => {
+    isReady = true;
+  });
   const windows: FakeBrowserWindow[] = [];
   const partitions = new Map<string, FakeSession>();
   const fromPartition = (partition: string): FakeSession => {
@@ -260,11 +309,19 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
       this.loadedUrls.push(url);
     }
 
-    isDestroyed(): boolean { return this.destroyed; }
-    isMinimized(): boolean { return this.minimized; }
-    restore(): void { this.minimized = false; }
+    isDestroyed(): boolean {
+      return this.destroyed;
+    }
+    isMinimized(): boolean {
+      return this.minimized;
+    }
+    restore(): void {
+      this.minimized = false;
+    }
     show(): void {}
-    focus(): void { this.focused += 1; }
+    focus(): void {
+      this.focused += 1;
+    }
   }
 
   const trays: FakeTray[] = [];
@@ -277,7 +334,9 @@ export function createFakeElectron(options: { lockGranted?: boolean; userData: s
     }
   }
   class Notification extends FakeNotification {
-    static isSupported(): boolean { return fake.notificationsSupported; }
+    static isSupported(): boolean {
+      return fake.notificationsSupported;
+    }
     constructor(options: { title: string; body: string }) {
       super(options);
       notifications.push(this);
@@ -320,7 +379,9 @@ export class FakePrintWindow implements PrintWindowPort {
       if (this.loadedUrls.length === 0) throw new Error('print before the page loaded');
       this.printedWith.push(options);
       const answer = FakePrintWindow.dialog;
-      setImmediate(() => callback(answer === 'print', answer === 'cancel' ? 'cancelled' : answer === 'fail' ? 'failed' : ''));
+      setImmediate(() =>
+        callback(answer === 'print', answer === 'cancel' ? 'cancelled' : answer === 'fail' ? 'failed' : ''),
+      );
     },
   };
 
@@ -333,8 +394,12 @@ export class FakePrintWindow implements PrintWindowPort {
     this.loadedUrls.push(url);
   }
 
-  isDestroyed(): boolean { return this.destroyed; }
-  destroy(): void { this.destroyed = true; }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
 
   static reset(): void {
     FakePrintWindow.opened.length = 0;

@@ -14,13 +14,22 @@ function setup() {
   const openExternal = vi.fn(async (_url: string) => undefined);
   const store = createPreferencesStore(tempDir('tontill-ipc-').path);
   const table = createIpcHandlers({
-    sessionToken: async () => 'tok_1', serviceUrl: () => SERVICE, openExternal, version: '0.1.0', dataDir: '/data',
+    sessionToken: async () => 'tok_1',
+    serviceUrl: () => SERVICE,
+    openExternal,
+    version: '0.1.0',
+    dataDir: '/data',
     preferences: { get: store.current, save: store.save },
     updateState: () => ({ state: 'downloading' as const, version: '0.2.0', percent: 40 }),
     printReceipt: async () => ({ outcome: 'printed' as const }),
   });
   const ipcMain = new FakeIpcMain();
-  registerIpcHandlers(ipcMain, table, () => WINDOW_ID, () => SERVICE);
+  registerIpcHandlers(
+    ipcMain,
+    table,
+    () => WINDOW_ID,
+    () => SERVICE,
+  );
   const trusted = { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/console/#/till` };
   return { ipcMain, openExternal, table, trusted };
 }
@@ -35,11 +44,18 @@ describe('IPC handler table', () => {
 
   it('answers the console window with the session, app info and external links', async () => {
     const { ipcMain, openExternal, trusted } = setup();
-    expect(await ipcMain.invoke('session:get', trusted)).toEqual({ token: 'tok_1', serviceUrl: 'http://127.0.0.1:4321' });
+    expect(await ipcMain.invoke('session:get', trusted)).toEqual({
+      token: 'tok_1',
+      serviceUrl: 'http://127.0.0.1:4321',
+    });
     expect(await ipcMain.invoke('app:get-info', trusted)).toEqual({ version: '0.1.0', dataDir: '/data' });
     expect(await ipcMain.invoke('external:open', trusted, 'https://tonviewer.com/')).toBe(true);
     expect(openExternal).toHaveBeenCalledWith('https://tonviewer.com/');
-    expect(await ipcMain.invoke('updates:get-state', trusted)).toEqual({ state: 'downloading', version: '0.2.0', percent: 40 });
+    expect(await ipcMain.invoke('updates:get-state', trusted)).toEqual({
+      state: 'downloading',
+      version: '0.2.0',
+      percent: 40,
+    });
   });
 
   it('validates external:open input: only http(s), never file: or javascript:', async () => {
@@ -54,10 +70,19 @@ describe('IPC handler table', () => {
   it.each([
     ['a foreign page in our window', { contentsId: WINDOW_ID, frameUrl: 'https://evil.example/' }],
     ['a sub-frame of the console', { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/console/`, isMainFrame: false }],
-    ['a checkout framed by the console on its origin', { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/embed?sig=x`, isMainFrame: false }],
-    ['the widget preview framed by the console on its origin', { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/console/widget-preview?s=1`, isMainFrame: false }],
+    [
+      'a checkout framed by the console on its origin',
+      { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/embed?sig=x`, isMainFrame: false },
+    ],
+    [
+      'the widget preview framed by the console on its origin',
+      { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/console/widget-preview?s=1`, isMainFrame: false },
+    ],
     ['a checkout page in the top frame', { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/pay/pay_1` }],
-    ['the console of another launch (another port)', { contentsId: WINDOW_ID, frameUrl: 'http://127.0.0.1:4322/console/' }],
+    [
+      'the console of another launch (another port)',
+      { contentsId: WINDOW_ID, frameUrl: 'http://127.0.0.1:4322/console/' },
+    ],
     ['the old app:// console', { contentsId: WINDOW_ID, frameUrl: 'app://console/' }],
     ['another webContents on the console origin', { contentsId: WINDOW_ID + 1, frameUrl: `${SERVICE}/console/` }],
     ['a frame that is gone', { contentsId: WINDOW_ID, frameUrl: null }],
@@ -71,15 +96,31 @@ describe('IPC handler table', () => {
 
   it('rejects everything while there is no window', async () => {
     const ipcMain = new FakeIpcMain();
-    registerIpcHandlers(ipcMain, setup().table, () => null, () => SERVICE);
-    await expect(ipcMain.invoke('session:get', { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/console/` })).rejects.toThrow();
+    registerIpcHandlers(
+      ipcMain,
+      setup().table,
+      () => null,
+      () => SERVICE,
+    );
+    await expect(
+      ipcMain.invoke('session:get', { contentsId: WINDOW_ID, frameUrl: `${SERVICE}/console/` }),
+    ).rejects.toThrow();
   });
 
   it('senderInfoOf reads the frame, its depth and the sender id', () => {
-    expect(senderInfoOf({ sender: { id: 3 }, senderFrame: { url: `${SERVICE}/console/`, parent: null } }))
-      .toEqual({ frameUrl: `${SERVICE}/console/`, isMainFrame: true, senderId: 3 });
-    expect(senderInfoOf({ sender: { id: 3 }, senderFrame: { url: `${SERVICE}/console/`, parent: {} } }).isMainFrame).toBe(false);
-    expect(senderInfoOf({ sender: { id: 3 }, senderFrame: null })).toEqual({ frameUrl: null, isMainFrame: false, senderId: 3 });
+    expect(senderInfoOf({ sender: { id: 3 }, senderFrame: { url: `${SERVICE}/console/`, parent: null } })).toEqual({
+      frameUrl: `${SERVICE}/console/`,
+      isMainFrame: true,
+      senderId: 3,
+    });
+    expect(
+      senderInfoOf({ sender: { id: 3 }, senderFrame: { url: `${SERVICE}/console/`, parent: {} } }).isMainFrame,
+    ).toBe(false);
+    expect(senderInfoOf({ sender: { id: 3 }, senderFrame: null })).toEqual({
+      frameUrl: null,
+      isMainFrame: false,
+      senderId: 3,
+    });
   });
 });
 
@@ -90,18 +131,34 @@ describe('createSessionKeeper', () => {
     const cookies = new FakeCookies();
     if (cookieToken) {
       valid.add(cookieToken);
-      void cookies.set({ url: SERVICE, name: 'tontill_console', value: cookieToken, path: '/', httpOnly: true, secure: false, sameSite: 'strict' });
+      void cookies.set({
+        url: SERVICE,
+        name: 'tontill_console',
+        value: cookieToken,
+        path: '/',
+        httpOnly: true,
+        secure: false,
+        sameSite: 'strict',
+      });
       cookies.set.mockClear();
     }
-    const keeper = createSessionKeeper({
-      url: SERVICE, consoleCookie: 'tontill_console',
-      createSession: async () => { const token = `t${++n}`; valid.add(token); return token; },
-      isSessionValid: async (token) => valid.has(token),
-    }, cookies);
+    const keeper = createSessionKeeper(
+      {
+        url: SERVICE,
+        consoleCookie: 'tontill_console',
+        createSession: async () => {
+          const token = `t${++n}`;
+          valid.add(token);
+          return token;
+        },
+        isSessionValid: async (token) => valid.has(token),
+      },
+      cookies,
+    );
     return { keeper, valid, cookies };
   }
 
-  it('starts from the session the login link put in the window\'s cookie jar', async () => {
+  it("starts from the session the login link put in the window's cookie jar", async () => {
     const { keeper, cookies } = keeperWith('from-login');
     expect(await keeper()).toBe('from-login');
     expect(cookies.set).not.toHaveBeenCalled();

@@ -13,12 +13,17 @@ type StubService = ServicePort & { close: ReturnType<typeof vi.fn<() => Promise<
 
 function stubService(): StubService {
   const stub: StubService = {
-    url: 'http://127.0.0.1:1', dataDir: '/data', consoleCookie: 'tontill_console',
-    createLoginToken: async () => 'login', createSession: async () => 'tok', isSessionValid: async () => true,
+    url: 'http://127.0.0.1:1',
+    dataDir: '/data',
+    consoleCookie: 'tontill_console',
+    createLoginToken: async () => 'login',
+    createSession: async () => 'tok',
+    isSessionValid: async () => true,
     close: vi.fn(async () => undefined),
     state: 'running',
     status: () => stub.state,
-    onEvent: () => () => undefined, onBackupOutcome: () => () => undefined,
+    onEvent: () => () => undefined,
+    onBackupOutcome: () => () => undefined,
   };
   return stub;
 }
@@ -29,7 +34,11 @@ describe('desktop lifecycle', () => {
     const service = stubService();
     let finishStart: ((s: ServicePort) => void) | null = null;
     const app = createDesktopApp(electron, {
-      startService: () => new Promise<ServicePort>((resolve) => { finishStart = resolve; }), preloadPath: '/p',
+      startService: () =>
+        new Promise<ServicePort>((resolve) => {
+          finishStart = resolve;
+        }),
+      preloadPath: '/p',
     })!;
     electron.app.becomeReady();
     await vi.waitFor(() => expect(finishStart).not.toBeNull());
@@ -82,7 +91,10 @@ describe('desktop lifecycle', () => {
     await app.ready;
     const window = electron.windows[0]!;
     const sender = { contentsId: window.webContents.id, frameUrl: 'http://127.0.0.1:1/console/' };
-    await expect(electron.ipcMain.invoke('session:get', sender)).resolves.toEqual({ token: 'tok', serviceUrl: 'http://127.0.0.1:1' });
+    await expect(electron.ipcMain.invoke('session:get', sender)).resolves.toEqual({
+      token: 'tok',
+      serviceUrl: 'http://127.0.0.1:1',
+    });
     window.destroyed = true;
     window.emit('closed');
     await expect(electron.ipcMain.invoke('session:get', sender)).rejects.toThrow(/refused/);
@@ -93,37 +105,55 @@ describe('desktop lifecycle with an update downloaded', () => {
   /** A stand-in for main/updates (tested on its own in updates.test.ts): what the quit sequence asks of it, in order. */
   function fakeUpdates(choice: 'install' | 'skip', quitApp: () => void, calls: string[]) {
     return {
-      start: vi.fn(() => { calls.push('start'); }),
+      start: vi.fn(() => {
+        calls.push('start');
+      }),
       stop: vi.fn(),
       check: vi.fn(async () => undefined),
       state: () => ({ state: 'ready' as const, version: '0.2.0' }),
-      onQuit: vi.fn(async () => { calls.push('ask'); return choice; }),
+      onQuit: vi.fn(async () => {
+        calls.push('ask');
+        return choice;
+      }),
       // electron-updater quits the app itself once the installer runs
-      install: vi.fn(() => { calls.push('install'); quitApp(); return true; }),
+      install: vi.fn(() => {
+        calls.push('install');
+        quitApp();
+        return true;
+      }),
     };
   }
 
   it.each([
     ['install', ['start', 'ask', 'close', 'install']],
     ['skip', ['start', 'ask', 'close']],
-  ] as const)('on quit the owner is asked first, then the service closes, then (%s) the installer takes over or the app quits', async (choice, expected) => {
-    const electron = createFakeElectron({ userData: join(dir.path, `u-${choice}`) });
-    const service = stubService();
-    const calls: string[] = [];
-    service.close.mockImplementation(async () => { calls.push('close'); });
-    const updates = fakeUpdates(choice, () => electron.app.quit(), calls);
-    let feedUrl: (() => string | null) | null = null;
-    const app = createDesktopApp(electron, {
-      startService: async () => service, preloadPath: '/p',
-      updates: (feed) => { feedUrl = feed; return updates; },
-    })!;
-    electron.app.becomeReady();
-    await app.ready;
-    // The feed comes from the owner's desktop preferences; none is set yet.
-    expect(feedUrl!()).toBeNull();
-    electron.app.quit();
-    await vi.waitFor(() => expect(electron.app.hasQuit).toBe(true));
-    expect(calls).toEqual(expected);
-    expect(updates.stop).toHaveBeenCalled();
-  });
+  ] as const)(
+    'on quit the owner is asked first, then the service closes, then (%s) the installer takes over or the app quits',
+    async (choice, expected) => {
+      const electron = createFakeElectron({ userData: join(dir.path, `u-${choice}`) });
+      const service = stubService();
+      const calls: string[] = [];
+      service.close.mockImplementation(async () => {
+        calls.push('close');
+      });
+      const updates = fakeUpdates(choice, () => electron.app.quit(), calls);
+      let feedUrl: (() => string | null) | null = null;
+      const app = createDesktopApp(electron, {
+        startService: async () => service,
+        preloadPath: '/p',
+        updates: (feed) => {
+          feedUrl = feed;
+          return updates;
+        },
+      })!;
+      electron.app.becomeReady();
+      await app.ready;
+      // The feed comes from the owner's desktop preferences; none is set yet.
+      expect(feedUrl!()).toBeNull();
+      electron.app.quit();
+      await vi.waitFor(() => expect(electron.app.hasQuit).toBe(true));
+      expect(calls).toEqual(expected);
+      expect(updates.stop).toHaveBeenCalled();
+    },
+  );
 });

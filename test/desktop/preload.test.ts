@@ -23,10 +23,16 @@ describe('preload bridge', () => {
 
   it('maps each method to its domain:verb channel and passes only the declared argument', async () => {
     await import('../../preload/index');
-    const api = electron.exposed.get('tontill') as DesktopApi & { openExternal(url: string, extra?: unknown): Promise<boolean> };
+    const api = electron.exposed.get('tontill') as DesktopApi & {
+      openExternal(url: string, extra?: unknown): Promise<boolean>;
+    };
     await api.getSession();
     await api.appInfo();
     await api.openExternal('https://ton.org/', { sneaky: true });
-    expect(electron.invoke.mock.calls).toEqual([['session:get'], ['app:get-info'], ['external:open', 'https://ton.org/']]);
+    expect(electron.invoke.mock.calls).toEqual([
+      ['session:get'],
+      ['app:get-info'],
+      ['external:open', 'https://ton.org/'],
+    ]);
   });
 });

@@ -13,15 +13,23 @@ const PAYMENT = 'pay_0123456789abcdefABCDEF';
 describe('print options', () => {
   it('thermal paper is its own width in microns on a 297 mm roll, without margins; never A4 unless asked', () => {
     expect(receiptPrintOptions('80mm')).toEqual({
-      silent: false, printBackground: true, pageSize: { width: 80_000, height: 297_000 }, margins: { marginType: 'none' },
+      silent: false,
+      printBackground: true,
+      pageSize: { width: 80_000, height: 297_000 },
+      margins: { marginType: 'none' },
     });
     expect(receiptPrintOptions('58mm').pageSize).toEqual({ width: 58_000, height: 297_000 });
-    expect(receiptPrintOptions('a4')).toMatchObject({ pageSize: { width: 210_000, height: 297_000 }, margins: { marginType: 'default' } });
+    expect(receiptPrintOptions('a4')).toMatchObject({
+      pageSize: { width: 210_000, height: 297_000 },
+      margins: { marginType: 'default' },
+    });
   });
 
   it('builds the receipt URL under the service URL, a path prefix kept', () => {
     expect(receiptUrl(SERVICE, PAYMENT, '58mm')).toBe(`${SERVICE}/pay/${PAYMENT}/receipt?paper=58mm`);
-    expect(receiptUrl('https://shop.example/till/', PAYMENT, 'a4')).toBe(`https://shop.example/till/pay/${PAYMENT}/receipt?paper=a4`);
+    expect(receiptUrl('https://shop.example/till/', PAYMENT, 'a4')).toBe(
+      `https://shop.example/till/pay/${PAYMENT}/receipt?paper=a4`,
+    );
   });
 
   it.each([
@@ -43,9 +51,16 @@ describe('print options', () => {
 
 function stubService(): ServicePort {
   return {
-    url: SERVICE, dataDir: '/data', consoleCookie: 'tontill_console',
-    createLoginToken: async () => 'login', createSession: async () => 'tok', isSessionValid: async () => true,
-    close: async () => undefined, status: () => 'running', onEvent: () => () => undefined, onBackupOutcome: () => () => undefined,
+    url: SERVICE,
+    dataDir: '/data',
+    consoleCookie: 'tontill_console',
+    createLoginToken: async () => 'login',
+    createSession: async () => 'tok',
+    isSessionValid: async () => true,
+    close: async () => undefined,
+    status: () => 'running',
+    onEvent: () => () => undefined,
+    onBackupOutcome: () => () => undefined,
   };
 }
 
@@ -54,7 +69,12 @@ describe('receipt:print over IPC, with the fake electron', () => {
 
   async function startApp() {
     const electron = createFakeElectron({ userData: '/u' });
-    const app = createDesktopApp(electron, { startService: async () => stubService(), preloadPath: '/p', printWindow: FakePrintWindow, log: () => undefined })!;
+    const app = createDesktopApp(electron, {
+      startService: async () => stubService(),
+      preloadPath: '/p',
+      printWindow: FakePrintWindow,
+      log: () => undefined,
+    })!;
     electron.app.becomeReady();
     await app.ready;
     const console = { contentsId: electron.windows[0]!.webContents.id, frameUrl: `${SERVICE}/console/` };
@@ -68,7 +88,14 @@ describe('receipt:print over IPC, with the fake electron', () => {
     const [window] = FakePrintWindow.opened;
     expect(window!.options).toEqual({
       show: false,
-      webPreferences: { partition: PRINT_PARTITION, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, javascript: false },
+      webPreferences: {
+        partition: PRINT_PARTITION,
+        sandbox: true,
+        contextIsolation: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        javascript: false,
+      },
     });
     expect(window!.loadedUrls).toEqual([`${SERVICE}/pay/${PAYMENT}/receipt?paper=58mm`]);
     expect(window!.printedWith).toEqual([receiptPrintOptions('58mm')]);
@@ -80,9 +107,15 @@ describe('receipt:print over IPC, with the fake electron', () => {
     FakePrintWindow.dialog = 'cancel';
     expect(await print({ paymentId: PAYMENT, paper: '80mm' })).toEqual({ outcome: 'cancelled' });
     FakePrintWindow.dialog = 'fail';
-    expect(await print({ paymentId: PAYMENT, paper: '80mm' })).toEqual({ outcome: 'failed', message: 'printing failed: failed' });
+    expect(await print({ paymentId: PAYMENT, paper: '80mm' })).toEqual({
+      outcome: 'failed',
+      message: 'printing failed: failed',
+    });
     FakePrintWindow.loadFails = true;
-    expect(await print({ paymentId: PAYMENT, paper: '80mm' })).toMatchObject({ outcome: 'failed', message: expect.stringContaining('ERR_CONNECTION_REFUSED') });
+    expect(await print({ paymentId: PAYMENT, paper: '80mm' })).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringContaining('ERR_CONNECTION_REFUSED'),
+    });
     expect(FakePrintWindow.opened).toHaveLength(3);
     expect(FakePrintWindow.opened.every((w) => w.destroyed)).toBe(true);
   });
@@ -90,18 +123,28 @@ describe('receipt:print over IPC, with the fake electron', () => {
   it('refuses anything but a payment id and a known paper, without opening a window', async () => {
     const { print } = await startApp();
     for (const request of [
-      `${SERVICE}/pay/${PAYMENT}/receipt`, { paymentId: '../../console', paper: '80mm' }, { paymentId: PAYMENT, paper: 'letter' },
-      { paymentId: PAYMENT, paper: '80mm', url: 'https://evil.example/' }, null,
+      `${SERVICE}/pay/${PAYMENT}/receipt`,
+      { paymentId: '../../console', paper: '80mm' },
+      { paymentId: PAYMENT, paper: 'letter' },
+      { paymentId: PAYMENT, paper: '80mm', url: 'https://evil.example/' },
+      null,
     ]) {
-      expect(await print(request), JSON.stringify(request)).toEqual({ outcome: 'failed', message: 'not a receipt to print' });
+      expect(await print(request), JSON.stringify(request)).toEqual({
+        outcome: 'failed',
+        message: 'not a receipt to print',
+      });
     }
     expect(FakePrintWindow.opened).toEqual([]);
   });
 
   it('answers only the console window', async () => {
     const { print } = await startApp();
-    await expect(print({ paymentId: PAYMENT, paper: '80mm' }, { contentsId: 999, frameUrl: `${SERVICE}/console/` })).rejects.toThrow(/refused/);
-    await expect(print({ paymentId: PAYMENT, paper: '80mm' }, { contentsId: 1, frameUrl: `${SERVICE}/pay/${PAYMENT}/receipt` })).rejects.toThrow(/refused/);
+    await expect(
+      print({ paymentId: PAYMENT, paper: '80mm' }, { contentsId: 999, frameUrl: `${SERVICE}/console/` }),
+    ).rejects.toThrow(/refused/);
+    await expect(
+      print({ paymentId: PAYMENT, paper: '80mm' }, { contentsId: 1, frameUrl: `${SERVICE}/pay/${PAYMENT}/receipt` }),
+    ).rejects.toThrow(/refused/);
     expect(FakePrintWindow.opened).toEqual([]);
   });
 });

@@ -23,8 +23,16 @@ async function startService(dataDir: string): Promise<ServicePort> {
 function launch(options: { lockGranted?: boolean; userData?: string } = {}) {
   const dir = tempDir('tontill-ready-');
   dirs.push(dir);
-  const electron = createFakeElectron({ lockGranted: options.lockGranted, userData: options.userData ?? join(dir.path, 'userData') });
-  const desktop = createDesktopApp(electron, { startService, preloadPath: '/app/dist/desktop/preload.cjs', version: '0.1.0', log: () => undefined });
+  const electron = createFakeElectron({
+    lockGranted: options.lockGranted,
+    userData: options.userData ?? join(dir.path, 'userData'),
+  });
+  const desktop = createDesktopApp(electron, {
+    startService,
+    preloadPath: '/app/dist/desktop/preload.cjs',
+    version: '0.1.0',
+    log: () => undefined,
+  });
   if (desktop) started.push(desktop);
   return { electron, desktop, readyFile: join(dir.path, 'ready'), dir: dir.path };
 }

@@ -7,17 +7,31 @@ import { isTrustedSender } from '../../main/security/validate-sender';
 const SERVICE = 'http://127.0.0.1:4321';
 
 describe('isConsoleUrl', () => {
-  it.each([`${SERVICE}/console/`, `${SERVICE}/console/#/payments/pay_1`, `${SERVICE}/console`, `${SERVICE}/console/login?token=x`, 'HTTP://127.0.0.1:4321/console/'])(
-    'accepts %s',
-    (url) => {
-      expect(isConsoleUrl(url, SERVICE)).toBe(true);
-    },
-  );
+  it.each([
+    `${SERVICE}/console/`,
+    `${SERVICE}/console/#/payments/pay_1`,
+    `${SERVICE}/console`,
+    `${SERVICE}/console/login?token=x`,
+    'HTTP://127.0.0.1:4321/console/',
+  ])('accepts %s', (url) => {
+    expect(isConsoleUrl(url, SERVICE)).toBe(true);
+  });
 
   it.each([
-    'http://127.0.0.1:4322/console/', 'https://127.0.0.1:4321/console/', 'http://localhost:4321/console/', 'http://127.0.0.1:4321.evil/console/',
-    'http://127.0.0.1:4321@evil/console/', 'http://user:pw@127.0.0.1:4321/console/', `${SERVICE}/consoles`, `${SERVICE}/pay/pay_1`, `${SERVICE}/`,
-    'app://console/', 'file:///etc/passwd', 'javascript:alert(1)', '', 'not a url',
+    'http://127.0.0.1:4322/console/',
+    'https://127.0.0.1:4321/console/',
+    'http://localhost:4321/console/',
+    'http://127.0.0.1:4321.evil/console/',
+    'http://127.0.0.1:4321@evil/console/',
+    'http://user:pw@127.0.0.1:4321/console/',
+    `${SERVICE}/consoles`,
+    `${SERVICE}/pay/pay_1`,
+    `${SERVICE}/`,
+    'app://console/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    '',
+    'not a url',
   ])('refuses %s', (url) => {
     expect(isConsoleUrl(url, SERVICE)).toBe(false);
   });
@@ -33,14 +47,19 @@ describe('isConsolePage', () => {
   it('is the console page only, not the service pages under /console/', () => {
     expect(isConsolePage(`${SERVICE}/console/`, SERVICE)).toBe(true);
     expect(isConsolePage(`${SERVICE}/console/?x=1#/till`, SERVICE)).toBe(true);
-    for (const url of [`${SERVICE}/console/widget-preview?s=1`, `${SERVICE}/console/login?token=x`, `${SERVICE}/console/api/session`, `${SERVICE}/console`]) {
+    for (const url of [
+      `${SERVICE}/console/widget-preview?s=1`,
+      `${SERVICE}/console/login?token=x`,
+      `${SERVICE}/console/api/session`,
+      `${SERVICE}/console`,
+    ]) {
       expect(isConsolePage(url, SERVICE), url).toBe(false);
     }
   });
 });
 
 describe('consoleLoginUrl', () => {
-  it('is the service\'s own login door with the token encoded', () => {
+  it("is the service's own login door with the token encoded", () => {
     expect(consoleLoginUrl(SERVICE, 'a+b/c')).toBe(`${SERVICE}/console/login?token=a%2Bb%2Fc`);
   });
 });
@@ -54,9 +73,18 @@ describe('openExternalUrl', () => {
   });
 
   it.each([
-    'file:///C:/Windows/System32/calc.exe', 'javascript:alert(1)', 'smb://evil/share', 'ton://transfer/EQabc', 'app://console/',
-    'data:text/html,<script>1</script>', 'https://bank.example@evil.example/', 'https://user:pw@example.com/', 'https://', 'relative/path',
-    `https://example.com/${'a'.repeat(2100)}`, '',
+    'file:///C:/Windows/System32/calc.exe',
+    'javascript:alert(1)',
+    'smb://evil/share',
+    'ton://transfer/EQabc',
+    'app://console/',
+    'data:text/html,<script>1</script>',
+    'https://bank.example@evil.example/',
+    'https://user:pw@example.com/',
+    'https://',
+    'relative/path',
+    `https://example.com/${'a'.repeat(2100)}`,
+    '',
   ])('refuses %s without calling the opener', async (url) => {
     const open = vi.fn(async (_url: string) => undefined);
     expect(await openExternalUrl(url, open)).toBe(false);
@@ -71,7 +99,11 @@ describe('openExternalUrl', () => {
   });
 
   it('reports a failed launch as false instead of throwing', async () => {
-    expect(await openExternalUrl('https://example.com', async () => { throw new Error('no browser'); })).toBe(false);
+    expect(
+      await openExternalUrl('https://example.com', async () => {
+        throw new Error('no browser');
+      }),
+    ).toBe(false);
   });
 
   it('externalHttpUrl returns the parsed href', () => {
@@ -101,27 +133,45 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender({ ...console, isMainFrame: false }, windowId, SERVICE)).toBe(false);
   });
 
-  it.each([null, undefined, '', 'https://evil.example/', 'http://127.0.0.1:8787/console/', 'app://console/', 'file:///index.html'])(
-    'refuses a frame at %s',
-    (frameUrl) => {
-      expect(isTrustedSender({ ...console, frameUrl }, windowId, SERVICE)).toBe(false);
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    '',
+    'https://evil.example/',
+    'http://127.0.0.1:8787/console/',
+    'app://console/',
+    'file:///index.html',
+  ])('refuses a frame at %s', (frameUrl) => {
+    expect(isTrustedSender({ ...console, frameUrl }, windowId, SERVICE)).toBe(false);
+  });
 
-  it('refuses the service\'s other pages on the same origin (checkout, embed, preview, API)', () => {
-    for (const frameUrl of [`${SERVICE}/pay/pay_1`, `${SERVICE}/embed?sig=x`, `${SERVICE}/console/widget-preview?s=1`, `${SERVICE}/console/api/session`]) {
+  it("refuses the service's other pages on the same origin (checkout, embed, preview, API)", () => {
+    for (const frameUrl of [
+      `${SERVICE}/pay/pay_1`,
+      `${SERVICE}/embed?sig=x`,
+      `${SERVICE}/console/widget-preview?s=1`,
+      `${SERVICE}/console/api/session`,
+    ]) {
       expect(isTrustedSender({ ...console, frameUrl }, windowId, SERVICE)).toBe(false);
     }
   });
 });
 
 describe('isPermissionAllowed', () => {
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'usb', 'serial', 'unknown'])(
-    'denies %s even to the console',
-    (permission) => {
-      expect(isPermissionAllowed(permission, `${SERVICE}/console/`, SERVICE)).toBe(false);
-    },
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'clipboard-read',
+    'openExternal',
+    'fullscreen',
+    'hid',
+    'usb',
+    'serial',
+    'unknown',
+  ])('denies %s even to the console', (permission) => {
+    expect(isPermissionAllowed(permission, `${SERVICE}/console/`, SERVICE)).toBe(false);
+  });
 
   it('allows only a sanitized clipboard write, only from the service origin', () => {
     expect(isPermissionAllowed('clipboard-sanitized-write', `${SERVICE}/console/#/payments`, SERVICE)).toBe(true);

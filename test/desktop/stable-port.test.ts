@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isLoopbackPortFree, pickConsolePort, readRememberedPort, rememberPort } from '../../main/service/stable-port';
 import { tempDir } from '../helpers/test-app';
 
-const listen = (port = 0): Promise<Server> => new Promise((resolve) => {
-  const server = createServer();
-  server.listen({ host: '127.0.0.1', port }, () => resolve(server));
-});
+const listen = (port = 0): Promise<Server> =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen({ host: '127.0.0.1', port }, () => resolve(server));
+  });
 const portOf = (server: Server): number => (server.address() as { port: number }).port;
 const close = (server: Server): Promise<void> => new Promise((resolve) => server.close(() => resolve()));
 

@@ -11,7 +11,8 @@ import { tempDir } from '../helpers/test-app';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'dist', 'desktop', 'main.cjs');
-const HEADLESS = /TonTill is running on the sandbox chain at http:\/\/\S+\n\s+Console:\s+http:\/\/\S+\/console\/login\?token=/;
+const HEADLESS =
+  /TonTill is running on the sandbox chain at http:\/\/\S+\n\s+Console:\s+http:\/\/\S+\/console\/login\?token=/;
 const dir = tempDir('tontill-start-');
 const running: StartRun[] = [];
 let nextId = 0;
@@ -49,22 +50,44 @@ function fakePackage(installer: (pkg: FakePackage) => string): FakePackage {
   mkdirSync(root);
   const pkg = { dir: root, record: join(root, 'stub-record.txt'), installerRan: join(root, 'installer-ran') };
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'electron', version: '1.2.3' }));
-  writeFileSync(join(root, 'install.js'), `const fs = require('fs');\nconst path = require('path');\nfs.writeFileSync(${JSON.stringify(pkg.installerRan)}, String(process.pid));\n${installer(pkg)}\n`);
+  writeFileSync(
+    join(root, 'install.js'),
+    `const fs = require('fs');\nconst path = require('path');\nfs.writeFileSync(${JSON.stringify(pkg.installerRan)}, String(process.pid));\n${installer(pkg)}\n`,
+  );
   return pkg;
 }
 
 /** `npm start -- <args>` with the fake package, a fake display unless told otherwise, and a temp download cache. */
-function runStart(pkg: FakePackage, options: { args?: string[]; env?: Record<string, string>; display?: boolean } = {}): StartRun {
-  const env: NodeJS.ProcessEnv = { ...process.env, TONTILL_ELECTRON_PACKAGE: pkg.dir, electron_config_cache: join(dir.path, 'cache'), TONTILL_TEST_MARKER: 'from-start', ...options.env };
+function runStart(
+  pkg: FakePackage,
+  options: { args?: string[]; env?: Record<string, string>; display?: boolean } = {},
+): StartRun {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TONTILL_ELECTRON_PACKAGE: pkg.dir,
+    electron_config_cache: join(dir.path, 'cache'),
+    TONTILL_TEST_MARKER: 'from-start',
+    ...options.env,
+  };
   delete env.ELECTRON_OVERRIDE_DIST_PATH;
   delete env.WAYLAND_DISPLAY;
   if (options.display === false) delete env.DISPLAY;
   else env.DISPLAY = ':99';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), ...(options.args ?? [])], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
   const run = { child, output: () => output, exited };
   running.push(run);
   return run;
@@ -73,11 +96,17 @@ function runStart(pkg: FakePackage, options: { args?: string[]; env?: Record<str
 /** Resolves once the output matches; fails if the process exits first. */
 function printed(run: StartRun, pattern: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
-    const check = () => { if (pattern.test(run.output())) resolve(); };
+    const check = () => {
+      if (pattern.test(run.output())) resolve();
+    };
     run.child.stdout!.on('data', check);
     run.child.stderr!.on('data', check);
     check();
-    void run.exited.then((how) => (pattern.test(run.output()) ? resolve() : reject(new Error(`npm start exited (${how}) without printing ${pattern}:\n${run.output()}`))));
+    void run.exited.then((how) =>
+      pattern.test(run.output())
+        ? resolve()
+        : reject(new Error(`npm start exited (${how}) without printing ${pattern}:\n${run.output()}`)),
+    );
   });
 }
 
@@ -97,16 +126,20 @@ async function stop(run: StartRun): Promise<void> {
 
 /** Processes whose command line contains `fragment` (zombies have none). */
 function processesWith(fragment: string): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(fragment);
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(fragment);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
-const fallback = (reason: string) => `Desktop app unavailable: ${reason}. Starting the service and console headless instead.`;
+const fallback = (reason: string) =>
+  `Desktop app unavailable: ${reason}. Starting the service and console headless instead.`;
 
 beforeAll(() => {
   // What start.mjs builds before launching; built here, once, rather than inside a test.
@@ -124,16 +157,27 @@ afterAll(() => dir.remove());
 
 describe('npm start', () => {
   it('downloads Electron with its own installer, progress shown, then launches the desktop entry with its arguments', async () => {
-    const pkg = fakePackage((p) => `console.log('fake download 50%');\nconsole.error('fake progress 100%');\n${installedFiles(stubBinary(p.record, ': > "$TONTILL_DESKTOP_READY_FILE"\nexit 0'))}`);
+    const pkg = fakePackage(
+      (p) =>
+        `console.log('fake download 50%');\nconsole.error('fake progress 100%');\n${installedFiles(stubBinary(p.record, ': > "$TONTILL_DESKTOP_READY_FILE"\nexit 0'))}`,
+    );
     const run = runStart(pkg, { args: ['--log-level', 'warn'] });
     expect(await run.exited).toBe(0);
     const output = run.output();
-    expect(output).toContain(`Downloading Electron 1.2.3 for linux-${process.arch} (about 100 MB, once): cached in ${join(dir.path, 'cache')}, unpacked into ${join(pkg.dir, 'dist')}.`);
+    expect(output).toContain(
+      `Downloading Electron 1.2.3 for linux-${process.arch} (about 100 MB, once): cached in ${join(dir.path, 'cache')}, unpacked into ${join(pkg.dir, 'dist')}.`,
+    );
     expect(output).toContain('fake download 50%');
     expect(output).toContain('fake progress 100%');
     expect(output.indexOf('Downloading Electron')).toBeLessThan(output.indexOf('fake download 50%'));
     expect(output).not.toContain('Desktop app unavailable');
-    expect(readFileSync(pkg.record, 'utf8').split('\n')).toEqual([ENTRY, '--log-level', 'warn', 'marker=from-start', '']);
+    expect(readFileSync(pkg.record, 'utf8').split('\n')).toEqual([
+      ENTRY,
+      '--log-level',
+      'warn',
+      'marker=from-start',
+      '',
+    ]);
 
     // Installed now: the next start launches at once, without running the installer again.
     writeFileSync(pkg.record, '');
@@ -143,19 +187,23 @@ describe('npm start', () => {
     expect(readFileSync(pkg.record, 'utf8').split('\n')[0]).toBe(ENTRY);
   });
 
-  it('falls back to headless when the download fails, quoting the installer\'s own error', async () => {
-    const pkg = fakePackage(() => [
-      // A redraw of @electron/get's progress bar, then its err.stack: only the error is quoted.
-      `process.stderr.write('Downloading electron-v1.2.3-linux-x64.zip: [=====     ] 50% ETA: 2 seconds \\r');`,
-      `console.error('HTTPError: Response code 404 (Not Found) for https://github.com/electron/electron/releases/download/v1.2.3/electron-v1.2.3-linux-x64.zip');`,
-      `console.error('    at FetchDownloader.download (node_modules/@electron/get/dist/FetchDownloader.js:47:23)');`,
-      'process.exit(1);',
-    ].join('\n'));
+  it("falls back to headless when the download fails, quoting the installer's own error", async () => {
+    const pkg = fakePackage(() =>
+      [
+        // A redraw of @electron/get's progress bar, then its err.stack: only the error is quoted.
+        `process.stderr.write('Downloading electron-v1.2.3-linux-x64.zip: [=====     ] 50% ETA: 2 seconds \\r');`,
+        `console.error('HTTPError: Response code 404 (Not Found) for https://github.com/electron/electron/releases/download/v1.2.3/electron-v1.2.3-linux-x64.zip');`,
+        `console.error('    at FetchDownloader.download (node_modules/@electron/get/dist/FetchDownloader.js:47:23)');`,
+        'process.exit(1);',
+      ].join('\n'),
+    );
     const run = runStart(pkg, { args: headlessArgs() });
     await printed(run, HEADLESS);
-    expect(run.output()).toContain(fallback(
-      "Electron's installer exited with code 1: HTTPError: Response code 404 (Not Found) for https://github.com/electron/electron/releases/download/v1.2.3/electron-v1.2.3-linux-x64.zip",
-    ));
+    expect(run.output()).toContain(
+      fallback(
+        "Electron's installer exited with code 1: HTTPError: Response code 404 (Not Found) for https://github.com/electron/electron/releases/download/v1.2.3/electron-v1.2.3-linux-x64.zip",
+      ),
+    );
     expect(run.output()).not.toMatch(/cannot reach|network/i);
     await stop(run);
   });
@@ -171,16 +219,22 @@ describe('npm start', () => {
   });
 
   it('falls back to headless when the desktop app crashes at start, naming its exit code and what it said', async () => {
-    const pkg = fakePackage((p) => installedFiles(stubBinary(p.record, "echo 'Trace/breakpoint trap: GPU process isn'\"'\"'t usable' >&2\nexit 3")));
+    const pkg = fakePackage((p) =>
+      installedFiles(stubBinary(p.record, "echo 'Trace/breakpoint trap: GPU process isn'\"'\"'t usable' >&2\nexit 3")),
+    );
     const run = runStart(pkg, { args: headlessArgs() });
     await printed(run, HEADLESS);
-    expect(run.output()).toContain(fallback("the desktop app exited with code 3 at start: Trace/breakpoint trap: GPU process isn't usable"));
+    expect(run.output()).toContain(
+      fallback("the desktop app exited with code 3 at start: Trace/breakpoint trap: GPU process isn't usable"),
+    );
     expect(readFileSync(pkg.record, 'utf8').split('\n')[0]).toBe(ENTRY);
     await stop(run);
   });
 
   it('once the app said it is up, passes its exit code through instead of falling back', async () => {
-    const pkg = fakePackage((p) => installedFiles(stubBinary(p.record, ': > "$TONTILL_DESKTOP_READY_FILE"\necho late failure >&2\nexit 3')));
+    const pkg = fakePackage((p) =>
+      installedFiles(stubBinary(p.record, ': > "$TONTILL_DESKTOP_READY_FILE"\necho late failure >&2\nexit 3')),
+    );
     const run = runStart(pkg);
     expect(await run.exited).toBe(3);
     expect(run.output()).toContain('late failure');

@@ -43,13 +43,21 @@ const notices = () => electron.notifications.map((n) => n.options.title);
 function committed(type: string, paymentId: string): Promise<void> {
   return new Promise((resolve) => {
     const off = desktop.service()!.onEvent((event) => {
-      if (event.type === type && event.paymentId === paymentId) { off(); resolve(); }
+      if (event.type === type && event.paymentId === paymentId) {
+        off();
+        resolve();
+      }
     });
   });
 }
 
 async function payInSandbox(amount: string, reference: { externalId: string; description: string }, paying = amount) {
-  const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, ...reference });
+  const { payment } = await server.services.payments.create('invoice', {
+    currency: 'USDT',
+    mainCurrency: 'TON',
+    amount,
+    ...reference,
+  });
   const type = paying === amount ? 'payment.paid' : 'payment.partially_paid';
   const seen = committed(type, payment.id);
   await server.simulator!.pay({ paymentId: payment.id, amount: paying });
@@ -59,7 +67,7 @@ async function payInSandbox(amount: string, reference: { externalId: string; des
 
 const setPreferences = async (change: (p: Record<string, unknown>) => void) => {
   const sender = { contentsId: electron.windows.at(-1)!.webContents.id, frameUrl: `${url()}/console/` };
-  const current = await electron.ipcMain.invoke('preferences:get', sender) as Record<string, unknown>;
+  const current = (await electron.ipcMain.invoke('preferences:get', sender)) as Record<string, unknown>;
   const next = structuredClone(current);
   change(next);
   return electron.ipcMain.invoke('preferences:set', sender, next);
@@ -67,7 +75,12 @@ const setPreferences = async (change: (p: Record<string, unknown>) => void) => {
 
 beforeAll(async () => {
   electron = createFakeElectron({ userData });
-  desktop = createDesktopApp(electron, { startService: startSpy, preloadPath: '/app/dist/desktop/preload.cjs', trayPollMs: 20, platform: 'linux' })!;
+  desktop = createDesktopApp(electron, {
+    startService: startSpy,
+    preloadPath: '/app/dist/desktop/preload.cjs',
+    trayPollMs: 20,
+    platform: 'linux',
+  })!;
   electron.app.becomeReady();
   await desktop.ready;
 });
@@ -116,9 +129,11 @@ describe('the tray', () => {
   it('shows the state in its tooltip and as a disabled first menu item', () => {
     expect(tray().toolTip).toMatch(/^TonTill: Running/);
     expect(tray().menu!.template[0]).toMatchObject({ label: expect.stringMatching(/^Running/), enabled: false });
-    expect(tray().menu!.template.map((i) => i.label).filter(Boolean)).toEqual([
-      expect.any(String), 'Open console', 'Start TonTill when I log in', 'Quit',
-    ]);
+    expect(
+      tray()
+        .menu!.template.map((i) => i.label)
+        .filter(Boolean),
+    ).toEqual([expect.any(String), 'Open console', 'Start TonTill when I log in', 'Quit']);
   });
 
   it('follows the service into degraded and back', async () => {
@@ -171,14 +186,24 @@ describe('notifications from real sandbox payments', () => {
   it('a partial payment notifies with what is still due', async () => {
     await payInSandbox('10.00', { externalId: 'A-1003', description: 'Cake' }, '4.00');
     expect(electron.notifications.at(-1)!.options).toEqual({
-      title: 'Partly paid: 4.00 of 10.00 USDT', body: 'Order A-1003 · Cake\n6.00 USDT still due',
+      title: 'Partly paid: 4.00 of 10.00 USDT',
+      body: 'Order A-1003 · Cake\n6.00 USDT still due',
     });
   });
 
   it('a transfer matching no payment notifies; a click opens the unmatched inbox', async () => {
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '5.00' });
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '5.00',
+    });
     const seen = new Promise<void>((resolve) => {
-      const off = desktop.service()!.onEvent((event) => { if (event.type === 'transfer.unmatched') { off(); resolve(); } });
+      const off = desktop.service()!.onEvent((event) => {
+        if (event.type === 'transfer.unmatched') {
+          off();
+          resolve();
+        }
+      });
     });
     await server.simulator!.pay({ paymentId: payment.id, comment: 'table seven' });
     await seen;
@@ -190,7 +215,11 @@ describe('notifications from real sandbox payments', () => {
   });
 
   it('turning "paid" off in the preferences stops its notifications', async () => {
-    expect(await setPreferences((p) => { (p.notifications as Record<string, boolean>).paid = false; })).toMatchObject({ ok: true });
+    expect(
+      await setPreferences((p) => {
+        (p.notifications as Record<string, boolean>).paid = false;
+      }),
+    ).toMatchObject({ ok: true });
     const before = electron.notifications.length;
     await payInSandbox('2.00', { externalId: 'A-1004', description: 'Water' });
     expect(electron.notifications).toHaveLength(before);

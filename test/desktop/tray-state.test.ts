@@ -27,8 +27,12 @@ describe('serviceStateOf', () => {
   it('agrees with the watcher card of the console: running exactly when the card is neither bad nor catching up', () => {
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     for (const watcher of [
-      healthy, { ...healthy, lastSuccessAt: null }, { ...healthy, running: false }, { ...healthy, consecutiveErrors: 2 },
-      { ...healthy, lastSuccessAt: NOW - 61_000 }, { ...healthy, lastSuccessAt: NOW - 3_600_000 },
+      healthy,
+      { ...healthy, lastSuccessAt: null },
+      { ...healthy, running: false },
+      { ...healthy, consecutiveErrors: 2 },
+      { ...healthy, lastSuccessAt: NOW - 61_000 },
+      { ...healthy, lastSuccessAt: NOW - 3_600_000 },
     ]) {
       const card = describeWatcher({ mode: 'sandbox', ...watcher, lastSuccessAt: iso(watcher.lastSuccessAt) }, NOW);
       const cardSaysFine = card.tone === 'ok' || card.headline === 'Starting';

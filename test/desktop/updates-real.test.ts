@@ -34,10 +34,17 @@ class LoopbackHttpsExecutor extends HttpExecutor<ClientRequest> {
       const requestOptions: RequestOptions = { headers: options.headers ?? undefined };
       configureRequestUrl(url, requestOptions);
       configureRequestOptions(requestOptions);
-      this.doDownload(requestOptions, {
-        destination, options, onCancel, responseHandler: null,
-        callback: (error) => (error == null ? resolve(destination) : reject(error)),
-      }, 0);
+      this.doDownload(
+        requestOptions,
+        {
+          destination,
+          options,
+          onCancel,
+          responseHandler: null,
+          callback: (error) => (error == null ? resolve(destination) : reject(error)),
+        },
+        0,
+      );
     });
   }
 }
@@ -58,10 +65,19 @@ beforeAll(async () => {
     requests.push(path);
     if (/^\/feed\/latest-linux[\w-]*\.yml$/.test(path)) {
       res.setHeader('content-type', 'text/yaml');
-      res.end([
-        'version: 0.2.0', 'files:', `  - url: ${ARTIFACT}`, `    sha512: ${claimedSha512}`, `    size: ${artifact.length}`,
-        `path: ${ARTIFACT}`, `sha512: ${claimedSha512}`, "releaseDate: '2026-11-20T10:00:00.000Z'", '',
-      ].join('\n'));
+      res.end(
+        [
+          'version: 0.2.0',
+          'files:',
+          `  - url: ${ARTIFACT}`,
+          `    sha512: ${claimedSha512}`,
+          `    size: ${artifact.length}`,
+          `path: ${ARTIFACT}`,
+          `sha512: ${claimedSha512}`,
+          "releaseDate: '2026-11-20T10:00:00.000Z'",
+          '',
+        ].join('\n'),
+      );
     } else if (path === `/feed/${ARTIFACT}`) {
       res.setHeader('content-length', artifact.length);
       res.end(artifact);
@@ -89,11 +105,21 @@ function realUpdater(name: string) {
   writeFileSync(installed, 'the installed 0.1.0');
   vi.stubEnv('APPIMAGE', installed);
   // electron-builder writes app-update.yml into the package from electron-builder.yml's publish block.
-  writeFileSync(join(dir.path, `${name}-app-update.yml`), 'provider: generic\nurl: https://updates.example.invalid/tontill/\nupdaterCacheDirName: tontill-updater\n');
+  writeFileSync(
+    join(dir.path, `${name}-app-update.yml`),
+    'provider: generic\nurl: https://updates.example.invalid/tontill/\nupdaterCacheDirName: tontill-updater\n',
+  );
   const app = {
-    version: '0.1.0', name: 'TonTill', isPackaged: true, appUpdateConfigPath: join(dir.path, `${name}-app-update.yml`),
-    userDataPath: join(root, 'userData'), baseCachePath: join(root, 'cache'),
-    whenReady: async () => undefined, relaunch: vi.fn(), quit: vi.fn(), onQuit: vi.fn(),
+    version: '0.1.0',
+    name: 'TonTill',
+    isPackaged: true,
+    appUpdateConfigPath: join(dir.path, `${name}-app-update.yml`),
+    userDataPath: join(root, 'userData'),
+    baseCachePath: join(root, 'cache'),
+    whenReady: async () => undefined,
+    relaunch: vi.fn(),
+    quit: vi.fn(),
+    onQuit: vi.fn(),
   };
   const updater = new electronUpdater.AppImageUpdater(null, app);
   Object.assign(updater, { httpExecutor: new LoopbackHttpsExecutor() });
@@ -104,7 +130,7 @@ function realUpdater(name: string) {
 }
 
 describe('self-updates with the real electron-updater', () => {
-  it('reads latest-linux.yml from the owner\'s https feed, downloads the AppImage, verifies its sha512, and waits for the owner', async () => {
+  it("reads latest-linux.yml from the owner's https feed, downloads the AppImage, verifies its sha512, and waits for the owner", async () => {
     claimedSha512 = sha512(artifact);
     const { updater, pending } = realUpdater('good');
     const dialog = { showMessageBox: vi.fn(async () => ({ response: 1 })) };
@@ -120,7 +146,7 @@ describe('self-updates with the real electron-updater', () => {
     expect(readFileSync(process.env.APPIMAGE!, 'utf8')).toBe('the installed 0.1.0');
   });
 
-  it('a download whose sha512 differs from the feed\'s is refused: error state, nothing to install', async () => {
+  it("a download whose sha512 differs from the feed's is refused: error state, nothing to install", async () => {
     claimedSha512 = sha512(Buffer.from('a different build'));
     const { updater, pending } = realUpdater('tampered');
     const dialog = { showMessageBox: vi.fn(async () => ({ response: 0 })) };
@@ -137,7 +163,9 @@ describe('self-updates with the real electron-updater', () => {
   it('an unreachable feed is an error state, not an exception', async () => {
     const { updater } = realUpdater('unreachable');
     const updates = createUpdates({
-      updater, dialog: { showMessageBox: async () => ({ response: 1 }) }, log: () => undefined,
+      updater,
+      dialog: { showMessageBox: async () => ({ response: 1 }) },
+      log: () => undefined,
       feedUrl: () => feedUrl.replace('/feed/', '/no-such-feed/'),
     });
     await expect(updates.check()).resolves.toBeUndefined();

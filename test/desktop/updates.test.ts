@@ -3,8 +3,19 @@
 // electron-updater against a loopback feed.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { CHECK_INTERVAL_MS, createUpdates, quitThroughUpdates, type UpdatesDeps } from '../../main/updates/create-updates';
-import type { GenericFeed, TimerHandle, TimersPort, UpdatesDialogPort, UpdaterPort } from '../../main/updates/updater-port';
+import {
+  CHECK_INTERVAL_MS,
+  createUpdates,
+  quitThroughUpdates,
+  type UpdatesDeps,
+} from '../../main/updates/create-updates';
+import type {
+  GenericFeed,
+  TimerHandle,
+  TimersPort,
+  UpdatesDialogPort,
+  UpdaterPort,
+} from '../../main/updates/updater-port';
 
 type CheckResult = Awaited<ReturnType<UpdaterPort['checkForUpdates']>>;
 
@@ -85,7 +96,9 @@ describe('self-updates', () => {
     updates.start();
     expect(updater.feeds).toEqual([{ provider: 'generic', url: 'https://updates.example-shop.com/tontill/' }]);
     expect(updater.checkForUpdates).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(updates.state()).toMatchObject({ state: 'idle', message: 'up to date (the feed offers 0.1.0)' }));
+    await vi.waitFor(() =>
+      expect(updates.state()).toMatchObject({ state: 'idle', message: 'up to date (the feed offers 0.1.0)' }),
+    );
     // The daily timer never keeps the process alive by itself.
     expect([...timers.intervals].map((t) => [t.ms, t.unref.mock.calls.length])).toEqual([[CHECK_INTERVAL_MS, 1]]);
   });
@@ -114,10 +127,16 @@ describe('self-updates', () => {
     expect(updater.downloadUpdate).toHaveBeenCalledTimes(1);
     expect(updater.quitAndInstall).not.toHaveBeenCalled();
     expect(await updates.onQuit()).toBe('skip');
-    expect(dialog.showMessageBox).toHaveBeenCalledWith(expect.objectContaining({
-      type: 'question', message: 'TonTill 0.2.0 is ready. Install it now?', detail: 'TonTill will restart.', buttons: ['Install', 'Later'],
-      defaultId: 0, cancelId: 1,
-    }));
+    expect(dialog.showMessageBox).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'question',
+        message: 'TonTill 0.2.0 is ready. Install it now?',
+        detail: 'TonTill will restart.',
+        buttons: ['Install', 'Later'],
+        defaultId: 0,
+        cancelId: 1,
+      }),
+    );
   });
 
   it('reports each state change as the download goes', async () => {
@@ -125,13 +144,19 @@ describe('self-updates', () => {
     const states: unknown[] = [];
     updater.offer('0.2.0');
     const updates = createUpdates({
-      updater, timers: new FakeTimers(), dialog: { showMessageBox: async () => ({ response: 1 }) }, log: () => undefined,
-      feedUrl: () => 'https://u.example.com/', onState: (s) => states.push(s),
+      updater,
+      timers: new FakeTimers(),
+      dialog: { showMessageBox: async () => ({ response: 1 }) },
+      log: () => undefined,
+      feedUrl: () => 'https://u.example.com/',
+      onState: (s) => states.push(s),
     });
     await updates.check();
     expect(states).toEqual([
-      { state: 'checking' }, { state: 'downloading', version: '0.2.0', percent: 0 },
-      { state: 'downloading', version: '0.2.0', percent: 0 }, { state: 'downloading', version: '0.2.0', percent: 42 },
+      { state: 'checking' },
+      { state: 'downloading', version: '0.2.0', percent: 0 },
+      { state: 'downloading', version: '0.2.0', percent: 0 },
+      { state: 'downloading', version: '0.2.0', percent: 42 },
       { state: 'ready', version: '0.2.0' },
     ]);
   });
@@ -143,7 +168,9 @@ describe('self-updates', () => {
     const order: string[] = [];
     updater.quitAndInstall.mockImplementation(() => order.push('quitAndInstall'));
     await quitThroughUpdates(updates, {
-      closeService: async () => { order.push('service closed'); },
+      closeService: async () => {
+        order.push('service closed');
+      },
       quit: () => order.push('quit'),
     });
     expect(order).toEqual(['service closed', 'quitAndInstall']);
@@ -156,7 +183,12 @@ describe('self-updates', () => {
     await updates.check();
     for (const _ of [1, 2]) {
       const order: string[] = [];
-      await quitThroughUpdates(updates, { closeService: async () => { order.push('service closed'); }, quit: () => order.push('quit') });
+      await quitThroughUpdates(updates, {
+        closeService: async () => {
+          order.push('service closed');
+        },
+        quit: () => order.push('quit'),
+      });
       expect(order).toEqual(['service closed', 'quit']);
     }
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(2);
@@ -224,7 +256,13 @@ describe('self-updates', () => {
     let feed: string | null = null;
     const updater = new FakeUpdater();
     const timers = new FakeTimers();
-    const updates = createUpdates({ updater, timers, dialog: { showMessageBox: async () => ({ response: 1 }) }, log: () => undefined, feedUrl: () => feed });
+    const updates = createUpdates({
+      updater,
+      timers,
+      dialog: { showMessageBox: async () => ({ response: 1 }) },
+      log: () => undefined,
+      feedUrl: () => feed,
+    });
     updates.start();
     expect(updater.checkForUpdates).not.toHaveBeenCalled();
     feed = 'https://updates.example-shop.com/';

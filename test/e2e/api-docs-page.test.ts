@@ -40,7 +40,10 @@ describe('API reference page (/docs), in Chromium', () => {
   });
 
   it('renders the operations with a copyable curl command, loads nothing from outside and breaks no CSP rule', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     context.setDefaultTimeout(0);
     const requests: string[] = [];
     const problems: string[] = [];
@@ -52,15 +55,25 @@ describe('API reference page (/docs), in Chromium', () => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     try {
       await page.goto(`${service.url}/docs`);
-      await eventually(() => page.getByText('Create an invoice with its payment links').count(), (n) => n > 0);
-      for (const summary of ['Create a deposit paid on the hosted payment page', 'Create a deposit and get where and how to pay', 'Read a payment record']) {
+      await eventually(
+        () => page.getByText('Create an invoice with its payment links').count(),
+        (n) => n > 0,
+      );
+      for (const summary of [
+        'Create a deposit paid on the hosted payment page',
+        'Create a deposit and get where and how to pay',
+        'Read a payment record',
+      ]) {
         expect(await page.getByText(summary).count(), summary).toBeGreaterThan(0);
       }
       expect(await page.locator('body').innerText()).not.toContain('"openapi"');
 
       await page.getByText('Create an invoice with its payment links').first().click();
       const curl = page.locator('pre').filter({ hasText: /curl \S+\/crypto\/deposit\/invoice \\/ });
-      await eventually(() => curl.count(), (n) => n === 1);
+      await eventually(
+        () => curl.count(),
+        (n) => n === 1,
+      );
       const text = await curl.innerText();
       expect(text).toContain(`${service.url}/crypto/deposit/invoice`);
       expect(text).toMatch(/--request POST/);

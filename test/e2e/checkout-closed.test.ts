@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createDeposit, createWidgetSession, eventually, includes, is, launchChromium, MerchantSite, merchantPage, ShiftedClock, startService, type Service,
+  createDeposit,
+  createWidgetSession,
+  eventually,
+  includes,
+  is,
+  launchChromium,
+  MerchantSite,
+  merchantPage,
+  ShiftedClock,
+  startService,
+  type Service,
 } from './e2e-helpers';
 
 const SHOTS = join(import.meta.dirname, '../artifacts/screenshots');
@@ -17,7 +27,10 @@ async function expectNothingPayable(scope: Page | FrameLocator | Frame): Promise
 }
 
 /** The time of day the checkout names, as a browser in UTC with en-US writes it. */
-const clockTime = (iso: string): string => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso));
+const clockTime = (iso: string): string =>
+  new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 
 /** Every closed state of a payment, on the hosted page and in the widget: what happened and what to do, never a way to pay. */
 describe('closed payments are never payable, in Chromium', () => {
@@ -45,7 +58,8 @@ describe('closed payments are never payable, in Chromium', () => {
   afterEach(async () => {
     await context?.close();
   });
-  const expiresAtOf = async (id: string) => ((await (await fetch(`${service.url}/pay/${id}/status`)).json()) as { expiresAt: string }).expiresAt;
+  const expiresAtOf = async (id: string) =>
+    ((await (await fetch(`${service.url}/pay/${id}/status`)).json()) as { expiresAt: string }).expiresAt;
 
   it('a cancelled payment shows what happened, the order and whom to ask; nothing to pay', async () => {
     await open();
@@ -71,16 +85,28 @@ describe('closed payments are never payable, in Chromium', () => {
     await page.route('**/pay/*/status', (route) => route.abort());
     await page.route('**/pay/*/events', (route) => route.abort());
     await page.clock.fastForward('30:05');
-    await eventually(() => page.locator('h1').textContent(), is(`This invoice expired at ${clockTime(await expiresAtOf(deposit.id))}`));
+    await eventually(
+      () => page.locator('h1').textContent(),
+      is(`This invoice expired at ${clockTime(await expiresAtOf(deposit.id))}`),
+    );
     await expectNothingPayable(page);
-    expect(await page.locator('.end-contact').textContent()).toBe(`Already paid? Contact ${STORE.name}: ${STORE.contact}`);
+    expect(await page.locator('.end-contact').textContent()).toBe(
+      `Already paid? Contact ${STORE.name}: ${STORE.contact}`,
+    );
     expect(await page.locator('[data-field="order"]').textContent()).toBe('Order ORDER-8');
   });
 
   it('the widget shows no way to pay once its payment expires, and a late transfer still turns it paid', async () => {
     await open();
     const session = await createWidgetSession(service, { allowedOrigins: [shop.origin], externalId: 'ORDER-9' });
-    shop.pages.set('/closed', merchantPage({ service: service.url, containers: [{ id: 'pay', signature: session.signature }], init: `ServiceWidget.init({ container: '#pay' });` }));
+    shop.pages.set(
+      '/closed',
+      merchantPage({
+        service: service.url,
+        containers: [{ id: 'pay', signature: session.signature }],
+        init: `ServiceWidget.init({ container: '#pay' });`,
+      }),
+    );
     const partial = await createDeposit(service, { externalId: 'ORDER-10' });
     await service.server.simulator!.pay({ paymentId: partial.id, amount: '2.25' });
     await page.goto(`${shop.origin}/closed`);

@@ -5,7 +5,16 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lowContrastText, type LowContrast } from '../helpers/contrast';
 import { tinyPng } from '../helpers/tiny-png';
-import { createDeposit, createWidgetSession, eventually, is, launchChromium, ShiftedClock, startService, type Service } from './e2e-helpers';
+import {
+  createDeposit,
+  createWidgetSession,
+  eventually,
+  is,
+  launchChromium,
+  ShiftedClock,
+  startService,
+  type Service,
+} from './e2e-helpers';
 
 /**
  * The hosted checkout in both colour schemes, at desktop and phone size: every visible text at least
@@ -30,7 +39,13 @@ function luminance(css: string): number {
 describe('the checkout meets 4.5:1 in the light and the dark theme, in Chromium', () => {
   let service: Service;
   let browser: Browser;
-  const ids: Record<'open' | 'partial' | 'paid' | 'cancelled' | 'expired', string> = { open: '', partial: '', paid: '', cancelled: '', expired: '' };
+  const ids: Record<'open' | 'partial' | 'paid' | 'cancelled' | 'expired', string> = {
+    open: '',
+    partial: '',
+    paid: '',
+    cancelled: '',
+    expired: '',
+  };
   const clock = new ShiftedClock();
   let embedUrl = '';
 
@@ -41,7 +56,8 @@ describe('the checkout meets 4.5:1 in the light and the dark theme, in Chromium'
     await settings.set('storeProfile', STORE);
     await settings.set('storeLogo', { type: 'image/png', data: tinyPng().toString('base64') });
     const sim = service.server.simulator!;
-    const deposit = (externalId: string) => createDeposit(service, { externalId, description: 'Order #1042: 2 × coffee beans' });
+    const deposit = (externalId: string) =>
+      createDeposit(service, { externalId, description: 'Order #1042: 2 × coffee beans' });
     // Expired first, part paid: moving the service's clock on expires every payment open at that moment.
     ids.expired = (await deposit('ORDER-0')).id;
     await sim.pay({ paymentId: ids.expired, amount: '2.25' });
@@ -80,7 +96,7 @@ describe('the checkout meets 4.5:1 in the light and the dark theme, in Chromium'
           const page = await context.newPage();
           const at = (state: string) => `${state}-${scheme}-${size}`;
           const failures: Failure[] = [];
-          failures.push(...await measure(page, at('open'), `${service.url}/pay/${ids.open}`, 'svg.qr'));
+          failures.push(...(await measure(page, at('open'), `${service.url}/pay/${ids.open}`, 'svg.qr')));
 
           // The page follows the scheme: dark surfaces and light text in dark, and the reverse in light.
           const colours = await page.evaluate(() => ({
@@ -95,15 +111,21 @@ describe('the checkout meets 4.5:1 in the light and the dark theme, in Chromium'
           expect(luminance(colours.text) > 0.5, `text ${colours.text} in ${scheme}`).toBe(scheme === 'dark');
           expect([colours.qr, colours.modules]).toEqual(['rgb(255, 255, 255)', 'rgb(0, 0, 0)']);
 
-          failures.push(...await measure(page, at('partial'), `${service.url}/pay/${ids.partial}`, '.partial'));
-          failures.push(...await measure(page, at('paid'), `${service.url}/pay/${ids.paid}`, '.end-paid'));
-          failures.push(...await measure(page, at('cancelled'), `${service.url}/pay/${ids.cancelled}`, '.end-cancelled'));
-          failures.push(...await measure(page, at('error'), `${service.url}/pay/no-such-payment`, '.error h1'));
-          failures.push(...await measure(page, at('embedded'), embedUrl, 'svg.qr'));
+          failures.push(...(await measure(page, at('partial'), `${service.url}/pay/${ids.partial}`, '.partial')));
+          failures.push(...(await measure(page, at('paid'), `${service.url}/pay/${ids.paid}`, '.end-paid')));
+          failures.push(
+            ...(await measure(page, at('cancelled'), `${service.url}/pay/${ids.cancelled}`, '.end-cancelled')),
+          );
+          failures.push(...(await measure(page, at('error'), `${service.url}/pay/no-such-payment`, '.error h1')));
+          failures.push(...(await measure(page, at('embedded'), embedUrl, 'svg.qr')));
           expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
-          failures.push(...await measure(page, at('expired'), `${service.url}/pay/${ids.expired}`, '.end-expired .end-contact a'));
+          failures.push(
+            ...(await measure(page, at('expired'), `${service.url}/pay/${ids.expired}`, '.end-expired .end-contact a')),
+          );
 
-          expect(failures.map((f) => `${f.ratio}:1 ${f.selector} "${f.text}" ${f.color} on ${f.background} (${f.where})`)).toEqual([]);
+          expect(
+            failures.map((f) => `${f.ratio}:1 ${f.selector} "${f.text}" ${f.color} on ${f.background} (${f.where})`),
+          ).toEqual([]);
         } finally {
           await context.close();
         }

@@ -2,7 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDeposit, eventually, includes, is, launchChromium, MerchantSite, ShiftedClock, startService, type Service } from './e2e-helpers';
+import {
+  createDeposit,
+  eventually,
+  includes,
+  is,
+  launchChromium,
+  MerchantSite,
+  ShiftedClock,
+  startService,
+  type Service,
+} from './e2e-helpers';
 
 const SHOTS = join(import.meta.dirname, '../artifacts/screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -36,13 +46,18 @@ describe('hosted checkout (HPP), in Chromium', () => {
 
   it('sandbox button pays, the page turns paid and returns to the success URL', async () => {
     await open();
-    const deposit = await createDeposit(service, { successUrl: `${shop.origin}/thanks?order=42`, failUrl: `${shop.origin}/failed` });
+    const deposit = await createDeposit(service, {
+      successUrl: `${shop.origin}/thanks?order=42`,
+      failUrl: `${shop.origin}/failed`,
+    });
     const response = await page.goto(deposit.url);
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await eventually(() => page.locator('[data-field="amount"]').textContent(), is('7.25 USDT'));
     expect(await page.locator('[data-field="memo"]').textContent()).toBe(deposit.memo);
     expect(await page.getByRole('timer').textContent()).toMatch(/^Time left: (29|30):\d\d$/);
-    expect(await page.getByRole('link', { name: 'Open in Tonkeeper' }).getAttribute('href')).toMatch(/^https:\/\/app\.tonkeeper\.com\/transfer\//);
+    expect(await page.getByRole('link', { name: 'Open in Tonkeeper' }).getAttribute('href')).toMatch(
+      /^https:\/\/app\.tonkeeper\.com\/transfer\//,
+    );
     const sandbox = page.getByRole('button', { name: 'Pay with the sandbox test wallet' });
     await sandbox.click();
     await page.waitForURL(`${shop.origin}/thanks?order=42`);
@@ -58,7 +73,9 @@ describe('hosted checkout (HPP), in Chromium', () => {
     await eventually(() => page.locator('[data-field="memo"]').textContent(), is(deposit.memo));
     await service.server.simulator!.pay({ paymentId: deposit.id, amount: '2.25' });
     await eventually(() => page.locator('[data-field="amount"]').textContent(), is('5.00 USDT'));
-    expect(await page.locator('.partial').textContent()).toBe('Received 2.25 USDT. 5.00 USDT is still due: send it with the same memo.');
+    expect(await page.locator('.partial').textContent()).toBe(
+      'Received 2.25 USDT. 5.00 USDT is still due: send it with the same memo.',
+    );
     expect(await page.locator('a[href^="ton://"]').getAttribute('href')).toContain('amount=5000000');
     await service.server.simulator!.pay({ paymentId: deposit.id });
     await eventually(() => page.locator('h1').textContent(), is('Payment received'));
@@ -94,14 +111,21 @@ describe('hosted checkout (HPP), in Chromium', () => {
     const names: string[] = [];
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
-      names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+      names.push(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+        ),
+      );
     }
     expect(names).toContain('Копировать: Комментарий (memo)');
     expect(await page.getByRole('status').count()).toBe(1);
   });
 
   it('saves phone and desktop screenshots of the pending and paid states', async () => {
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       await open({ viewport });
       const deposit = await createDeposit(service, { description: 'Order #1042: 2 × coffee beans' });
       await page.goto(deposit.url);

@@ -20,12 +20,17 @@ function urlsIn(value: unknown): string[] {
 /** What must never happen on a checkout page: a failed request, a CSP violation, a script error. */
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
   page.on('requestfailed', (r) => {
     // The page closes its status stream itself once the payment is final.
-    if (!(r.url().endsWith('/events') && r.failure()?.errorText === 'net::ERR_ABORTED')) problems.push(`failed ${r.url()}: ${r.failure()?.errorText ?? ''}`);
+    if (!(r.url().endsWith('/events') && r.failure()?.errorText === 'net::ERR_ABORTED'))
+      problems.push(`failed ${r.url()}: ${r.failure()?.errorText ?? ''}`);
   });
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
   return problems;
 }
@@ -47,7 +52,9 @@ describe('the service mounted under a path prefix, in Chromium', () => {
 
   beforeAll(async () => {
     [proxy, browser] = await Promise.all([PrefixProxy.start('/pay'), launchChromium(), buildWeb()]);
-    server = await startServer(parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false }, publicUrl: `${proxy.base}/` }));
+    server = await startServer(
+      parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false }, publicUrl: `${proxy.base}/` }),
+    );
     proxy.target = server.url;
     apiKey = (await server.services.apiKeys.create('prefix')).key;
   });
@@ -61,9 +68,11 @@ describe('the service mounted under a path prefix, in Chromium', () => {
     context = await browser.newContext();
     context.setDefaultTimeout(0);
     // Violations inside the checkout frame are reported too: every frame runs this.
-    await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
-    }));
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
+      }),
+    );
     page = await context.newPage();
     problems = watchProblems(page);
   };
@@ -73,12 +82,20 @@ describe('the service mounted under a path prefix, in Chromium', () => {
 
   const api = async (method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> => {
     const res = await fetch(`${proxy.base}${path}`, {
-      method, headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+      method,
+      headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as Json;
   };
-  const order = (n: number, extra: Json = {}): Json => ({ currency: 'USDT', mainCurrency: 'TON', amount: '4.50', externalId: `prefix-${n}`, ...extra });
+  const order = (n: number, extra: Json = {}): Json => ({
+    currency: 'USDT',
+    mainCurrency: 'TON',
+    amount: '4.50',
+    externalId: `prefix-${n}`,
+    ...extra,
+  });
 
   it('hands out links under the prefix: API answers, ton:// untouched, webhook payloads, widget scripts', async () => {
     const receiver = await Receiver.start();
@@ -100,10 +117,16 @@ describe('the service mounted under a path prefix, in Chromium', () => {
 
       await server.services.webhooks.startDispatcher().whenIdle();
       const [callback] = receiver.received;
-      expect((callback?.event.data.links as { checkout: string }).checkout).toBe(`${proxy.base}/pay/${String(deposit.id)}`);
+      expect((callback?.event.data.links as { checkout: string }).checkout).toBe(
+        `${proxy.base}/pay/${String(deposit.id)}`,
+      );
 
-      const versions = (await (await fetch(`${proxy.base}/widgets/versions.json`)).json()) as { latestUrl: string; versions: Array<{ url: string }> };
-      for (const url of [versions.latestUrl, versions.versions[0]!.url]) expect((await fetch(`${proxy.base}${url}`)).status).toBe(200);
+      const versions = (await (await fetch(`${proxy.base}/widgets/versions.json`)).json()) as {
+        latestUrl: string;
+        versions: Array<{ url: string }>;
+      };
+      for (const url of [versions.latestUrl, versions.versions[0]!.url])
+        expect((await fetch(`${proxy.base}${url}`)).status).toBe(200);
       expect(proxy.misses).toEqual([]);
     } finally {
       await receiver.stop();
@@ -119,7 +142,9 @@ describe('the service mounted under a path prefix, in Chromium', () => {
     await eventually(() => page.locator('[data-field="amount"]').textContent(), is('4.50 USDT'));
     await page.getByRole('button', { name: 'Pay with the sandbox test wallet' }).click();
     await eventually(() => page.locator('h1').textContent(), is('Payment received'));
-    expect(await page.evaluate(() => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0))).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0)),
+    ).toBeGreaterThan(0);
     const receipt = `${proxy.base}/pay/${String(deposit.id)}/receipt`;
     expect(await page.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(receipt);
     const html = await (await fetch(receipt)).text();
@@ -132,12 +157,15 @@ describe('the service mounted under a path prefix, in Chromium', () => {
   it('the embedded page, on a shop page of the same site, loads through the prefix and reports paid', async () => {
     await open();
     const session = await api('POST', '/invoice/widgets', order(20, { allowedOrigins: [proxy.origin] }));
-    proxy.pages.set('/shop/checkout', `<!doctype html><html><head><meta charset="utf-8">
+    proxy.pages.set(
+      '/shop/checkout',
+      `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="frame-src 'self' ${proxy.base}/">
 <title>Shop</title><link rel="icon" href="data:,"><script src="${proxy.base}/widgets/index-latest.js"></script></head><body>
 <div id="pay" signature="${String(session.signature)}" style="height:520px"></div>
 <script>window.events = []; ServiceWidget.init({ container: '#pay', onEvent: (e) => window.events.push(e.type) });</script>
-</body></html>`);
+</body></html>`,
+    );
     await page.goto(`${proxy.origin}/shop/checkout`);
     const frame = page.frameLocator('#pay iframe');
     await eventually(() => frame.locator('[data-field="amount"]').textContent(), is('4.50 USDT'));

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect as playwrightExpect } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, openConsole, startConsoleService, type ConsoleBrowser, type ConsoleService } from '../console/console-harness';
+import {
+  ensureBuilt,
+  openConsole,
+  startConsoleService,
+  type ConsoleBrowser,
+  type ConsoleService,
+} from '../console/console-harness';
 import { tinyPng } from '../helpers/tiny-png';
 import { eventually, is, ShiftedClock } from './e2e-helpers';
 
@@ -34,7 +40,9 @@ describe('the store profile from the console on the hosted checkout, in Chromium
 
   it('name, logo and contact set in Settings show on the checkout, in the language the customer picks', async () => {
     const { page } = ui;
-    await page.evaluate(() => { location.hash = '#/settings'; });
+    await page.evaluate(() => {
+      location.hash = '#/settings';
+    });
     const form = page.getByTestId('store-profile');
     await form.getByLabel('Store name').fill(STORE.name);
     await form.locator('#store-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng(16) });
@@ -44,7 +52,12 @@ describe('the store profile from the console on the hosted checkout, in Chromium
     await playwrightExpect(page.getByText('Saved. The checkout shows it from now on.')).toBeVisible({ timeout: 0 });
     await page.screenshot({ path: join(SHOTS, 'settings-store.png') });
 
-    const { payment } = await service.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '7.25', externalId: 'ORDER-77' });
+    const { payment } = await service.server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '7.25',
+      externalId: 'ORDER-77',
+    });
     const checkout = await ui.context.newPage();
     await checkout.goto(`${service.url}/pay/${payment.id}`);
     await playwrightExpect(checkout.locator('.store-name')).toHaveText(STORE.name, { timeout: 0 });
@@ -65,9 +78,15 @@ describe('the store profile from the console on the hosted checkout, in Chromium
     // The service's clock runs past the payment's expiry: the open page turns to the expired screen live.
     clock.offsetMs += 31 * 60_000;
     await playwrightExpect(checkout.locator('h1')).toContainText('Diese Rechnung ist um', { timeout: 0 });
-    await playwrightExpect(checkout.locator('.end-contact')).toHaveText(`Schon bezahlt? Wenden Sie sich an ${STORE.name}: ${STORE.contact}`, { timeout: 0 });
+    await playwrightExpect(checkout.locator('.end-contact')).toHaveText(
+      `Schon bezahlt? Wenden Sie sich an ${STORE.name}: ${STORE.contact}`,
+      { timeout: 0 },
+    );
     await checkout.getByLabel('Sprache').selectOption({ label: 'English' });
-    await playwrightExpect(checkout.locator('.end-contact')).toHaveText(`Already paid? Contact ${STORE.name}: ${STORE.contact}`, { timeout: 0 });
+    await playwrightExpect(checkout.locator('.end-contact')).toHaveText(
+      `Already paid? Contact ${STORE.name}: ${STORE.contact}`,
+      { timeout: 0 },
+    );
     expect(await checkout.locator(`.end-contact a[href="mailto:${STORE.contact}"]`).count()).toBe(1);
     await checkout.screenshot({ path: join(SHOTS, 'checkout-expired.png'), fullPage: true });
     expect(ui.errors).toEqual([]);

@@ -23,10 +23,15 @@ export interface Service {
 export async function startService(options: { clock?: Clock } = {}): Promise<Service> {
   await buildWeb();
   const dir = tempDir('tontill-e2e-');
-  const server = await startServer(parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false } }), options.clock ? { clock: options.clock } : {});
+  const server = await startServer(
+    parseConfig({ dataDir: dir.path, port: 0, rateLimit: { enabled: false } }),
+    options.clock ? { clock: options.clock } : {},
+  );
   const { key } = await server.services.apiKeys.create('e2e');
   return {
-    server, url: server.url, apiKey: key,
+    server,
+    url: server.url,
+    apiKey: key,
     async close() {
       await server.close();
       dir.remove();
@@ -51,7 +56,10 @@ export async function createWidgetSession(service: Service, body: Record<string,
   return (await res.json()) as WidgetSession;
 }
 
-export async function createDeposit(service: Service, body: Record<string, unknown>): Promise<{ id: string; url: string; memo: string }> {
+export async function createDeposit(
+  service: Service,
+  body: Record<string, unknown>,
+): Promise<{ id: string; url: string; memo: string }> {
   const res = await fetch(`${service.url}/invoice/deposit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
@@ -64,7 +72,10 @@ export async function createDeposit(service: Service, body: Record<string, unkno
 /** A merchant's web server on its own origin: pages are registered by path and served as HTML (scripts: paths ending in .js). */
 export class MerchantSite {
   readonly pages = new Map<string, string>();
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(): Promise<MerchantSite> {
     let site: MerchantSite | null = null;
@@ -88,9 +99,16 @@ export class MerchantSite {
 const attr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The spec's integration: CSP meta with frame-src, the widget script, a container with a signature and a height. */
-export function merchantPage(o: { service: string; containers: Array<{ id: string; signature: string }>; init: string; script?: string }): string {
+export function merchantPage(o: {
+  service: string;
+  containers: Array<{ id: string; signature: string }>;
+  init: string;
+  script?: string;
+}): string {
   const script = o.script ?? `<script src="${o.service}/widgets/index-latest.js"></script>`;
-  const boxes = o.containers.map((c) => `<div id="${c.id}" signature="${attr(c.signature)}" style="height:480px"></div>`).join('\n');
+  const boxes = o.containers
+    .map((c) => `<div id="${c.id}" signature="${attr(c.signature)}" style="height:480px"></div>`)
+    .join('\n');
   return `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="frame-src 'self' ${o.service}">
 <title>Shop</title>${script}</head><body><h1>Shop checkout</h1>
@@ -116,8 +134,14 @@ export async function eventually<T>(read: () => T | Promise<T>, ok: (value: T) =
   }
 }
 
-export const is = (expected: unknown) => (value: unknown): boolean => value === expected;
-export const includes = (expected: string) => (value: string | readonly string[] | null): boolean => !!value && value.includes(expected);
+export const is =
+  (expected: unknown) =>
+  (value: unknown): boolean =>
+    value === expected;
+export const includes =
+  (expected: string) =>
+  (value: string | readonly string[] | null): boolean =>
+    !!value && value.includes(expected);
 
 /** Real time plus an offset the test moves forward: expiry without waiting half an hour. */
 export class ShiftedClock implements Clock {
@@ -143,7 +167,12 @@ export interface EmbedStage {
 export function embedStage(): EmbedStage {
   const stage = { consoleLines: [] as string[] } as EmbedStage;
   beforeAll(async () => {
-    [stage.service, stage.shop, stage.stranger, stage.browser] = await Promise.all([startService(), MerchantSite.start(), MerchantSite.start(), launchChromium()]);
+    [stage.service, stage.shop, stage.stranger, stage.browser] = await Promise.all([
+      startService(),
+      MerchantSite.start(),
+      MerchantSite.start(),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await stage.browser?.close();

@@ -38,10 +38,14 @@ describe('a client generated from /openapi.json', () => {
     expect(read.data!.transfers).toHaveLength(1);
 
     // mainCurrency has a default: the generated type leaves it out, and so may the call
-    const withoutDefault = await api.POST('/crypto/deposit/invoice', { body: { currency: 'USDT', amount: '1.00', externalId: 'order-generated-2' } });
+    const withoutDefault = await api.POST('/crypto/deposit/invoice', {
+      body: { currency: 'USDT', amount: '1.00', externalId: 'order-generated-2' },
+    });
     expect(withoutDefault.data?.mainCurrency).toBe('TON');
 
-    const missing = await api.GET('/crypto/payment/{paymentId}', { params: { path: { paymentId: 'pay_0000000000000000000000' } } });
+    const missing = await api.GET('/crypto/payment/{paymentId}', {
+      params: { path: { paymentId: 'pay_0000000000000000000000' } },
+    });
     expect(missing.response.status).toBe(404);
     expect(missing.error?.error.code).toBe('PAYMENT_NOT_FOUND');
   });

@@ -12,7 +12,11 @@ export class PrefixProxy {
   readonly misses: string[] = [];
   /** the service's own URL, set once it listens */
   target = '';
-  private constructor(private readonly server: Server, readonly origin: string, readonly prefix: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+    readonly prefix: string,
+  ) {}
 
   /** The service's public base URL as the merchant configures it: origin + prefix. */
   get base(): string {
@@ -40,10 +44,14 @@ export class PrefixProxy {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found on the shop: ${url}`);
       return;
     }
-    const upstream = request(`${this.target}${rest.startsWith('/') ? rest : `/${rest}`}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      `${this.target}${rest.startsWith('/') ? rest : `/${rest}`}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502).end('bad gateway');
       else res.destroy();

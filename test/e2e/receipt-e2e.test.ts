@@ -19,14 +19,15 @@ interface Overflow {
 }
 
 /** Measured in the page: the document's scroll width, and every element's right edge against the viewport. */
-const measure = (page: Page): Promise<Overflow> => page.evaluate(() => {
-  const width = document.documentElement.clientWidth;
-  const outside = [...document.querySelectorAll('body *')]
-    .map((el) => ({ el, right: el.getBoundingClientRect().right }))
-    .filter(({ right }) => right > width + 0.5)
-    .map(({ el, right }) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} ${right.toFixed(1)}`);
-  return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, outside };
-});
+const measure = (page: Page): Promise<Overflow> =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('body *')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 0.5)
+      .map(({ el, right }) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} ${right.toFixed(1)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, outside };
+  });
 
 /** A paid till sale with a sent refund, opened in Chromium as wide as the thermal paper, on screen and as printed. */
 describe('receipt in Chromium', () => {
@@ -38,11 +39,19 @@ describe('receipt in Chromium', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.services.settings.set(STORE_PROFILE_KEY, { name: 'Corner Coffee & Bakery', contact: 'hello@corner-coffee.example' });
+    await server.services.settings.set(STORE_PROFILE_KEY, {
+      name: 'Corner Coffee & Bakery',
+      contact: 'hello@corner-coffee.example',
+    });
     const res = await server.app.inject({
-      method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': server.apiKey },
+      method: 'POST',
+      url: '/invoice/deposit',
+      headers: { 'x-api-key': server.apiKey },
       payload: {
-        currency: 'USDT', mainCurrency: 'TON', amount: '12.75', externalId: 'ORDER-2024-000123-with-a-rather-long-reference',
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '12.75',
+        externalId: 'ORDER-2024-000123-with-a-rather-long-reference',
         description: '2 × Flat white, 1 × Almond croissant, 1 × Sourdough loaf (whole, sliced)',
       },
     });
@@ -50,7 +59,9 @@ describe('receipt in Chromium', () => {
     await server.simulator!.pay({ paymentId: payment.id });
     txHash = (await server.services.payments.view(payment.id)).transfers[0]!.txHash;
     const refund = await server.app.inject({
-      method: 'POST', url: `/crypto/payment/${payment.id}/refunds`, headers: { 'x-api-key': server.apiKey },
+      method: 'POST',
+      url: `/crypto/payment/${payment.id}/refunds`,
+      headers: { 'x-api-key': server.apiKey },
       payload: { amount: '3.50', reason: 'croissant sold out' },
     });
     const sent = await server.simulator!.refund({ refundId: refund.json().id });
@@ -65,7 +76,9 @@ describe('receipt in Chromium', () => {
   const open = async (paper: '80mm' | '58mm', mm: number) => {
     const page = await browser.newPage({ viewport: { width: Math.floor(px(mm)), height: 900 } });
     const errors: string[] = [];
-    page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
     const res = await page.goto(`${server.url}/pay/${payment.id}/receipt?paper=${paper}`);
     return { page, res: res!, errors };
   };
@@ -84,7 +97,16 @@ describe('receipt in Chromium', () => {
     // the CSP let the receipt's own style in: the body is laid out at its thermal width
     expect(await page.evaluate(() => getComputedStyle(document.body).overflowWrap)).toBe('anywhere');
     const text = await page.locator('main').innerText();
-    for (const expected of ['Corner Coffee & Bakery', '12.75 USDT', 'ORDER-2024-000123', 'Flat white', 'Almond croissant', txHash, refundHash, 'Refunded −3.50 USDT']) {
+    for (const expected of [
+      'Corner Coffee & Bakery',
+      '12.75 USDT',
+      'ORDER-2024-000123',
+      'Flat white',
+      'Almond croissant',
+      txHash,
+      refundHash,
+      'Refunded −3.50 USDT',
+    ]) {
       expect(text.replace(/\s+/g, ''), expected).toContain(expected.replace(/\s+/g, ''));
     }
     expect(await page.locator('svg.qr path').count()).toBe(1);

@@ -8,7 +8,16 @@ import { parseConfig } from '../../server/config/config';
 import { startServer } from '../../server/index';
 import { startToncenterDouble, type ToncenterDouble } from '../chain/toncenter-double';
 import { tempDir } from '../helpers/test-app';
-import { createWidgetSession, eventually, includes, is, launchChromium, MerchantSite, startService, type Service } from './e2e-helpers';
+import {
+  createWidgetSession,
+  eventually,
+  includes,
+  is,
+  launchChromium,
+  MerchantSite,
+  startService,
+  type Service,
+} from './e2e-helpers';
 
 /**
  * The integration a developer writes from the spec alone: backend calls POST /invoice/widgets with
@@ -47,7 +56,13 @@ function recordWidgetEvents(): void {
   w.seen = [];
   document.addEventListener('servicewidget', (e) => {
     const d = (e as CustomEvent<Record<string, unknown>>).detail;
-    w.seen.push({ type: String(d.type), status: d.status as string, code: d.code as string, message: d.message as string, at: e.timeStamp });
+    w.seen.push({
+      type: String(d.type),
+      status: d.status as string,
+      code: d.code as string,
+      message: d.message as string,
+      at: e.timeStamp,
+    });
   });
 }
 
@@ -60,19 +75,32 @@ async function startMainnetService(): Promise<{ service: Service; double: Toncen
   const chain = await SandboxChain.open();
   const source = chain.source();
   const double = await startToncenterDouble({
-    runGetMethod: async (address, method, stack) => ({ exitCode: 0, stack: readAll(await source.runGetMethod(address, method, stack)) }),
+    runGetMethod: async (address, method, stack) => ({
+      exitCode: 0,
+      stack: readAll(await source.runGetMethod(address, method, stack)),
+    }),
   });
   const dir = tempDir('tontill-e2e-mainnet-');
-  const server = await startServer(parseConfig({
-    dataDir: dir.path, port: 0, rateLimit: { enabled: false },
-    chain: {
-      mode: 'mainnet', merchantAddress: chain.merchantAddress.toString({ testOnly: false }), jettonMaster: chain.jettonMaster.toString({ testOnly: false }),
-      toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: 600_000,
-    },
-  }));
+  const server = await startServer(
+    parseConfig({
+      dataDir: dir.path,
+      port: 0,
+      rateLimit: { enabled: false },
+      chain: {
+        mode: 'mainnet',
+        merchantAddress: chain.merchantAddress.toString({ testOnly: false }),
+        jettonMaster: chain.jettonMaster.toString({ testOnly: false }),
+        toncenterEndpoint: double.endpoint,
+        toncenterRps: 1000,
+        pollIntervalMs: 600_000,
+      },
+    }),
+  );
   const { key } = await server.services.apiKeys.create('e2e');
   const service: Service = {
-    server, url: server.url, apiKey: key,
+    server,
+    url: server.url,
+    apiKey: key,
     async close() {
       await server.close();
       dir.remove();
@@ -137,7 +165,10 @@ describe('a merchant page written from the spec alone, in Chromium', () => {
       await eventually(() => typesOf(page), includes('loaded:pending'));
       // The framed checkout says why it may be shown here, so nobody mistakes this for production behaviour.
       await eventually(() => consoleLines.join('\n'), includes('may be embedded by any origin'));
-      await eventually(() => consoleLines.join('\n'), (text) => /\[ServiceWidget\].*any origin/.test(text));
+      await eventually(
+        () => consoleLines.join('\n'),
+        (text) => /\[ServiceWidget\].*any origin/.test(text),
+      );
 
       const result = await service.server.simulator!.pay({ paymentId: s.paymentId });
       expect(result.payment.status).toBe('paid');
@@ -161,15 +192,26 @@ describe('a merchant page written from the spec alone, in Chromium', () => {
     it('gets an error event ORIGIN_NOT_ALLOWED quickly, a readable message in the container, and the console learns the origin', async () => {
       const s = await createWidgetSession(service, {});
       await open(service, s.signature);
-      const seen = await eventually(() => seenOf(page), (events) => events.some((e) => e.type === 'error'));
+      const seen = await eventually(
+        () => seenOf(page),
+        (events) => events.some((e) => e.type === 'error'),
+      );
       const error = seen.find((e) => e.type === 'error')!;
       expect(error.code).toBe('ORIGIN_NOT_ALLOWED');
       expect(error.message).toContain(shop.origin);
       // init runs as soon as shop.js has arrived; the event's timestamp is on the same clock.
-      const initAt = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => r.name.endsWith('/shop.js'))!.responseEnd);
+      const initAt = await page.evaluate(
+        () =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
+            r.name.endsWith('/shop.js'),
+          )!.responseEnd,
+      );
       console.info(`[spec-only embed] ORIGIN_NOT_ALLOWED error event ${Math.round(error.at - initAt)} ms after init`);
       expect(seen.filter((e) => e.type !== 'error')).toEqual([]);
-      await eventually(() => page.locator('#pay').innerText(), (text) => text.includes(shop.origin) && /allow/i.test(text));
+      await eventually(
+        () => page.locator('#pay').innerText(),
+        (text) => text.includes(shop.origin) && /allow/i.test(text),
+      );
       expect((await readRefusals(service.server.services.settings)).map((r) => r.origin)).toEqual([shop.origin]);
     });
   });

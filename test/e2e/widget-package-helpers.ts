@@ -26,19 +26,34 @@ export async function packWidget(destination: string): Promise<string> {
  * registry: a dependency-free package must install from the file alone.
  */
 export async function installInto(projectDir: string, tarball: string): Promise<void> {
-  writeFileSync(join(projectDir, 'package.json'), JSON.stringify({ name: 'plain-shop', private: true, type: 'module' }));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: projectDir });
+  writeFileSync(
+    join(projectDir, 'package.json'),
+    JSON.stringify({ name: 'plain-shop', private: true, type: 'module' }),
+  );
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
+    cwd: projectDir,
+  });
 }
 
 /** Bundles the project with vite (the repository's copy, driven through its API), into <project>/dist. */
 export async function bundleWithVite(projectDir: string): Promise<string> {
   const outDir = join(projectDir, 'dist');
   // Relative asset URLs: the shop serves the project folder, the bundle sits in dist/.
-  await build({ root: projectDir, base: './', configFile: false, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: projectDir,
+    base: './',
+    configFile: false,
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true },
+  });
   return outDir;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+};
 
 /**
  * A merchant's static site on its own loopback origin. HTML files are templates: the merchant's
@@ -46,7 +61,10 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
  */
 export class StaticShop {
   vars: Record<string, string> = {};
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(root: string): Promise<StaticShop> {
     let shop: StaticShop | null = null;
@@ -61,7 +79,8 @@ export class StaticShop {
         return;
       }
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      if (type.startsWith('text/html')) body = body.toString('utf8').replace(/__(\w+)__/g, (m, name: string) => shop?.vars[name] ?? m);
+      if (type.startsWith('text/html'))
+        body = body.toString('utf8').replace(/__(\w+)__/g, (m, name: string) => shop?.vars[name] ?? m);
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
-import { createWidgetSession, eventually, includes, is, launchChromium, startService, type Service } from './e2e-helpers';
+import {
+  createWidgetSession,
+  eventually,
+  includes,
+  is,
+  launchChromium,
+  startService,
+  type Service,
+} from './e2e-helpers';
 import { bundleWithVite, installInto, packWidget, StaticShop } from './widget-package-helpers';
 
 /** The spec's page: CSP frame-src for the service, a container carrying the signature, and the widget. */
@@ -40,12 +48,18 @@ describe('the packed @tontill/widget in a plain project, in Chromium', () => {
     mkdirSync(project);
     const tarball = await packWidget(join(dir.path, 'pack'));
     await installInto(project, tarball);
-    writeFileSync(join(project, 'main.js'), `import { init } from '@tontill/widget';\n${RECORD}\ninit({ container: '#pay' });\n`);
+    writeFileSync(
+      join(project, 'main.js'),
+      `import { init } from '@tontill/widget';\n${RECORD}\ninit({ container: '#pay' });\n`,
+    );
     writeFileSync(join(project, 'index.html'), page('<script type="module" src="./main.js"></script>'));
     await bundleWithVite(project);
-    writeFileSync(join(project, 'plain.html'), page(`<script src="node_modules/@tontill/widget/dist/index.global.js"></script>
+    writeFileSync(
+      join(project, 'plain.html'),
+      page(`<script src="node_modules/@tontill/widget/dist/index.global.js"></script>
 <script>${RECORD}
-ServiceWidget.init({ container: '#pay' });</script>`));
+ServiceWidget.init({ container: '#pay' });</script>`),
+    );
     shop = await StaticShop.start(project);
   }, 300_000);
   afterAll(async () => {
@@ -76,7 +90,10 @@ ServiceWidget.init({ container: '#pay' });</script>`));
     shop.vars = { SERVICE: service.url, SIGNATURE: s.signature };
     await tab.goto(`${shop.origin}${path}`);
     // Either the checkout is framed or the widget said why not: fail on the reason, not on a timeout.
-    await eventually(async () => (await tab.locator('#pay iframe').count()) > 0 || consoleLines.some((l) => l.startsWith('error')), Boolean);
+    await eventually(
+      async () => (await tab.locator('#pay iframe').count()) > 0 || consoleLines.some((l) => l.startsWith('error')),
+      Boolean,
+    );
     expect(consoleLines.filter((l) => l.startsWith('error'))).toEqual([]);
     const frame = tab.frameLocator('#pay iframe');
     await eventually(() => frame.locator('[data-field="memo"]').textContent(), is(s.payment.memo));
@@ -92,14 +109,19 @@ ServiceWidget.init({ container: '#pay' });</script>`));
   it('the tarball holds the module build with its declarations and the script build', () => {
     const installed = join(project, 'node_modules/@tontill/widget');
     expect(readdirSync(installed).sort()).toEqual(['README.md', 'dist', 'package.json']);
-    expect(readdirSync(join(installed, 'dist')).sort()).toEqual(['index.d.ts', 'index.global.js', 'index.js', 'types.d.ts']);
+    expect(readdirSync(join(installed, 'dist')).sort()).toEqual([
+      'index.d.ts',
+      'index.global.js',
+      'index.js',
+      'types.d.ts',
+    ]);
   });
 
   it('bundled with vite, init({ container }) alone embeds the checkout and reports paid', async () => {
     await payThrough('/dist/');
   });
 
-  it('a plain HTML page loading the package\'s script file does the same', async () => {
+  it("a plain HTML page loading the package's script file does the same", async () => {
     await payThrough('/plain.html');
   });
 });

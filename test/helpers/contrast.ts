@@ -56,13 +56,17 @@ export async function lowContrastText(page: Page, minimum = 4.5): Promise<LowCon
     };
     const opacityOf = (el: Element): number => {
       let opacity = 1;
-      for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+      for (let node: Element | null = el; node; node = node.parentElement)
+        opacity *= Number(getComputedStyle(node).opacity);
       return opacity;
     };
     const describe = (el: Element): string => {
       const parts: string[] = [];
       for (let node: Element | null = el; node && parts.length < 3; node = node.parentElement) {
-        const cls = typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
+        const cls =
+          typeof node.className === 'string' && node.className
+            ? `.${node.className.trim().split(/\s+/).join('.')}`
+            : '';
         parts.unshift(`${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${cls}`);
       }
       return parts.join(' > ');
@@ -78,14 +82,27 @@ export async function lowContrastText(page: Page, minimum = 4.5): Promise<LowCon
       if (el.closest('[disabled], [aria-disabled="true"], .sr-only, script, style, noscript, option')) continue;
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      if (rect.width === 0 || rect.height === 0 || style.visibility !== 'visible' || !el.checkVisibility({ opacityProperty: false })) continue;
+      if (
+        rect.width === 0 ||
+        rect.height === 0 ||
+        style.visibility !== 'visible' ||
+        !el.checkVisibility({ opacityProperty: false })
+      )
+        continue;
       const background = backgroundOf(el);
       if (!background) continue;
       const fg = rgba(style.color);
       const colour = over([fg[0], fg[1], fg[2], fg[3] * opacityOf(el)], background);
       const [light, dark] = [luminance(colour), luminance(background)].sort((a, b) => b - a);
       const ratio = (light! + 0.05) / (dark! + 0.05);
-      if (ratio < min) failures.push({ text: text.slice(0, 40), selector: describe(el), ratio: Math.round(ratio * 100) / 100, color: style.color, background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})` });
+      if (ratio < min)
+        failures.push({
+          text: text.slice(0, 40),
+          selector: describe(el),
+          ratio: Math.round(ratio * 100) / 100,
+          color: style.color,
+          background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})`,
+        });
     }
     return failures;
   }, minimum);

@@ -32,9 +32,15 @@ export interface CliRun {
 export function runCli(entry: string, args: string[]): Promise<CliRun> {
   const child = spawn(process.execPath, cliArgs(entry, args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, lastLine: out.trim().split('\n').at(-1) ?? '' })));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  return new Promise((resolve) =>
+    child.on('exit', (code) => resolve({ code, out, lastLine: out.trim().split('\n').at(-1) ?? '' })),
+  );
 }
 
 /** Writes `<dataDir>/config.json`, read by the service at start like a merchant's own config. */
@@ -48,12 +54,20 @@ export async function spawnService(dataDir: string, env: Record<string, string> 
   const ownDatabase = TEST_ENGINE === 'postgres' && env.TONTILL_DATABASE_URL === undefined;
   const database: Record<string, string> = ownDatabase ? { TONTILL_DATABASE_URL: await testDatabaseUrl(dataDir) } : {};
   const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), {
-    cwd: ROOT, env: { ...process.env, ...database, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...database, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
       const match = /TonTill is running on the \w+ chain at (http:\/\/\S+)/.exec(output);

@@ -67,21 +67,32 @@ interface TestLedger {
 
 /** Stands for the SQLite connection in the postgres project: a test that reads the file itself fails saying so. */
 function sqliteOnly(): Database {
-  return new Proxy({}, {
-    get() { throw new Error('this test reads the SQLite file itself: it belongs to the sqlite project only'); },
-  }) as Database;
+  return new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('this test reads the SQLite file itself: it belongs to the sqlite project only');
+      },
+    },
+  ) as Database;
 }
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The engine of the test project: a SQLite file in `dataDir`, or (postgres project) that data directory's own database. */
-async function openTestLedger(dataDir: string, flushWal: FlushWal | undefined, onListenerError: (err: unknown) => void): Promise<TestLedger> {
+async function openTestLedger(
+  dataDir: string,
+  flushWal: FlushWal | undefined,
+  onListenerError: (err: unknown) => void,
+): Promise<TestLedger> {
   if (TEST_ENGINE === 'postgres') {
     const url = await testDatabaseUrl(dataDir);
     const shared = await openSharedLedger({ url, poolSize: 10, onCallbackError: onListenerError, log: silent });
     const observer = openPgPool(url, { max: 1 });
     return {
-      storage: shared.storage, db: null, ledgerFile: null,
+      storage: shared.storage,
+      db: null,
+      ledgerFile: null,
       rows: async (sql) => (await observer.query(sql)).rows,
       async close() {
         await observer.end();
@@ -92,7 +103,9 @@ async function openTestLedger(dataDir: string, flushWal: FlushWal | undefined, o
   const db = openDatabase(join(dataDir, 'tontill.db'), { exclusive: true });
   const storage = new SqliteStorage(db, onListenerError, flushWal ? { flushWal } : {});
   return {
-    storage, db, ledgerFile: sqliteLedgerFile(db, storage),
+    storage,
+    db,
+    ledgerFile: sqliteLedgerFile(db, storage),
     rows: async (sql) => db.prepare(sql).all(),
     async close() {
       await storage.close();
@@ -102,29 +115,50 @@ async function openTestLedger(dataDir: string, flushWal: FlushWal | undefined, o
 }
 
 /** The real app over a real ledger (a SQLite file in a temp dir, or PostgreSQL in the postgres project), with one API key ready. */
-export async function createTestApp(options: {
-  config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock; onRoute?: (route: RouteOptions) => void;
-  /** stands for the disk under the ledger's WAL (a disk that refuses a flush) */
-  flushWal?: FlushWal;
-} = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    config?: Partial<ConfigInput>;
+    dataDir?: string;
+    clock?: ManualClock;
+    onRoute?: (route: RouteOptions) => void;
+    /** stands for the disk under the ledger's WAL (a disk that refuses a flush) */
+    flushWal?: FlushWal;
+  } = {},
+): Promise<TestApp> {
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
   const config = parseConfig({ dataDir, rateLimit: { enabled: false }, ...options.config });
   const clock = options.clock ?? new ManualClock();
-  const onListenerError = (err: unknown) => { throw err; };
+  const onListenerError = (err: unknown) => {
+    throw err;
+  };
   const ledger = await openTestLedger(dataDir, options.flushWal, onListenerError);
   const { storage, ledgerFile } = ledger;
-  const services = await createServices({ storage, config, clock, chain: TEST_CHAIN, publicUrl: () => 'http://127.0.0.1:8787', onListenerError });
+  const services = await createServices({
+    storage,
+    config,
+    clock,
+    chain: TEST_CHAIN,
+    publicUrl: () => 'http://127.0.0.1:8787',
+    onListenerError,
+  });
   // not started: tests that need the schedule use startTestServer; the routes are here to be walked
   const backups = ledgerFile ? new BackupService({ ledgerFile, settings: services.settings, clock, dataDir }) : null;
   const app = await buildApp({
-    services, ...(ledgerFile && backups ? { ledgerFile, backups } : {}), ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    services,
+    ...(ledgerFile && backups ? { ledgerFile, backups } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     // no runtime here: nothing watches the chain, and a shared ledger's id is not this app's to tell
     ledger: { engine: TEST_ENGINE, instance: () => null, watching: () => false },
   });
   const { key } = await services.apiKeys.create('test');
   return {
-    app, services, storage, apiKey: key, clock, dataDir,
+    app,
+    services,
+    storage,
+    apiKey: key,
+    clock,
+    dataDir,
     db: ledger.db ?? sqliteOnly(),
     rows: async <R>(sql: string) => (await ledger.rows(sql)) as R[],
     async close() {

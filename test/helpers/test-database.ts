@@ -24,8 +24,12 @@ export const TEST_TEMPLATE_DATABASE = 'tontill_template';
 
 function adminUrl(): string {
   const url = process.env[TEST_PG_URL_ENV];
-  if (TEST_ENGINE !== 'postgres') throw new Error('testDatabaseUrl is for the postgres project (TONTILL_TEST_ENGINE=postgres)');
-  if (!url) throw new Error(`${TEST_PG_URL_ENV} is not set: the test cluster is started by test/global-setup.ts for vitest's postgres project`);
+  if (TEST_ENGINE !== 'postgres')
+    throw new Error('testDatabaseUrl is for the postgres project (TONTILL_TEST_ENGINE=postgres)');
+  if (!url)
+    throw new Error(
+      `${TEST_PG_URL_ENV} is not set: the test cluster is started by test/global-setup.ts for vitest's postgres project`,
+    );
   return url;
 }
 

@@ -13,17 +13,24 @@ export interface TestServer extends RunningServer {
 }
 
 /** The whole service as `npm run serve` runs it (sandbox chain, watcher, HTTP on loopback), in a temp dir. */
-export async function startTestServer(options: { config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock; backupTimer?: BackupTimer } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { config?: Partial<ConfigInput>; dataDir?: string; clock?: ManualClock; backupTimer?: BackupTimer } = {},
+): Promise<TestServer> {
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
   const clock = options.clock ?? new ManualClock();
   // the postgres project runs the same service on this data directory's own database
   const database = TEST_ENGINE === 'postgres' ? { database: { url: await testDatabaseUrl(dataDir) } } : {};
   const config = parseConfig({ dataDir, port: 0, rateLimit: { enabled: false }, ...database, ...options.config });
-  const server = await startServer(config, { clock, ...(options.backupTimer ? { backupTimer: options.backupTimer } : {}) });
+  const server = await startServer(config, {
+    clock,
+    ...(options.backupTimer ? { backupTimer: options.backupTimer } : {}),
+  });
   const { key } = await server.services.apiKeys.create('test');
   return Object.assign(server, {
-    clock, dataDir, apiKey: key,
+    clock,
+    dataDir,
+    apiKey: key,
     async dispose() {
       await server.close();
       if (dir && TEST_ENGINE === 'postgres') await dropTestDatabase(dataDir);

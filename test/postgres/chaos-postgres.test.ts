@@ -17,7 +17,13 @@ describe('chaos on PostgreSQL: instances killed under load', () => {
   it(`loses no acknowledged write, credits each transfer once, delivers every event in order (seed ${seed})`, async () => {
     const root = tempDir('tontill-chaos-pg-test-');
     try {
-      const summary = await runChaosPostgres({ seed, rounds: 4, opsPerRound: [6, 12], instances: 3, databaseUrl: await testDatabaseUrl(root.path) });
+      const summary = await runChaosPostgres({
+        seed,
+        rounds: 4,
+        opsPerRound: [6, 12],
+        instances: 3,
+        databaseUrl: await testDatabaseUrl(root.path),
+      });
       console.log(formatSummary(summary));
       expect(summary.kills).toBeGreaterThanOrEqual(4);
       expect(summary.ackedPayments).toBeGreaterThan(0);

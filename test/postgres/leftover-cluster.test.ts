@@ -13,7 +13,10 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 function listening(port: number): Promise<boolean> {
   return new Promise((answer) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); answer(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      answer(true);
+    });
     socket.once('error', () => answer(false));
   });
 }
@@ -44,14 +47,17 @@ describe('a test run killed with its PostgreSQL cluster running', () => {
       // the run's main process: a cluster, the exit hook global-setup.ts sets, then process.exit()
       // with no teardown run, which is what vitest's SIGINT and SIGTERM handlers do
       const script = join(parent.path, 'interrupted-run.mts');
-      writeFileSync(script, [
-        `import { startLocalPostgres } from ${JSON.stringify(join(ROOT, 'scripts/local-postgres.ts'))};`,
-        `import { removeOnExit } from ${JSON.stringify(join(ROOT, 'test/helpers/leftover-runs.ts'))};`,
-        `const cluster = await startLocalPostgres({ dir: ${JSON.stringify(join(run, CLUSTER_FOLDER))}, durable: false });`,
-        `removeOnExit(${JSON.stringify(run)});`,
-        'console.log(cluster.port);',
-        'process.exit(130);',
-      ].join('\n'));
+      writeFileSync(
+        script,
+        [
+          `import { startLocalPostgres } from ${JSON.stringify(join(ROOT, 'scripts/local-postgres.ts'))};`,
+          `import { removeOnExit } from ${JSON.stringify(join(ROOT, 'test/helpers/leftover-runs.ts'))};`,
+          `const cluster = await startLocalPostgres({ dir: ${JSON.stringify(join(run, CLUSTER_FOLDER))}, durable: false });`,
+          `removeOnExit(${JSON.stringify(run)});`,
+          'console.log(cluster.port);',
+          'process.exit(130);',
+        ].join('\n'),
+      );
       const child = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [script], { encoding: 'utf8' });
       expect(child.status, child.stderr).toBe(130);
       const port = Number(child.stdout.trim());

@@ -49,10 +49,18 @@ afterAll(async () => {
 });
 
 /** One more step at the top of SQLite's ladder. */
-const sqliteStep = (statements: string): Migration => ({ version: migrations.length + 1, name: 'parity-probe', up: (db) => db.exec(statements) });
+const sqliteStep = (statements: string): Migration => ({
+  version: migrations.length + 1,
+  name: 'parity-probe',
+  up: (db) => db.exec(statements),
+});
 
 /** One more step at the top of PostgreSQL's ladder. */
-const pgStep = (statements: string): PgMigration => ({ version: pgMigrations.length + 1, name: 'parity-probe', up: (sql) => sql.exec(statements) });
+const pgStep = (statements: string): PgMigration => ({
+  version: pgMigrations.length + 1,
+  name: 'parity-probe',
+  up: (sql) => sql.exec(statements),
+});
 
 describe('the SQLite and PostgreSQL ladders', () => {
   let pgLatest: Promise<SchemaShape> | undefined;
@@ -61,40 +69,56 @@ describe('the SQLite and PostgreSQL ladders', () => {
   it('build the same tables, columns, keys, checks and indexes, apart from the differences listed with their reason', async () => {
     const drift = schemaDrift(sqliteShape(migrations), await pgAsReleased());
     const { drift: unexplainedDrift, staleExplanations } = unexplained(drift);
-    expect(unexplainedDrift, 'drift between the ladders: add the missing step to the other engine (a new step, never an edit)').toEqual([]);
-    expect(staleExplanations, 'listed as a known difference but no longer found: remove it from known-differences.ts').toEqual([]);
+    expect(
+      unexplainedDrift,
+      'drift between the ladders: add the missing step to the other engine (a new step, never an edit)',
+    ).toEqual([]);
+    expect(
+      staleExplanations,
+      'listed as a known difference but no longer found: remove it from known-differences.ts',
+    ).toEqual([]);
     for (const [line, why] of KNOWN_DIFFERENCES) expect(why.length, `a reason for "${line}"`).toBeGreaterThan(10);
   });
 
   it('name the table and column of a column a step adds to SQLite only', async () => {
     const sqlite = sqliteShape([...migrations, sqliteStep('ALTER TABLE payments ADD COLUMN note TEXT')]);
-    expect(unexplained(schemaDrift(sqlite, await pgAsReleased())).drift).toEqual(['column payments.note: only in SQLite']);
+    expect(unexplained(schemaDrift(sqlite, await pgAsReleased())).drift).toEqual([
+      'column payments.note: only in SQLite',
+    ]);
   });
 
   it('name the table and column of a column a step adds to PostgreSQL only', async () => {
     const pgWithNote = await pgShapeOf([...pgMigrations, pgStep('ALTER TABLE refunds ADD COLUMN note text')]);
-    expect(unexplained(schemaDrift(sqliteShape(migrations), pgWithNote)).drift).toEqual(['column refunds.note: only in PostgreSQL']);
+    expect(unexplained(schemaDrift(sqliteShape(migrations), pgWithNote)).drift).toEqual([
+      'column refunds.note: only in PostgreSQL',
+    ]);
   });
 
   it('report a column both add but with another type, nullability or default, and an index or CHECK on one side', async () => {
-    const sqlite = sqliteShape([...migrations, sqliteStep(`
+    const sqlite = sqliteShape([
+      ...migrations,
+      sqliteStep(`
       ALTER TABLE refunds ADD COLUMN note TEXT;
       ALTER TABLE refunds ADD COLUMN confirmed_at INTEGER;
       CREATE INDEX refunds_confirmed ON refunds (confirmed_at) WHERE status = 'sent';
-    `)]);
-    const pgSide = await pgShapeOf([...pgMigrations, pgStep(`
+    `),
+    ]);
+    const pgSide = await pgShapeOf([
+      ...pgMigrations,
+      pgStep(`
       ALTER TABLE refunds ADD COLUMN note bigint NOT NULL DEFAULT 0 CHECK (note >= 0);
       ALTER TABLE refunds ADD COLUMN confirmed_at bigint;
       CREATE INDEX refunds_confirmed ON refunds (confirmed_at) WHERE status IN ('sent', 'failed');
-    `)]);
+    `),
+    ]);
     expect(unexplained(schemaDrift(sqlite, pgSide)).drift).toEqual([
       'column refunds.note: SQLite TEXT should be text in PostgreSQL, is bigint',
       'column refunds.note: NOT NULL only in PostgreSQL',
       'column refunds.note: default none in SQLite, 0 in PostgreSQL',
       'column refunds.confirmed_at: SQLite INTEGER should be timestamptz in PostgreSQL, is bigint',
       'check refunds (note >= 0): only in PostgreSQL',
-      "index refunds_confirmed: ON refunds (confirmed_at) WHERE status = 'sent' in SQLite, "
-        + "ON refunds (confirmed_at) WHERE status IN('sent','failed') in PostgreSQL",
+      "index refunds_confirmed: ON refunds (confirmed_at) WHERE status = 'sent' in SQLite, " +
+        "ON refunds (confirmed_at) WHERE status IN('sent','failed') in PostgreSQL",
     ]);
   });
 });

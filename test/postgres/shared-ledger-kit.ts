@@ -21,7 +21,10 @@ export const WATCHER_LOCK = 7_311_003;
  * from outside. Every send publishes the merchant jetton wallet's side of it.
  */
 export class ServedChain {
-  private constructor(readonly chain: SandboxChain, readonly double: ToncenterDouble) {}
+  private constructor(
+    readonly chain: SandboxChain,
+    readonly double: ToncenterDouble,
+  ) {}
 
   static async start(): Promise<ServedChain> {
     const chain = await SandboxChain.open();
@@ -50,7 +53,10 @@ export class ServedChain {
   }
 
   private publish(transactions: Transaction[]): Transaction[] {
-    this.double.addTransactions(this.watched, transactions.filter((tx) => onAccount(tx, this.watched)));
+    this.double.addTransactions(
+      this.watched,
+      transactions.filter((tx) => onAccount(tx, this.watched)),
+    );
     return transactions;
   }
 }
@@ -72,9 +78,15 @@ export function writeInstanceConfig(dataDir: string, options: InstanceOptions): 
     rateLimit: { enabled: false },
     logLevel: 'warn',
     chain: {
-      mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
-      toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: options.pollIntervalMs ?? 300,
-      watcherBatchSize: options.watcherBatchSize ?? 4, streaming: { enabled: false }, reconcileIntervalMs: 0,
+      mode: 'testnet',
+      merchantAddress: chain.merchantAddress.toString(),
+      jettonMaster: chain.jettonMaster.toString(),
+      toncenterEndpoint: double.endpoint,
+      toncenterRps: 1000,
+      pollIntervalMs: options.pollIntervalMs ?? 300,
+      watcherBatchSize: options.watcherBatchSize ?? 4,
+      streaming: { enabled: false },
+      reconcileIntervalMs: 0,
     },
   });
 }
@@ -88,8 +100,11 @@ export async function startInstance(dataDir: string, options: InstanceOptions): 
 
 /** The pids of the instances whose lease connection holds the watcher's lock (its application name ends in `-<pid>-<6 hex>`). */
 export async function leaderPids(db: pg.Client): Promise<number[]> {
-  const { rows } = await db.query<{ application_name: string }>(`SELECT a.application_name FROM pg_locks l
-    JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted`, [WATCHER_LOCK]);
+  const { rows } = await db.query<{ application_name: string }>(
+    `SELECT a.application_name FROM pg_locks l
+    JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted`,
+    [WATCHER_LOCK],
+  );
   return rows.map((r) => Number(/-(\d+)-[0-9a-f]{6}$/.exec(r.application_name)?.[1]));
 }
 

@@ -2,15 +2,23 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectBackupProblem, selectBackups, selectBackupsActions, selectBackupState, selectIsBackingUp,
+  selectBackupProblem,
+  selectBackups,
+  selectBackupsActions,
+  selectBackupState,
+  selectIsBackingUp,
 } from '../../renderer/features/backups/slice';
 import { selectSettings, selectSettingsActions } from '../../renderer/features/settings/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('backups slice: settings, Back up now, restoring one from the list, live outcomes', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
 
   it('loads the defaults, marks a refused field and saves a good folder', async () => {
     const store = h.newStore();
@@ -20,7 +28,10 @@ describe('backups slice: settings, Back up now, restoring one from the list, liv
     expect(selectBackupState(store.getState())).toMatchObject({ lastSuccess: null, lastFailure: null });
 
     expect(await saveBackupSettings({ folder: 'backups', keep: 14 })).toBe(false);
-    expect(selectBackupProblem(store.getState())).toMatchObject({ field: 'folder', message: expect.stringMatching(/^folder: give an absolute path/) });
+    expect(selectBackupProblem(store.getState())).toMatchObject({
+      field: 'folder',
+      message: expect.stringMatching(/^folder: give an absolute path/),
+    });
     expect(await saveBackupSettings({ folder: join(h.server.dataDir, 'elsewhere'), keep: 400 })).toBe(false);
     expect(selectBackupProblem(store.getState())?.field).toBe('keep');
 

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectChainMode, selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher,
+  selectChainMode,
+  selectDashboardActions,
+  selectIsDashboardLoading,
+  selectStats,
+  selectWatcher,
 } from '../../renderer/features/dashboard/slice';
 import { selectUnmatchedCount } from '../../renderer/features/live/slice';
 import { selectIsUnauthorized } from '../../renderer/store/ui-slice';
@@ -8,14 +12,24 @@ import { startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('dashboard slice: stats and the watcher status from the real service', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
   const invoice = async (amount: string) =>
     (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
 
   it('knows nothing before the first load', () => {
     const s = h.newStore().getState();
-    expect([selectStats(s), selectWatcher(s), selectChainMode(s), selectUnmatchedCount(s), selectIsDashboardLoading(s)]).toEqual([null, null, null, 0, false]);
+    expect([
+      selectStats(s),
+      selectWatcher(s),
+      selectChainMode(s),
+      selectUnmatchedCount(s),
+      selectIsDashboardLoading(s),
+    ]).toEqual([null, null, null, 0, false]);
   });
 
   it('loads counts by status, paid volume, the unmatched inbox and the sandbox watcher', async () => {

@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectInvoice, selectInvoiceActions, selectInvoiceDraft, selectInvoiceError, selectIsCreatingInvoice,
+  selectInvoice,
+  selectInvoiceActions,
+  selectInvoiceDraft,
+  selectInvoiceError,
+  selectIsCreatingInvoice,
 } from '../../renderer/features/invoice/slice';
 import { selectIsTill, selectTillActions, selectTillInvoice } from '../../renderer/features/till/slice';
 import { startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('invoice slice: the new-invoice form and the live invoice, handed to the till', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
 
   it('checks the draft before a round trip, and an edit clears the complaint', async () => {
     const store = h.newStore();
@@ -30,7 +38,10 @@ describe('invoice slice: the new-invoice form and the live invoice, handed to th
     expect(await createInvoice()).toMatchObject({ amount: '12.50' });
     setDraft({ amount: '0,000' });
     expect(await createInvoice()).toBeNull();
-    expect(selectInvoiceError(store.getState())).toEqual({ field: 'amount', message: 'The amount must be more than zero.' });
+    expect(selectInvoiceError(store.getState())).toEqual({
+      field: 'amount',
+      message: 'The amount must be more than zero.',
+    });
   });
 
   it('creates an invoice, keeps the expiry for the next one, shows it on the till and follows it there until paid', async () => {
@@ -45,7 +56,12 @@ describe('invoice slice: the new-invoice form and the live invoice, handed to th
     expect(invoice).toMatchObject({ amount: '12.50', externalId: 'till-1', description: 'Tea', status: 'pending' });
     expect(Date.parse(invoice!.expiresAt) - Date.parse(invoice!.createdAt)).toBe(15 * 60_000);
     expect(selectInvoice(store.getState())).toEqual(invoice);
-    expect(selectInvoiceDraft(store.getState())).toEqual({ amount: '', externalId: '', description: '', expiryMinutes: '15' });
+    expect(selectInvoiceDraft(store.getState())).toEqual({
+      amount: '',
+      externalId: '',
+      description: '',
+      expiryMinutes: '15',
+    });
 
     // the till's state is the till slice's own: showing the desk's invoice there leaves the desk as it is
     showOnTill(invoice!);

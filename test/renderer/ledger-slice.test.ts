@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerInfo } from '../../contract/console';
 import {
-  selectBackups, selectBackupsActions, selectBackupsKind, selectBackupState, selectLedger, selectStandsBy,
+  selectBackups,
+  selectBackupsActions,
+  selectBackupsKind,
+  selectBackupState,
+  selectLedger,
+  selectStandsBy,
 } from '../../renderer/features/backups/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
@@ -12,9 +17,15 @@ import { lastToast, startStoreHarness, type StoreHarness } from './store-harness
  */
 describe('backups slice: the ledger first, and no backups asked for on PostgreSQL', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
-  afterEach(() => { vi.restoreAllMocks(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   /** Records the console API paths called; `ledger`, when given, answers GET /ledger in place of the service. */
   function watchCalls(ledger?: LedgerInfo): string[] {
@@ -30,7 +41,10 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
   }
 
   const shared = (watching: boolean): LedgerInfo => ({
-    engine: 'postgres', instance: 'shop-1-4242-a1b2c3', watching, capabilities: { backups: 'external', sharedLedger: true },
+    engine: 'postgres',
+    instance: 'shop-1-4242-a1b2c3',
+    watching,
+    capabilities: { backups: 'external', sharedLedger: true },
   });
 
   it('on SQLite: asks where the ledger lives once, then loads the backups as before', async () => {
@@ -39,7 +53,10 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
     const { loadBackups } = selectBackupsActions(store.getState());
     await loadBackups();
     expect(selectLedger(store.getState())).toEqual({
-      engine: 'sqlite', instance: null, watching: expect.any(Boolean), capabilities: { backups: 'file', sharedLedger: false },
+      engine: 'sqlite',
+      instance: null,
+      watching: expect.any(Boolean),
+      capabilities: { backups: 'file', sharedLedger: false },
     });
     expect(selectBackupsKind(store.getState())).toBe('file');
     expect(selectStandsBy(store.getState())).toBe(false);
@@ -81,7 +98,12 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
   });
 
   it('goes by the capabilities, not the engine: a ledger whose backups are made elsewhere is never asked for backups, whatever it runs on', async () => {
-    const calls = watchCalls({ engine: 'sqlite', instance: null, watching: false, capabilities: { backups: 'external', sharedLedger: false } });
+    const calls = watchCalls({
+      engine: 'sqlite',
+      instance: null,
+      watching: false,
+      capabilities: { backups: 'external', sharedLedger: false },
+    });
     const store = h.newStore();
     const { loadBackups } = selectBackupsActions(store.getState());
     await loadBackups();

@@ -18,16 +18,27 @@ describe('live slice: each change frame reaches every screen that shows it', () 
   beforeAll(async () => {
     h = await startStoreHarness();
     const token = await h.server.services.sessions.createSession();
-    frames = readSse(await fetch(`${h.server.url}/console/api/events`, { headers: { authorization: `Bearer ${token}` }, signal: ac.signal }));
+    frames = readSse(
+      await fetch(`${h.server.url}/console/api/events`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: ac.signal,
+      }),
+    );
     expect((await frames.next()).event).toBe('ready');
   });
   afterAll(async () => {
     ac.abort();
     await h.dispose();
   });
-  const invoice = async (amount: string, externalId?: string) => (await h.server.services.payments.create('invoice', {
-    currency: 'USDT', mainCurrency: 'TON', amount, ...(externalId ? { externalId } : {}),
-  })).payment;
+  const invoice = async (amount: string, externalId?: string) =>
+    (
+      await h.server.services.payments.create('invoice', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount,
+        ...(externalId ? { externalId } : {}),
+      })
+    ).payment;
   /** the next change frame, as the console's API module parses it */
   const nextChange = async (): Promise<LiveChange> => {
     for (;;) {
@@ -44,7 +55,7 @@ describe('live slice: each change frame reaches every screen that shows it', () 
     store.getState().setFilters({ status: 'cancelled' });
     await until(store, (s) => !s.isListLoading && s.rows.length === 0);
 
-    store.getState().applyLiveChange(await (invoice('2.00').then(nextChange)));
+    store.getState().applyLiveChange(await invoice('2.00').then(nextChange));
     expect(selectPaymentRows(store.getState())).toEqual([]);
 
     store.getState().setFilters({ status: '' });
@@ -89,9 +100,21 @@ describe('live slice: each change frame reaches every screen that shows it', () 
     expect(selectUnmatchedCount(store.getState())).toBe(0);
     const lt = 77n;
     const hash = lt.toString(16).padStart(64, '0');
-    await h.server.services.ledger.creditBatch('EQ-live-slice', [{
-      txHash: hash, lt, utime: Math.floor(Date.now() / 1000), amount: 1_500_000n, from: null, comment: null, queryId: 0n,
-    }], { lt, hash });
+    await h.server.services.ledger.creditBatch(
+      'EQ-live-slice',
+      [
+        {
+          txHash: hash,
+          lt,
+          utime: Math.floor(Date.now() / 1000),
+          amount: 1_500_000n,
+          from: null,
+          comment: null,
+          queryId: 0n,
+        },
+      ],
+      { lt, hash },
+    );
     store.getState().applyLiveChange(await nextChange());
     expect(selectUnmatchedCount(store.getState())).toBe(1);
     await until(store, (s) => selectUnmatched(s).length === 1);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectDetailDeliveries, selectHasLoadedList, selectHasMorePayments, selectIsDetailLoading, selectIsListLoading, selectPaymentDetail,
-  selectPaymentFilters, selectPaymentRows, selectPaymentsActions,
+  selectDetailDeliveries,
+  selectHasLoadedList,
+  selectHasMorePayments,
+  selectIsDetailLoading,
+  selectIsListLoading,
+  selectPaymentDetail,
+  selectPaymentFilters,
+  selectPaymentRows,
+  selectPaymentsActions,
 } from '../../renderer/features/payments/slice';
 import { selectDeliveries } from '../../renderer/features/webhooks/slice';
 import { Receiver } from '../webhooks/receiver';
@@ -35,7 +42,11 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
     await loading;
     expect(selectPaymentRows(store.getState())).toHaveLength(200);
     expect(selectPaymentRows(store.getState())[0]!.id).toBe(made[200]!.id);
-    expect([selectHasLoadedList(store.getState()), selectHasMorePayments(store.getState()), selectIsListLoading(store.getState())]).toEqual([true, true, false]);
+    expect([
+      selectHasLoadedList(store.getState()),
+      selectHasMorePayments(store.getState()),
+      selectIsListLoading(store.getState()),
+    ]).toEqual([true, true, false]);
     await loadMorePayments();
     expect(selectPaymentRows(store.getState()).at(-1)!.id).toBe(made[0]!.id);
     expect(selectHasMorePayments(store.getState())).toBe(false);
@@ -43,7 +54,12 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
     setFilters({ status: 'cancelled' });
     setFilters({ status: 'pending', q: made[7]!.id });
     const settled = await until(store, (s) => !selectIsListLoading(s));
-    expect(selectPaymentFilters(settled)).toEqual({ status: 'pending', q: made[7]!.id, createdFrom: '', createdTo: '' });
+    expect(selectPaymentFilters(settled)).toEqual({
+      status: 'pending',
+      q: made[7]!.id,
+      createdFrom: '',
+      createdTo: '',
+    });
     expect(selectPaymentRows(settled).map((p) => p.id)).toEqual([made[7]!.id]);
     expect(settled.toasts).toEqual([]);
   });
@@ -57,7 +73,11 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
     expect(selectIsDetailLoading(store.getState())).toBe(true);
     await opening;
     expect(selectIsDetailLoading(store.getState())).toBe(false);
-    expect(selectPaymentDetail(store.getState())?.payment).toMatchObject({ id: payment.id, status: 'pending', amount: '4.00' });
+    expect(selectPaymentDetail(store.getState())?.payment).toMatchObject({
+      id: payment.id,
+      status: 'pending',
+      amount: '4.00',
+    });
     expect(selectPaymentDetail(store.getState())?.events.map((e) => e.type)).toEqual(['payment.created']);
     expect(selectDetailDeliveries(store.getState()).map((d) => d.eventType)).toEqual(['payment.created']);
 

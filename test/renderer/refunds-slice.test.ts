@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectOutgoing, selectRefundActions, selectRefundProblem, selectRefunds } from '../../renderer/features/refunds/slice';
+import {
+  selectOutgoing,
+  selectRefundActions,
+  selectRefundProblem,
+  selectRefunds,
+} from '../../renderer/features/refunds/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('refunds slice: prepare, refuse with the field, cancel, and what the wallet sent, against the real service', () => {
@@ -12,17 +17,24 @@ describe('refunds slice: prepare, refuse with the field, cancel, and what the wa
   });
 
   const paid = async (amount: string, pay: string) => {
-    const { payment } = await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount });
+    const { payment } = await h.server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+    });
     await h.server.simulator!.pay({ paymentId: payment.id, amount: pay });
     return payment.id;
   };
 
-  it('keeps a refused request\'s field and message, then prepares, lists and cancels a refund', async () => {
+  it("keeps a refused request's field and message, then prepares, lists and cancels a refund", async () => {
     const paymentId = await paid('3.00', '3.50');
     const store = h.newStore();
     const { createRefund, cancelRefund, loadRefunds } = selectRefundActions(store.getState());
     expect(await createRefund(paymentId, { amount: '9.00' })).toBeNull();
-    expect(selectRefundProblem(store.getState())).toEqual({ field: 'amount', message: expect.stringContaining('at most 3.50 USDT') });
+    expect(selectRefundProblem(store.getState())).toEqual({
+      field: 'amount',
+      message: expect.stringContaining('at most 3.50 USDT'),
+    });
     expect(selectRefunds(store.getState())).toEqual([]);
 
     const refund = await createRefund(paymentId, {});
@@ -47,6 +59,10 @@ describe('refunds slice: prepare, refuse with the field, cancel, and what the wa
     const store = h.newStore();
     expect(selectOutgoing(store.getState())).toBeNull();
     await selectRefundActions(store.getState()).loadOutgoing();
-    expect(selectOutgoing(store.getState())![0]).toMatchObject({ kind: 'sent', amount: '1.00', refund: { id: refund.id, paymentId, status: 'sent' } });
+    expect(selectOutgoing(store.getState())![0]).toMatchObject({
+      kind: 'sent',
+      amount: '1.00',
+      refund: { id: refund.id, paymentId, status: 'sent' },
+    });
   });
 });

@@ -1,20 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsInput, SettingsView } from '../../contract/console-settings';
 import {
-  selectApiKeys, selectHasSettingsProblems, selectIsRestarting, selectIsSavingSettings, selectNewApiKey, selectProblemFor, selectRestartProblem,
-  selectSettings, selectSettingsActions, selectSettingsProblems,
+  selectApiKeys,
+  selectHasSettingsProblems,
+  selectIsRestarting,
+  selectIsSavingSettings,
+  selectNewApiKey,
+  selectProblemFor,
+  selectRestartProblem,
+  selectSettings,
+  selectSettingsActions,
+  selectSettingsProblems,
 } from '../../renderer/features/settings/slice';
 import { recordRefusal } from '../../server/payment-pages/refused-origins';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('settings slice: chain and payment settings, embedding origins, API keys and restores', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
 
   const inputOf = (view: SettingsView, patch: Partial<SettingsInput> = {}): SettingsInput => ({
     chain: {
-      mode: view.saved.chain.mode, merchantAddress: view.saved.chain.merchantAddress, toncenterEndpoint: view.saved.chain.toncenterEndpoint,
+      mode: view.saved.chain.mode,
+      merchantAddress: view.saved.chain.merchantAddress,
+      toncenterEndpoint: view.saved.chain.toncenterEndpoint,
       jettonMaster: view.saved.chain.jettonMaster,
     },
     payments: view.saved.payments,
@@ -27,24 +41,39 @@ describe('settings slice: chain and payment settings, embedding origins, API key
     const { loadSettings, saveSettings } = selectSettingsActions(store.getState());
     await loadSettings();
     const view = selectSettings(store.getState())!;
-    expect(view).toMatchObject({ running: { chain: { mode: 'sandbox' } }, restartRequired: false, allowedOrigins: [], restoreStaged: false });
+    expect(view).toMatchObject({
+      running: { chain: { mode: 'sandbox' } },
+      restartRequired: false,
+      allowedOrigins: [],
+      restoreStaged: false,
+    });
 
     const bad = inputOf(view, { allowedOrigins: ['https://ok.example', 'not an origin', 'ftp://files.example'] });
     expect(await saveSettings(bad)).toBe(false);
-    expect(selectSettingsProblems(store.getState()).map((p) => p.field)).toEqual(['allowedOrigins.1', 'allowedOrigins.2']);
+    expect(selectSettingsProblems(store.getState()).map((p) => p.field)).toEqual([
+      'allowedOrigins.1',
+      'allowedOrigins.2',
+    ]);
     expect(lastToast(store.getState())).toBe('Not saved: 2 problems to fix');
     expect(selectHasSettingsProblems(store.getState())).toBe(true);
     expect(selectProblemFor('allowedOrigins', true)(store.getState())).toMatch(/^not an origin: /);
     expect(selectProblemFor('allowedOrigins')(store.getState())).toBeNull();
     expect(selectSettings(store.getState())).toBe(view);
 
-    const saving = saveSettings(inputOf(view, { payments: { defaultExpirySeconds: 3600, monitoringWindowSeconds: 7200 }, allowedOrigins: ['https://ok.example'] }));
+    const saving = saveSettings(
+      inputOf(view, {
+        payments: { defaultExpirySeconds: 3600, monitoringWindowSeconds: 7200 },
+        allowedOrigins: ['https://ok.example'],
+      }),
+    );
     expect(selectIsSavingSettings(store.getState())).toBe(true);
     expect(await saving).toBe(true);
     expect(selectIsSavingSettings(store.getState())).toBe(false);
     expect(selectHasSettingsProblems(store.getState())).toBe(false);
     expect(selectSettings(store.getState())).toMatchObject({
-      saved: { payments: { defaultExpirySeconds: 3600, monitoringWindowSeconds: 7200 } }, restartRequired: true, allowedOrigins: ['https://ok.example'],
+      saved: { payments: { defaultExpirySeconds: 3600, monitoringWindowSeconds: 7200 } },
+      restartRequired: true,
+      allowedOrigins: ['https://ok.example'],
     });
     expect(lastToast(store.getState())).toBe('Saved. Chain and payment settings apply when the service restarts.');
   });
@@ -59,7 +88,9 @@ describe('settings slice: chain and payment settings, embedding origins, API key
     const { loadSettings, checkSettings, restartToApply } = selectSettingsActions(store.getState());
     await loadSettings();
     const view = selectSettings(store.getState())!;
-    expect(await checkSettings(inputOf(view, { payments: { defaultExpirySeconds: 600, monitoringWindowSeconds: 7200 } }))).toBe(true);
+    expect(
+      await checkSettings(inputOf(view, { payments: { defaultExpirySeconds: 600, monitoringWindowSeconds: 7200 } })),
+    ).toBe(true);
     expect(selectSettings(store.getState())).toBe(view);
 
     expect(view.restartRequired).toBe(true); // the first test saved new payment windows
@@ -81,7 +112,10 @@ describe('settings slice: chain and payment settings, embedding origins, API key
     const store = h.newStore();
     const { loadSettings, allowOrigin, dismissRefusedOrigin } = selectSettingsActions(store.getState());
     await loadSettings();
-    expect(selectSettings(store.getState())?.refusedOrigins.map((r) => r.origin)).toEqual(['https://shop.example', 'https://stranger.example']);
+    expect(selectSettings(store.getState())?.refusedOrigins.map((r) => r.origin)).toEqual([
+      'https://shop.example',
+      'https://stranger.example',
+    ]);
     await allowOrigin('https://shop.example');
     expect(lastToast(store.getState())).toBe('https://shop.example may now embed your checkout.');
     expect(selectSettings(store.getState())?.allowedOrigins).toContain('https://shop.example');
@@ -107,7 +141,9 @@ describe('settings slice: chain and payment settings, embedding origins, API key
   });
 
   it('stages a checked backup for the next start and cancels it', async () => {
-    const backup = await fetch(`${h.server.url}/console/api/backup`, { headers: { authorization: `Bearer ${await h.server.services.sessions.createSession()}` } });
+    const backup = await fetch(`${h.server.url}/console/api/backup`, {
+      headers: { authorization: `Bearer ${await h.server.services.sessions.createSession()}` },
+    });
     expect(backup.status).toBe(200);
     const store = h.newStore();
     const { uploadRestore, cancelRestore } = selectSettingsActions(store.getState());
@@ -120,13 +156,21 @@ describe('settings slice: chain and payment settings, embedding origins, API key
 
   it('reports what the service refuses as a toast', async () => {
     const store = h.newStore();
-    const { loadSettings, saveSettings, revokeApiKey, uploadRestore, allowOrigin } = selectSettingsActions(store.getState());
+    const { loadSettings, saveSettings, revokeApiKey, uploadRestore, allowOrigin } = selectSettingsActions(
+      store.getState(),
+    );
     await loadSettings();
     const view = selectSettings(store.getState())!;
-    expect(await saveSettings(inputOf(view, { payments: { defaultExpirySeconds: 1, monitoringWindowSeconds: 3600 } }))).toBe(false);
+    expect(
+      await saveSettings(inputOf(view, { payments: { defaultExpirySeconds: 1, monitoringWindowSeconds: 3600 } })),
+    ).toBe(false);
     // The request schema refuses it (a 400) before the checks that list every problem: shown both ways.
-    expect(lastToast(store.getState())).toBe('Could not save settings: payments.defaultExpirySeconds: must be at least 60 seconds');
-    expect(selectProblemFor('payments.defaultExpirySeconds')(store.getState())).toBe('payments.defaultExpirySeconds: must be at least 60 seconds');
+    expect(lastToast(store.getState())).toBe(
+      'Could not save settings: payments.defaultExpirySeconds: must be at least 60 seconds',
+    );
+    expect(selectProblemFor('payments.defaultExpirySeconds')(store.getState())).toBe(
+      'payments.defaultExpirySeconds: must be at least 60 seconds',
+    );
     await revokeApiKey('key_missing');
     expect(lastToast(store.getState())).toMatch(/^Could not revoke: /);
     await allowOrigin('not an origin');

@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from '../../renderer/features/signin/api';
 import {
-  selectIsSavingPassphrase, selectPassphrase, selectPassphraseProblem, selectSignInActions,
+  selectIsSavingPassphrase,
+  selectPassphrase,
+  selectPassphraseProblem,
+  selectSignInActions,
 } from '../../renderer/features/signin/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
-describe('sign-in slice: the owner\'s passphrase and fresh login links', () => {
+describe("sign-in slice: the owner's passphrase and fresh login links", () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
 
   it('sets, changes and removes the passphrase; a short one is a problem beside the field, not a toast', async () => {
     const store = h.newStore();

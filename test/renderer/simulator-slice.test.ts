@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectIsSimulating, selectOpenPayments, selectSimulations, selectSimulatorActions,
+  selectIsSimulating,
+  selectOpenPayments,
+  selectSimulations,
+  selectSimulatorActions,
 } from '../../renderer/features/simulator/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('simulator slice: real emulated transfers on the sandbox chain', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness({ chain: { mode: 'sandbox' } }); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness({ chain: { mode: 'sandbox' } });
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
   const invoice = async (amount: string) =>
     (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
 
@@ -25,11 +32,18 @@ describe('simulator slice: real emulated transfers on the sandbox chain', () => 
     await sending;
     expect(selectIsSimulating(store.getState())).toBe(false);
     expect(lastToast(store.getState())).toBe('Sent (short): the payment is now partially paid');
-    expect(selectSimulations(store.getState())[0]).toMatchObject({ paymentId: first.id, case: 'short', payment: { status: 'partially_paid' } });
+    expect(selectSimulations(store.getState())[0]).toMatchObject({
+      paymentId: first.id,
+      case: 'short',
+      payment: { status: 'partially_paid' },
+    });
     expect(selectOpenPayments(store.getState()).find((p) => p.id === first.id)?.status).toBe('partially_paid');
 
     await simulate(first.id, 'exact');
-    expect(selectSimulations(store.getState()).map((s) => [s.case, s.payment.status])).toEqual([['exact', 'paid'], ['short', 'partially_paid']]);
+    expect(selectSimulations(store.getState()).map((s) => [s.case, s.payment.status])).toEqual([
+      ['exact', 'paid'],
+      ['short', 'partially_paid'],
+    ]);
     expect(selectSimulations(store.getState())[0]!.payment).toMatchObject({ paidAmount: '5.00', dueAmount: '0.00' });
     expect(selectOpenPayments(store.getState()).map((p) => p.id)).toEqual([second.id]);
   });

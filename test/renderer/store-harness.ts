@@ -24,7 +24,9 @@ function installBrowserGlobals(): BrowserStandIn {
     getItem: (key: string) => browser.storage.get(key) ?? null,
     setItem: (key: string, value: string) => void browser.storage.set(key, value),
   });
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && browser.prefersDark }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-color-scheme: dark)' && browser.prefersDark,
+  }));
   return browser;
 }
 
@@ -43,10 +45,13 @@ export interface StoreHarness {
 export async function startStoreHarness(config: Partial<ConfigInput> = {}): Promise<StoreHarness> {
   const server = await startTestServer({ config });
   const browser = installBrowserGlobals();
-  const signIn = async (token?: string) => configureApiClient({ baseUrl: server.url, token: token ?? await server.services.sessions.createSession() });
+  const signIn = async (token?: string) =>
+    configureApiClient({ baseUrl: server.url, token: token ?? (await server.services.sessions.createSession()) });
   await signIn();
   return {
-    server, browser, signIn,
+    server,
+    browser,
+    signIn,
     newStore: createConsoleStore,
     async dispose() {
       await server.dispose();

@@ -4,7 +4,13 @@ import { ApiError } from '../../renderer/api/client';
 import { paymentsApi } from '../../renderer/features/payments/api';
 import type { ConsoleStore } from '../../renderer/store';
 import {
-  selectIsUnauthorized, selectPage, selectRoute, selectRouteParam, selectTheme, selectToasts, selectUiActions,
+  selectIsUnauthorized,
+  selectPage,
+  selectRoute,
+  selectRouteParam,
+  selectTheme,
+  selectToasts,
+  selectUiActions,
 } from '../../renderer/store/ui-slice';
 import { selectSettingsActions } from '../../renderer/features/settings/slice';
 import { startStoreHarness, type StoreHarness } from './store-harness';
@@ -13,8 +19,12 @@ describe('ui slice: routes, theme, toasts and how failures are reported', () => 
   let h: StoreHarness;
   let store: StoreApi<ConsoleStore>;
   const state = () => store.getState();
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
   beforeEach(() => {
     h.browser.location.hash = '';
     h.browser.storage.clear();
@@ -35,7 +45,12 @@ describe('ui slice: routes, theme, toasts and how failures are reported', () => 
     h.browser.location.hash = '#/payment/pay_1';
     h.browser.storage.set('tontill.theme', 'dark');
     const opened = h.newStore().getState();
-    expect([selectRoute(opened), selectPage(opened), selectRouteParam(opened), selectTheme(opened)]).toEqual(['payment/pay_1', 'payment', 'pay_1', 'dark']);
+    expect([selectRoute(opened), selectPage(opened), selectRouteParam(opened), selectTheme(opened)]).toEqual([
+      'payment/pay_1',
+      'payment',
+      'pay_1',
+      'dark',
+    ]);
     h.browser.storage.clear();
     h.browser.prefersDark = true;
     expect(selectTheme(h.newStore().getState())).toBe('dark');
@@ -74,7 +89,10 @@ describe('ui slice: routes, theme, toasts and how failures are reported', () => 
     const apiError = selectUiActions(state()).fail(refusal, 'Could not cancel');
     expect(apiError).toBeInstanceOf(ApiError);
     expect(apiError?.status).toBe(404);
-    expect(selectToasts(state()).at(-1)).toMatchObject({ kind: 'error', message: `Could not cancel: ${apiError?.message}` });
+    expect(selectToasts(state()).at(-1)).toMatchObject({
+      kind: 'error',
+      message: `Could not cancel: ${apiError?.message}`,
+    });
     expect(selectIsUnauthorized(state())).toBe(false);
   });
 

@@ -1,19 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnmatchedTransfer } from '../../contract/chain';
-import { selectHasLoadedUnmatched, selectUnmatched, selectUnmatchedActions } from '../../renderer/features/unmatched/slice';
+import {
+  selectHasLoadedUnmatched,
+  selectUnmatched,
+  selectUnmatchedActions,
+} from '../../renderer/features/unmatched/slice';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('unmatched slice: the inbox of transfers whose memo matched nothing', () => {
   let h: StoreHarness;
-  beforeAll(async () => { h = await startStoreHarness(); });
-  afterAll(async () => { await h.dispose(); });
+  beforeAll(async () => {
+    h = await startStoreHarness();
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
   const invoice = async (amount: string) =>
     (await h.server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
   /** A real transfer on the sandbox chain with no comment: the watcher files it in the inbox. */
   const strayTransfer = async (amount: string) => {
     await h.server.simulator!.pay({ paymentId: (await invoice(amount)).id, case: 'no-comment' });
   };
-  const hashOf = (items: readonly UnmatchedTransfer[], amount: string) => items.find((t) => t.amount === amount)!.txHash;
+  const hashOf = (items: readonly UnmatchedTransfer[], amount: string) =>
+    items.find((t) => t.amount === amount)!.txHash;
 
   it('loads the inbox, attaches one transfer to its payment and dismisses another', async () => {
     const store = h.newStore();
@@ -26,7 +35,10 @@ describe('unmatched slice: the inbox of transfers whose memo matched nothing', (
     await strayTransfer('1.50');
     await loadUnmatched();
     const inbox = selectUnmatched(store.getState());
-    expect(inbox.map((t) => [t.amount, t.comment]).sort()).toEqual([['1.50', null], ['7.00', null]]);
+    expect(inbox.map((t) => [t.amount, t.comment]).sort()).toEqual([
+      ['1.50', null],
+      ['7.00', null],
+    ]);
     const [forTarget, stray] = [hashOf(inbox, '7.00'), hashOf(inbox, '1.50')];
 
     expect(await attachTransfer(forTarget, ` ${target.id} `, 'customer forgot the memo')).toBe(true);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectOpenDelivery,
-  selectRevealedSecret, selectWebhooksActions,
+  selectDeliveries,
+  selectDeliveryFilter,
+  selectEndpointError,
+  selectEndpoints,
+  selectHasMoreDeliveries,
+  selectOpenDelivery,
+  selectRevealedSecret,
+  selectWebhooksActions,
 } from '../../renderer/features/webhooks/slice';
 import { Receiver } from '../webhooks/receiver';
 import { lastToast, startStoreHarness, type StoreHarness } from './store-harness';
@@ -24,9 +30,16 @@ describe('webhooks slice: endpoints, their secrets and the delivery log', () => 
     await loadEndpoints();
     expect(selectEndpoints(store.getState())).toEqual([]);
 
-    expect(await saveEndpoint(null, { url: receiver.url('/shop'), events: ['payment.paid'], description: 'shop' })).toBe(true);
+    expect(
+      await saveEndpoint(null, { url: receiver.url('/shop'), events: ['payment.paid'], description: 'shop' }),
+    ).toBe(true);
     const [endpoint] = selectEndpoints(store.getState());
-    expect(endpoint).toMatchObject({ url: receiver.url('/shop'), events: ['payment.paid'], enabled: true, description: 'shop' });
+    expect(endpoint).toMatchObject({
+      url: receiver.url('/shop'),
+      events: ['payment.paid'],
+      enabled: true,
+      description: 'shop',
+    });
     const first = selectRevealedSecret(store.getState());
     expect(first).toMatchObject({ endpointId: endpoint!.id, secret: expect.any(String) });
 
@@ -47,7 +60,10 @@ describe('webhooks slice: endpoints, their secrets and the delivery log', () => 
     const { sendTest, setDeliveryFilter, showDelivery, loadDeliveries } = selectWebhooksActions(store.getState());
     await sendTest(endpoint.id);
     expect(lastToast(store.getState())).toBe('Test event queued');
-    expect(selectDeliveries(store.getState()).map((d) => [d.eventType, d.endpointId])).toContainEqual(['webhook.test', endpoint.id]);
+    expect(selectDeliveries(store.getState()).map((d) => [d.eventType, d.endpointId])).toContainEqual([
+      'webhook.test',
+      endpoint.id,
+    ]);
 
     setDeliveryFilter({ endpointId: 'whe_other' });
     expect(selectDeliveryFilter(store.getState())).toEqual({ status: '', endpointId: 'whe_other' });
@@ -75,7 +91,10 @@ describe('webhooks slice: endpoints, their secrets and the delivery log', () => 
     const store = h.newStore();
     const { saveEndpoint, rotateSecret, sendTest } = selectWebhooksActions(store.getState());
     expect(await saveEndpoint(null, { url: 'ftp://files.example/hook', events: ['*'] })).toBe(false);
-    expect(selectEndpointError(store.getState())).toMatchObject({ field: 'url', message: expect.stringMatching(/http/) });
+    expect(selectEndpointError(store.getState())).toMatchObject({
+      field: 'url',
+      message: expect.stringMatching(/http/),
+    });
     expect(store.getState().toasts).toEqual([]);
 
     await rotateSecret('whe_missing');

@@ -15,7 +15,13 @@ const audit = async (query = ''): Promise<AuditPage> => (await api('GET', `/audi
 /** A transfer as the watcher reports it; a comment that matches nothing files it in the inbox. */
 const arrive = async (micro: bigint, comment: string | null): Promise<string> => {
   const transfer: InboundJettonTransfer = {
-    txHash: randomBytes(32).toString('hex'), lt: lt++, utime: Math.floor(t.clock.now() / 1000), amount: micro, from: PAYER, comment, queryId: 0n,
+    txHash: randomBytes(32).toString('hex'),
+    lt: lt++,
+    utime: Math.floor(t.clock.now() / 1000),
+    amount: micro,
+    from: PAYER,
+    comment,
+    queryId: 0n,
   };
   await t.services.ledger.creditBatch('watched', [transfer], { lt: transfer.lt, hash: transfer.txHash });
   return transfer.txHash;
@@ -37,7 +43,12 @@ describe('the audit log: who did what', () => {
     const paymentId = await paidInvoice('10.00');
     const fromConsole = await api('POST', `/payments/${paymentId}/refunds`, { amount: '2.00' });
     expect(fromConsole.json()).toMatchObject({ createdBy: 'owner' });
-    const fromApi = await t.app.inject({ method: 'POST', url: `/crypto/payment/${paymentId}/refunds`, headers: { 'x-api-key': t.apiKey }, payload: { amount: '1.00' } });
+    const fromApi = await t.app.inject({
+      method: 'POST',
+      url: `/crypto/payment/${paymentId}/refunds`,
+      headers: { 'x-api-key': t.apiKey },
+      payload: { amount: '1.00' },
+    });
     expect(fromApi.statusCode).toBe(200);
     const refundId = (fromConsole.json() as { id: string }).id;
     expect((await api('POST', `/payments/${paymentId}/refunds/${refundId}/cancel`, {})).statusCode).toBe(200);
@@ -49,7 +60,7 @@ describe('the audit log: who did what', () => {
     ]);
   });
 
-  it('records a refused refund nowhere: the entry shares the refund\'s unit of work', async () => {
+  it("records a refused refund nowhere: the entry shares the refund's unit of work", async () => {
     const paymentId = await paidInvoice('1.00');
     expect((await api('POST', `/payments/${paymentId}/refunds`, { amount: '5.00' })).statusCode).toBe(400);
     expect((await audit()).items.filter((e) => e.action.startsWith('refund.'))).toEqual([]);
@@ -59,8 +70,13 @@ describe('the audit log: who did what', () => {
     const tx = await arrive(3_000_000n, 'nobody');
     expect((await api('POST', `/transfers/${tx}/dismiss`, { note: 'sent back by hand' })).statusCode).toBe(200);
     expect((await api('POST', `/transfers/${tx}/restore`, {})).statusCode).toBe(200);
-    expect((await api('PUT', '/catalogue', { items: [{ id: 'tea', name: 'Tea', price: '2.50' }] })).statusCode).toBe(200);
-    const made = (await api('POST', '/api-keys', { name: 'shop backend' })).json() as { key: string; apiKey: { id: string } };
+    expect((await api('PUT', '/catalogue', { items: [{ id: 'tea', name: 'Tea', price: '2.50' }] })).statusCode).toBe(
+      200,
+    );
+    const made = (await api('POST', '/api-keys', { name: 'shop backend' })).json() as {
+      key: string;
+      apiKey: { id: string };
+    };
     expect((await api('DELETE', `/api-keys/${made.apiKey.id}`)).statusCode).toBe(204);
     const { items } = await audit();
     expect(items.slice(0, 5)).toMatchObject([
@@ -68,13 +84,20 @@ describe('the audit log: who did what', () => {
       { actor: 'owner', action: 'api_key.create', target: made.apiKey.id, detail: { name: 'shop backend' } },
       { actor: 'owner', action: 'settings.change', target: 'console.catalogue' },
       { actor: 'owner', action: 'transfer.undone', target: tx },
-      { actor: 'owner', action: 'transfer.dismissed', target: tx, detail: { note: 'sent back by hand', amount: '3.00' } },
+      {
+        actor: 'owner',
+        action: 'transfer.dismissed',
+        target: tx,
+        detail: { note: 'sent back by hand', amount: '3.00' },
+      },
     ]);
     expect(JSON.stringify(items)).not.toContain(made.key);
   });
 
   it('names a cashier who was made, and reads newest first in pages', async () => {
-    const { cashier } = (await api('POST', '/cashiers', { name: 'Ana', passphrase: 'a long cashier passphrase' })).json() as { cashier: { id: string } };
+    const { cashier } = (
+      await api('POST', '/cashiers', { name: 'Ana', passphrase: 'a long cashier passphrase' })
+    ).json() as { cashier: { id: string } };
     for (let i = 0; i < 4; i++) await api('PUT', '/catalogue', { items: [] });
     const first = await audit('?limit=3');
     expect(first.items.map((e) => e.seq)).toEqual([...first.items.map((e) => e.seq)].sort((a, b) => b - a));

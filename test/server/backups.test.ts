@@ -51,15 +51,20 @@ async function start(dataDir: string, timer = new FakeTimer(), clock = new Manua
   return { server, timer, clock };
 }
 
-const createInvoice = (server: TestServer, externalId: string) => fetch(`${server.url}/crypto/deposit/invoice`, {
-  method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
-  body: JSON.stringify({ ...QUICK_START, externalId }),
-});
+const createInvoice = (server: TestServer, externalId: string) =>
+  fetch(`${server.url}/crypto/deposit/invoice`, {
+    method: 'POST',
+    headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...QUICK_START, externalId }),
+  });
 
 const externalIds = (file: string): string[] => {
   const db = new BetterSqlite3(file, { readonly: true });
   try {
-    return db.prepare('SELECT external_id FROM payments WHERE external_id IS NOT NULL ORDER BY external_id').pluck().all() as string[];
+    return db
+      .prepare('SELECT external_id FROM payments WHERE external_id IS NOT NULL ORDER BY external_id')
+      .pluck()
+      .all() as string[];
   } finally {
     db.close();
   }
@@ -70,7 +75,11 @@ describe('automatic backups', () => {
     const dataDir = newDir();
     const folder = join(dataDir, 'backups');
     mkdirSync(folder, { recursive: true });
-    const foreign = { 'notes.txt': 'the owner keeps this here', 'tontill-before-restore-2026-01-01T00-00-00-000Z.db': 'kept by hand', 'tontill-old.db': 'not ours' };
+    const foreign = {
+      'notes.txt': 'the owner keeps this here',
+      'tontill-before-restore-2026-01-01T00-00-00-000Z.db': 'kept by hand',
+      'tontill-old.db': 'not ours',
+    };
     for (const [name, text] of Object.entries(foreign)) writeFileSync(join(folder, name), text);
     // what a service killed in the middle of a backup leaves
     writeFileSync(join(folder, '.partial-tontill-2026-01-01T00-00-00-000Z.db'), 'half');
@@ -88,10 +97,16 @@ describe('automatic backups', () => {
       expect(timer.pending?.ms).toBe(BACKUP_EVERY_MS);
     }
 
-    const own = readdirSync(folder).filter((name) => AUTOMATIC.test(name)).sort();
+    const own = readdirSync(folder)
+      .filter((name) => AUTOMATIC.test(name))
+      .sort();
     expect(own).toHaveLength(14);
     // rotation takes each backup's checksum with it
-    expect(readdirSync(folder).filter((name) => name.endsWith('.sha256')).sort()).toEqual(own.map((name) => `${name}.sha256`));
+    expect(
+      readdirSync(folder)
+        .filter((name) => name.endsWith('.sha256'))
+        .sort(),
+    ).toEqual(own.map((name) => `${name}.sha256`));
     expect(own.map((name) => join(folder, name))).toEqual(made.slice(-14));
     for (const name of own) {
       expect(checkBackup(join(folder, name))).toMatchObject({ ok: true, schemaVersion: migrations.length });
@@ -142,7 +157,9 @@ describe('automatic backups', () => {
     server.backups!.onOutcome((outcome) => heard.push(outcome));
 
     await timer.fire(clock);
-    expect(heard).toEqual([{ ok: false, at: new Date(clock.now()).toISOString(), message: expect.stringMatching(/ENOTDIR|EEXIST/) }]);
+    expect(heard).toEqual([
+      { ok: false, at: new Date(clock.now()).toISOString(), message: expect.stringMatching(/ENOTDIR|EEXIST/) },
+    ]);
     const state = await server.backups!.state();
     expect(state.lastSuccess).toBeNull();
     expect(state.lastFailure).toEqual(heard[0]);
@@ -162,9 +179,15 @@ describe('the copy before a migration', () => {
   /** A ledger as an older build left it: migrated to v5 only, with one payment and the backup folder chosen. */
   function olderLedger(dataDir: string, folder: string | null): void {
     const db = openDatabase(join(dataDir, 'tontill.db'), { ladder: migrations.slice(0, 5) });
-    db.prepare(`INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at, created_at, updated_at, external_id)
-      VALUES ('pay_old', 'invoice', 'pending', 5000000, 'USDT', 'TON', 'h', 'm-old', 'a', 1, 1, 1, 'from-v5')`).run();
-    if (folder) db.prepare('INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, 1)').run(BACKUP_SETTINGS_KEY, JSON.stringify({ folder, keep: 3 }));
+    db.prepare(
+      `INSERT INTO payments (id, kind, status, amount, currency, main_currency, request_hash, memo, address, expires_at, created_at, updated_at, external_id)
+      VALUES ('pay_old', 'invoice', 'pending', 5000000, 'USDT', 'TON', 'h', 'm-old', 'a', 1, 1, 1, 'from-v5')`,
+    ).run();
+    if (folder)
+      db.prepare('INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, 1)').run(
+        BACKUP_SETTINGS_KEY,
+        JSON.stringify({ folder, keep: 3 }),
+      );
     db.close();
   }
 
@@ -194,7 +217,12 @@ describe('the copy before a migration', () => {
     expect(names.filter((name) => /^tontill-before-migration-v5-.*\.db$/.test(name))).toHaveLength(1);
     expect(names.filter((name) => AUTOMATIC.test(name))).toHaveLength(3);
     expect(existsSync(join(dataDir, 'backups'))).toBe(false);
-    expect((await server.backups!.list()).map((f) => f.kind)).toEqual(['automatic', 'automatic', 'automatic', 'before-migration']);
+    expect((await server.backups!.list()).map((f) => f.kind)).toEqual([
+      'automatic',
+      'automatic',
+      'automatic',
+      'before-migration',
+    ]);
   });
 
   it('a ledger already at the latest version is not copied', async () => {
@@ -212,11 +240,22 @@ describe('what the start-up clean-up may delete', () => {
   it('only the leftovers of our own copies: partial copies and their WAL, half-written checksums, checksums whose backup is gone', () => {
     const present = new Set([`tontill-${stamp}.db`, `tontill-${stamp}.db.sha256`]);
     for (const name of [
-      `.partial-tontill-${stamp}.db`, `.partial-tontill-${stamp}.db-wal`, `.partial-tontill-before-migration-v3-${stamp}.db`,
-      `tontill-${stamp}.db.sha256.partial`, `tontill-before-migration-v3-${stamp}.db.sha256`,
-    ]) expect(isLeftoverCopy(name, present), name).toBe(true);
+      `.partial-tontill-${stamp}.db`,
+      `.partial-tontill-${stamp}.db-wal`,
+      `.partial-tontill-before-migration-v3-${stamp}.db`,
+      `tontill-${stamp}.db.sha256.partial`,
+      `tontill-before-migration-v3-${stamp}.db.sha256`,
+    ])
+      expect(isLeftoverCopy(name, present), name).toBe(true);
     for (const name of [
-      `tontill-${stamp}.db`, `tontill-${stamp}.db.sha256`, '.partial-notes', 'notes.txt.sha256', `.partial-tontill-${stamp}.db.bak`, 'tontill-old.db', `restore-failed-${stamp}.db`,
-    ]) expect(isLeftoverCopy(name, present), name).toBe(false);
+      `tontill-${stamp}.db`,
+      `tontill-${stamp}.db.sha256`,
+      '.partial-notes',
+      'notes.txt.sha256',
+      `.partial-tontill-${stamp}.db.bak`,
+      'tontill-old.db',
+      `restore-failed-${stamp}.db`,
+    ])
+      expect(isLeftoverCopy(name, present), name).toBe(false);
   });
 });

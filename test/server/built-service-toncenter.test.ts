@@ -21,14 +21,20 @@ describe('the built service on a toncenter chain', () => {
     mkdirSync(dataDir, { mode: 0o700 });
     writeServiceConfig(dataDir, {
       chain: {
-        mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
-        toncenterEndpoint: double.endpoint, toncenterRps: 1000, streaming: { enabled: false },
+        mode: 'testnet',
+        merchantAddress: chain.merchantAddress.toString(),
+        jettonMaster: chain.jettonMaster.toString(),
+        toncenterEndpoint: double.endpoint,
+        toncenterRps: 1000,
+        streaming: { enabled: false },
       },
     });
     const service = await spawnService(dataDir);
     try {
       expect(service.output()).toContain('TonTill is running on the testnet chain');
-      const watcher = await fetch(`${service.url}/console/api/watcher`, { headers: { authorization: `Bearer ${service.consoleToken}` } });
+      const watcher = await fetch(`${service.url}/console/api/watcher`, {
+        headers: { authorization: `Bearer ${service.consoleToken}` },
+      });
       expect(await watcher.json()).toMatchObject({ lastError: null });
       expect(double.requests.some((r) => r.method === 'runGetMethod')).toBe(true);
     } finally {

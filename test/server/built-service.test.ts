@@ -20,9 +20,15 @@ async function listening(dataDir: string, pid: number, exited: () => boolean): P
   for (;;) {
     if (exited()) throw new Error('the service exited before listening');
     try {
-      const info = JSON.parse(readFileSync(join(dataDir, 'service.json'), 'utf8')) as { url: string; pid: number; consoleToken: string };
+      const info = JSON.parse(readFileSync(join(dataDir, 'service.json'), 'utf8')) as {
+        url: string;
+        pid: number;
+        consoleToken: string;
+      };
       if (info.pid === pid) return info.url;
-    } catch { /* not written yet */ }
+    } catch {
+      /* not written yet */
+    }
     await pause(5);
   }
 }
@@ -38,25 +44,53 @@ describe('the built service', () => {
   it('creates an invoice and reads its status right after it listens, on a fresh data directory', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    const { stdout } = await promisify(execFile)(process.execPath, cliArgs('keys', ['create', '--data-dir', dir.path]), { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      cliArgs('keys', ['create', '--data-dir', dir.path]),
+      { cwd: ROOT },
+    );
     const headers = { 'x-api-key': stdout.trim().split('\n').at(-1)!, 'content-type': 'application/json' };
 
-    const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dir.path, '--port', '0']), { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dir.path, '--port', '0']), {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let exited = false;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
-    stops.push(async () => { if (!exited) child.kill('SIGTERM'); await gone; });
-    const running = new Promise<void>((resolve) => createInterface({ input: child.stdout! }).on('line', (line) => { if (line.startsWith('TonTill is running')) resolve(); }));
+    const gone = new Promise<void>((resolve) =>
+      child.once('exit', () => {
+        exited = true;
+        resolve();
+      }),
+    );
+    stops.push(async () => {
+      if (!exited) child.kill('SIGTERM');
+      await gone;
+    });
+    const running = new Promise<void>((resolve) =>
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('TonTill is running')) resolve();
+      }),
+    );
 
     const url = await listening(dir.path, child.pid!, () => exited);
     const created = await fetch(`${url}/crypto/deposit/invoice`, { method: 'POST', headers, body: INVOICE });
     expect(created.status).toBe(200);
     const payment = (await created.json()) as { id: string; address: string; status: string };
     const status = await fetch(`${url}/crypto/payment/${payment.id}`, { headers });
-    expect(await status.json()).toMatchObject({ id: payment.id, status: 'pending', amount: '10.00', address: payment.address });
+    expect(await status.json()).toMatchObject({
+      id: payment.id,
+      status: 'pending',
+      amount: '10.00',
+      address: payment.address,
+    });
 
     await running;
-    const { consoleToken } = JSON.parse(readFileSync(join(dir.path, 'service.json'), 'utf8')) as { consoleToken: string };
-    const watcher = await (await fetch(`${url}/console/api/watcher`, { headers: { authorization: `Bearer ${consoleToken}` } })).json();
+    const { consoleToken } = JSON.parse(readFileSync(join(dir.path, 'service.json'), 'utf8')) as {
+      consoleToken: string;
+    };
+    const watcher = await (
+      await fetch(`${url}/console/api/watcher`, { headers: { authorization: `Bearer ${consoleToken}` } })
+    ).json();
     expect(watcher).toMatchObject({ mode: 'sandbox', merchantAddress: payment.address });
     // the chain holds its seed now; the file that kept it until the first save is gone
     expect(existsSync(join(dir.path, 'sandbox-chain.json'))).toBe(true);

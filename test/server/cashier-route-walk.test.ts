@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAuth } from '../../server/http/route';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-interface Walked { method: HTTPMethods; url: string; auth: RouteAuth | undefined }
+interface Walked {
+  method: HTTPMethods;
+  url: string;
+  auth: RouteAuth | undefined;
+}
 
 /**
  * What a cashier may call, written out: any console route not listed here must answer a cashier
@@ -48,11 +52,15 @@ describe('a cashier session on every console route', () => {
   afterAll(async () => t.close());
 
   // a fresh session per call: logout ends the one it is called with
-  const cashierSession = async () => (await t.storage.write((uow) => t.services.sessions.startCashierSession(uow, cashierId)))!;
+  const cashierSession = async () =>
+    (await t.storage.write((uow) => t.services.sessions.startCashierSession(uow, cashierId)))!;
   const call = async (route: Walked, token: string) => {
     const sse = route.url.endsWith('/events');
     const res = await t.app.inject({
-      method: route.method, url: concrete(route.url), headers: { authorization: `Bearer ${token}` }, ...(sse ? { payloadAsStream: true } : {}),
+      method: route.method,
+      url: concrete(route.url),
+      headers: { authorization: `Bearer ${token}` },
+      ...(sse ? { payloadAsStream: true } : {}),
     });
     if (sse) res.stream().destroy();
     return res;
@@ -61,7 +69,12 @@ describe('a cashier session on every console route', () => {
   it('declares exactly the listed routes staff, and every other console route owner-only', () => {
     const consoleRoutes = routes.filter(isConsole);
     expect(consoleRoutes.length).toBeGreaterThanOrEqual(60);
-    expect(consoleRoutes.filter((r) => r.auth === 'staff' && r.method !== 'HEAD').map(nameOf).sort()).toEqual(STAFF_ROUTES);
+    expect(
+      consoleRoutes
+        .filter((r) => r.auth === 'staff' && r.method !== 'HEAD')
+        .map(nameOf)
+        .sort(),
+    ).toEqual(STAFF_ROUTES);
   });
 
   it('refuses a cashier every owner-only route with 403 FORBIDDEN, and lets them through every staff route', async () => {
@@ -71,7 +84,10 @@ describe('a cashier session on every console route', () => {
         expect([401, 403], `${nameOf(route)} as a cashier`).not.toContain(res.statusCode);
       } else {
         expect(res.statusCode, `${nameOf(route)} as a cashier`).toBe(403);
-        if (route.method !== 'HEAD') expect(res.json(), nameOf(route)).toMatchObject({ error: { code: 'FORBIDDEN', message: expect.stringMatching(/only the owner.*Ana.*cashier/) } });
+        if (route.method !== 'HEAD')
+          expect(res.json(), nameOf(route)).toMatchObject({
+            error: { code: 'FORBIDDEN', message: expect.stringMatching(/only the owner.*Ana.*cashier/) },
+          });
       }
     }
   });
@@ -84,8 +100,19 @@ describe('a cashier session on every console route', () => {
   });
 
   it('tells the console who is signed in', async () => {
-    const as = async (token: string) => (await t.app.inject({ method: 'GET', url: '/console/api/session', headers: { authorization: `Bearer ${token}` } })).json();
+    const as = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/console/api/session',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
     expect(await as(await cashierSession())).toMatchObject({ ok: true, role: 'cashier', name: 'Ana' });
-    expect(await as(await t.services.sessions.createSession())).toMatchObject({ ok: true, role: 'owner', name: 'owner' });
+    expect(await as(await t.services.sessions.createSession())).toMatchObject({
+      ok: true,
+      role: 'owner',
+      name: 'owner',
+    });
   });
 });

@@ -30,7 +30,10 @@ describe('CLIs work for the whole life of the service', () => {
     const dir = tempDir();
     dirs.push(dir);
     server = await startTestServer({ dataDir: dir.path });
-    writeFileSync(serviceFile(dir.path), JSON.stringify({ url: server.url, pid: process.pid, consoleToken: 'not-the-token' }));
+    writeFileSync(
+      serviceFile(dir.path),
+      JSON.stringify({ url: server.url, pid: process.pid, consoleToken: 'not-the-token' }),
+    );
     const listed = await runCli('keys', ['list', '--data-dir', dir.path]);
     expect(listed.code).toBe(1);
     expect(listed.out).toContain('refused the CLI credential in service.json');

@@ -3,8 +3,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('console sessions', () => {
   let t: TestApp;
-  beforeEach(async () => { t = await createTestApp(); });
-  afterEach(async () => { await t.close(); });
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('a one-time login link sets an HttpOnly SameSite=Strict cookie that opens the console API', async () => {
     const token = await t.services.sessions.createLoginToken();
@@ -32,15 +36,27 @@ describe('console sessions', () => {
 
   it('a merchant API key never opens the console API, and a console session never opens the merchant API', async () => {
     const session = await t.services.sessions.createSession();
-    expect((await t.app.inject({ url: '/console/api/session', headers: { 'x-api-key': t.apiKey } })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/console/api/session', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/console/api/session', headers: { 'x-api-key': t.apiKey } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ url: '/console/api/session', headers: { authorization: `Bearer ${t.apiKey}` } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': session } })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/crypto/payments', headers: { authorization: `Bearer ${session}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/crypto/payments', headers: { authorization: `Bearer ${session}` } })).statusCode,
+    ).toBe(401);
   });
 
   it('manages API keys: created once in clear, listed without secrets, revoked', async () => {
     const headers = { authorization: `Bearer ${await t.services.sessions.createSession()}` };
-    const created = await t.app.inject({ method: 'POST', url: '/console/api/api-keys', payload: { name: 'till 1' }, headers });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/console/api/api-keys',
+      payload: { name: 'till 1' },
+      headers,
+    });
     expect(created.statusCode).toBe(200);
     const { key, apiKey } = created.json();
     expect(key).toMatch(/^tt_/);
@@ -48,9 +64,13 @@ describe('console sessions', () => {
     expect(list.body).not.toContain(key);
     expect(list.json().items.map((k: { name: string }) => k.name)).toContain('till 1');
     expect((await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': key } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/console/api/api-keys/${apiKey.id}`, headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/console/api/api-keys/${apiKey.id}`, headers })).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ url: '/crypto/payments', headers: { 'x-api-key': key } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/console/api/api-keys/${apiKey.id}`, headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/console/api/api-keys/${apiKey.id}`, headers })).statusCode,
+    ).toBe(404);
     const bad = await t.app.inject({ method: 'POST', url: '/console/api/api-keys', payload: { name: '' }, headers });
     expect(bad.json().error.field).toBe('name');
   });

@@ -4,14 +4,22 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 let auth: Record<string, string>;
 const PASSPHRASE = 'correct horse battery staple';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:8787', host: '127.0.0.1:8787' };
+const FORM = {
+  'content-type': 'application/x-www-form-urlencoded',
+  origin: 'http://127.0.0.1:8787',
+  host: '127.0.0.1:8787',
+};
 
 const api = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url: `/console/api${url}`, headers: auth, ...(payload ? { payload } : {}) });
-const signIn = (passphrase: string, extra: { remoteAddress?: string; origin?: string } = {}) => t.app.inject({
-  method: 'POST', url: '/console/login', headers: { ...FORM, ...(extra.origin ? { origin: extra.origin } : {}) },
-  payload: new URLSearchParams({ passphrase }).toString(), ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
-});
+const signIn = (passphrase: string, extra: { remoteAddress?: string; origin?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/console/login',
+    headers: { ...FORM, ...(extra.origin ? { origin: extra.origin } : {}) },
+    payload: new URLSearchParams({ passphrase }).toString(),
+    ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+  });
 
 describe('console sign-in: fresh links and the passphrase', () => {
   beforeEach(async () => {
@@ -36,13 +44,22 @@ describe('console sign-in: fresh links and the passphrase', () => {
   });
 
   it('stores the passphrase as a salted scrypt hash that no answer carries', async () => {
-    expect((await api('PUT', '/passphrase', { passphrase: 'short' })).json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'passphrase' } });
+    expect((await api('PUT', '/passphrase', { passphrase: 'short' })).json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', field: 'passphrase' },
+    });
     const set = await api('PUT', '/passphrase', { passphrase: PASSPHRASE });
     expect(set.json()).toMatchObject({ isSet: true, minLength: 12 });
-    const stored = await t.services.settings.get<{ algorithm: string; N: number; salt: string; hash: string }>('console_passphrase');
+    const stored = await t.services.settings.get<{ algorithm: string; N: number; salt: string; hash: string }>(
+      'console_passphrase',
+    );
     expect(stored).toMatchObject({ algorithm: 'scrypt', N: 32768, r: 8, p: 1 });
     expect(Buffer.from(stored!.salt, 'base64')).toHaveLength(16);
-    const answers = [set, await api('GET', '/passphrase'), await api('GET', '/settings'), await t.app.inject({ method: 'GET', url: '/console/login' })];
+    const answers = [
+      set,
+      await api('GET', '/passphrase'),
+      await api('GET', '/settings'),
+      await t.app.inject({ method: 'GET', url: '/console/login' }),
+    ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       for (const secret of [stored!.hash, stored!.salt, PASSPHRASE]) expect(answer.body).not.toContain(secret);
@@ -65,7 +82,9 @@ describe('console sign-in: fresh links and the passphrase', () => {
     expect(right.statusCode).toBe(303);
     expect(right.headers.location).toBe('/console/');
     const cookie = String(right.headers['set-cookie']).split(';')[0]!;
-    expect((await t.app.inject({ method: 'GET', url: '/console/api/session', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/console/api/session', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
     expect((await api('DELETE', '/passphrase', { currentPassphrase: PASSPHRASE })).statusCode).toBe(200);
     expect((await signIn(PASSPHRASE)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/console/login' })).body).not.toContain('name="passphrase"');
@@ -77,8 +96,13 @@ describe('console sign-in: fresh links and the passphrase', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'currentPassphrase' } });
     expect((await api('DELETE', '/passphrase', {})).json()).toMatchObject({ error: { field: 'currentPassphrase' } });
-    for (let i = 0; i < 3; i++) expect((await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own', currentPassphrase: `guess ${i}` })).statusCode).toBe(400);
-    for (let i = 0; i < 2; i++) expect((await api('DELETE', '/passphrase', { currentPassphrase: `guess ${i}` })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own', currentPassphrase: `guess ${i}` }))
+          .statusCode,
+      ).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await api('DELETE', '/passphrase', { currentPassphrase: `guess ${i}` })).statusCode).toBe(400);
     expect(await t.services.passphrase.verify(PASSPHRASE)).toBe(true);
     // five wrong guesses from this address: even the right one waits, on the API and on the sign-in page
     const limited = await api('DELETE', '/passphrase', { currentPassphrase: PASSPHRASE });
@@ -86,13 +110,17 @@ describe('console sign-in: fresh links and the passphrase', () => {
     expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED', field: 'currentPassphrase' } });
     expect((await signIn(PASSPHRASE)).statusCode).toBe(429);
     t.clock.advance(10 * 60_000);
-    expect((await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own', currentPassphrase: PASSPHRASE })).statusCode).toBe(200);
+    expect(
+      (await api('PUT', '/passphrase', { passphrase: 'a passphrase of my own', currentPassphrase: PASSPHRASE }))
+        .statusCode,
+    ).toBe(200);
     expect(await t.services.passphrase.verify('a passphrase of my own')).toBe(true);
   });
 
   it('limits wrong passphrases per client address, and refuses a sign-in posted from another site', async () => {
     await api('PUT', '/passphrase', { passphrase: PASSPHRASE });
-    for (let i = 0; i < 5; i++) expect((await signIn(`wrong guess ${i}`, { remoteAddress: '10.0.0.7' })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(`wrong guess ${i}`, { remoteAddress: '10.0.0.7' })).statusCode).toBe(401);
     const limited = await signIn(PASSPHRASE, { remoteAddress: '10.0.0.7' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

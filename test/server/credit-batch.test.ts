@@ -13,14 +13,24 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 describe('a batch of transfers credited together', () => {
   let t: TestApp;
   let lt = 5_000n;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   const transfer = (amount: bigint, comment: string | null): InboundJettonTransfer => ({
-    txHash: randomBytes(32).toString('hex'), lt: lt += 1_000n, utime: Math.floor(t.clock.now() / 1000), amount, from: null, comment, queryId: 0n,
+    txHash: randomBytes(32).toString('hex'),
+    lt: (lt += 1_000n),
+    utime: Math.floor(t.clock.now() / 1000),
+    amount,
+    from: null,
+    comment,
+    queryId: 0n,
   });
-  const credit = (batch: InboundJettonTransfer[]) => t.services.ledger.creditBatch('watched', batch, { lt: batch.at(-1)!.lt, hash: batch.at(-1)!.txHash });
-  const invoice = async (amount: string) => (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
+  const credit = (batch: InboundJettonTransfer[]) =>
+    t.services.ledger.creditBatch('watched', batch, { lt: batch.at(-1)!.lt, hash: batch.at(-1)!.txHash });
+  const invoice = async (amount: string) =>
+    (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;
   const hashesIn = (data: unknown) => (data as PublicPayment).transfers.map((x) => x.txHash);
 
   it('credits two parts of one payment in one batch, each event showing the transfers so far', async () => {
@@ -36,7 +46,10 @@ describe('a batch of transfers credited together', () => {
     expect(hashesIn(events[2]!.data)).toEqual([first.txHash, second.txHash]);
     // the last event's data is the payment as the API shows it now
     expect(events[2]!.data).toEqual(await t.services.payments.view(payment.id));
-    expect((await t.services.ledger.creditedTo(payment.id)).map((c) => c.txHash)).toEqual([first.txHash, second.txHash]);
+    expect((await t.services.ledger.creditedTo(payment.id)).map((c) => c.txHash)).toEqual([
+      first.txHash,
+      second.txHash,
+    ]);
     expect(await t.services.ledger.countUnmatched()).toBe(1);
   });
 
@@ -66,7 +79,10 @@ describe('a batch of transfers credited together', () => {
     const stored = await t.services.ledger.cursor('watched');
     const lost = transfer(1n, null);
     const next = transfer(1_000_000n, payment.memo);
-    const following = t.services.ledger.creditBatch('watched', [next], { lt: next.lt, hash: next.txHash }, [], { lt: lost.lt, hash: lost.txHash });
+    const following = t.services.ledger.creditBatch('watched', [next], { lt: next.lt, hash: next.txHash }, [], {
+      lt: lost.lt,
+      hash: lost.txHash,
+    });
     await expect(following).rejects.toBeInstanceOf(CursorMovedError);
     expect(await t.services.ledger.cursor('watched')).toEqual(stored);
     expect((await t.services.payments.get(payment.id)).status).toBe('pending');

@@ -21,7 +21,8 @@ afterEach(() => {
 
 async function createInvoice(server: TestServer, externalId: string): Promise<Response> {
   return fetch(`${server.url}/crypto/deposit/invoice`, {
-    method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({ ...QUICK_START, externalId }),
   });
 }
@@ -30,7 +31,8 @@ async function consoleCall(server: TestServer, method: string, path: string, bod
   return fetch(`${server.url}/console/api${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${await server.services.sessions.createSession()}`, 'x-tontill-console': '1',
+      authorization: `Bearer ${await server.services.sessions.createSession()}`,
+      'x-tontill-console': '1',
       ...(body ? { 'content-type': 'application/octet-stream' } : {}),
     },
     ...(body ? { body: new Uint8Array(body) } : {}),
@@ -60,8 +62,12 @@ describe('one process owns a data directory', () => {
     const dir = newDir();
     const script = `const { lockDataDirectory } = await import(${JSON.stringify(join(import.meta.dirname, '../../server/db/data-dir-lock.ts'))});
       lockDataDirectory(process.argv[1]); console.log('locked'); setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve()));
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve()),
+    );
     expect(() => lockDataDirectory(dir)).toThrow(DataDirectoryInUseError);
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
@@ -94,7 +100,9 @@ describe('one process owns a data directory', () => {
     await first.close();
 
     const second = await startTestServer({ dataDir });
-    const listed = await (await fetch(`${second.url}/crypto/payments`, { headers: { 'x-api-key': second.apiKey } })).json();
+    const listed = await (
+      await fetch(`${second.url}/crypto/payments`, { headers: { 'x-api-key': second.apiKey } })
+    ).json();
     expect(listed.items.map((p: { externalId: string }) => p.externalId)).toEqual(['in-backup']);
     // What the first service acknowledged before the restore was staged is kept beside it, never deleted.
     const kept = readdirSync(join(dataDir, 'backups')).find((name) => name.endsWith('.db'))!;

@@ -48,20 +48,26 @@ describe('files on disk are private to the owner', () => {
       { path: '/d', from: '0755', to: '0700' },
       { path: '/d/tontill.db', from: '0644', to: '0600' },
     ]);
-    expect(chmods).toEqual([['/d', 0o700], ['/d/tontill.db', 0o600]]);
+    expect(chmods).toEqual([
+      ['/d', 0o700],
+      ['/d/tontill.db', 0o600],
+    ]);
     expect(tightenDataDirectory('/d', fs, 'win32')).toEqual([]);
   });
 
-  it.skipIf(SQLITE_ONLY)('a new data directory is 0700 and the ledger, its WAL and every file the service writes are 0600', async () => {
-    const dataDir = join(newDir(), 'fresh');
-    const server = await startTestServer({ dataDir });
-    await fetch(`${server.url}/healthz`);
-    expect(mode(dataDir)).toBe(0o700);
-    const files = readdirSync(dataDir).filter((name) => statSync(join(dataDir, name)).isFile());
-    expect(files).toEqual(expect.arrayContaining(['tontill.db', 'tontill.db-wal', 'service.json', 'tontill.lock']));
-    for (const name of files) expect([name, mode(join(dataDir, name)).toString(8)]).toEqual([name, '600']);
-    await server.close();
-  });
+  it.skipIf(SQLITE_ONLY)(
+    'a new data directory is 0700 and the ledger, its WAL and every file the service writes are 0600',
+    async () => {
+      const dataDir = join(newDir(), 'fresh');
+      const server = await startTestServer({ dataDir });
+      await fetch(`${server.url}/healthz`);
+      expect(mode(dataDir)).toBe(0o700);
+      const files = readdirSync(dataDir).filter((name) => statSync(join(dataDir, name)).isFile());
+      expect(files).toEqual(expect.arrayContaining(['tontill.db', 'tontill.db-wal', 'service.json', 'tontill.lock']));
+      for (const name of files) expect([name, mode(join(dataDir, name)).toString(8)]).toEqual([name, '600']);
+      await server.close();
+    },
+  );
 
   it('an existing directory left open to others is tightened at start, and the log says so', async () => {
     const dataDir = newDir();
@@ -77,7 +83,11 @@ describe('files on disk are private to the owner', () => {
       expect(mode(join(dataDir, 'backups', 'tontill-before-restore.db'))).toBe(0o600);
       expect(mode(join(dataDir, 'config.json'))).toBe(0o600);
       // the logger writes asynchronously: its lines may follow the banner
-      await expect.poll(() => service.output(), { timeout: 20_000 }).toMatch(/config\.json","from":"0644","to":"0600","msg":"data directory was readable by others: permissions tightened/);
+      await expect
+        .poll(() => service.output(), { timeout: 20_000 })
+        .toMatch(
+          /config\.json","from":"0644","to":"0600","msg":"data directory was readable by others: permissions tightened/,
+        );
     } finally {
       await stopService(service);
     }

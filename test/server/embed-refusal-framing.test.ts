@@ -16,10 +16,17 @@ describe('the refusal page of a signature that failed verification', () => {
   let signature: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: 'POST', url: '/invoice/widgets', headers: { 'x-api-key': t.apiKey }, payload: { ...QUICK_START, externalId: undefined } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/invoice/widgets',
+      headers: { 'x-api-key': t.apiKey },
+      payload: { ...QUICK_START, externalId: undefined },
+    });
     signature = res.json().signature;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const frameAncestors = async (sig: string) => {
     const res = await t.app.inject({ url: `/embed?signature=${encodeURIComponent(sig)}` });
@@ -27,7 +34,7 @@ describe('the refusal page of a signature that failed verification', () => {
     return /frame-ancestors ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1];
   };
 
-  it('takes nothing from the forged payload: nobody may frame it, or only the store\'s own origins', async () => {
+  it("takes nothing from the forged payload: nobody may frame it, or only the store's own origins", async () => {
     for (const org of [['*'], ['https://evil.example'], 'https://evil.example', null]) {
       expect(await frameAncestors(forged(signature, org)), JSON.stringify(org)).toBe("'none'");
     }

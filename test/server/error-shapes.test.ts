@@ -30,7 +30,9 @@ describe('inputs that once escaped the documented error shape', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const expectShape = (res: { statusCode: number; json(): unknown }, status: number, code: string, field?: string) => {
     expect(res.statusCode).toBe(status);
@@ -41,13 +43,31 @@ describe('inputs that once escaped the documented error shape', () => {
 
   it('the widget preview without a usable signature is a 400 naming the field', async () => {
     expectShape(await t.app.inject({ url: '/console/widget-preview' }), 400, 'VALIDATION_ERROR', 'signature');
-    expectShape(await t.app.inject({ url: '/console/widget-preview?signature=v1.x' }), 400, 'VALIDATION_ERROR', 'signature');
-    expectShape(await t.app.inject({ url: '/console/widget-preview?signature=a&signature=b' }), 400, 'VALIDATION_ERROR', 'signature');
+    expectShape(
+      await t.app.inject({ url: '/console/widget-preview?signature=v1.x' }),
+      400,
+      'VALIDATION_ERROR',
+      'signature',
+    );
+    expectShape(
+      await t.app.inject({ url: '/console/widget-preview?signature=a&signature=b' }),
+      400,
+      'VALIDATION_ERROR',
+      'signature',
+    );
   });
 
   it('a console cookie that is not valid percent-encoding is just an unknown session', async () => {
-    expectShape(await t.app.inject({ url: '/console/api/session', headers: { cookie: 'tontill_console=%' } }), 401, 'UNAUTHORIZED');
-    expectShape(await t.app.inject({ url: '/console/api/session', headers: { cookie: 'a=1; tontill_console=%E0%A4%A' } }), 401, 'UNAUTHORIZED');
+    expectShape(
+      await t.app.inject({ url: '/console/api/session', headers: { cookie: 'tontill_console=%' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectShape(
+      await t.app.inject({ url: '/console/api/session', headers: { cookie: 'a=1; tontill_console=%E0%A4%A' } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 
   it('a path that is not valid percent-encoding is a 400 naming the path', async () => {
@@ -61,8 +81,13 @@ describe('inputs that once escaped the documented error shape', () => {
     expect(res.headers['content-security-policy']).toBeDefined();
   });
 
-  it('HEAD on a payment\'s event stream answers with the stream\'s head instead of never', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': t.apiKey }, payload: { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' } });
+  it("HEAD on a payment's event stream answers with the stream's head instead of never", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/invoice/deposit',
+      headers: { 'x-api-key': t.apiKey },
+      payload: { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' },
+    });
     const res = await fetch(`http://127.0.0.1:${port}/pay/${created.json().id}/events`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -97,12 +122,25 @@ describe('inputs that once escaped the documented error shape', () => {
   it('a body nested deeper than 64 levels is a 400 naming where it got too deep, not a stack overflow', async () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     const session = await t.services.sessions.createSession();
-    for (const [url, headers] of [['/invoice/deposit', { 'x-api-key': t.apiKey }], ['/console/api/catalogue', { authorization: `Bearer ${session}` }]] as const) {
+    for (const [url, headers] of [
+      ['/invoice/deposit', { 'x-api-key': t.apiKey }],
+      ['/console/api/catalogue', { authorization: `Bearer ${session}` }],
+    ] as const) {
       const method = url.startsWith('/console') ? 'PUT' : 'POST';
-      const res = await t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: deep });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: deep,
+      });
       expectShape(res, 400, 'VALIDATION_ERROR');
       expect(res.json().error.message, url).toContain('nested deeper than 64');
-      const nested = await t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: `{"metadata":{"a":${deep}}}` });
+      const nested = await t.app.inject({
+        method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: `{"metadata":{"a":${deep}}}`,
+      });
       expectShape(nested, 400, 'VALIDATION_ERROR', `metadata.a${'.0'.repeat(62)}`);
     }
   });
@@ -110,17 +148,27 @@ describe('inputs that once escaped the documented error shape', () => {
   it('a body sent as text/plain (what fetch sends for a string) is a 415 saying to send JSON', async () => {
     const session = await t.services.sessions.createSession();
     const payload = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '1.00' });
-    const deposit = await t.app.inject({ method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': t.apiKey, 'content-type': 'text/plain;charset=UTF-8' }, payload });
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/invoice/deposit',
+      headers: { 'x-api-key': t.apiKey, 'content-type': 'text/plain;charset=UTF-8' },
+      payload,
+    });
     expectShape(deposit, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(deposit.json().error.message).toContain('application/json');
     const store = await t.app.inject({
-      method: 'PUT', url: '/console/api/settings/store', headers: { authorization: `Bearer ${session}`, 'content-type': 'text/plain' }, payload: '{"name":"Tea","contact":""}',
+      method: 'PUT',
+      url: '/console/api/settings/store',
+      headers: { authorization: `Bearer ${session}`, 'content-type': 'text/plain' },
+      payload: '{"name":"Tea","contact":""}',
     });
     expectShape(store, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('oversized headers get a 431 in the documented shape', async () => {
-    const res = parseRaw(await rawExchange(port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    const res = parseRaw(
+      await rawExchange(port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
     expect(res.status).toBe(431);
     expect(res.body).toMatchObject({ error: { code: 'VALIDATION_ERROR', field: 'headers' } });
   });

@@ -28,7 +28,9 @@ describe('money that arrives after a payment closed', () => {
   };
   const create = async (body: object): Promise<PublicPayment> => {
     const res = await server.app.inject({
-      method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': server.apiKey },
+      method: 'POST',
+      url: '/crypto/deposit/invoice',
+      headers: { 'x-api-key': server.apiKey },
       payload: { currency: 'USDT', mainCurrency: 'TON', amount: '10.00', callbackUrl: receiver.url('/cb'), ...body },
     });
     expect(res.statusCode).toBe(200);
@@ -51,9 +53,16 @@ describe('money that arrives after a payment closed', () => {
 
   async function expectEverywhere(id: string, expected: { status: string; paidAmount: string; transfers: string[] }) {
     const v = await views(id);
-    for (const [name, p] of [['record', v.record], ['list row', v.listRow], ['console detail', v.detail.payment]] as const) {
+    for (const [name, p] of [
+      ['record', v.record],
+      ['list row', v.listRow],
+      ['console detail', v.detail.payment],
+    ] as const) {
       expect(p, name).toMatchObject({ status: expected.status, paidAmount: expected.paidAmount });
-      expect(p.transfers.map((t: { amount: string }) => t.amount), name).toEqual(expected.transfers);
+      expect(
+        p.transfers.map((t: { amount: string }) => t.amount),
+        name,
+      ).toEqual(expected.transfers);
     }
     expect(v.checkout).toMatchObject({ status: expected.status, paidAmount: expected.paidAmount });
     expect(v.consoleRow).toMatchObject({ status: expected.status, paidAmount: expected.paidAmount });
@@ -70,7 +79,10 @@ describe('money that arrives after a payment closed', () => {
     await expectEverywhere(payment.id, { status: 'expired', paidAmount: '4.00', transfers: ['4.00'] });
     expect(await eventsOf(payment.id)).toEqual(['payment.created', 'payment.expired', 'payment.late_partially_paid']);
     await waitUntil(() => hooksOf(payment.id).length === 3, 'the late part as a webhook');
-    expect(hooksOf(payment.id)[2]).toMatchObject({ type: 'payment.late_partially_paid', data: { status: 'expired', paidAmount: '4.00' } });
+    expect(hooksOf(payment.id)[2]).toMatchObject({
+      type: 'payment.late_partially_paid',
+      data: { status: 'expired', paidAmount: '4.00' },
+    });
 
     const rest = await server.simulator!.pay({ paymentId: payment.id, amount: '6.00' });
     expect(rest.payment).toMatchObject({ status: 'paid', late: true, paidAmount: '10.00' });
@@ -86,10 +98,15 @@ describe('money that arrives after a payment closed', () => {
 
     const result = await server.simulator!.pay({ paymentId: payment.id, amount: '10.00' });
     await expectEverywhere(payment.id, { status: 'expired', paidAmount: '10.00', transfers: ['10.00'] });
-    const recorded = (await Promise.all(result.txHashes.map((h) => server.services.ledger.find(h)))).filter((x) => x !== null);
+    const recorded = (await Promise.all(result.txHashes.map((h) => server.services.ledger.find(h)))).filter(
+      (x) => x !== null,
+    );
     expect(recorded).toEqual([expect.objectContaining({ status: 'credited', paymentId: payment.id })]);
     expect((await eventsOf(payment.id)).at(-1)).toBe('payment.credited_after_close');
-    await waitUntil(() => hooksOf(payment.id).some((e) => e.type === 'payment.credited_after_close'), 'the refund notice as a webhook');
+    await waitUntil(
+      () => hooksOf(payment.id).some((e) => e.type === 'payment.credited_after_close'),
+      'the refund notice as a webhook',
+    );
   });
 
   it('money sent to a cancelled payment stays on it, which stays cancelled, and asks for a refund', async () => {
@@ -100,6 +117,10 @@ describe('money that arrives after a payment closed', () => {
     await server.simulator!.pay({ paymentId: payment.id, amount: '12.00' });
     await expectEverywhere(payment.id, { status: 'cancelled', paidAmount: '12.00', transfers: ['12.00'] });
     expect((await get(`/crypto/payment/${payment.id}`)).overpaidAmount).toBe('2.00');
-    expect(await eventsOf(payment.id)).toEqual(['payment.created', 'payment.cancelled', 'payment.credited_after_close']);
+    expect(await eventsOf(payment.id)).toEqual([
+      'payment.created',
+      'payment.cancelled',
+      'payment.credited_after_close',
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/database';
-import { normaliseSql, readSchema, schemaAtVersion, schemaDifferences, summariseDifferences } from '../../server/db/ledger-schema';
+import {
+  normaliseSql,
+  readSchema,
+  schemaAtVersion,
+  schemaDifferences,
+  summariseDifferences,
+} from '../../server/db/ledger-schema';
 import { migrations } from '../../server/db/migrations/index';
 
 /** The decision behind every restore: is this exactly the schema the ladder builds at its version? */
@@ -29,21 +35,30 @@ describe('a ledger schema against the ladder', () => {
       expect(differencesAt(version), `version ${version}`).toEqual([]);
       if (version === latest) continue;
       const older = ledgerAt(version);
-      expect(schemaDifferences(schemaAtVersion(migrations, version + 1), readSchema(older)), `version ${version} against ${version + 1}`).not.toEqual([]);
+      expect(
+        schemaDifferences(schemaAtVersion(migrations, version + 1), readSchema(older)),
+        `version ${version} against ${version + 1}`,
+      ).not.toEqual([]);
       older.close();
     }
   });
 
   it('names an added trigger, view, index or table', () => {
-    expect(differencesAt(latest, 'CREATE TRIGGER wipe AFTER INSERT ON payments BEGIN DELETE FROM payment_events; END;')).toEqual(['extra trigger wipe']);
+    expect(
+      differencesAt(latest, 'CREATE TRIGGER wipe AFTER INSERT ON payments BEGIN DELETE FROM payment_events; END;'),
+    ).toEqual(['extra trigger wipe']);
     expect(differencesAt(latest, 'CREATE VIEW v AS SELECT 1;')).toEqual(['extra view v']);
-    expect(differencesAt(latest, 'CREATE INDEX payments_memo_again ON payments (memo);')).toEqual(['extra index payments_memo_again']);
+    expect(differencesAt(latest, 'CREATE INDEX payments_memo_again ON payments (memo);')).toEqual([
+      'extra index payments_memo_again',
+    ]);
     expect(differencesAt(latest, 'CREATE TABLE notes (t TEXT);')).toEqual(['extra table notes']);
   });
 
   it('names a missing table or index, a missing, extra or changed column, and a changed constraint', () => {
     expect(differencesAt(latest, 'DROP INDEX payments_paid_at;')).toEqual(['lacks index payments_paid_at']);
-    expect(differencesAt(latest, 'ALTER TABLE payments ADD COLUMN note TEXT;')).toEqual(['table payments has extra column note']);
+    expect(differencesAt(latest, 'ALTER TABLE payments ADD COLUMN note TEXT;')).toEqual([
+      'table payments has extra column note',
+    ]);
     const two = new BetterSqlite3(':memory:');
     two.exec('CREATE TABLE payments (id TEXT); CREATE TABLE payment_events (id TEXT);');
     const problems = schemaDifferences(schemaAtVersion(migrations, latest), readSchema(two));
@@ -64,7 +79,9 @@ describe('a ledger schema against the ladder', () => {
   });
 
   it('spacing, comments and identifier quotes carry no meaning', () => {
-    expect(normaliseSql('CREATE TABLE "transfers" (\n  a INTEGER, -- why\n  b TEXT /* note */\n)')).toBe(normaliseSql('CREATE TABLE transfers (a INTEGER, b TEXT)'));
+    expect(normaliseSql('CREATE TABLE "transfers" (\n  a INTEGER, -- why\n  b TEXT /* note */\n)')).toBe(
+      normaliseSql('CREATE TABLE transfers (a INTEGER, b TEXT)'),
+    );
     expect(normaliseSql('CREATE TABLE t (a INTEGER)')).not.toBe(normaliseSql('CREATE TABLE t (a TEXT)'));
   });
 });

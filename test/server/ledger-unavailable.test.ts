@@ -12,11 +12,17 @@ describe('a disk that refuses to confirm a write', () => {
       },
     });
   });
-  afterAll(async () => { await t.close(); });
-
-  const create = (externalId: string) => t.app.inject({
-    method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': t.apiKey }, payload: { ...QUICK_START, externalId },
+  afterAll(async () => {
+    await t.close();
   });
+
+  const create = (externalId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/crypto/deposit/invoice',
+      headers: { 'x-api-key': t.apiKey },
+      payload: { ...QUICK_START, externalId },
+    });
 
   it('answers 503 LEDGER_UNAVAILABLE for that write and every later one, says what to do, and still serves reads', async () => {
     const before = await create('before-the-failure');
@@ -37,7 +43,11 @@ describe('a disk that refuses to confirm a write', () => {
     diskFails = false;
     expect((await create('after-the-disk-recovers')).statusCode).toBe(503);
 
-    const status = await t.app.inject({ method: 'GET', url: `/crypto/payment/${before.json().id}`, headers: { 'x-api-key': t.apiKey } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/crypto/payment/${before.json().id}`,
+      headers: { 'x-api-key': t.apiKey },
+    });
     expect(status.statusCode).toBe(200);
     expect(status.json().status).toBe('pending');
   });

@@ -6,14 +6,22 @@ const CREATE_ENDPOINTS = ['/invoice/deposit', '/crypto/deposit/receiving-address
 
 describe('merchant API', () => {
   let t: TestApp;
-  beforeEach(async () => { t = await createTestApp(); });
-  afterEach(async () => { await t.close(); });
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const post = (url: string, payload: unknown, key: string | null = t.apiKey) =>
     t.app.inject({
-      method: 'POST', url,
+      method: 'POST',
+      url,
       payload: payload === undefined ? undefined : JSON.stringify(payload),
-      headers: { ...(key ? { 'x-api-key': key } : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(key ? { 'x-api-key': key } : {}),
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
     });
 
   for (const url of CREATE_ENDPOINTS) {
@@ -22,10 +30,19 @@ describe('merchant API', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(PaymentSchema.safeParse(body).success).toBe(true);
-      expect(body).toMatchObject({ status: 'pending', amount: '10.00', amountBaseUnits: '10000000', currency: 'USDT', mainCurrency: 'TON', externalId: 'order-1' });
+      expect(body).toMatchObject({
+        status: 'pending',
+        amount: '10.00',
+        amountBaseUnits: '10000000',
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        externalId: 'order-1',
+      });
       expect(body.id).toMatch(/^pay_/);
       expect(body.memo).toMatch(/^TT-[2-9A-Z]{10}$/);
-      expect(body.links.ton).toBe(`ton://transfer/${body.address}?jetton=${body.jettonMaster}&amount=10000000&text=${body.memo}`);
+      expect(body.links.ton).toBe(
+        `ton://transfer/${body.address}?jetton=${body.jettonMaster}&amount=10000000&text=${body.memo}`,
+      );
       expect(body.links.tonkeeper).toContain('https://app.tonkeeper.com/transfer/');
       expect(Date.parse(body.expiresAt) - Date.parse(body.createdAt)).toBe(1800_000);
     });
@@ -50,9 +67,14 @@ describe('merchant API', () => {
   });
 
   it('answers 404 in the error shape for an unknown payment', async () => {
-    const res = await t.app.inject({ url: '/crypto/payment/pay_0000000000000000000000', headers: { 'x-api-key': t.apiKey } });
+    const res = await t.app.inject({
+      url: '/crypto/payment/pay_0000000000000000000000',
+      headers: { 'x-api-key': t.apiKey },
+    });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'PAYMENT_NOT_FOUND', message: expect.any(String), field: 'paymentId' } });
+    expect(res.json()).toEqual({
+      error: { code: 'PAYMENT_NOT_FOUND', message: expect.any(String), field: 'paymentId' },
+    });
   });
 
   it('rejects a malformed payment id with 400 naming the field', async () => {
@@ -64,7 +86,12 @@ describe('merchant API', () => {
   describe('idempotency by externalId', () => {
     it('returns the same payment for the same body, marked as a replay', async () => {
       const first = await post('/crypto/deposit/invoice', QUICK_START);
-      const again = await post('/crypto/deposit/invoice', { externalId: 'order-1', amount: '10.00', mainCurrency: 'TON', currency: 'USDT' });
+      const again = await post('/crypto/deposit/invoice', {
+        externalId: 'order-1',
+        amount: '10.00',
+        mainCurrency: 'TON',
+        currency: 'USDT',
+      });
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json().id).toBe(first.json().id);
@@ -108,7 +135,11 @@ describe('merchant API', () => {
       ['a numeric externalId', { ...QUICK_START, externalId: 42 }, 'externalId'],
       ['an unknown field', { ...QUICK_START, amout: '1.00' }, 'amout'],
       ['a non-URL callback', { ...QUICK_START, callbackUrl: 'javascript:alert(1)' }, 'callbackUrl'],
-      ['a callback URL with credentials', { ...QUICK_START, callbackUrl: 'https://user:secret@shop.example/hook' }, 'callbackUrl'],
+      [
+        'a callback URL with credentials',
+        { ...QUICK_START, callbackUrl: 'https://user:secret@shop.example/hook' },
+        'callbackUrl',
+      ],
       ['an array body', [QUICK_START], 'body'],
       ['a string body', 'hello', 'body'],
     ];
@@ -116,21 +147,37 @@ describe('merchant API', () => {
       it(`rejects ${name} with 400 naming ${field}`, async () => {
         const res = await post('/crypto/deposit/invoice', payload);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining(field), field } });
+        expect(res.json()).toEqual({
+          error: { code: 'VALIDATION_ERROR', message: expect.stringContaining(field), field },
+        });
       });
     }
 
     it('rejects invalid JSON and a missing body with 400', async () => {
-      const bad = await t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', payload: '{"amount":', headers: { 'x-api-key': t.apiKey, 'content-type': 'application/json' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/crypto/deposit/invoice',
+        payload: '{"amount":',
+        headers: { 'x-api-key': t.apiKey, 'content-type': 'application/json' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.field).toBe('body');
-      const none = await t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': t.apiKey } });
+      const none = await t.app.inject({
+        method: 'POST',
+        url: '/crypto/deposit/invoice',
+        headers: { 'x-api-key': t.apiKey },
+      });
       expect(none.statusCode).toBe(400);
       expect(none.json().error.field).toBe('body');
     });
 
     it('rejects a non-JSON content type with 415', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', payload: 'amount=10', headers: { 'x-api-key': t.apiKey, 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/crypto/deposit/invoice',
+        payload: 'amount=10',
+        headers: { 'x-api-key': t.apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
@@ -168,7 +215,9 @@ describe('merchant API', () => {
 
     it('stores only a hash of the key and records when it was used', async () => {
       await post('/crypto/deposit/invoice', QUICK_START);
-      const rows = await t.rows<{ key_hash: string; last_used_at: number | null }>('SELECT key_hash, last_used_at FROM api_keys');
+      const rows = await t.rows<{ key_hash: string; last_used_at: number | null }>(
+        'SELECT key_hash, last_used_at FROM api_keys',
+      );
       expect(rows.some((r) => r.key_hash === t.apiKey)).toBe(false);
       expect(JSON.stringify(rows)).not.toContain(t.apiKey);
       expect(rows[0]?.last_used_at).toBe(t.clock.now());
@@ -178,7 +227,8 @@ describe('merchant API', () => {
   describe('listing and cancelling', () => {
     it('pages through payments newest first with a keyset cursor and filters', async () => {
       for (let i = 0; i < 5; i++) await post('/crypto/deposit/invoice', { ...QUICK_START, externalId: `o-${i}` });
-      const get = (q: string) => t.app.inject({ url: `/crypto/payments?${q}`, headers: { 'x-api-key': t.apiKey } }).then((r) => r.json());
+      const get = (q: string) =>
+        t.app.inject({ url: `/crypto/payments?${q}`, headers: { 'x-api-key': t.apiKey } }).then((r) => r.json());
       const first = await get('limit=2');
       expect(first.items.map((p: { externalId: string }) => p.externalId)).toEqual(['o-4', 'o-3']);
       const second = await get(`limit=2&cursor=${first.nextCursor}`);
@@ -206,7 +256,9 @@ describe('merchant API', () => {
 
     it('the status endpoint never serves a stale record after a change', async () => {
       const created = (await post('/crypto/deposit/invoice', QUICK_START)).json();
-      const status = async () => (await t.app.inject({ url: `/crypto/payment/${created.id}`, headers: { 'x-api-key': t.apiKey } })).json().status;
+      const status = async () =>
+        (await t.app.inject({ url: `/crypto/payment/${created.id}`, headers: { 'x-api-key': t.apiKey } })).json()
+          .status;
       expect(await status()).toBe('pending');
       expect(await status()).toBe('pending');
       await post(`/crypto/payment/${created.id}/cancel`, undefined);

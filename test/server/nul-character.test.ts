@@ -14,7 +14,10 @@ describe('what no request part may hold: a NUL character, a lone surrogate, nest
   });
 
   it('so is a lone surrogate, which no engine stores as sent; a paired one (an emoji) is text', () => {
-    expect(inputProblemIn({ a: ['ok', 'x\uD800y'] })).toEqual({ path: 'a.1', message: expect.stringContaining('lone surrogate') });
+    expect(inputProblemIn({ a: ['ok', 'x\uD800y'] })).toEqual({
+      path: 'a.1',
+      message: expect.stringContaining('lone surrogate'),
+    });
     expect(pathOf({ b: '\uDFFF' })).toBe('b');
     expect(pathOf({ '\uD83D': 1 })).toBe('\uD83D');
     expect(pathOf({ a: '😀 \uD83D\uDE00 \uFFFF \u202E' })).toBeNull();
@@ -27,7 +30,10 @@ describe('what no request part may hold: a NUL character, a lone surrogate, nest
       return value;
     };
     expect(inputProblemIn(nest(MAX_NESTING_DEPTH))).toBeNull();
-    expect(inputProblemIn(nest(MAX_NESTING_DEPTH + 1))).toEqual({ path: Array(MAX_NESTING_DEPTH).fill('0').join('.'), message: `is nested deeper than ${MAX_NESTING_DEPTH} levels` });
+    expect(inputProblemIn(nest(MAX_NESTING_DEPTH + 1))).toEqual({
+      path: Array(MAX_NESTING_DEPTH).fill('0').join('.'),
+      message: `is nested deeper than ${MAX_NESTING_DEPTH} levels`,
+    });
     expect(inputProblemIn({ a: nest(200_000) })?.path).toMatch(/^a(\.0){63}$/);
   });
 
@@ -35,12 +41,16 @@ describe('what no request part may hold: a NUL character, a lone surrogate, nest
     const t = await createTestApp();
     try {
       const res = await t.app.inject({
-        method: 'POST', url: '/invoice/deposit', headers: { 'x-api-key': t.apiKey },
+        method: 'POST',
+        url: '/invoice/deposit',
+        headers: { 'x-api-key': t.apiKey },
         payload: { currency: 'USDT', mainCurrency: 'TON', amount: '1.00', description: 'tea\u0000' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'description' });
-      expect((await t.app.inject({ url: '/crypto/payment/pay_%00', headers: { 'x-api-key': t.apiKey } })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ url: '/crypto/payment/pay_%00', headers: { 'x-api-key': t.apiKey } })).statusCode,
+      ).toBe(400);
     } finally {
       await t.close();
     }

@@ -23,8 +23,15 @@ interface Schema {
 interface Document {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
-  webhooks?: Record<string, { post: Operation & { parameters: Array<{ name: string; in: string; required: boolean }> } }>;
-  components: { schemas: Record<string, Schema>; requestBodies: Record<string, RequestBody>; responses: Record<string, unknown> };
+  webhooks?: Record<
+    string,
+    { post: Operation & { parameters: Array<{ name: string; in: string; required: boolean }> } }
+  >;
+  components: {
+    schemas: Record<string, Schema>;
+    requestBodies: Record<string, RequestBody>;
+    responses: Record<string, unknown>;
+  };
 }
 
 /** The six endpoints of the spec, by the operationId an integrator's generated client calls them. */
@@ -38,12 +45,16 @@ const SPEC_OPERATIONS = {
 };
 
 const operations = (doc: Document) =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
 
 function resolve(doc: Document, schema: Schema): Schema {
   if (!schema.$ref) return schema;
   const [, kind, name] = /^#\/components\/(schemas|requestBodies|responses)\/(\w+)$/.exec(schema.$ref) ?? [];
-  const target = kind ? (doc.components[kind as keyof Document['components']] as Record<string, unknown>)[name!] : undefined;
+  const target = kind
+    ? (doc.components[kind as keyof Document['components']] as Record<string, unknown>)[name!]
+    : undefined;
   if (!target) throw new Error(`unresolved ${schema.$ref}`);
   return target as Schema;
 }
@@ -90,10 +101,13 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
     for (const ref of refs) expect(() => resolve(doc, { $ref: ref }), ref).not.toThrow();
     expect(JSON.stringify(doc)).not.toContain('$defs');
     for (const name of ['Payment', 'WidgetSession', 'Error']) expect(doc.components.schemas[name], name).toBeDefined();
-    for (const name of ['DepositRequest', 'WidgetSessionRequest']) expect(doc.components.requestBodies[name], name).toBeDefined();
+    for (const name of ['DepositRequest', 'WidgetSessionRequest'])
+      expect(doc.components.requestBodies[name], name).toBeDefined();
     const invoice = doc.paths['/crypto/deposit/invoice']!.post!;
     expect(invoice.requestBody).toEqual({ $ref: '#/components/requestBodies/DepositRequest' });
-    expect(invoice.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Payment' });
+    expect(invoice.responses['200']!.content!['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/Payment',
+    });
   });
 
   it('names the public URL as its server', () => {
@@ -109,14 +123,24 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
       // A public route may check a token of its own (the console login link), so only one way round.
       if (op.security.length > 0) expect(statuses, key).toContain('401');
       // writes can meet a pending restore; of the reads, only the reconciliation can meet a chain it cannot read
-      const unavailable = (!key.startsWith('GET') && key !== 'DELETE /console/api/restore' && key !== 'POST /console/api/logout')
-        || key === 'GET /console/api/chain/reconciliation'
-        || key === 'GET /pay/{paymentId}'; // a page, whose 503 says the checkout is not built
+      const unavailable =
+        (!key.startsWith('GET') && key !== 'DELETE /console/api/restore' && key !== 'POST /console/api/logout') ||
+        key === 'GET /console/api/chain/reconciliation' ||
+        key === 'GET /pay/{paymentId}'; // a page, whose 503 says the checkout is not built
       expect(statuses.includes('503'), `${key} 503`).toBe(unavailable);
     }
     const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
     expect(statusesOf('/crypto/payment/{paymentId}', 'get')).toEqual(['200', '400', '401', '404', '429']);
-    expect(statusesOf('/crypto/deposit/invoice', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '429', '503']);
+    expect(statusesOf('/crypto/deposit/invoice', 'post')).toEqual([
+      '200',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
     expect(statusesOf('/pay/{paymentId}/status', 'get')).toEqual(['200', '400', '404', '429']);
   });
 
@@ -131,7 +155,12 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
         expect(examples.length, `${id}: ${what} examples`).toBeGreaterThan(0);
         for (const example of examples) expect(zod.safeParse(example).error, `${id}: ${what} example`).toBeUndefined();
       };
-      if (def.body) checkExamples((resolve(doc, op.requestBody as Schema) as unknown as RequestBody).content['application/json']!.schema, def.body, 'request');
+      if (def.body)
+        checkExamples(
+          (resolve(doc, op.requestBody as Schema) as unknown as RequestBody).content['application/json']!.schema,
+          def.body,
+          'request',
+        );
       checkExamples(op.responses['200']!.content!['application/json']!.schema, def.responses[200]!.schema!, 'response');
     }
   });
@@ -140,7 +169,9 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
     // openapi-typescript makes a property with a `default` required outside request bodies (defaultNonNullable),
     // so a request's input form must live where it reads it as a request
     const types = astToString(await openapiTS(structuredClone(doc) as unknown as OpenAPI3));
-    const requestTypes = types.split(/\n(?=\s{8}\w+: \{)/).filter((block) => /^\s{8}(DepositRequest|WidgetSessionRequest): \{/.test(block));
+    const requestTypes = types
+      .split(/\n(?=\s{8}\w+: \{)/)
+      .filter((block) => /^\s{8}(DepositRequest|WidgetSessionRequest): \{/.test(block));
     expect(requestTypes).toHaveLength(2);
     for (const block of requestTypes) {
       expect(block).toMatch(/\bmainCurrency\?: "TON"/);
@@ -151,14 +182,21 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
   it('documents every webhook event: its body, from the schema the service sends, and the signature header', () => {
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const [type, { post }] of Object.entries(doc.webhooks!)) {
-      expect(post.parameters.find((p) => p.name === 'TonTill-Signature'), type).toMatchObject({ in: 'header', required: true });
+      expect(
+        post.parameters.find((p) => p.name === 'TonTill-Signature'),
+        type,
+      ).toMatchObject({ in: 'header', required: true });
       const body = post.requestBody as RequestBody;
-      const envelope = body.content['application/json']!.schema as { properties: Record<string, Schema>; required: string[] };
+      const envelope = body.content['application/json']!.schema as {
+        properties: Record<string, Schema>;
+        required: string[];
+      };
       expect(envelope.required, type).toEqual(['id', 'type', 'createdAt', 'data']);
       expect(envelope.properties.type, type).toMatchObject({ const: type });
       expect(Object.keys(post.responses), type).toContain('2XX');
     }
-    const paid = (doc.webhooks!['payment.paid']!.post.requestBody as RequestBody).content['application/json']!.schema as { properties: Record<string, Schema> };
+    const paid = (doc.webhooks!['payment.paid']!.post.requestBody as RequestBody).content['application/json']!
+      .schema as { properties: Record<string, Schema> };
     expect(paid.properties.data).toEqual({ $ref: '#/components/schemas/Payment' });
   });
 
@@ -169,7 +207,8 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
       if (!value || typeof value !== 'object') return;
       const schema = value as { required?: unknown; properties?: Record<string, unknown> };
       if (Array.isArray(schema.required) && at.includes('schema')) {
-        for (const key of schema.required as string[]) if (!(key in (schema.properties ?? {}))) undefinedRequired.push(`${at}: ${key}`);
+        for (const key of schema.required as string[])
+          if (!(key in (schema.properties ?? {}))) undefinedRequired.push(`${at}: ${key}`);
       }
       for (const [key, v] of Object.entries(value)) walk(v, `${at}/${key}`);
     };
@@ -177,7 +216,10 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
     walk(doc.components.schemas, '#/components/schemas');
     expect(undefinedRequired).toEqual([]);
     for (const { key, op } of operations(doc)) {
-      expect(Object.keys(op.responses).some((status) => /^2(\d\d|XX)$/.test(status) || status === 'default'), `${key} has a 2xx`).toBe(true);
+      expect(
+        Object.keys(op.responses).some((status) => /^2(\d\d|XX)$/.test(status) || status === 'default'),
+        `${key} has a 2xx`,
+      ).toBe(true);
     }
   });
 
@@ -186,12 +228,19 @@ describe('the OpenAPI document is a contract tooling accepts', () => {
     expect(documented('get', '/healthz')?.responses['200']?.content?.['application/json']).toBeDefined();
     expect(documented('get', '/pay/{paymentId}')?.responses['200']?.content?.['text/html']).toBeDefined();
     expect(documented('get', '/pay/{paymentId}/receipt')?.responses['200']?.content?.['text/html']).toBeDefined();
-    expect(documented('get', '/pay/{paymentId}/events')?.responses['200']?.content?.['text/event-stream']).toBeDefined();
+    expect(
+      documented('get', '/pay/{paymentId}/events')?.responses['200']?.content?.['text/event-stream'],
+    ).toBeDefined();
     expect(documented('get', '/widgets/versions.json')?.responses['200']?.content?.['application/json']).toBeDefined();
   });
 
   it('describes those pages as they answer', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': t.apiKey }, payload: QUICK_START });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/crypto/deposit/invoice',
+      headers: { 'x-api-key': t.apiKey },
+      payload: QUICK_START,
+    });
     const paymentId = created.json().id as string;
     for (const page of DOCUMENTED_PAGES) {
       // the event stream never ends, so only its refusal is asked for here (the checkout tests read the stream itself)

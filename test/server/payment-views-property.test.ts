@@ -22,18 +22,34 @@ type Op =
   | { op: 'pastWindow' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({
-    op: fc.constant('credit' as const),
-    amount: fc.oneof(fc.constantFrom(1n, 4_000_000n, 6_000_000n, AMOUNT, AMOUNT - 1n), fc.bigInt({ min: 1n, max: 15_000_000n })),
-    // a watcher catching up: the transfer is dated before expiry but credited after the sweep
-    datedAtCreation: fc.boolean(),
-  }) },
-  ...(['pastExpiry', 'sweep', 'cancel', 'pastWindow'] as const).map((op) => ({ weight: 1, arbitrary: fc.constant<Op>({ op }) })),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('credit' as const),
+      amount: fc.oneof(
+        fc.constantFrom(1n, 4_000_000n, 6_000_000n, AMOUNT, AMOUNT - 1n),
+        fc.bigInt({ min: 1n, max: 15_000_000n }),
+      ),
+      // a watcher catching up: the transfer is dated before expiry but credited after the sweep
+      datedAtCreation: fc.boolean(),
+    }),
+  },
+  ...(['pastExpiry', 'sweep', 'cancel', 'pastWindow'] as const).map((op) => ({
+    weight: 1,
+    arbitrary: fc.constant<Op>({ op }),
+  })),
 );
 
 /** What every view must agree on. */
-const essentials = (p: Pick<PublicPayment, 'status' | 'paidAmount' | 'overpaidAmount' | 'late'> & { transfers?: PublicPayment['transfers'] }) => ({
-  status: p.status, paidAmount: p.paidAmount, overpaidAmount: p.overpaidAmount, late: p.late,
+const essentials = (
+  p: Pick<PublicPayment, 'status' | 'paidAmount' | 'overpaidAmount' | 'late'> & {
+    transfers?: PublicPayment['transfers'];
+  },
+) => ({
+  status: p.status,
+  paidAmount: p.paidAmount,
+  overpaidAmount: p.overpaidAmount,
+  late: p.late,
   ...(p.transfers ? { transfers: p.transfers.map((t) => ({ txHash: t.txHash, amount: t.amount })) } : {}),
 });
 
@@ -61,16 +77,29 @@ describe('every view of a payment agrees after every step', () => {
     lt += 1n;
     const hash = lt.toString(16).padStart(64, '0');
     const at = datedAtCreation ? Date.parse(payment.createdAt) : t.clock.now();
-    await t.services.ledger.creditBatch(ACCOUNT, [{
-      txHash: hash, lt, utime: Math.floor(at / 1000), amount, from: null, comment: payment.memo, queryId: 0n,
-    }], { lt, hash });
+    await t.services.ledger.creditBatch(
+      ACCOUNT,
+      [
+        {
+          txHash: hash,
+          lt,
+          utime: Math.floor(at / 1000),
+          amount,
+          from: null,
+          comment: payment.memo,
+          queryId: 0n,
+        },
+      ],
+      { lt, hash },
+    );
   }
 
   async function apply(step: Op, payment: PublicPayment): Promise<void> {
     const expiresAt = Date.parse(payment.expiresAt);
     if (step.op === 'credit') await credit(payment, step.amount, step.datedAtCreation);
     if (step.op === 'pastExpiry') t.clock.advance(Math.max(0, expiresAt - t.clock.now()) + 1_000);
-    if (step.op === 'pastWindow') t.clock.advance(Math.max(0, expiresAt + WINDOW_SECONDS * 1000 - t.clock.now()) + 1_000);
+    if (step.op === 'pastWindow')
+      t.clock.advance(Math.max(0, expiresAt + WINDOW_SECONDS * 1000 - t.clock.now()) + 1_000);
     if (step.op === 'sweep') await t.services.payments.expireDue();
     if (step.op === 'cancel') {
       try {
@@ -96,14 +125,19 @@ describe('every view of a payment agrees after every step', () => {
     expect(essentials(last)).toEqual(expected);
     expect(essentials(consoleRow)).toEqual(essentials({ ...record, transfers: undefined }));
     expect(detail.events.at(-1)).toMatchObject({ status: record.status, paidAmount: record.paidAmount });
-    expect(checkout).toMatchObject({ status: record.status, paidAmount: record.paidAmount, dueAmount: record.dueAmount });
+    expect(checkout).toMatchObject({
+      status: record.status,
+      paidAmount: record.paidAmount,
+      dueAmount: record.dueAmount,
+    });
 
     // no credit is lost or invisible, and the amounts are consistent with each other
     expect(record.paidAmount).toBe(formatAmount(creditedSum));
     expect(record.transfers.reduce((sum, x) => sum + micro(x.amount), 0n)).toBe(creditedSum);
     expect(record.overpaidAmount).toBe(formatAmount(creditedSum > AMOUNT ? creditedSum - AMOUNT : 0n));
     // every event reaches the webhook outbox
-    for (const event of events) expect(await t.services.webhooks.listDeliveries({ eventId: event.id, limit: 2 })).toHaveLength(1);
+    for (const event of events)
+      expect(await t.services.webhooks.listDeliveries({ eventId: event.id, limit: 2 })).toHaveLength(1);
   }
 
   it('status record, list rows, console detail, checkout and the event stream', async () => {
@@ -115,7 +149,11 @@ describe('every view of a payment agrees after every step', () => {
         // the clock moves hours per run: a session from the first run would have expired
         consoleAuth = { authorization: `Bearer ${await t.services.sessions.createSession()}` };
         const { view: payment } = await t.services.payments.create('invoice', {
-          currency: 'USDT', mainCurrency: 'TON', amount: formatAmount(AMOUNT), externalId, expiresInSeconds: 600,
+          currency: 'USDT',
+          mainCurrency: 'TON',
+          amount: formatAmount(AMOUNT),
+          externalId,
+          expiresInSeconds: 600,
         });
         let creditedSum = 0n;
         await expectAgreement(payment, creditedSum, externalId);
@@ -124,7 +162,9 @@ describe('every view of a payment agrees after every step', () => {
           await apply(step, payment);
           if (step.op === 'credit') {
             creditedSum += step.amount;
-            expect((await t.services.payments.timeline(payment.id)).length, 'a credit is announced').toBeGreaterThan(eventsBefore);
+            expect((await t.services.payments.timeline(payment.id)).length, 'a credit is announced').toBeGreaterThan(
+              eventsBefore,
+            );
           }
           await expectAgreement(payment, creditedSum, externalId);
         }
@@ -134,8 +174,15 @@ describe('every view of a payment agrees after every step', () => {
     );
     // the generator must have reached every corner of the state machine, or the agreement proves little
     expect([...seen].sort()).toEqual([
-      'payment.cancelled', 'payment.created', 'payment.credited_after_close', 'payment.expired', 'payment.late',
-      'payment.late_partially_paid', 'payment.overpaid', 'payment.paid', 'payment.partially_paid',
+      'payment.cancelled',
+      'payment.created',
+      'payment.credited_after_close',
+      'payment.expired',
+      'payment.late',
+      'payment.late_partially_paid',
+      'payment.overpaid',
+      'payment.paid',
+      'payment.partially_paid',
     ]);
   });
 });

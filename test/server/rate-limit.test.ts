@@ -8,7 +8,9 @@ const randomKey = (): string => `tt_${randomBytes(32).toString('base64url')}`;
 
 describe('rate limits: a budget per valid API key, another per client address', () => {
   let t: TestApp;
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const payments = (headers: Record<string, string> = {}) => t.app.inject({ url: '/crypto/payments', headers });
 
@@ -29,7 +31,13 @@ describe('rate limits: a budget per valid API key, another per client address', 
 
   it('a valid key is limited at its own budget', async () => {
     t = await createTestApp({ config: { rateLimit: { enabled: true, keyMax: 3, windowMs: 60_000 } } });
-    const call = () => t.app.inject({ method: 'POST', url: '/crypto/deposit/invoice', payload: QUICK_START, headers: { 'x-api-key': t.apiKey } });
+    const call = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/crypto/deposit/invoice',
+        payload: QUICK_START,
+        headers: { 'x-api-key': t.apiKey },
+      });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(429);
     const other = (await t.services.apiKeys.create('other')).key;
@@ -58,7 +66,8 @@ describe('rate limits: a budget per valid API key, another per client address', 
 
   it('with trustProxy, each client address behind the proxy has its own budget, and a spoofed left entry does not help', async () => {
     t = await createTestApp({ config: { ...limited, trustProxy: true } });
-    const from = (address: string, spoofed?: string) => payments({ 'x-forwarded-for': spoofed ? `${spoofed}, ${address}` : address });
+    const from = (address: string, spoofed?: string) =>
+      payments({ 'x-forwarded-for': spoofed ? `${spoofed}, ${address}` : address });
     for (let i = 0; i < PER_ADDRESS; i++) expect((await from('203.0.113.7', `198.18.0.${i}`)).statusCode).toBe(401);
     expect((await from('203.0.113.7', '198.18.0.99')).statusCode).toBe(429);
     expect((await from('198.51.100.9')).statusCode).toBe(401);
@@ -67,7 +76,9 @@ describe('rate limits: a budget per valid API key, another per client address', 
 
 describe('trustProxy and the console cookie', () => {
   let t: TestApp;
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const login = async (headers: Record<string, string> = {}) => {
     const token = await t.services.sessions.createLoginToken();

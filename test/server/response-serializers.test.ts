@@ -9,7 +9,12 @@ import { shapeOnly } from '../../server/http/serializer-schema';
 import { errorHandlerPlugin, internalErrorMessage } from '../../server/plugins/error-handler';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-interface Serialized { method: string; url: string; httpStatus: string; schema: unknown }
+interface Serialized {
+  method: string;
+  url: string;
+  httpStatus: string;
+  schema: unknown;
+}
 
 describe('response serializers', () => {
   let t: TestApp;
@@ -30,17 +35,26 @@ describe('response serializers', () => {
     expect(responses.length).toBeGreaterThanOrEqual(40);
     const compile = SerializerSelector()();
     for (const response of responses) {
-      expect(() => compile({ ...response, schema: serializableSchema(response.schema) }), `${response.method} ${response.url} ${response.httpStatus}`).not.toThrow();
+      expect(
+        () => compile({ ...response, schema: serializableSchema(response.schema) }),
+        `${response.method} ${response.url} ${response.httpStatus}`,
+      ).not.toThrow();
     }
   });
 
   it('are compiled by the first answer of their route, which they serialize', async () => {
     const created = await t.app.inject({
-      method: 'POST', url: '/crypto/deposit/invoice', headers: { 'x-api-key': t.apiKey },
+      method: 'POST',
+      url: '/crypto/deposit/invoice',
+      headers: { 'x-api-key': t.apiKey },
       payload: { currency: 'USDT', mainCurrency: 'TON', amount: '10.00' },
     });
     expect(created.statusCode).toBe(200);
-    const status = await t.app.inject({ method: 'GET', url: `/crypto/payment/${created.json<{ id: string }>().id}`, headers: { 'x-api-key': t.apiKey } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/crypto/payment/${created.json<{ id: string }>().id}`,
+      headers: { 'x-api-key': t.apiKey },
+    });
     expect(status.json()).toMatchObject({ id: created.json<{ id: string }>().id, status: 'pending', amount: '10.00' });
   });
 
@@ -48,15 +62,22 @@ describe('response serializers', () => {
     const app = Fastify();
     await app.register(errorHandlerPlugin);
     let committed = 0;
-    const answer = { schema: { response: { 200: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } };
-    app.put('/thing', answer, async () => { committed++; return {}; });
+    const answer = {
+      schema: { response: { 200: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+    };
+    app.put('/thing', answer, async () => {
+      committed++;
+      return {};
+    });
     app.get('/thing', answer, async () => ({}));
     try {
       const put = await app.inject({ method: 'PUT', url: '/thing' });
       expect(committed).toBe(1);
       expect(put.statusCode).toBe(500);
       expect(put.json().error.message).toContain('the request was applied');
-      expect((await app.inject({ url: '/thing' })).json().error.message).toBe('internal error; the answer could not be sent');
+      expect((await app.inject({ url: '/thing' })).json().error.message).toBe(
+        'internal error; the answer could not be sent',
+      );
     } finally {
       await app.close();
     }
@@ -64,15 +85,29 @@ describe('response serializers', () => {
 
   it('serialize by shape alone: formats and patterns go, at every depth; fields named like keywords stay', () => {
     const schema = {
-      type: 'object', additionalProperties: false, required: ['format', 'contact'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['format', 'contact'],
       properties: {
         format: { type: 'string', minLength: 1 },
-        contact: { anyOf: [{ type: 'string', const: '' }, { type: 'string', format: 'email', pattern: '^.+@.+$' }, { type: 'string', format: 'uri', maxLength: 200 }] },
-        items: { type: 'array', maxItems: 3, items: { type: 'object', properties: { pattern: { type: 'integer', minimum: 0 } } } },
+        contact: {
+          anyOf: [
+            { type: 'string', const: '' },
+            { type: 'string', format: 'email', pattern: '^.+@.+$' },
+            { type: 'string', format: 'uri', maxLength: 200 },
+          ],
+        },
+        items: {
+          type: 'array',
+          maxItems: 3,
+          items: { type: 'object', properties: { pattern: { type: 'integer', minimum: 0 } } },
+        },
       },
     };
     expect(shapeOnly(schema)).toEqual({
-      type: 'object', additionalProperties: false, required: ['format', 'contact'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['format', 'contact'],
       properties: {
         format: { type: 'string' },
         contact: { anyOf: [{ type: 'string', const: '' }, { type: 'string' }, { type: 'string' }] },

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index';
-import { DatabaseFromFutureError, DataDirectoryInUseError, openDatabase, schemaVersion } from '../../server/db/database';
+import {
+  DatabaseFromFutureError,
+  DataDirectoryInUseError,
+  openDatabase,
+  schemaVersion,
+} from '../../server/db/database';
 import { startTestServer } from '../helpers/test-server';
 import { tempDir, QUICK_START } from '../helpers/test-app';
 
@@ -13,22 +18,33 @@ describe('the ledger across restarts', () => {
       const created: string[] = [];
       for (let i = 0; i < 5; i++) {
         const res = await fetch(`${first.url}/crypto/deposit/invoice`, {
-          method: 'POST', headers: { 'x-api-key': first.apiKey, 'content-type': 'application/json' },
+          method: 'POST',
+          headers: { 'x-api-key': first.apiKey, 'content-type': 'application/json' },
           body: JSON.stringify({ ...QUICK_START, externalId: `restart-${i}` }),
         });
         created.push(((await res.json()) as { id: string }).id);
       }
       const apiKey = first.apiKey;
-      const before = await Promise.all(created.map((id) => fetch(`${first.url}/crypto/payment/${id}`, { headers: { 'x-api-key': apiKey } }).then((r) => r.json())));
+      const before = await Promise.all(
+        created.map((id) =>
+          fetch(`${first.url}/crypto/payment/${id}`, { headers: { 'x-api-key': apiKey } }).then((r) => r.json()),
+        ),
+      );
       await first.close();
 
       const second = await startTestServer({ dataDir: dir.path });
-      const after = await Promise.all(created.map((id) => fetch(`${second.url}/crypto/payment/${id}`, { headers: { 'x-api-key': apiKey } }).then((r) => r.json())));
+      const after = await Promise.all(
+        created.map((id) =>
+          fetch(`${second.url}/crypto/payment/${id}`, { headers: { 'x-api-key': apiKey } }).then((r) => r.json()),
+        ),
+      );
       const withoutUrls = (p: Record<string, unknown>) => ({ ...p, links: undefined });
       expect(after.map(withoutUrls)).toEqual(before.map(withoutUrls));
       // idempotency survives the restart too
       const again = await fetch(`${second.url}/crypto/deposit/invoice`, {
-        method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ ...QUICK_START, externalId: 'restart-0' }),
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...QUICK_START, externalId: 'restart-0' }),
       });
       expect(((await again.json()) as { id: string }).id).toBe(created[0]);
       expect((await second.services.payments.timeline(created[0]!)).map((e) => e.type)).toEqual(['payment.created']);

@@ -4,7 +4,11 @@ import { routeAuthPlugin } from '../../server/auth/guards';
 import type { RouteAuth } from '../../server/http/route';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-interface Walked { method: HTTPMethods; url: string; auth: RouteAuth | undefined }
+interface Walked {
+  method: HTTPMethods;
+  url: string;
+  auth: RouteAuth | undefined;
+}
 
 /** A concrete URL for a route pattern: every parameter and wildcard filled with a harmless value. */
 const concrete = (url: string): string => url.replace(/:[A-Za-z_]\w*/g, 'x1').replace(/\*/g, 'x1');
@@ -43,7 +47,10 @@ describe('every route enforces the auth it declares', () => {
     for (const route of declaring('apiKey')) {
       const name = `${route.method} ${route.url}`;
       expect((await call(route)).statusCode, `${name} without a key`).toBe(401);
-      expect((await call(route, { authorization: `Bearer ${session}` })).statusCode, `${name} with a console bearer token`).toBe(401);
+      expect(
+        (await call(route, { authorization: `Bearer ${session}` })).statusCode,
+        `${name} with a console bearer token`,
+      ).toBe(401);
       expect((await call(route, { 'x-api-key': session })).statusCode, `${name} with a session as the key`).toBe(401);
       expect((await call(route, { 'x-api-key': revokedKey })).statusCode, `${name} with a revoked key`).toBe(401);
     }
@@ -54,7 +61,10 @@ describe('every route enforces the auth it declares', () => {
       const name = `${route.method} ${route.url}`;
       expect((await call(route)).statusCode, `${name} without a session`).toBe(401);
       expect((await call(route, { 'x-api-key': t.apiKey })).statusCode, `${name} with an API key`).toBe(401);
-      expect((await call(route, { authorization: `Bearer ${t.apiKey}` })).statusCode, `${name} with an API key as bearer`).toBe(401);
+      expect(
+        (await call(route, { authorization: `Bearer ${t.apiKey}` })).statusCode,
+        `${name} with an API key as bearer`,
+      ).toBe(401);
     }
   });
 
@@ -68,9 +78,12 @@ describe('every route enforces the auth it declares', () => {
     const key = (method: string, url: string) => `${method} ${url}`;
     const enforced = new Map(routes.map((r) => [key(r.method, r.url), r.auth]));
     const documented = t.app.apiDocs.list();
-    for (const def of documented) expect(enforced.get(key(def.method, def.url)), key(def.method, def.url)).toBe(def.auth);
+    for (const def of documented)
+      expect(enforced.get(key(def.method, def.url)), key(def.method, def.url)).toBe(def.auth);
     const documentedKeys = new Set(documented.map((d) => key(d.method, d.url)));
-    const undocumented = routes.filter((r) => r.auth !== 'public' && r.method !== 'HEAD' && !documentedKeys.has(key(r.method, r.url)));
+    const undocumented = routes.filter(
+      (r) => r.auth !== 'public' && r.method !== 'HEAD' && !documentedKeys.has(key(r.method, r.url)),
+    );
     expect(undocumented).toEqual([]);
   });
 

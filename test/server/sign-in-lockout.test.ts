@@ -7,7 +7,11 @@ import { TEST_ENGINE } from '../helpers/test-database';
 // The lockout against guesses sent at the same moment: every guess is counted before its passphrase
 // is compared, so a burst gets five comparisons and no more, on every route that takes a passphrase.
 const PASSPHRASE = 'correct horse battery staple';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:8787', host: '127.0.0.1:8787' };
+const FORM = {
+  'content-type': 'application/x-www-form-urlencoded',
+  origin: 'http://127.0.0.1:8787',
+  host: '127.0.0.1:8787',
+};
 const ATTACKER = '203.0.113.9';
 
 const opened: TestApp[] = [];
@@ -25,10 +29,14 @@ async function openApp(options: { dataDir?: string; clock?: ManualClock } = {}):
 
 const ownerAuth = async (t: TestApp) => ({ authorization: `Bearer ${await t.services.sessions.createSession()}` });
 
-const signIn = (t: TestApp, passphrase: string, name = '') => t.app.inject({
-  method: 'POST', url: '/console/login', headers: FORM, remoteAddress: ATTACKER,
-  payload: new URLSearchParams({ passphrase, ...(name ? { name } : {}) }).toString(),
-});
+const signIn = (t: TestApp, passphrase: string, name = '') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/console/login',
+    headers: FORM,
+    remoteAddress: ATTACKER,
+    payload: new URLSearchParams({ passphrase, ...(name ? { name } : {}) }).toString(),
+  });
 
 const statuses = (answers: LightMyRequestResponse[]) => answers.map((answer) => answer.statusCode);
 const count = (codes: number[], code: number) => codes.filter((c) => c === code).length;
@@ -43,7 +51,10 @@ describe('the sign-in lockout under bursts', () => {
       window = decision.admitted ? decision.window : null;
     }
     expect(admitGuess(window, 1_001 + 60_000, policy)).toEqual({ admitted: false, retryAfterSeconds: 540 });
-    expect(admitGuess(window, 1_001 + policy.windowMs, policy)).toEqual({ admitted: true, window: { guesses: 1, startedAt: 1_001 + policy.windowMs } });
+    expect(admitGuess(window, 1_001 + policy.windowMs, policy)).toEqual({
+      admitted: true,
+      window: { guesses: 1, startedAt: 1_001 + policy.windowMs },
+    });
   });
 
   it('compares only five of thirty wrong passphrases sent at once to the sign-in page', async () => {
@@ -64,7 +75,7 @@ describe('the sign-in lockout under bursts', () => {
     expect(answers[29]!.headers['set-cookie']).toBeUndefined();
   });
 
-  it('holds for a cashier\'s name and passphrase', async () => {
+  it("holds for a cashier's name and passphrase", async () => {
     const t = await openApp();
     await t.services.cashiers.create('Ana', PASSPHRASE, 'owner');
     const burst = Array.from({ length: 30 }, (_, i) => signIn(t, i === 20 ? PASSPHRASE : `wrong guess ${i}`, 'Ana'));
@@ -73,18 +84,29 @@ describe('the sign-in lockout under bursts', () => {
     expect(count(codes, 303)).toBe(0);
   });
 
-  it('holds for changing and removing the passphrase, which share the address\'s guesses with sign-in', async () => {
+  it("holds for changing and removing the passphrase, which share the address's guesses with sign-in", async () => {
     const t = await openApp();
     await t.services.passphrase.set(PASSPHRASE);
     const headers = await ownerAuth(t);
-    const change = (currentPassphrase: string) => t.app.inject({
-      method: 'PUT', url: '/console/api/passphrase', headers, remoteAddress: ATTACKER,
-      payload: { passphrase: 'a passphrase of my own', currentPassphrase },
-    });
-    const remove = (currentPassphrase: string) => t.app.inject({
-      method: 'DELETE', url: '/console/api/passphrase', headers, remoteAddress: ATTACKER, payload: { currentPassphrase },
-    });
-    const burst = Array.from({ length: 30 }, (_, i) => (i % 2 ? change : remove)(i === 25 ? PASSPHRASE : `wrong guess ${i}`));
+    const change = (currentPassphrase: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/console/api/passphrase',
+        headers,
+        remoteAddress: ATTACKER,
+        payload: { passphrase: 'a passphrase of my own', currentPassphrase },
+      });
+    const remove = (currentPassphrase: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/console/api/passphrase',
+        headers,
+        remoteAddress: ATTACKER,
+        payload: { currentPassphrase },
+      });
+    const burst = Array.from({ length: 30 }, (_, i) =>
+      (i % 2 ? change : remove)(i === 25 ? PASSPHRASE : `wrong guess ${i}`),
+    );
     const codes = statuses(await Promise.all(burst));
     expect(count(codes, 400)).toBe(5);
     expect(count(codes, 429)).toBe(25);
@@ -115,7 +137,9 @@ describe('the sign-in lockout under bursts', () => {
     const first = await openApp({ dataDir: dir.path, clock });
     const second = await openApp({ dataDir: dir.path, clock });
     await first.services.passphrase.set(PASSPHRASE);
-    const codes = statuses(await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(i % 2 ? first : second, `wrong guess ${i}`))));
+    const codes = statuses(
+      await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(i % 2 ? first : second, `wrong guess ${i}`))),
+    );
     expect(count(codes, 401)).toBe(5);
     expect((await signIn(first, PASSPHRASE)).statusCode).toBe(429);
     expect((await signIn(second, PASSPHRASE)).statusCode).toBe(429);

@@ -6,19 +6,38 @@ const TESTNET_ADDRESS = 'kQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
 
 describe('EPP signatures', () => {
   let t: TestApp;
-  beforeEach(async () => { t = await createTestApp(); });
-  afterEach(async () => { await t.close(); });
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
-  const createSession = (body: object) => t.app.inject({ method: 'POST', url: '/invoice/widgets', payload: body, headers: { 'x-api-key': t.apiKey } });
+  const createSession = (body: object) =>
+    t.app.inject({ method: 'POST', url: '/invoice/widgets', payload: body, headers: { 'x-api-key': t.apiKey } });
   const nowSeconds = () => Math.floor(t.clock.now() / 1000);
 
   it('returns a signature naming the payment, the service, its expiry and the allowed origins', async () => {
-    const res = await createSession({ ...QUICK_START, allowedOrigins: ['https://shop.example'], customer: { email: 'a@b.co' }, successUrl: 'https://shop.example/ok' });
+    const res = await createSession({
+      ...QUICK_START,
+      allowedOrigins: ['https://shop.example'],
+      customer: { email: 'a@b.co' },
+      successUrl: 'https://shop.example/ok',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentId: expect.stringMatching(/^pay_/), signature: expect.any(String) });
     const verified = verifyEpp(body.signature, t.services.eppSecret, nowSeconds(), true);
-    expect(verified).toEqual({ ok: true, claims: { paymentId: body.paymentId, serviceUrl: 'http://127.0.0.1:8787', expiresAt: Date.parse(body.expiresAt) / 1000, allowedOrigins: ['https://shop.example'], sandbox: true } });
+    expect(verified).toEqual({
+      ok: true,
+      claims: {
+        paymentId: body.paymentId,
+        serviceUrl: 'http://127.0.0.1:8787',
+        expiresAt: Date.parse(body.expiresAt) / 1000,
+        allowedOrigins: ['https://shop.example'],
+        sandbox: true,
+      },
+    });
   });
 
   it('reuses the payment for the same externalId but issues a fresh signature each time', async () => {
@@ -37,12 +56,26 @@ describe('EPP signatures', () => {
   it('detects tampering with any part of the token', async () => {
     const { signature } = (await createSession(QUICK_START)).json();
     const [version, payload, mac] = signature.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), org: ['https://evil.example'] })).toString('base64url');
-    expect(verifyEpp(`${version}.${forgedPayload}.${mac}`, t.services.eppSecret, nowSeconds(), true)).toEqual({ ok: false, reason: 'bad_signature' });
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), org: ['https://evil.example'] }),
+    ).toString('base64url');
+    expect(verifyEpp(`${version}.${forgedPayload}.${mac}`, t.services.eppSecret, nowSeconds(), true)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     const flipped = mac.slice(0, -2) + (mac.at(-2) === 'A' ? 'B' : 'A') + mac.at(-1);
-    expect(verifyEpp(`${version}.${payload}.${flipped}`, t.services.eppSecret, nowSeconds(), true)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifyEpp(`${version}.${payload}`, t.services.eppSecret, nowSeconds(), true)).toEqual({ ok: false, reason: 'malformed' });
-    expect(verifyEpp(signature, Buffer.alloc(32, 1), nowSeconds(), true)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyEpp(`${version}.${payload}.${flipped}`, t.services.eppSecret, nowSeconds(), true)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(verifyEpp(`${version}.${payload}`, t.services.eppSecret, nowSeconds(), true)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+    expect(verifyEpp(signature, Buffer.alloc(32, 1), nowSeconds(), true)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it('accepts only the canonical base64url encoding of the MAC', async () => {
@@ -61,27 +94,59 @@ describe('EPP signatures', () => {
     ].filter((v) => v !== mac);
     expect(variants.length).toBe(5);
     for (const variant of variants) {
-      expect([variant, verifyEpp(`${version}.${payload}.${variant}`, t.services.eppSecret, nowSeconds(), true).ok]).toEqual([variant, false]);
+      expect([
+        variant,
+        verifyEpp(`${version}.${payload}.${variant}`, t.services.eppSecret, nowSeconds(), true).ok,
+      ]).toEqual([variant, false]);
     }
   });
 
   it('binds a signature to the chain it was minted on: sandbox signatures never verify off the sandbox, nor the reverse', () => {
     const secret = Buffer.alloc(32, 5);
-    const claims = { paymentId: 'pay_x', serviceUrl: 'https://pay.example', expiresAt: 2_000_000_000, allowedOrigins: [], sandbox: true };
+    const claims = {
+      paymentId: 'pay_x',
+      serviceUrl: 'https://pay.example',
+      expiresAt: 2_000_000_000,
+      allowedOrigins: [],
+      sandbox: true,
+    };
     expect(verifyEpp(signEpp(claims, secret), secret, 1_000, true).ok).toBe(true);
     expect(verifyEpp(signEpp(claims, secret), secret, 1_000, false)).toEqual({ ok: false, reason: 'wrong_chain' });
     expect(verifyEpp(signEpp({ ...claims, sandbox: false }, secret), secret, 1_000, false).ok).toBe(true);
-    expect(verifyEpp(signEpp({ ...claims, sandbox: false }, secret), secret, 1_000, true)).toEqual({ ok: false, reason: 'wrong_chain' });
+    expect(verifyEpp(signEpp({ ...claims, sandbox: false }, secret), secret, 1_000, true)).toEqual({
+      ok: false,
+      reason: 'wrong_chain',
+    });
   });
 
   it('the embedded page refuses a sandbox signature on a testnet service sharing its secret', async () => {
-    const testnet = await createTestApp({ config: { chain: { mode: 'testnet', merchantAddress: TESTNET_ADDRESS, jettonMaster: TESTNET_ADDRESS } } });
+    const testnet = await createTestApp({
+      config: { chain: { mode: 'testnet', merchantAddress: TESTNET_ADDRESS, jettonMaster: TESTNET_ADDRESS } },
+    });
     try {
-      const { payment } = await testnet.services.payments.create('widget', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00', allowedOrigins: ['https://shop.example'] });
-      const sign = (sandbox: boolean) => signEpp({ paymentId: payment.id, serviceUrl: 'https://pay.example', expiresAt: Math.floor(testnet.clock.now() / 1000) + 600, allowedOrigins: ['https://shop.example'], sandbox }, testnet.services.eppSecret);
+      const { payment } = await testnet.services.payments.create('widget', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '1.00',
+        allowedOrigins: ['https://shop.example'],
+      });
+      const sign = (sandbox: boolean) =>
+        signEpp(
+          {
+            paymentId: payment.id,
+            serviceUrl: 'https://pay.example',
+            expiresAt: Math.floor(testnet.clock.now() / 1000) + 600,
+            allowedOrigins: ['https://shop.example'],
+            sandbox,
+          },
+          testnet.services.eppSecret,
+        );
       expect((await testnet.app.inject({ url: `/embed?signature=${sign(true)}` })).statusCode).toBe(403);
       expect((await testnet.app.inject({ url: `/embed?signature=${sign(false)}` })).statusCode).toBe(200);
-      const issued = await testnet.app.inject({ url: '/invoice/widgets/sandbox-signature', headers: { 'x-api-key': testnet.apiKey } });
+      const issued = await testnet.app.inject({
+        url: '/invoice/widgets/sandbox-signature',
+        headers: { 'x-api-key': testnet.apiKey },
+      });
       expect((await testnet.app.inject({ url: `/embed?signature=${issued.json().signature}` })).statusCode).toBe(200);
     } finally {
       await testnet.close();
@@ -91,17 +156,27 @@ describe('EPP signatures', () => {
   it('expires with the payment', async () => {
     const body = (await createSession({ ...QUICK_START, expiresInSeconds: 120 })).json();
     expect(verifyEpp(body.signature, t.services.eppSecret, nowSeconds() + 119, true).ok).toBe(true);
-    expect(verifyEpp(body.signature, t.services.eppSecret, nowSeconds() + 120, true)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyEpp(body.signature, t.services.eppSecret, nowSeconds() + 120, true)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('round-trips claims through sign and verify', () => {
     const secret = Buffer.alloc(32, 3);
-    const claims = { paymentId: 'pay_x', serviceUrl: 'https://pay.example/tontill', expiresAt: 2_000_000_000, allowedOrigins: ['http://localhost:3000'], sandbox: true };
+    const claims = {
+      paymentId: 'pay_x',
+      serviceUrl: 'https://pay.example/tontill',
+      expiresAt: 2_000_000_000,
+      allowedOrigins: ['http://localhost:3000'],
+      sandbox: true,
+    };
     expect(verifyEpp(signEpp(claims, secret), secret, 1_000, true)).toEqual({ ok: true, claims });
   });
 
   describe('sandbox signature endpoint', () => {
-    const get = (query = '') => t.app.inject({ url: `/invoice/widgets/sandbox-signature${query}`, headers: { 'x-api-key': t.apiKey } });
+    const get = (query = '') =>
+      t.app.inject({ url: `/invoice/widgets/sandbox-signature${query}`, headers: { 'x-api-key': t.apiKey } });
 
     it('issues a short-lived sandbox signature', async () => {
       const res = await get('?amount=2.50&allowedOrigins=http://localhost:3000,https://shop.example');
@@ -110,7 +185,10 @@ describe('EPP signatures', () => {
       expect(Date.parse(body.signatureExpiresAt) - t.clock.now()).toBe(10 * 60_000);
       expect(body.payment.amount).toBe('2.50');
       const verified = verifyEpp(body.signature, t.services.eppSecret, nowSeconds(), true);
-      expect(verified.ok && verified.claims).toMatchObject({ sandbox: true, allowedOrigins: ['http://localhost:3000', 'https://shop.example'] });
+      expect(verified.ok && verified.claims).toMatchObject({
+        sandbox: true,
+        allowedOrigins: ['http://localhost:3000', 'https://shop.example'],
+      });
     });
 
     it('validates its query', async () => {
@@ -125,9 +203,14 @@ describe('EPP signatures', () => {
   });
 
   it('the sandbox signature endpoint is refused on mainnet with a clear error', async () => {
-    const mainnet = await createTestApp({ config: { chain: { mode: 'mainnet', merchantAddress: 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs' } } });
+    const mainnet = await createTestApp({
+      config: { chain: { mode: 'mainnet', merchantAddress: 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs' } },
+    });
     try {
-      const res = await mainnet.app.inject({ url: '/invoice/widgets/sandbox-signature', headers: { 'x-api-key': mainnet.apiKey } });
+      const res = await mainnet.app.inject({
+        url: '/invoice/widgets/sandbox-signature',
+        headers: { 'x-api-key': mainnet.apiKey },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toMatchObject({ code: 'SANDBOX_ONLY', message: expect.stringContaining('mainnet') });
     } finally {

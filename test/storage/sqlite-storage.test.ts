@@ -14,17 +14,30 @@ afterAll(() => dir.remove());
 type FlushWal = () => Promise<void>;
 
 /** A migrated ledger, not held exclusively, so a second connection can watch what is committed. */
-function openLedger(flushWal?: FlushWal): { db: Database; observer: BetterSqlite3.Database; storage: SqliteStorage; errors: unknown[] } {
+function openLedger(flushWal?: FlushWal): {
+  db: Database;
+  observer: BetterSqlite3.Database;
+  storage: SqliteStorage;
+  errors: unknown[];
+} {
   const db = openDatabase(join(dir.path, `${Math.random().toString(36).slice(2)}.db`));
   const observer = new BetterSqlite3(db.name, { readonly: true });
   const errors: unknown[] = [];
-  return { db, observer, storage: new SqliteStorage(db, (err) => errors.push(err), flushWal ? { flushWal } : {}), errors };
+  return {
+    db,
+    observer,
+    storage: new SqliteStorage(db, (err) => errors.push(err), flushWal ? { flushWal } : {}),
+    errors,
+  };
 }
 
 /** The disk, held by the test: each flush of the WAL waits until the test confirms or fails it. */
 function heldDisk() {
   const flushes: Array<{ confirm(): void; fail(error: Error): void }> = [];
-  const flushWal: FlushWal = () => new Promise<void>((confirm, fail) => { flushes.push({ confirm, fail }); });
+  const flushWal: FlushWal = () =>
+    new Promise<void>((confirm, fail) => {
+      flushes.push({ confirm, fail });
+    });
   return { flushWal, flushes };
 }
 
@@ -42,7 +55,14 @@ async function turns(n: number): Promise<void> {
 
 function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
   let settled = false;
-  promise.then(() => { settled = true; }, () => { settled = true; });
+  promise.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
   return { promise, settled: () => settled };
 }
 
@@ -62,7 +82,9 @@ storageContract('SQLite', async () => {
 
 describe('SQLite storage', () => {
   let ledger: ReturnType<typeof openLedger>;
-  beforeEach(() => { ledger = openLedger(); });
+  beforeEach(() => {
+    ledger = openLedger();
+  });
   afterEach(() => {
     ledger.observer.close();
     closeDatabase(ledger.db);
@@ -70,19 +92,35 @@ describe('SQLite storage', () => {
 
   it('group commit: writes issued together share one commit, and a job sees the jobs before it in the batch', async () => {
     const { storage, observer } = ledger;
-    const visibleOutside = (id: string) => observer.prepare('SELECT 1 FROM payments WHERE id = ?').get(id) !== undefined;
+    const visibleOutside = (id: string) =>
+      observer.prepare('SELECT 1 FROM payments WHERE id = ?').get(id) !== undefined;
     const payments = [newPayment(), newPayment(), newPayment()];
-    const written = await Promise.all(payments.map((p, i) => storage.write(async (uow) => {
-      await uow.payments.insert(p);
-      return { earlierVisible: i > 0 && visibleOutside(payments[i - 1]!.id), earlierSeen: i > 0 && (await uow.payments.findById(payments[i - 1]!.id)) !== null };
-    })));
-    expect(written.map((w) => [w.earlierVisible, w.earlierSeen])).toEqual([[false, false], [false, true], [false, true]]);
+    const written = await Promise.all(
+      payments.map((p, i) =>
+        storage.write(async (uow) => {
+          await uow.payments.insert(p);
+          return {
+            earlierVisible: i > 0 && visibleOutside(payments[i - 1]!.id),
+            earlierSeen: i > 0 && (await uow.payments.findById(payments[i - 1]!.id)) !== null,
+          };
+        }),
+      ),
+    );
+    expect(written.map((w) => [w.earlierVisible, w.earlierSeen])).toEqual([
+      [false, false],
+      [false, true],
+      [false, true],
+    ]);
   });
 
   it('a batch waits for the reads in progress, which see the state before it', async () => {
     const p = newPayment();
     let release!: () => void;
-    const proceed = { promise: new Promise<void>((r) => { release = r; }) };
+    const proceed = {
+      promise: new Promise<void>((r) => {
+        release = r;
+      }),
+    };
     const reading = ledger.storage.read(async (v) => {
       await proceed.promise;
       return v.payments.findById(p.id);
@@ -97,11 +135,12 @@ describe('SQLite storage', () => {
     expect(await ledger.storage.read((v) => v.payments.findById(p.id))).not.toBeNull();
   });
 
-
   it('reports a callback that throws and still runs the others', async () => {
     const ran: string[] = [];
     await ledger.storage.write(async (uow) => {
-      uow.afterCommit(() => { throw new Error('listener broke'); });
+      uow.afterCommit(() => {
+        throw new Error('listener broke');
+      });
       uow.afterCommit(() => ran.push('second'));
     });
     expect(ran).toEqual(['second']);
@@ -110,13 +149,17 @@ describe('SQLite storage', () => {
 
   it('refuses afterCommit from a job that has already ended', async () => {
     let leaked: { afterCommit(callback: () => void): void } | null = null;
-    await ledger.storage.write(async (uow) => { leaked = uow; });
+    await ledger.storage.write(async (uow) => {
+      leaked = uow;
+    });
     expect(() => leaked!.afterCommit(() => undefined)).toThrow(/not awaited/);
   });
 
   it('answers every job of a batch that cannot commit with the error that stopped it', async () => {
     ledger.db.close();
-    const outcomes = await Promise.allSettled([newPayment(), newPayment()].map((p) => ledger.storage.write((uow) => uow.payments.insert(p))));
+    const outcomes = await Promise.allSettled(
+      [newPayment(), newPayment()].map((p) => ledger.storage.write((uow) => uow.payments.insert(p))),
+    );
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/not open/);
   });
@@ -140,7 +183,8 @@ describe('SQLite storage and the disk', () => {
     ledger.observer.close();
     closeDatabase(ledger.db);
   });
-  const committed = (id: string) => ledger.observer.prepare('SELECT 1 FROM payments WHERE id = ?').pluck().get(id) === 1;
+  const committed = (id: string) =>
+    ledger.observer.prepare('SELECT 1 FROM payments WHERE id = ?').pluck().get(id) === 1;
 
   it('takes over the WAL sync from SQLite (commits no longer wait for the disk on the event loop), journals savepoints in memory and checkpoints less often', () => {
     expect(ledger.db.pragma('synchronous', { simple: true })).toBe(1);
@@ -152,10 +196,12 @@ describe('SQLite storage and the disk', () => {
   it('answers a write, and announces it, only once the disk has confirmed the WAL holding its commit', async () => {
     const p = newPayment();
     const announced: string[] = [];
-    const write = tracked(ledger.storage.write(async (uow) => {
-      uow.afterCommit(() => announced.push(p.id));
-      return uow.payments.insert(p);
-    }));
+    const write = tracked(
+      ledger.storage.write(async (uow) => {
+        uow.afterCommit(() => announced.push(p.id));
+        return uow.payments.insert(p);
+      }),
+    );
     await until(() => disk.flushes.length === 1);
     expect(committed(p.id)).toBe(true);
     await turns(50);
@@ -204,25 +250,35 @@ describe('SQLite storage and the disk', () => {
 });
 
 describe('flushing the WAL to the disk', () => {
-  it.runIf(existsSync('/proc/self/fd'))('has nothing to flush before the ledger is written, then flushes its WAL through one handle until closed', async () => {
-    const ledger = join(dir.path, 'flushed.db');
-    const flusher = walFlusher(ledger);
-    await expect(flusher.flush()).resolves.toBeUndefined();
-    const db = openDatabase(ledger, { exclusive: true });
-    try {
-      db.exec('CREATE TABLE written (x)');
-      await flusher.flush();
-      db.exec('INSERT INTO written VALUES (1)');
-      await flusher.flush();
-      const handles = () => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === `${ledger}-wal`; } catch { return false; } });
-      // SQLite's own handle, and ours
-      expect(handles()).toHaveLength(2);
-      flusher.close();
-      expect(handles()).toHaveLength(1);
-    } finally {
-      closeDatabase(db);
-    }
-  });
+  it.runIf(existsSync('/proc/self/fd'))(
+    'has nothing to flush before the ledger is written, then flushes its WAL through one handle until closed',
+    async () => {
+      const ledger = join(dir.path, 'flushed.db');
+      const flusher = walFlusher(ledger);
+      await expect(flusher.flush()).resolves.toBeUndefined();
+      const db = openDatabase(ledger, { exclusive: true });
+      try {
+        db.exec('CREATE TABLE written (x)');
+        await flusher.flush();
+        db.exec('INSERT INTO written VALUES (1)');
+        await flusher.flush();
+        const handles = () =>
+          readdirSync('/proc/self/fd').filter((fd) => {
+            try {
+              return readlinkSync(`/proc/self/fd/${fd}`) === `${ledger}-wal`;
+            } catch {
+              return false;
+            }
+          });
+        // SQLite's own handle, and ours
+        expect(handles()).toHaveLength(2);
+        flusher.close();
+        expect(handles()).toHaveLength(1);
+      } finally {
+        closeDatabase(db);
+      }
+    },
+  );
 
   it('finds nothing to flush for a ledger whose folder does not exist', async () => {
     await expect(walFlusher(join(dir.path, 'no-such-folder', 'x.db')).flush()).resolves.toBeUndefined();

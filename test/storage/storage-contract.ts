@@ -21,10 +21,31 @@ export function newPayment(overrides: Partial<NewPayment> = {}): NewPayment {
   counter += 1;
   const id = `pay_contract${String(counter).padStart(12, '0')}`;
   return {
-    id, kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n, refundedAmount: 0n, currency: 'USDT',
-    mainCurrency: 'TON', externalId: null, requestHash: 'h', memo: `TT-C${String(counter).padStart(9, '0')}`, address: 'EQ-merchant',
-    description: null, customer: null, callbackUrl: null, successUrl: null, failUrl: null, metadata: null, allowedOrigins: null,
-    late: false, expiresAt: 2_000_000_000_000, paidAt: null, createdAt: 1_700_000_000_000 + counter, updatedAt: 1_700_000_000_000 + counter,
+    id,
+    kind: 'invoice',
+    status: 'pending',
+    amount: 10_000_000n,
+    paidAmount: 0n,
+    overpaidAmount: 0n,
+    refundedAmount: 0n,
+    currency: 'USDT',
+    mainCurrency: 'TON',
+    externalId: null,
+    requestHash: 'h',
+    memo: `TT-C${String(counter).padStart(9, '0')}`,
+    address: 'EQ-merchant',
+    description: null,
+    customer: null,
+    callbackUrl: null,
+    successUrl: null,
+    failUrl: null,
+    metadata: null,
+    allowedOrigins: null,
+    late: false,
+    expiresAt: 2_000_000_000_000,
+    paidAt: null,
+    createdAt: 1_700_000_000_000 + counter,
+    updatedAt: 1_700_000_000_000 + counter,
     ...overrides,
   };
 }
@@ -36,7 +57,9 @@ interface Deferred<T = void> {
 
 function deferred<T = void>(): Deferred<T> {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -52,10 +75,14 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
 
     it('answers a write only once it is committed', async () => {
       const payments = [newPayment(), newPayment(), newPayment()];
-      const written = await Promise.all(payments.map((p) => storage.write(async (uow) => {
-        const stored = await uow.payments.insert(p);
-        return { stored, visible: await ledger.visibleOutside(p.id) };
-      })));
+      const written = await Promise.all(
+        payments.map((p) =>
+          storage.write(async (uow) => {
+            const stored = await uow.payments.insert(p);
+            return { stored, visible: await ledger.visibleOutside(p.id) };
+          }),
+        ),
+      );
       expect(written.map((w) => w.visible)).toEqual([false, false, false]);
       for (const p of payments) expect(await ledger.visibleOutside(p.id)).toBe(true);
       expect(new Set(written.map((w) => w.stored.seq)).size).toBe(3);
@@ -74,13 +101,16 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
       expect(await next!, 'the first batch was committed before the next one ran').toBe(true);
     });
 
-    it("rolls back only the failing job: the others of its batch commit", async () => {
+    it('rolls back only the failing job: the others of its batch commit', async () => {
       const [a, b] = [newPayment(), newPayment()];
       const clash = { ...newPayment(), memo: a.memo };
       const first = storage.write((uow) => uow.payments.insert(a));
       const outcomes = await Promise.allSettled([
         first,
-        storage.write(async (uow) => { await uow.payments.insert(b); throw new Error('refused'); }),
+        storage.write(async (uow) => {
+          await uow.payments.insert(b);
+          throw new Error('refused');
+        }),
         // after the first, so it is this one that breaks the unique memo however the writes interleave
         first.then(() => storage.write((uow) => uow.payments.insert(clash))),
       ]);
@@ -99,8 +129,15 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
         visibility.set(id, ledger.visibleOutside(id));
       };
       await Promise.allSettled([
-        storage.write(async (uow) => { await uow.payments.insert(kept); uow.afterCommit(announce(kept.id)); }),
-        storage.write(async (uow) => { await uow.payments.insert(dropped); uow.afterCommit(announce(dropped.id)); throw new Error('no'); }),
+        storage.write(async (uow) => {
+          await uow.payments.insert(kept);
+          uow.afterCommit(announce(kept.id));
+        }),
+        storage.write(async (uow) => {
+          await uow.payments.insert(dropped);
+          uow.afterCommit(announce(dropped.id));
+          throw new Error('no');
+        }),
       ]);
       // both writes are answered, so the storage has run every callback it ever will for them: a
       // caller sees the effect of what its write announced (events on the bus) as soon as it continues
@@ -136,7 +173,15 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
     });
 
     it('records a transfer exactly once, however often it is reported', async () => {
-      const transfer = { txHash: 'ab'.repeat(32), lt: 42n, utime: 1_700_000_000, amount: 5n, from: null, comment: 'hi', queryId: 0n };
+      const transfer = {
+        txHash: 'ab'.repeat(32),
+        lt: 42n,
+        utime: 1_700_000_000,
+        amount: 5n,
+        from: null,
+        comment: 'hi',
+        queryId: 0n,
+      };
       const row = { transfer, paymentId: null, status: 'unmatched' as const, createdAt: 1 };
       const inserted = await Promise.all([1, 2, 3].map(() => storage.write((uow) => uow.transfers.insertMany([row]))));
       expect(inserted.sort()).toEqual([0, 0, 1]);
@@ -161,23 +206,44 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
 
     it('keeps a payment as written, every field, whichever way it is read; money as bigint', async () => {
       const p = newPayment({
-        amount: 9_007_199_254_740_993n, externalId: 'order-7', description: 'two coffees', customer: { email: 'a@b.c' },
-        callbackUrl: 'https://shop.example/cb', successUrl: 'https://shop.example/ok', failUrl: 'https://shop.example/no',
-        metadata: { order: '7' }, allowedOrigins: ['https://shop.example'],
+        amount: 9_007_199_254_740_993n,
+        externalId: 'order-7',
+        description: 'two coffees',
+        customer: { email: 'a@b.c' },
+        callbackUrl: 'https://shop.example/cb',
+        successUrl: 'https://shop.example/ok',
+        failUrl: 'https://shop.example/no',
+        metadata: { order: '7' },
+        allowedOrigins: ['https://shop.example'],
       });
       const stored = await storage.write((uow) => uow.payments.insert(p));
       const reads = await storage.read(async (v) => [
-        await v.payments.findById(p.id), await v.payments.findByExternalId('order-7'), await v.payments.findByMemo(p.memo),
-        ...await v.payments.findByMemos([p.memo]), ...await v.payments.list({ limit: 1 }),
-        ...await v.payments.search({ search: p.id, limit: 1 }), ...await v.payments.withDueAmount(p.amount, 0, 1),
-        ...await v.payments.dueForExpiry(p.expiresAt, 1),
+        await v.payments.findById(p.id),
+        await v.payments.findByExternalId('order-7'),
+        await v.payments.findByMemo(p.memo),
+        ...(await v.payments.findByMemos([p.memo])),
+        ...(await v.payments.list({ limit: 1 })),
+        ...(await v.payments.search({ search: p.id, limit: 1 })),
+        ...(await v.payments.withDueAmount(p.amount, 0, 1)),
+        ...(await v.payments.dueForExpiry(p.expiresAt, 1)),
       ]);
       expect(reads).toEqual(Array.from({ length: 8 }, () => stored));
     });
 
     it('writes a state change to that payment alone, and reads it back as written', async () => {
-      const [p, other] = await storage.write(async (uow) => [await uow.payments.insert(newPayment()), await uow.payments.insert(newPayment())]);
-      const paid = { ...p!, status: 'paid' as const, paidAmount: 10_000_001n, overpaidAmount: 1n, late: true, paidAt: 1_800_000_000_000, updatedAt: 1_800_000_000_001 };
+      const [p, other] = await storage.write(async (uow) => [
+        await uow.payments.insert(newPayment()),
+        await uow.payments.insert(newPayment()),
+      ]);
+      const paid = {
+        ...p!,
+        status: 'paid' as const,
+        paidAmount: 10_000_001n,
+        overpaidAmount: 1n,
+        late: true,
+        paidAt: 1_800_000_000_000,
+        updatedAt: 1_800_000_000_001,
+      };
       await storage.write((uow) => uow.payments.updateState(paid));
       expect(await storage.read((v) => v.payments.findById(p!.id))).toEqual(paid);
       expect(await storage.read((v) => v.payments.findById(other!.id))).toEqual(other);

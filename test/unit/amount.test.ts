@@ -6,14 +6,30 @@ const MAX = 1_000_000_000_000n;
 
 describe('amounts', () => {
   it.each([
-    ['10.00', 10_000_000n], ['10', 10_000_000n], ['0.000001', 1n], ['999999.999999', 999_999_999_999n], ['0010.5', 10_500_000n],
+    ['10.00', 10_000_000n],
+    ['10', 10_000_000n],
+    ['0.000001', 1n],
+    ['999999.999999', 999_999_999_999n],
+    ['0010.5', 10_500_000n],
   ])('parses %s exactly', (text, micro) => {
     expect(parseAmount(text, MAX)).toEqual({ ok: true, value: micro });
   });
 
   it.each([
-    [10, 'not_a_string'], ['', 'format'], ['-1', 'format'], ['+1', 'format'], ['1e3', 'format'], ['abc', 'format'], [' 1', 'format'],
-    ['1.', 'format'], ['.5', 'format'], ['1,5', 'format'], ['0', 'zero'], ['0.000000', 'zero'], ['0.0000000', 'too_many_decimals'], ['10.1234567', 'too_many_decimals'],
+    [10, 'not_a_string'],
+    ['', 'format'],
+    ['-1', 'format'],
+    ['+1', 'format'],
+    ['1e3', 'format'],
+    ['abc', 'format'],
+    [' 1', 'format'],
+    ['1.', 'format'],
+    ['.5', 'format'],
+    ['1,5', 'format'],
+    ['0', 'zero'],
+    ['0.000000', 'zero'],
+    ['0.0000000', 'too_many_decimals'],
+    ['10.1234567', 'too_many_decimals'],
     ['1000000000.000001', 'too_large'],
   ])('refuses %j (%s)', (input, problem) => {
     const result = parseAmount(input, 1_000_000_000_000_000n);
@@ -30,8 +46,10 @@ describe('amounts', () => {
   });
 
   it('parse(format(x)) == x for every positive amount', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 1n, max: MAX }), (micro) => {
-      expect(parseAmount(formatAmount(micro), MAX)).toEqual({ ok: true, value: micro });
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: MAX }), (micro) => {
+        expect(parseAmount(formatAmount(micro), MAX)).toEqual({ ok: true, value: micro });
+      }),
+    );
   });
 });

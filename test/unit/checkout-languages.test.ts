@@ -22,7 +22,8 @@ describe('checkout languages', () => {
         const value = t[key];
         if (value.trim() === '') problems.push(`${key}: empty`);
         else if (value === english[key] && !SAME_EVERYWHERE.test(value)) problems.push(`${key}: copied from English`);
-        if (placeholders(value).join() !== placeholders(english[key]).join()) problems.push(`${key}: placeholders ${placeholders(value).join()} differ`);
+        if (placeholders(value).join() !== placeholders(english[key]).join())
+          problems.push(`${key}: placeholders ${placeholders(value).join()} differ`);
       }
       expect(problems).toEqual([]);
     });

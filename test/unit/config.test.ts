@@ -8,9 +8,17 @@ describe('configuration', () => {
   it('takes flags over environment over the config file over defaults', () => {
     const dir = tempDir();
     try {
-      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ port: 9000, host: '127.0.0.2', chain: { pollIntervalMs: 5000 } }));
+      writeFileSync(
+        join(dir.path, 'config.json'),
+        JSON.stringify({ port: 9000, host: '127.0.0.2', chain: { pollIntervalMs: 5000 } }),
+      );
       const fromFile = loadConfig(['--data-dir', dir.path], {});
-      expect(fromFile).toMatchObject({ port: 9000, host: '127.0.0.2', dataDir: dir.path, chain: { mode: 'sandbox', pollIntervalMs: 5000 } });
+      expect(fromFile).toMatchObject({
+        port: 9000,
+        host: '127.0.0.2',
+        dataDir: dir.path,
+        chain: { mode: 'sandbox', pollIntervalMs: 5000 },
+      });
       expect(loadConfig(['--data-dir', dir.path], { PORT: '9001' }).port).toBe(9001);
       expect(loadConfig(['--data-dir', dir.path, '--port', '9002'], { PORT: '9001' }).port).toBe(9002);
       expect(loadConfig([], { TONTILL_DATA_DIR: dir.path }).port).toBe(9000);
@@ -24,8 +32,12 @@ describe('configuration', () => {
     const dir = tempDir();
     try {
       expect(() => loadConfig(['--data-dir', dir.path, '--port', 'eighty'], {})).toThrow(/config port/);
-      expect(() => loadConfig(['--data-dir', dir.path, '--chain-mode', 'mainnet'], {})).toThrow(/chain.merchantAddress: is required in mainnet mode/);
-      expect(() => loadConfig(['--data-dir', dir.path, '--chain-mode', 'testnet'], { TONTILL_MERCHANT_ADDRESS: 'x' })).toThrow(/chain.jettonMaster/);
+      expect(() => loadConfig(['--data-dir', dir.path, '--chain-mode', 'mainnet'], {})).toThrow(
+        /chain.merchantAddress: is required in mainnet mode/,
+      );
+      expect(() =>
+        loadConfig(['--data-dir', dir.path, '--chain-mode', 'testnet'], { TONTILL_MERCHANT_ADDRESS: 'x' }),
+      ).toThrow(/chain.jettonMaster/);
       writeFileSync(join(dir.path, 'config.json'), '{nope');
       expect(() => loadConfig(['--data-dir', dir.path], {})).toThrow(ConfigError);
     } finally {
@@ -37,15 +49,33 @@ describe('configuration', () => {
     const dir = tempDir();
     try {
       const defaults = loadConfig(['--data-dir', dir.path], {});
-      expect(defaults).toMatchObject({ trustProxy: false, allowedHosts: [], rateLimit: { enabled: true, max: 600, keyMax: 6000, windowMs: 60_000 } });
+      expect(defaults).toMatchObject({
+        trustProxy: false,
+        allowedHosts: [],
+        rateLimit: { enabled: true, max: 600, keyMax: 6000, windowMs: 60_000 },
+      });
       expect(loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
       expect(loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: '0' }).trustProxy).toBe(false);
-      expect(loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: '10.0.0.5, 172.16.0.0/12' }).trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12']);
-      expect(() => loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: 'yes please' })).toThrow(/config trustProxy/);
-      expect(loadConfig(['--data-dir', dir.path], { TONTILL_ALLOWED_HOSTS: 'Till.Lan, pay.example' }).allowedHosts).toEqual(['till.lan', 'pay.example']);
-      expect(() => loadConfig(['--data-dir', dir.path], { TONTILL_ALLOWED_HOSTS: 'till.lan:8787' })).toThrow(/config allowedHosts/);
-      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ trustProxy: ['loopback'], rateLimit: { keyMax: 100 } }));
-      expect(loadConfig(['--data-dir', dir.path], {})).toMatchObject({ trustProxy: ['loopback'], rateLimit: { max: 600, keyMax: 100 } });
+      expect(
+        loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: '10.0.0.5, 172.16.0.0/12' }).trustProxy,
+      ).toEqual(['10.0.0.5', '172.16.0.0/12']);
+      expect(() => loadConfig(['--data-dir', dir.path], { TONTILL_TRUST_PROXY: 'yes please' })).toThrow(
+        /config trustProxy/,
+      );
+      expect(
+        loadConfig(['--data-dir', dir.path], { TONTILL_ALLOWED_HOSTS: 'Till.Lan, pay.example' }).allowedHosts,
+      ).toEqual(['till.lan', 'pay.example']);
+      expect(() => loadConfig(['--data-dir', dir.path], { TONTILL_ALLOWED_HOSTS: 'till.lan:8787' })).toThrow(
+        /config allowedHosts/,
+      );
+      writeFileSync(
+        join(dir.path, 'config.json'),
+        JSON.stringify({ trustProxy: ['loopback'], rateLimit: { keyMax: 100 } }),
+      );
+      expect(loadConfig(['--data-dir', dir.path], {})).toMatchObject({
+        trustProxy: ['loopback'],
+        rateLimit: { max: 600, keyMax: 100 },
+      });
     } finally {
       dir.remove();
     }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { consoleWriteRefusal, hostnameOf, isConsoleRoute, isServedHost, servedHostNames, type ConsoleWrite } from '../../server/auth/console-origin';
+import {
+  consoleWriteRefusal,
+  hostnameOf,
+  isConsoleRoute,
+  isServedHost,
+  servedHostNames,
+  type ConsoleWrite,
+} from '../../server/auth/console-origin';
 
 describe('hostnameOf', () => {
   it('drops the port and IPv6 brackets and lower-cases', () => {
@@ -9,7 +16,8 @@ describe('hostnameOf', () => {
   });
 
   it('refuses what is not a host', () => {
-    for (const bad of ['', 'a b', 'evil.example:80:80', 'user@host', '[not-v6]', 'host/path']) expect(hostnameOf(bad), bad).toBeNull();
+    for (const bad of ['', 'a b', 'evil.example:80:80', 'user@host', '[not-v6]', 'host/path'])
+      expect(hostnameOf(bad), bad).toBeNull();
   });
 });
 
@@ -35,7 +43,11 @@ describe('isServedHost', () => {
 
 describe('servedHostNames', () => {
   it('collects publicUrl, the listening host and allowedHosts', () => {
-    const names = servedHostNames({ publicUrl: 'https://Pay.Example/base', host: 'till.lan', allowedHosts: ['a.example'] });
+    const names = servedHostNames({
+      publicUrl: 'https://Pay.Example/base',
+      host: 'till.lan',
+      allowedHosts: ['a.example'],
+    });
     expect([...names].sort()).toEqual(['a.example', 'pay.example', 'till.lan']);
   });
 });
@@ -53,7 +65,13 @@ describe('isConsoleRoute', () => {
 describe('consoleWriteRefusal', () => {
   const own = ['http://127.0.0.1:8787'];
   const write = (over: Partial<ConsoleWrite>): ConsoleWrite => ({
-    method: 'POST', bearer: false, origin: undefined, secFetchSite: undefined, contentType: undefined, consoleHeader: undefined, ...over,
+    method: 'POST',
+    bearer: false,
+    origin: undefined,
+    secFetchSite: undefined,
+    contentType: undefined,
+    consoleHeader: undefined,
+    ...over,
   });
 
   it('lets reads and bearer-authenticated requests through', () => {
@@ -74,11 +92,15 @@ describe('consoleWriteRefusal', () => {
   it('needs the browser to say it is the console when it says anything', () => {
     const json = { contentType: 'application/json' };
     expect(consoleWriteRefusal(write({ ...json, origin: 'http://127.0.0.1:8787' }), own)).toBeNull();
-    expect(consoleWriteRefusal(write({ ...json, origin: 'http://127.0.0.1:9999' }), own)).toMatch(/Origin http:\/\/127.0.0.1:9999/);
+    expect(consoleWriteRefusal(write({ ...json, origin: 'http://127.0.0.1:9999' }), own)).toMatch(
+      /Origin http:\/\/127.0.0.1:9999/,
+    );
     expect(consoleWriteRefusal(write({ ...json, origin: 'null' }), own)).not.toBeNull();
     expect(consoleWriteRefusal(write({ ...json, secFetchSite: 'same-origin' }), own)).toBeNull();
     expect(consoleWriteRefusal(write({ ...json, secFetchSite: 'none' }), own)).toBeNull();
-    expect(consoleWriteRefusal(write({ ...json, secFetchSite: 'same-site' }), own)).toMatch(/Sec-Fetch-Site: same-site/);
+    expect(consoleWriteRefusal(write({ ...json, secFetchSite: 'same-site' }), own)).toMatch(
+      /Sec-Fetch-Site: same-site/,
+    );
     expect(consoleWriteRefusal(write({ ...json, secFetchSite: 'cross-site' }), own)).not.toBeNull();
   });
 });

@@ -9,9 +9,13 @@ describe('console roles', () => {
     expect(roleMayCall('cashier', 'console')).toBe(false);
   });
 
-  it('takes a session without a cashier for the owner\'s, as every session made before cashiers existed', () => {
+  it("takes a session without a cashier for the owner's, as every session made before cashiers existed", () => {
     expect(actorOfSession({ cashierId: null, cashierName: null })).toEqual(OWNER);
-    expect(actorOfSession({ cashierId: 'csh_1', cashierName: 'Ana' })).toEqual({ role: 'cashier', name: 'Ana', cashierId: 'csh_1' });
+    expect(actorOfSession({ cashierId: 'csh_1', cashierName: 'Ana' })).toEqual({
+      role: 'cashier',
+      name: 'Ana',
+      cashierId: 'csh_1',
+    });
   });
 
   it('names actors in the audit log so a cashier called "owner" is not the owner', () => {

@@ -1,7 +1,13 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
-  DomainError, DomainErrorKind, idempotencyConflict, invalidInput, invalidTransition, notFound, paymentNotFound,
+  DomainError,
+  DomainErrorKind,
+  idempotencyConflict,
+  invalidInput,
+  invalidTransition,
+  notFound,
+  paymentNotFound,
   type DomainErrorKindValue,
 } from '../../server/domain/errors';
 import { errors } from '../../server/http/responses';
@@ -18,12 +24,27 @@ const EXPECTED: Record<DomainErrorKindValue, { status: number; code: string }> =
 
 /** One error of each kind, as the domain raises it, with the body the wire must carry. */
 const SAMPLES: { error: DomainError; body: { code: string; message: string; field?: string } }[] = [
-  { error: invalidInput('amount', 'must be positive'), body: { code: 'VALIDATION_ERROR', message: 'amount: must be positive', field: 'amount' } },
+  {
+    error: invalidInput('amount', 'must be positive'),
+    body: { code: 'VALIDATION_ERROR', message: 'amount: must be positive', field: 'amount' },
+  },
   { error: notFound('transfer abc'), body: { code: 'NOT_FOUND', message: 'transfer abc not found' } },
-  { error: paymentNotFound('pay_x'), body: { code: 'PAYMENT_NOT_FOUND', message: 'payment pay_x not found', field: 'paymentId' } },
-  { error: idempotencyConflict('externalId e1 was reused', 'externalId'), body: { code: 'IDEMPOTENCY_CONFLICT', message: 'externalId e1 was reused', field: 'externalId' } },
-  { error: invalidTransition('payment is paid'), body: { code: 'INVALID_STATE_TRANSITION', message: 'payment is paid' } },
-  { error: invalidTransition('transfer is already dismissed', 'txHash'), body: { code: 'INVALID_STATE_TRANSITION', message: 'transfer is already dismissed', field: 'txHash' } },
+  {
+    error: paymentNotFound('pay_x'),
+    body: { code: 'PAYMENT_NOT_FOUND', message: 'payment pay_x not found', field: 'paymentId' },
+  },
+  {
+    error: idempotencyConflict('externalId e1 was reused', 'externalId'),
+    body: { code: 'IDEMPOTENCY_CONFLICT', message: 'externalId e1 was reused', field: 'externalId' },
+  },
+  {
+    error: invalidTransition('payment is paid'),
+    body: { code: 'INVALID_STATE_TRANSITION', message: 'payment is paid' },
+  },
+  {
+    error: invalidTransition('transfer is already dismissed', 'txHash'),
+    body: { code: 'INVALID_STATE_TRANSITION', message: 'transfer is already dismissed', field: 'txHash' },
+  },
 ];
 
 describe('domain errors, mapped once', () => {

@@ -16,10 +16,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-interface LayerRow { layer: string; folders: readonly string[] }
-interface KnownViolation { file: string; imports: readonly string[] }
+interface LayerRow {
+  layer: string;
+  folders: readonly string[];
+}
+interface KnownViolation {
+  file: string;
+  imports: readonly string[];
+}
 /** One import that leaves its folder: `file` (in folder `from`) imports a module of folder `to`. */
-interface Edge { file: string; from: string; to: string }
+interface Edge {
+  file: string;
+  from: string;
+  to: string;
+}
 
 let layers: readonly LayerRow[] = [];
 let known: readonly KnownViolation[] = [];
@@ -28,7 +38,8 @@ let edges: readonly Edge[] = [];
 beforeAll(async () => {
   // The one list of layers and exceptions is the lint config's; a non-literal import keeps it untyped.
   const config = (await import(pathToFileURL(join(ROOT, 'eslint.config.js')).href)) as {
-    SERVER_LAYERS: LayerRow[]; SERVER_KNOWN_VIOLATIONS: KnownViolation[];
+    SERVER_LAYERS: LayerRow[];
+    SERVER_KNOWN_VIOLATIONS: KnownViolation[];
   };
   layers = config.SERVER_LAYERS;
   known = config.SERVER_KNOWN_VIOLATIONS;
@@ -55,11 +66,24 @@ function specifiers(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push(node.argument.literal.text);
     }
     node.forEachChild(visit);
@@ -69,12 +93,14 @@ function specifiers(file: string): string[] {
 }
 
 function serverEdges(): Edge[] {
-  return sourceFiles('server').flatMap((file) => specifiers(file)
-    .filter((spec) => spec.startsWith('.'))
-    .map((spec) => posix.join(dirname(file), spec))
-    .filter((module) => module.startsWith('server/'))
-    .map((module) => ({ file, from: folderOf(file), to: folderOf(module) }))
-    .filter((edge) => edge.from !== edge.to));
+  return sourceFiles('server').flatMap((file) =>
+    specifiers(file)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => posix.join(dirname(file), spec))
+      .filter((module) => module.startsWith('server/'))
+      .map((module) => ({ file, from: folderOf(file), to: folderOf(module) }))
+      .filter((edge) => edge.from !== edge.to),
+  );
 }
 
 const rowOf = (folder: string): number => layers.findIndex((row) => row.folders.includes(folder));
@@ -115,9 +141,14 @@ function cycles(graph: readonly Edge[]): string[][] {
 describe("server/'s import layers", () => {
   it('has no cycle between folders', () => {
     const kept = edges.filter((edge) => !isKnown(edge));
-    const explained = cycles(kept).map((members) => `${members.join(' <-> ')}: ${[...new Set(kept
-      .filter((e) => members.includes(e.from) && members.includes(e.to))
-      .map((e) => `${e.file} -> ${e.to}`))].join(', ')}`);
+    const explained = cycles(kept).map(
+      (members) =>
+        `${members.join(' <-> ')}: ${[
+          ...new Set(
+            kept.filter((e) => members.includes(e.from) && members.includes(e.to)).map((e) => `${e.file} -> ${e.to}`),
+          ),
+        ].join(', ')}`,
+    );
     expect(explained).toEqual([]);
   });
 
@@ -129,9 +160,11 @@ describe("server/'s import layers", () => {
   });
 
   it('still needs every known violation listed in eslint.config.js', () => {
-    const gone = known.flatMap((v) => v.imports
-      .filter((to) => !edges.some((e) => e.file === v.file && e.to === to) || rowOf(to) <= rowOf(folderOf(v.file)))
-      .map((to) => `${v.file} -> ${to}: no longer an upward import; remove it from SERVER_KNOWN_VIOLATIONS`));
+    const gone = known.flatMap((v) =>
+      v.imports
+        .filter((to) => !edges.some((e) => e.file === v.file && e.to === to) || rowOf(to) <= rowOf(folderOf(v.file)))
+        .map((to) => `${v.file} -> ${to}: no longer an upward import; remove it from SERVER_KNOWN_VIOLATIONS`),
+    );
     expect(gone).toEqual([]);
   });
 });

@@ -13,7 +13,11 @@ describe('the till keypad: an amount as a cashier types it', () => {
     // a float would round these; the string stays exact
     expect(parseEnteredAmount('0,1')).toMatchObject({ amount: '0.10', micro: 100_000n });
     expect(parseEnteredAmount('9007199254740993.5')).toMatchObject({ ok: false });
-    expect(parseEnteredAmount('123456789012345.123456')).toEqual({ ok: true, amount: '123456789012345.123456', micro: 123456789012345123456n });
+    expect(parseEnteredAmount('123456789012345.123456')).toEqual({
+      ok: true,
+      amount: '123456789012345.123456',
+      micro: 123456789012345123456n,
+    });
   });
 
   it('refuses what is not one amount, saying why', () => {
@@ -39,14 +43,26 @@ describe('the till keypad: an amount as a cashier types it', () => {
   });
 
   it('totals a cart in micro-USDT with quantities, never through a float', () => {
-    const items = [{ id: 'a', name: 'Espresso', price: '0.10' }, { id: 'b', name: 'Cake', price: '0.20' }, { id: 'c', name: 'Tea', price: '3.125' }];
+    const items = [
+      { id: 'a', name: 'Espresso', price: '0.10' },
+      { id: 'b', name: 'Cake', price: '0.20' },
+      { id: 'c', name: 'Tea', price: '3.125' },
+    ];
     const cart = { a: 3, b: 1 };
     expect(cartTotalMicro(items, cart)).toBe(500_000n); // 0.1 * 3 + 0.2 is 0.5000000000000001 in floats
     expect(cartTotalMicro(items, { c: 2, gone: 4 })).toBe(6_250_000n);
-    expect(cartLines(items, cart)).toEqual([{ item: items[0], quantity: 3 }, { item: items[1], quantity: 1 }]);
+    expect(cartLines(items, cart)).toEqual([
+      { item: items[0], quantity: 3 },
+      { item: items[1], quantity: 1 },
+    ]);
   });
 
   it('counts down as mm:ss, with hours only past an hour', () => {
-    expect([formatCountdown(299_001), formatCountdown(60_000), formatCountdown(3_904_000), formatCountdown(-5)]).toEqual(['05:00', '01:00', '1:05:04', '00:00']);
+    expect([
+      formatCountdown(299_001),
+      formatCountdown(60_000),
+      formatCountdown(3_904_000),
+      formatCountdown(-5),
+    ]).toEqual(['05:00', '01:00', '1:05:04', '00:00']);
   });
 });

@@ -3,7 +3,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
-import { CLUSTER_FOLDER, leftoverRuns, markRunOwner, processExists, RUN_FOLDER_PREFIX, sweepLeftoverRuns } from '../helpers/leftover-runs';
+import {
+  CLUSTER_FOLDER,
+  leftoverRuns,
+  markRunOwner,
+  processExists,
+  RUN_FOLDER_PREFIX,
+  sweepLeftoverRuns,
+} from '../helpers/leftover-runs';
 
 /** The id of a process that has exited and been reaped. */
 function deadPid(): number {
@@ -19,7 +26,9 @@ describe('what a killed test run left behind', () => {
     else if (owner !== undefined) writeFileSync(join(root, 'run.pid'), owner);
     return root;
   };
-  beforeEach(() => { parent = tempDir('tontill-leftovers-'); });
+  beforeEach(() => {
+    parent = tempDir('tontill-leftovers-');
+  });
   afterEach(() => parent.remove());
 
   it('tells a process that exists from one that has exited', () => {

@@ -7,7 +7,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 describe('lint: no browser confirm(), alert() or prompt() in browser code', () => {
   it('refuses each of them in the console and the checkout, bare or through window', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    const code = "export function ask(): void {\n  if (confirm('sure?')) alert('done');\n  window.prompt('name?');\n}\n";
+    const code =
+      "export function ask(): void {\n  if (confirm('sure?')) alert('done');\n  window.prompt('name?');\n}\n";
     for (const file of ['renderer/features/example/ExamplePage.tsx', 'checkout/example.ts']) {
       const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
       const rules = result!.messages.map((m) => m.ruleId);

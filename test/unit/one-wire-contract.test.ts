@@ -84,7 +84,9 @@ function literalSet(node: ts.Node, lists: ReadonlyMap<string, string[]> = new Ma
       return [ts.isStringLiteral(e) ? e.text : null];
     });
   } else if (ts.isObjectLiteralExpression(node) && isAsConst(node.parent)) {
-    values = node.properties.map((p) => (ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer) ? p.initializer.text : null));
+    values = node.properties.map((p) =>
+      ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer) ? p.initializer.text : null,
+    );
   } else {
     return null;
   }
@@ -95,8 +97,13 @@ function literalSet(node: ts.Node, lists: ReadonlyMap<string, string[]> = new Ma
 /** The name a literal is declared under (`const X = [...] as const`, `type X = 'a' | 'b'`), if any. */
 function declaredName(node: ts.Node): string | undefined {
   let parent = node.parent;
-  while (parent && (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isParenthesizedExpression(parent))) parent = parent.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isTypeAliasDeclaration(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  while (
+    parent &&
+    (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isParenthesizedExpression(parent))
+  )
+    parent = parent.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isTypeAliasDeclaration(parent)) && ts.isIdentifier(parent.name))
+    return parent.name.text;
   return undefined;
 }
 
@@ -110,8 +117,12 @@ function fieldSet(node: ts.Node): string[] | null {
   else if (ts.isTypeLiteralNode(node)) members = node.members;
   else if (ts.isObjectLiteralExpression(node) && isZodObjectShape(node)) members = node.properties;
   else return null;
-  const names = members.map((m) => (
-    (ts.isPropertySignature(m) || ts.isPropertyAssignment(m) || ts.isShorthandPropertyAssignment(m)) && ts.isIdentifier(m.name) ? m.name.text : null));
+  const names = members.map((m) =>
+    (ts.isPropertySignature(m) || ts.isPropertyAssignment(m) || ts.isShorthandPropertyAssignment(m)) &&
+    ts.isIdentifier(m.name)
+      ? m.name.text
+      : null,
+  );
   if (names.length < 3 || names.includes(null)) return null;
   return [...new Set(names as string[])].sort();
 }
@@ -123,7 +134,13 @@ const isZodObjectShape = (node: ts.ObjectLiteralExpression): boolean =>
 function shapeName(node: ts.Node, file: string): string {
   if (ts.isInterfaceDeclaration(node)) return node.name.text;
   let at: ts.Node = node.parent;
-  while (ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isAsExpression(at) || ts.isParenthesizedExpression(at)) at = at.parent;
+  while (
+    ts.isCallExpression(at) ||
+    ts.isPropertyAccessExpression(at) ||
+    ts.isAsExpression(at) ||
+    ts.isParenthesizedExpression(at)
+  )
+    at = at.parent;
   if ((ts.isVariableDeclaration(at) || ts.isPropertyAssignment(at)) && ts.isIdentifier(at.name)) return at.name.text;
   return `a shape in ${file}`;
 }
@@ -157,9 +174,11 @@ function readContract(): Contract {
   for (const [file, source] of sources) {
     for (const statement of source.statements) {
       if (!isExported(statement)) continue;
-      if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) contract.names.add(statement.name.text);
+      if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))
+        contract.names.add(statement.name.text);
       if (ts.isVariableStatement(statement)) {
-        for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) contract.names.add(d.name.text);
+        for (const d of statement.declarationList.declarations)
+          if (ts.isIdentifier(d.name)) contract.names.add(d.name.text);
       }
     }
     if (NOT_ENUMS.has(file)) continue;
@@ -177,9 +196,19 @@ function copiesIn(file: string, source: ts.SourceFile, contract: Contract): Find
   const mirrors = new Set(PUBLISHED_MIRRORS[file] ?? []);
   const found = new Set<Finding>();
   walk(source, (node) => {
-    const named = ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node) || ts.isEnumDeclaration(node)
-      || ts.isVariableDeclaration(node);
-    if (named && node.name && ts.isIdentifier(node.name) && contract.names.has(node.name.text) && !mirrors.has(node.name.text)) {
+    const named =
+      ts.isInterfaceDeclaration(node) ||
+      ts.isTypeAliasDeclaration(node) ||
+      ts.isClassDeclaration(node) ||
+      ts.isEnumDeclaration(node) ||
+      ts.isVariableDeclaration(node);
+    if (
+      named &&
+      node.name &&
+      ts.isIdentifier(node.name) &&
+      contract.names.has(node.name.text) &&
+      !mirrors.has(node.name.text)
+    ) {
       found.add(`${file}: declares ${node.name.text}, which contract/ exports`);
     }
     const values = literalSet(node);
@@ -200,7 +229,14 @@ describe('one wire contract', () => {
   const findings = CONSUMERS.flatMap(sourceFiles).flatMap((file) => copiesIn(file, parse(file), contract));
 
   it('reads a contract worth checking against', () => {
-    for (const name of ['PaymentStatus', 'ChainMode', 'CheckoutView', 'CheckoutMessage', 'DesktopSession', 'SettingsView']) {
+    for (const name of [
+      'PaymentStatus',
+      'ChainMode',
+      'CheckoutView',
+      'CheckoutMessage',
+      'DesktopSession',
+      'SettingsView',
+    ]) {
       expect(contract.names, name).toContain(name);
     }
     expect(contract.enums.get(['mainnet', 'sandbox', 'testnet'].join('|'))).toBe('CHAIN_MODES');
@@ -214,7 +250,8 @@ describe('one wire contract', () => {
   it('pins every public widget type written out in the package to its contract twin', () => {
     const pins = readFileSync(join(ROOT, MIRROR_PINS), 'utf8');
     for (const [file, names] of Object.entries(PUBLISHED_MIRRORS)) {
-      for (const name of names) expect(pins, `${file} ${name}`).toMatch(new RegExp(`expectTypeOf<Widget\\.${name}>\\(\\)\\.toEqualTypeOf<`));
+      for (const name of names)
+        expect(pins, `${file} ${name}`).toMatch(new RegExp(`expectTypeOf<Widget\\.${name}>\\(\\)\\.toEqualTypeOf<`));
     }
   });
 
@@ -224,11 +261,16 @@ describe('one wire contract', () => {
 
   // Guards the guard: a copy of the kind it exists to catch is caught.
   it('recognises a hand-written copy', () => {
-    const probe = ts.createSourceFile('probe.ts', [
-      "type Mode = 'testnet' | 'sandbox' | 'mainnet';",
-      'interface CheckoutView { id: string }',
-      'interface Sent { allowed: true; serviceOrigin: string; anyOrigin: boolean }',
-    ].join('\n'), ts.ScriptTarget.ES2022, true);
+    const probe = ts.createSourceFile(
+      'probe.ts',
+      [
+        "type Mode = 'testnet' | 'sandbox' | 'mainnet';",
+        'interface CheckoutView { id: string }',
+        'interface Sent { allowed: true; serviceOrigin: string; anyOrigin: boolean }',
+      ].join('\n'),
+      ts.ScriptTarget.ES2022,
+      true,
+    );
     expect(copiesIn('probe.ts', probe, contract)).toEqual([
       "probe.ts: writes out 'mainnet' | 'sandbox' | 'testnet' by hand (contract/ CHAIN_MODES)",
       'probe.ts: declares CheckoutView, which contract/ exports',

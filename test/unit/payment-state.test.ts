@@ -4,10 +4,32 @@ import type { Payment } from '../../server/storage/records';
 
 const HOUR = 3600_000;
 const base: Payment = {
-  seq: 1, id: 'pay_x', kind: 'invoice', status: 'pending', amount: 10_000_000n, paidAmount: 0n, overpaidAmount: 0n, refundedAmount: 0n,
-  currency: 'USDT', mainCurrency: 'TON', externalId: null, requestHash: 'h', memo: 'TT-X', address: 'a', description: null,
-  customer: null, callbackUrl: null, successUrl: null, failUrl: null, metadata: null, allowedOrigins: null, late: false,
-  expiresAt: 10 * HOUR, paidAt: null, createdAt: 0, updatedAt: 0,
+  seq: 1,
+  id: 'pay_x',
+  kind: 'invoice',
+  status: 'pending',
+  amount: 10_000_000n,
+  paidAmount: 0n,
+  overpaidAmount: 0n,
+  refundedAmount: 0n,
+  currency: 'USDT',
+  mainCurrency: 'TON',
+  externalId: null,
+  requestHash: 'h',
+  memo: 'TT-X',
+  address: 'a',
+  description: null,
+  customer: null,
+  callbackUrl: null,
+  successUrl: null,
+  failUrl: null,
+  metadata: null,
+  allowedOrigins: null,
+  late: false,
+  expiresAt: 10 * HOUR,
+  paidAt: null,
+  createdAt: 0,
+  updatedAt: 0,
 };
 
 describe('payment state machine', () => {
@@ -21,7 +43,8 @@ describe('payment state machine', () => {
 
   it('exact payment -> paid', () => {
     expect(applyCredit(base, 10_000_000n, HOUR, 24 * HOUR)).toEqual({
-      next: { status: 'paid', paidAmount: 10_000_000n, overpaidAmount: 0n, late: false, paidAt: HOUR }, events: ['payment.paid'],
+      next: { status: 'paid', paidAmount: 10_000_000n, overpaidAmount: 0n, late: false, paidAt: HOUR },
+      events: ['payment.paid'],
     });
   });
 
@@ -43,7 +66,8 @@ describe('payment state machine', () => {
   it('completing an expired payment inside the monitoring window makes it paid late', () => {
     const expired = { ...base, status: 'expired' as const };
     expect(applyCredit(expired, 10_000_000n, 11 * HOUR, 24 * HOUR)).toEqual({
-      next: { status: 'paid', paidAmount: 10_000_000n, overpaidAmount: 0n, late: true, paidAt: 11 * HOUR }, events: ['payment.paid', 'payment.late'],
+      next: { status: 'paid', paidAmount: 10_000_000n, overpaidAmount: 0n, late: true, paidAt: 11 * HOUR },
+      events: ['payment.paid', 'payment.late'],
     });
   });
 
@@ -51,7 +75,8 @@ describe('payment state machine', () => {
     const expired = { ...base, status: 'expired' as const };
     const part = applyCredit(expired, 4_000_000n, 11 * HOUR, 24 * HOUR);
     expect(part).toEqual({
-      next: { status: 'expired', paidAmount: 4_000_000n, overpaidAmount: 0n, late: false, paidAt: null }, events: ['payment.late_partially_paid'],
+      next: { status: 'expired', paidAmount: 4_000_000n, overpaidAmount: 0n, late: false, paidAt: null },
+      events: ['payment.late_partially_paid'],
     });
     const rest = applyCredit({ ...expired, ...part.next }, 6_000_000n, 12 * HOUR, 24 * HOUR);
     expect(rest.next).toMatchObject({ status: 'paid', paidAmount: 10_000_000n, late: true });
@@ -60,11 +85,13 @@ describe('payment state machine', () => {
   it('money for a closed payment (cancelled, or expired past the window) is credited, announced, and reopens nothing', () => {
     const expired = { ...base, status: 'expired' as const };
     expect(applyCredit(expired, 12_000_000n, 35 * HOUR, 24 * HOUR)).toEqual({
-      next: { status: 'expired', paidAmount: 12_000_000n, overpaidAmount: 2_000_000n, late: false, paidAt: null }, events: ['payment.credited_after_close'],
+      next: { status: 'expired', paidAmount: 12_000_000n, overpaidAmount: 2_000_000n, late: false, paidAt: null },
+      events: ['payment.credited_after_close'],
     });
     const cancelled = applyCredit({ ...base, status: 'cancelled' }, 4_000_000n, HOUR, 24 * HOUR);
     expect(cancelled).toEqual({
-      next: { status: 'cancelled', paidAmount: 4_000_000n, overpaidAmount: 0n, late: false, paidAt: null }, events: ['payment.credited_after_close'],
+      next: { status: 'cancelled', paidAmount: 4_000_000n, overpaidAmount: 0n, late: false, paidAt: null },
+      events: ['payment.credited_after_close'],
     });
   });
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '../../server/auth/api-keys';
 import { budgetOf, rateBucket } from '../../server/plugins/rate-limit';
 
-const key: ApiKeyRecord = { id: 'key_1', name: 'till', prefix: 'tt_abcdef', createdAt: 0, lastUsedAt: null, revokedAt: null };
+const key: ApiKeyRecord = {
+  id: 'key_1',
+  name: 'till',
+  prefix: 'tt_abcdef',
+  createdAt: 0,
+  lastUsedAt: null,
+  revokedAt: null,
+};
 
 describe('rateBucket', () => {
   it('gives a verified key its own bucket, whatever address it comes from', () => {

@@ -10,7 +10,10 @@ describe('where a refund may go', () => {
   it.each([
     ['a raw basechain address', `0:${hex(HASH)}`],
     ['a bounceable basechain address', new Address(0, HASH).toString()],
-    ['a non-bounceable test-only basechain address', new Address(0, HASH).toString({ bounceable: false, testOnly: true })],
+    [
+      'a non-bounceable test-only basechain address',
+      new Address(0, HASH).toString({ bounceable: false, testOnly: true }),
+    ],
     ['a raw masterchain address', `-1:${hex(HASH)}`],
     ['a friendly masterchain address', new Address(-1, HASH).toString()],
   ])('accepts %s', (_, text) => {

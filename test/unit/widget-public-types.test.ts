@@ -15,6 +15,8 @@ describe('the widget package types', () => {
     expectTypeOf<Widget.WidgetEventType>().toEqualTypeOf<EmbedEventType>();
     expectTypeOf<Widget.WidgetMode>().toEqualTypeOf<WidgetMode>();
     expectTypeOf<Widget.ButtonColor>().toEqualTypeOf<ButtonColor>();
-    expectTypeOf<Omit<Widget.WidgetEvent, 'container' | 'type'>>().toEqualTypeOf<Omit<CheckoutMessage, 'source' | 'type'>>();
+    expectTypeOf<Omit<Widget.WidgetEvent, 'container' | 'type'>>().toEqualTypeOf<
+      Omit<CheckoutMessage, 'source' | 'type'>
+    >();
   });
 });

@@ -16,7 +16,9 @@ function ledgerCounts(dataDir: string) {
       credited: one(`SELECT count(*) AS n FROM transfers WHERE status = 'credited'`),
       paid: one(`SELECT count(*) AS n FROM payments WHERE status = 'paid' AND paid_amount = amount`),
       paidEvents: one(`SELECT count(*) AS n FROM payment_events WHERE type = 'payment.paid'`),
-      doubleCredited: one(`SELECT count(*) AS n FROM (SELECT payment_id FROM transfers WHERE status = 'credited' GROUP BY payment_id HAVING count(*) > 1)`),
+      doubleCredited: one(
+        `SELECT count(*) AS n FROM (SELECT payment_id FROM transfers WHERE status = 'credited' GROUP BY payment_id HAVING count(*) > 1)`,
+      ),
     };
   } finally {
     db.close();
@@ -28,17 +30,23 @@ describe('SIGKILL in the middle of crediting a batch', () => {
   afterAll(() => dir.remove());
 
   it('loses no transfer and credits none twice after a restart', async () => {
-    writeServiceConfig(dir.path, { chain: { watcherBatchSize: BATCH, pollIntervalMs: 300 }, rateLimit: { enabled: false } });
+    writeServiceConfig(dir.path, {
+      chain: { watcherBatchSize: BATCH, pollIntervalMs: 300 },
+      rateLimit: { enabled: false },
+    });
 
     // 1. create the payments through the real API, then stop the service
     let service = await spawnService(dir.path);
     const memos: string[] = [];
     const keyOut = await fetch(`${service.url}/console/api/api-keys`, {
-      method: 'POST', headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' }, body: '{"name":"crash"}',
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' },
+      body: '{"name":"crash"}',
     }).then((r) => r.json() as Promise<{ key: string }>);
     for (let i = 0; i < PAYMENTS; i++) {
       const res = await fetch(`${service.url}/crypto/deposit/invoice`, {
-        method: 'POST', headers: { 'x-api-key': keyOut.key, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'x-api-key': keyOut.key, 'content-type': 'application/json' },
         body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '3.00', externalId: `crash-${i}` }),
       });
       memos.push(((await res.json()) as { memo: string }).memo);
@@ -59,12 +67,19 @@ describe('SIGKILL in the middle of crediting a batch', () => {
     // 4. restart normally: the watcher resumes from the stored cursor
     service = await spawnService(dir.path);
     const paidSoFar = async (url: string) => {
-      const page = await fetch(`${url}/crypto/payments?status=paid&limit=200`, { headers: { 'x-api-key': keyOut.key } });
+      const page = await fetch(`${url}/crypto/payments?status=paid&limit=200`, {
+        headers: { 'x-api-key': keyOut.key },
+      });
       return ((await page.json()) as { items: unknown[] }).items.length;
     };
     while ((await paidSoFar(service.url)) < PAYMENTS) await new Promise((r) => setTimeout(r, 100));
     await stopService(service);
 
-    expect(ledgerCounts(dir.path)).toEqual({ credited: PAYMENTS, paid: PAYMENTS, paidEvents: PAYMENTS, doubleCredited: 0 });
+    expect(ledgerCounts(dir.path)).toEqual({
+      credited: PAYMENTS,
+      paid: PAYMENTS,
+      paidEvents: PAYMENTS,
+      doubleCredited: 0,
+    });
   });
 });

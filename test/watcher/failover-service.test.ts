@@ -34,14 +34,24 @@ describe('the service failing over between two providers', () => {
       clock,
       config: {
         chain: {
-          mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
-          providers: ['toncenter', 'tonapi'], toncenterEndpoint: toncenter.endpoint, toncenterRps: 1000, tonapiUrl: tonapi.url, tonapiRps: 1000,
-          pollIntervalMs: 600_000, streaming: { enabled: false },
+          mode: 'testnet',
+          merchantAddress: chain.merchantAddress.toString(),
+          jettonMaster: chain.jettonMaster.toString(),
+          providers: ['toncenter', 'tonapi'],
+          toncenterEndpoint: toncenter.endpoint,
+          toncenterRps: 1000,
+          tonapiUrl: tonapi.url,
+          tonapiRps: 1000,
+          pollIntervalMs: 600_000,
+          streaming: { enabled: false },
         },
       },
     });
     receiver = await Receiver.start();
-    await server.services.webhooks.createEndpoint({ url: receiver.url(), events: ['watcher.degraded', 'watcher.recovered'] });
+    await server.services.webhooks.createEndpoint({
+      url: receiver.url(),
+      events: ['watcher.degraded', 'watcher.recovered'],
+    });
     await untilWatching(server);
     await server.watcher.pollNow();
   });
@@ -50,13 +60,22 @@ describe('the service failing over between two providers', () => {
     await Promise.all([toncenter.close(), tonapi.close(), receiver.stop()]);
   });
 
-  const token = () => (JSON.parse(readFileSync(serviceFile(server.dataDir), 'utf8')) as { consoleToken: string }).consoleToken;
+  const token = () =>
+    (JSON.parse(readFileSync(serviceFile(server.dataDir), 'utf8')) as { consoleToken: string }).consoleToken;
   const watcherView = async () =>
-    (await server.app.inject({ url: '/console/api/watcher', headers: { authorization: `Bearer ${token()}` } })).json() as WatcherStatusView;
+    (
+      await server.app.inject({ url: '/console/api/watcher', headers: { authorization: `Bearer ${token()}` } })
+    ).json() as WatcherStatusView;
 
   async function payOnChain(): Promise<string> {
-    const { payment } = await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00' });
-    const mine = (await chain.pay({ amount: payment.amount, comment: payment.memo })).filter((tx) => onAccount(tx, chain.merchantJettonWallet));
+    const { payment } = await server.services.payments.create('invoice', {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount: '3.00',
+    });
+    const mine = (await chain.pay({ amount: payment.amount, comment: payment.memo })).filter((tx) =>
+      onAccount(tx, chain.merchantJettonWallet),
+    );
     toncenter.addTransactions(chain.merchantJettonWallet, mine);
     tonapi.addTransactions(chain.merchantJettonWallet, mine);
     return payment.id;
@@ -90,4 +109,3 @@ describe('the service failing over between two providers', () => {
     expect(receiver.received.map((r) => r.event.type)).toEqual(['watcher.degraded', 'watcher.recovered']);
   });
 });
-

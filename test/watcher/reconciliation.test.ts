@@ -30,7 +30,10 @@ describe('reconciliation: the ledger against the jetton wallet on chain', () => 
   beforeAll(async () => {
     await start();
     receiver = await Receiver.start();
-    ({ secret } = await server.services.webhooks.createEndpoint({ url: receiver.url(), events: ['ledger.discrepancy'] }));
+    ({ secret } = await server.services.webhooks.createEndpoint({
+      url: receiver.url(),
+      events: ['ledger.discrepancy'],
+    }));
   });
   afterAll(async () => {
     await server.close();
@@ -39,7 +42,12 @@ describe('reconciliation: the ledger against the jetton wallet on chain', () => 
   });
 
   const consoleCall = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await server.app.inject({ method, url: `/console/api${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    const res = await server.app.inject({
+      method,
+      url: `/console/api${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
     return { status: res.statusCode, body: res.json() as T };
   };
   const reconcile = () => consoleCall<ReconciliationView>('GET', '/chain/reconciliation');
@@ -83,13 +91,21 @@ describe('reconciliation: the ledger against the jetton wallet on chain', () => 
     const [delivery, ...more] = receiver.received;
     expect(more).toEqual([]);
     expect(delivery!.event.type).toBe('ledger.discrepancy');
-    expect(delivery!.event.data).toMatchObject({ difference: '4.00', unrecorded: [expect.objectContaining({ txHash: removed })] });
+    expect(delivery!.event.data).toMatchObject({
+      difference: '4.00',
+      unrecorded: [expect.objectContaining({ txHash: removed })],
+    });
     const header = delivery!.headers['tontill-signature'];
-    expect(verifySignature(delivery!.raw, header, secret, { nowSeconds: Math.floor(clock.now() / 1000) }).ok).toBe(true);
+    expect(verifySignature(delivery!.raw, header, secret, { nowSeconds: Math.floor(clock.now() / 1000) }).ok).toBe(
+      true,
+    );
   });
 
   it('is sandbox-only to withdraw, and names a bad recipient', async () => {
-    const bad = await consoleCall<{ error: { field: string } }>('POST', '/simulator/withdraw', { amount: '1.00', to: 'nowhere' });
+    const bad = await consoleCall<{ error: { field: string } }>('POST', '/simulator/withdraw', {
+      amount: '1.00',
+      to: 'nowhere',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe('to');
   });
@@ -99,7 +115,9 @@ describe('reconciliation: the ledger against the jetton wallet on chain', () => 
 function hideTransfer(dataDir: string, txHashes: string[]): string {
   const db = new Database(join(dataDir, 'tontill.db'));
   try {
-    const row = db.prepare(`SELECT tx_hash FROM transfers WHERE tx_hash IN (${txHashes.map(() => '?').join(',')})`).get(...txHashes) as { tx_hash: string };
+    const row = db
+      .prepare(`SELECT tx_hash FROM transfers WHERE tx_hash IN (${txHashes.map(() => '?').join(',')})`)
+      .get(...txHashes) as { tx_hash: string };
     db.prepare('DELETE FROM transfers WHERE tx_hash = ?').run(row.tx_hash);
     return row.tx_hash;
   } finally {

@@ -9,12 +9,24 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  */
 describe('payments detected on the sandbox chain', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server.dispose(); });
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.dispose();
+  });
 
   const create = async (overrides: Partial<DepositRequest> = {}) =>
-    (await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '10.00', ...overrides })).payment;
-  const pay = (paymentId: string, request: Omit<SimulateRequest, 'paymentId'> = {}) => server.simulator!.pay({ paymentId, ...request });
+    (
+      await server.services.payments.create('invoice', {
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '10.00',
+        ...overrides,
+      })
+    ).payment;
+  const pay = (paymentId: string, request: Omit<SimulateRequest, 'paymentId'> = {}) =>
+    server.simulator!.pay({ paymentId, ...request });
   const credits = (paymentId: string) => server.services.ledger.creditedTo(paymentId);
   const eventsOf = async (paymentId: string) => (await server.services.payments.timeline(paymentId)).map((e) => e.type);
 
@@ -62,9 +74,21 @@ describe('payments detected on the sandbox chain', () => {
 
   it('raises overpaidAmount on over-payment and on a transfer after paid', async () => {
     const payment = await create();
-    expect((await pay(payment.id, { amount: '12.50' })).payment).toMatchObject({ status: 'paid', overpaidAmount: '2.50' });
-    expect((await pay(payment.id, { amount: '1.00' })).payment).toMatchObject({ status: 'paid', paidAmount: '13.50', overpaidAmount: '3.50' });
-    expect(await eventsOf(payment.id)).toEqual(['payment.created', 'payment.paid', 'payment.overpaid', 'payment.overpaid']);
+    expect((await pay(payment.id, { amount: '12.50' })).payment).toMatchObject({
+      status: 'paid',
+      overpaidAmount: '2.50',
+    });
+    expect((await pay(payment.id, { amount: '1.00' })).payment).toMatchObject({
+      status: 'paid',
+      paidAmount: '13.50',
+      overpaidAmount: '3.50',
+    });
+    expect(await eventsOf(payment.id)).toEqual([
+      'payment.created',
+      'payment.paid',
+      'payment.overpaid',
+      'payment.overpaid',
+    ]);
   });
 
   it('flags a payment completed after expiry, inside the monitoring window, as late', async () => {
@@ -83,7 +107,9 @@ describe('payments detected on the sandbox chain', () => {
     await server.services.payments.expireDue();
     const result = await pay(payment.id);
     expect(result.payment).toMatchObject({ status: 'expired', paidAmount: '10.00' });
-    const recorded = (await Promise.all(result.txHashes.map((h) => server.services.ledger.find(h)))).filter((t) => t !== null);
+    const recorded = (await Promise.all(result.txHashes.map((h) => server.services.ledger.find(h)))).filter(
+      (t) => t !== null,
+    );
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ status: 'credited', paymentId: payment.id, comment: payment.memo });
     expect(await eventsOf(payment.id)).toEqual(['payment.created', 'payment.expired', 'payment.credited_after_close']);
@@ -98,8 +124,13 @@ describe('payments detected on the sandbox chain', () => {
     expect(transfer).toMatchObject({ comment: null, amount: 10_000_000n, status: 'unmatched' });
     const attached = await server.services.ledger.attach(transfer!.txHash, payment.id, 'customer forgot the memo');
     expect(attached.status).toBe('paid');
-    expect(await server.services.ledger.find(transfer!.txHash)).toMatchObject({ status: 'credited', resolution: 'customer forgot the memo' });
-    await expect(server.services.ledger.attach(transfer!.txHash, payment.id, 'again')).rejects.toThrow(/already credited/);
+    expect(await server.services.ledger.find(transfer!.txHash)).toMatchObject({
+      status: 'credited',
+      resolution: 'customer forgot the memo',
+    });
+    await expect(server.services.ledger.attach(transfer!.txHash, payment.id, 'again')).rejects.toThrow(
+      /already credited/,
+    );
   });
 
   it('dismisses an unmatched transfer and keeps the decision', async () => {

@@ -23,25 +23,37 @@ describe('npm run simulate and the console chain API against a running service',
   });
 
   const simulate = (...args: string[]) =>
-    run(process.execPath, cliArgs('simulate', ['pay', ...args, '--data-dir', dir.path]), { cwd: ROOT }).then((r) => r.stdout);
+    run(process.execPath, cliArgs('simulate', ['pay', ...args, '--data-dir', dir.path]), { cwd: ROOT }).then(
+      (r) => r.stdout,
+    );
   const consoleApi = (path: string, init: RequestInit = {}) =>
-    fetch(`${service.url}/console/api${path}`, { ...init, headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' } });
+    fetch(`${service.url}/console/api${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' },
+    });
   const createPayment = async () =>
-    (await (await fetch(`${service.url}/crypto/deposit/invoice`, {
-      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' }),
-    })).json()) as { id: string; memo: string };
+    (await (
+      await fetch(`${service.url}/crypto/deposit/invoice`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' }),
+      })
+    ).json()) as { id: string; memo: string };
 
   it('pays partially, refuses a fake jetton, then completes the payment', async () => {
     const payment = await createPayment();
-    expect(await simulate(payment.id, '--amount', '4.00')).toContain(`payment ${payment.id}: partially_paid, paid 4.00 of 10.00 USDT, due 6.00`);
+    expect(await simulate(payment.id, '--amount', '4.00')).toContain(
+      `payment ${payment.id}: partially_paid, paid 4.00 of 10.00 USDT, due 6.00`,
+    );
     expect(await simulate(payment.id, '--case', 'fake-jetton')).toContain('partially_paid, paid 4.00 of 10.00');
     expect(await simulate(payment.id, '--case', 'forged')).toContain('partially_paid, paid 4.00 of 10.00');
     expect(await simulate(payment.id, '--case', 'zero-forward')).toContain('paid, paid 10.00 of 10.00 USDT, due 0.00');
   });
 
-  it('withdraws from the merchant\'s wallet, and the books still balance against the chain', async () => {
-    const out = await run(process.execPath, cliArgs('simulate', ['withdraw', '2.50', '--data-dir', dir.path]), { cwd: ROOT });
+  it("withdraws from the merchant's wallet, and the books still balance against the chain", async () => {
+    const out = await run(process.execPath, cliArgs('simulate', ['withdraw', '2.50', '--data-dir', dir.path]), {
+      cwd: ROOT,
+    });
     expect(out.stdout).toMatch(/the merchant's wallet sent 2\.50 USDT to \S+: \d+ transaction\(s\)/);
     const books = (await (await consoleApi('/chain/reconciliation')).json()) as Record<string, unknown>;
     // 4.00 + 6.00 paid above, 2.50 sent
@@ -61,14 +73,25 @@ describe('npm run simulate and the console chain API against a running service',
   it('puts a comment-less transfer in the unmatched inbox, then attaches it', async () => {
     const payment = await createPayment();
     await simulate(payment.id, '--case', 'no-comment');
-    const inbox = (await (await consoleApi('/transfers/unmatched')).json()) as { items: Array<{ txHash: string; comment: string | null }> };
+    const inbox = (await (await consoleApi('/transfers/unmatched')).json()) as {
+      items: Array<{ txHash: string; comment: string | null }>;
+    };
     const transfer = inbox.items.find((t) => t.comment === null)!;
-    const bad = await consoleApi(`/transfers/${transfer.txHash}/attach`, { method: 'POST', body: JSON.stringify({ paymentId: 'x' }) });
+    const bad = await consoleApi(`/transfers/${transfer.txHash}/attach`, {
+      method: 'POST',
+      body: JSON.stringify({ paymentId: 'x' }),
+    });
     expect(bad.status).toBe(400);
-    const res = await consoleApi(`/transfers/${transfer.txHash}/attach`, { method: 'POST', body: JSON.stringify({ paymentId: payment.id, note: 'phoned in' }) });
+    const res = await consoleApi(`/transfers/${transfer.txHash}/attach`, {
+      method: 'POST',
+      body: JSON.stringify({ paymentId: payment.id, note: 'phoned in' }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe('paid');
-    const again = await consoleApi(`/transfers/${transfer.txHash}/dismiss`, { method: 'POST', body: JSON.stringify({ note: 'sent twice' }) });
+    const again = await consoleApi(`/transfers/${transfer.txHash}/dismiss`, {
+      method: 'POST',
+      body: JSON.stringify({ note: 'sent twice' }),
+    });
     expect(again.status).toBe(409);
   });
 
@@ -77,25 +100,40 @@ describe('npm run simulate and the console chain API against a running service',
     expect(res.status).toBe(401);
   });
 
-  const merchantApi = async <T>(path: string, body?: object) => (await (await fetch(`${service.url}${path}`, {
-    method: body ? 'POST' : 'GET', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
-  })).json()) as T;
+  const merchantApi = async <T>(path: string, body?: object) =>
+    (await (
+      await fetch(`${service.url}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      })
+    ).json()) as T;
   const refundCli = (refundId: string, ...args: string[]) =>
-    run(process.execPath, cliArgs('simulate', ['refund', refundId, ...args, '--data-dir', dir.path]), { cwd: ROOT }).then((r) => r.stdout);
+    run(process.execPath, cliArgs('simulate', ['refund', refundId, ...args, '--data-dir', dir.path]), {
+      cwd: ROOT,
+    }).then((r) => r.stdout);
 
-  it('plays the merchant\'s wallet sending a refund: one unit short it is not taken for the refund, exact it is sent', async () => {
+  it("plays the merchant's wallet sending a refund: one unit short it is not taken for the refund, exact it is sent", async () => {
     const payment = await createPayment();
     await simulate(payment.id);
     const refund = await merchantApi<{ id: string }>(`/crypto/payment/${payment.id}/refunds`, { amount: '1.00' });
-    expect(await refundCli(refund.id, '--case', 'short')).toMatch(new RegExp(`refund ${refund.id} of 1\\.00 USDT to \\S+: awaiting_signature`));
-    expect(await refundCli(refund.id)).toMatch(new RegExp(`sent the exact refund: \\d+ transaction\\(s\\)[\\s\\S]*refund ${refund.id} of 1\\.00 USDT to \\S+: sent`));
+    expect(await refundCli(refund.id, '--case', 'short')).toMatch(
+      new RegExp(`refund ${refund.id} of 1\\.00 USDT to \\S+: awaiting_signature`),
+    );
+    expect(await refundCli(refund.id)).toMatch(
+      new RegExp(
+        `sent the exact refund: \\d+ transaction\\(s\\)[\\s\\S]*refund ${refund.id} of 1\\.00 USDT to \\S+: sent`,
+      ),
+    );
   });
 
-  it('plays a wallet that had a refund\'s QR code open when it was cancelled: it sends it anyway, and the refund counts', async () => {
+  it("plays a wallet that had a refund's QR code open when it was cancelled: it sends it anyway, and the refund counts", async () => {
     const payment = await createPayment();
     await simulate(payment.id);
     const refund = await merchantApi<{ id: string }>(`/crypto/payment/${payment.id}/refunds`, { amount: '4.00' });
-    expect(await merchantApi(`/crypto/payment/${payment.id}/refunds/${refund.id}/cancel`, {})).toMatchObject({ status: 'cancelled' });
+    expect(await merchantApi(`/crypto/payment/${payment.id}/refunds/${refund.id}/cancel`, {})).toMatchObject({
+      status: 'cancelled',
+    });
     expect(await refundCli(refund.id)).toMatch(new RegExp(`refund ${refund.id} of 4\\.00 USDT to \\S+: sent`));
     expect(await merchantApi(`/crypto/payment/${payment.id}`)).toMatchObject({ refundedAmount: '4.00' });
   });

@@ -57,12 +57,23 @@ function watchedLedger(ledger: Ledger) {
   };
 }
 
-async function setUp(options: { stream?: Partial<TransactionStreamOptions>; watcher?: Partial<ChainWatcherOptions>; source?: (s: ChainSource) => ChainSource } = {}) {
+async function setUp(
+  options: {
+    stream?: Partial<TransactionStreamOptions>;
+    watcher?: Partial<ChainWatcherOptions>;
+    source?: (s: ChainSource) => ChainSource;
+  } = {},
+) {
   ({ double } = await serveHistory(history));
   const served = double;
   // A failed poll holds wakes back until one succeeds, and nothing here would retry: the request
   // timeout must outlast an emulation holding the event loop on a busy machine.
-  const source = createToncenterSource({ mode: 'testnet', endpoint: served.endpoint, limiter: unlimited, timeoutMs: 60_000 });
+  const source = createToncenterSource({
+    mode: 'testnet',
+    endpoint: served.endpoint,
+    limiter: unlimited,
+    timeoutMs: 60_000,
+  });
   const ledger = createLedger();
   const watched = watchedLedger(ledger);
   const sleeps = createControlledSleep();
@@ -72,26 +83,35 @@ async function setUp(options: { stream?: Partial<TransactionStreamOptions>; watc
   let nowMs = 1_000_000;
   let connections = 0;
   watcher = createChainWatcher({
-    source: options.source ? options.source(source) : source, account: history.account,
-    loadCursor: ledger.loadCursor, commitBatch: watched.commitBatch,
-    intervalMs: POLL_MS, sleep: sleeps.sleep, random: () => 0.5,
+    source: options.source ? options.source(source) : source,
+    account: history.account,
+    loadCursor: ledger.loadCursor,
+    commitBatch: watched.commitBatch,
+    intervalMs: POLL_MS,
+    sleep: sleeps.sleep,
+    random: () => 0.5,
     // wired as server/runtime/chain-runtime.ts wires it, on a hand-driven clock and sleep
     wakeups: {
       safetyIntervalMs: SAFETY_MS,
-      open: (wake) => createTransactionStream({
-        url: served.streamUrl, account: history.account, heartbeatTimeoutMs: HEARTBEAT_MS,
-        now: () => nowMs, sleep: streamSleeps.sleep, random: () => 0.5,
-        onWake: wake,
-        onConnected: () => {
-          wake();
-          connected.push((connections += 1));
-        },
-        onDisconnected: () => {
-          wake();
-          disconnected.push(connections);
-        },
-        ...options.stream,
-      }),
+      open: (wake) =>
+        createTransactionStream({
+          url: served.streamUrl,
+          account: history.account,
+          heartbeatTimeoutMs: HEARTBEAT_MS,
+          now: () => nowMs,
+          sleep: streamSleeps.sleep,
+          random: () => 0.5,
+          onWake: wake,
+          onConnected: () => {
+            wake();
+            connected.push((connections += 1));
+          },
+          onDisconnected: () => {
+            wake();
+            disconnected.push(connections);
+          },
+          ...options.stream,
+        }),
     },
     ...options.watcher,
   });
@@ -216,7 +236,8 @@ describe('watcher woken by the stream', () => {
     await startIdle(rig);
     const never = await history.receive(1);
     double!.publish(history.account, never);
-    for (const ms of [50, 100, 200, 400, 800, 1_600, 2_000, 2_000]) (await rig.sleeps.waitFor((d) => d === ms)).release();
+    for (const ms of [50, 100, 200, 400, 800, 1_600, 2_000, 2_000])
+      (await rig.sleeps.waitFor((d) => d === ms)).release();
     const net = await rig.sleeps.waitFor((ms) => ms === SAFETY_MS);
     double!.addTransactions(history.account, never);
     net.release();
@@ -241,7 +262,15 @@ describe('watcher wake-ups', () => {
       },
       runGetMethod: (account, method, stack) => inner.runGetMethod(account, method, stack),
     };
-    return { source, requests, calls: () => count, release: () => { open(); gate = Promise.resolve(); } };
+    return {
+      source,
+      requests,
+      calls: () => count,
+      release: () => {
+        open();
+        gate = Promise.resolve();
+      },
+    };
   }
 
   it('coalesce during a poll into one more, cut the sleep, cut an error backoff only once a poll succeeded, and do nothing once stopped', async () => {

@@ -21,13 +21,21 @@ describe('crediting through toncenter with faults', () => {
     chain = await SandboxChain.open({ now: () => Math.floor(clock.now() / 1000) });
     double = await startToncenterDouble({ runGetMethod: sandboxGetMethods(chain) });
     // the merchant's jetton wallet already has history (its deployment): the node serves it too
-    double.addTransactions(chain.merchantJettonWallet, await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }));
+    double.addTransactions(
+      chain.merchantJettonWallet,
+      await chain.source().getTransactions(chain.merchantJettonWallet, { limit: 100 }),
+    );
     server = await startTestServer({
       clock,
       config: {
         chain: {
-          mode: 'testnet', merchantAddress: chain.merchantAddress.toString(), jettonMaster: chain.jettonMaster.toString(),
-          toncenterEndpoint: double.endpoint, toncenterRps: 1000, pollIntervalMs: 600_000, watcherBatchSize: 3,
+          mode: 'testnet',
+          merchantAddress: chain.merchantAddress.toString(),
+          jettonMaster: chain.jettonMaster.toString(),
+          toncenterEndpoint: double.endpoint,
+          toncenterRps: 1000,
+          pollIntervalMs: 600_000,
+          watcherBatchSize: 3,
         },
       },
     });
@@ -43,13 +51,19 @@ describe('crediting through toncenter with faults', () => {
 
   async function payOnChain(payment: Payment, amount = payment.amount): Promise<Transaction[]> {
     const txs = await chain.pay({ amount, comment: payment.memo });
-    double.addTransactions(watched(), txs.filter((tx) => onAccount(tx, watched())));
+    double.addTransactions(
+      watched(),
+      txs.filter((tx) => onAccount(tx, watched())),
+    );
     return txs;
   }
 
   async function createPayments(n: number): Promise<Payment[]> {
-    const created = await Promise.all(Array.from({ length: n }, () =>
-      server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '2.50' })));
+    const created = await Promise.all(
+      Array.from({ length: n }, () =>
+        server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '2.50' }),
+      ),
+    );
     return created.map((c) => c.payment);
   }
 
@@ -66,7 +80,15 @@ describe('crediting through toncenter with faults', () => {
   async function pollThrough(faults: Partial<ToncenterFaults>): Promise<void> {
     double.setFaults(faults);
     await server.watcher.pollNow().catch(() => undefined);
-    double.setFaults({ rateLimited: 0, gatewayTimeouts: 0, rejected: 0, lag: 0, hidden: [], ignoreCursor: 0, repeatPage: 0 });
+    double.setFaults({
+      rateLimited: 0,
+      gatewayTimeouts: 0,
+      rejected: 0,
+      lag: 0,
+      hidden: [],
+      ignoreCursor: 0,
+      repeatPage: 0,
+    });
     await server.watcher.pollNow();
     await server.watcher.pollNow();
   }
@@ -102,7 +124,10 @@ describe('crediting through toncenter with faults', () => {
   it('stops at a history gap, credits nothing past it, and resumes when it heals', async () => {
     const payments = await createPayments(4);
     const hashes: string[] = [];
-    for (const p of payments) hashes.push(...(await payOnChain(p)).filter((tx) => onAccount(tx, watched())).map((tx) => tx.hash().toString('hex')));
+    for (const p of payments)
+      hashes.push(
+        ...(await payOnChain(p)).filter((tx) => onAccount(tx, watched())).map((tx) => tx.hash().toString('hex')),
+      );
     double.setFaults({ hidden: [hashes[1]!] });
     await expect(server.watcher.pollNow()).rejects.toThrow();
     for (const p of payments) expect((await server.services.payments.get(p.id)).status).toBe('pending');

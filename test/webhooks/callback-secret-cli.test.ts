@@ -10,7 +10,9 @@ describe('the callback secret, headless', () => {
   let recipe: Recipe;
   let server: TestServer | null = null;
   let receiver: Receiver | null = null;
-  beforeAll(async () => { recipe = await loadReadmeRecipe(recipeDir.path); });
+  beforeAll(async () => {
+    recipe = await loadReadmeRecipe(recipeDir.path);
+  });
   afterAll(() => recipeDir.remove());
   afterEach(async () => {
     await server?.dispose();
@@ -39,18 +41,28 @@ describe('the callback secret, headless', () => {
     expect(rotated.code).toBe(0);
     expect(rotated.lastLine).toMatch(/^whsec_/);
     expect(rotated.lastLine).not.toBe(shown.lastLine);
-    expect(rotated.out).toContain(`The previous secret also signs until ${new Date(server.clock.now() + 24 * 3600_000).toISOString()}`);
+    expect(rotated.out).toContain(
+      `The previous secret also signs until ${new Date(server.clock.now() + 24 * 3600_000).toISOString()}`,
+    );
 
     const res = await fetch(`${server.url}/crypto/deposit/invoice`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey },
-      body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '3.00', externalId: 'cli-1', callbackUrl: receiver.url('/cb') }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey },
+      body: JSON.stringify({
+        currency: 'USDT',
+        mainCurrency: 'TON',
+        amount: '3.00',
+        externalId: 'cli-1',
+        callbackUrl: receiver.url('/cb'),
+      }),
     });
     expect(res.status).toBe(200);
     await server.services.webhooks.startDispatcher().whenIdle();
     const [delivery] = receiver.received;
     expect(delivery?.event.type).toBe('payment.created');
     const now = Math.floor(server.clock.now() / 1000);
-    for (const secret of [rotated.lastLine, shown.lastLine]) expect(recipe(delivery!.raw, delivery!.headers['tontill-signature'], secret, 300, now)).toBe(true);
+    for (const secret of [rotated.lastLine, shown.lastLine])
+      expect(recipe(delivery!.raw, delivery!.headers['tontill-signature'], secret, 300, now)).toBe(true);
 
     const ended = await runCli('webhooks', ['rotate', '--grace-hours', '0', ...dataDir]);
     expect(ended.code).toBe(0);
@@ -62,7 +74,10 @@ describe('the callback secret, headless', () => {
     server = await startTestServer();
     const empty = await runCli('webhooks', ['list', '--data-dir', server.dataDir]);
     expect(empty.out).toContain('No webhook endpoints');
-    const { endpoint, secret } = await server.services.webhooks.createEndpoint({ url: 'http://127.0.0.1:9/hook', events: ['payment.paid'] });
+    const { endpoint, secret } = await server.services.webhooks.createEndpoint({
+      url: 'http://127.0.0.1:9/hook',
+      events: ['payment.paid'],
+    });
     const listed = await runCli('webhooks', ['list', '--data-dir', server.dataDir]);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain(`${endpoint.id}  active  http://127.0.0.1:9/hook  events: payment.paid`);

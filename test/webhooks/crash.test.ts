@@ -11,19 +11,33 @@ import { arrivalOrderByPayment, Receiver, waitUntil } from './receiver';
 const ROOT = join(import.meta.dirname, '../..');
 const READY = /TonTill is running on the sandbox chain at (http:\/\/127\.0\.0\.1:\d+)/;
 
-interface Service { child: ChildProcess; url: string; pid: number; consoleToken: string; exited: Promise<void> }
+interface Service {
+  child: ChildProcess;
+  url: string;
+  pid: number;
+  consoleToken: string;
+  exited: Promise<void>;
+}
 
 /** Starts the real service as a child process and waits for its ready line and service.json. */
 async function startService(dataDir: string): Promise<Service> {
-  const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs('serve', ['--data-dir', dataDir, '--port', '0']), {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start: ${stderr}`)), 60_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const match = READY.exec(line);
-      if (match) { clearTimeout(timer); resolve(match[1]!); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     });
     child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
   });
@@ -34,9 +48,16 @@ async function startService(dataDir: string): Promise<Service> {
   return { child, url, pid: info.pid, consoleToken: info.consoleToken, exited };
 }
 
-async function call(service: Service, method: string, path: string, auth: Record<string, string>, body?: unknown): Promise<ReturnType<typeof JSON.parse>> {
+async function call(
+  service: Service,
+  method: string,
+  path: string,
+  auth: Record<string, string>,
+  body?: unknown,
+): Promise<ReturnType<typeof JSON.parse>> {
   const res = await fetch(`${service.url}${path}`, {
-    method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -49,7 +70,11 @@ describe('webhooks survive a crash', () => {
   const started: Service[] = [];
   let receiver: Receiver | null = null;
   afterAll(async () => {
-    for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) { process.kill(s.pid, 'SIGKILL'); await s.exited; }
+    for (const s of started)
+      if (s.child.exitCode === null && s.child.signalCode === null) {
+        process.kill(s.pid, 'SIGKILL');
+        await s.exited;
+      }
     await receiver?.stop();
     dir.remove();
   });
@@ -59,15 +84,26 @@ describe('webhooks survive a crash', () => {
     await receiver.stop(); // the receiver is down; its port is known
     const first = await startService(dir.path);
     started.push(first);
-    const { stdout } = await promisify(execFile)(process.execPath, cliArgs('keys', ['create', '--data-dir', dir.path]), { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      cliArgs('keys', ['create', '--data-dir', dir.path]),
+      { cwd: ROOT },
+    );
     const apiKey = stdout.trim().split('\n').at(-1)!;
     const console1 = { authorization: `Bearer ${first.consoleToken}` };
     const merchant = { 'x-api-key': apiKey };
 
-    const { endpoint } = await call(first, 'POST', '/console/api/webhooks/endpoints', console1, { url: receiver.url(), events: ['*'] });
+    const { endpoint } = await call(first, 'POST', '/console/api/webhooks/endpoints', console1, {
+      url: receiver.url(),
+      events: ['*'],
+    });
     const paymentIds: string[] = [];
     for (let i = 0; i < 8; i += 1) {
-      const p = await call(first, 'POST', '/crypto/deposit/invoice', merchant, { currency: 'USDT', amount: `${i + 1}.00`, externalId: `crash-${i}` });
+      const p = await call(first, 'POST', '/crypto/deposit/invoice', merchant, {
+        currency: 'USDT',
+        amount: `${i + 1}.00`,
+        externalId: `crash-${i}`,
+      });
       paymentIds.push(p.id as string);
       if (i % 2 === 0) await call(first, 'POST', `/crypto/payment/${p.id}/cancel`, merchant);
     }
@@ -89,12 +125,21 @@ describe('webhooks survive a crash', () => {
     await call(second, 'POST', `/console/api/webhooks/endpoints/${endpoint.id}/test`, console2);
     const expected = new Map<string, string[]>();
     for (const id of paymentIds) {
-      const { items } = await call(second, 'GET', `/console/api/webhooks/deliveries?paymentId=${id}&limit=200`, console2);
+      const { items } = await call(
+        second,
+        'GET',
+        `/console/api/webhooks/deliveries?paymentId=${id}&limit=200`,
+        console2,
+      );
       expected.set(id, (items as Array<{ eventId: string }>).map((d) => d.eventId).reverse());
     }
     const allIds = [...expected.values()].flat();
     expect(allIds).toHaveLength(12);
-    await waitUntil(() => allIds.every((id) => receiver!.received.some((r) => r.event.id === id)), 'every event to arrive', 60_000);
+    await waitUntil(
+      () => allIds.every((id) => receiver!.received.some((r) => r.event.id === id)),
+      'every event to arrive',
+      60_000,
+    );
 
     const order = arrivalOrderByPayment(receiver.received);
     for (const [id, events] of expected) expect(order.get(id)).toEqual(events);
@@ -102,7 +147,11 @@ describe('webhooks survive a crash', () => {
       expect(r.headers['tontill-event-id']).toBe(r.event.id);
       if (r.event.type !== 'webhook.test') expect(allIds).toContain(r.event.id);
     }
-    await waitUntil(async () => (await call(second, 'GET', '/console/api/webhooks/deliveries?status=pending', console2)).items.length === 0, 'no pending deliveries');
+    await waitUntil(
+      async () =>
+        (await call(second, 'GET', '/console/api/webhooks/deliveries?status=pending', console2)).items.length === 0,
+      'no pending deliveries',
+    );
 
     process.kill(second.pid, 'SIGTERM');
     await second.exited;

@@ -18,7 +18,9 @@ describe('webhook delivery to a real receiver', () => {
   let h: WebhookHarness;
   let receiver: Receiver;
   let dispatcher: Dispatcher;
-  beforeAll(async () => { recipe = await loadReadmeRecipe(dir.path); });
+  beforeAll(async () => {
+    recipe = await loadReadmeRecipe(dir.path);
+  });
   afterAll(() => dir.remove());
   beforeEach(async () => {
     h = await createWebhookHarness();
@@ -33,8 +35,10 @@ describe('webhook delivery to a real receiver', () => {
     const res = await h.consoleApi('POST', '/webhooks/endpoints', { url: receiver.url(path), events });
     return res.body as { endpoint: { id: string; url: string }; secret: string };
   };
-  const deliveries = async (query = ''): Promise<DeliveryView[]> => (await h.consoleApi('GET', `/webhooks/deliveries?limit=200${query}`)).body.items;
-  const detail = async (id: string): Promise<{ delivery: DeliveryView; attempts: AttemptView[] }> => (await h.consoleApi('GET', `/webhooks/deliveries/${id}`)).body;
+  const deliveries = async (query = ''): Promise<DeliveryView[]> =>
+    (await h.consoleApi('GET', `/webhooks/deliveries?limit=200${query}`)).body.items;
+  const detail = async (id: string): Promise<{ delivery: DeliveryView; attempts: AttemptView[] }> =>
+    (await h.consoleApi('GET', `/webhooks/deliveries/${id}`)).body;
   const nowSeconds = () => Math.floor(h.clock.now() / 1000);
   /** Moves the manual clock past any backoff and lets the dispatcher finish what is due. */
   const later = async (ms = HOUR) => {
@@ -50,10 +54,17 @@ describe('webhook delivery to a real receiver', () => {
     const payment = await h.createPayment({ callbackUrl: receiver.url('/cb') });
     await waitUntil(() => receiver.received.length === 2, 'two deliveries');
 
-    const status = (await h.app.inject({ url: `/crypto/payment/${payment.id}`, headers: { 'x-api-key': h.apiKey } })).json();
+    const status = (
+      await h.app.inject({ url: `/crypto/payment/${payment.id}`, headers: { 'x-api-key': h.apiKey } })
+    ).json();
     const [stored] = await h.services.payments.timeline(payment.id);
     for (const r of receiver.received) {
-      expect(r.event).toEqual({ id: stored!.id, type: 'payment.created', createdAt: '2026-11-21T12:00:00.000Z', data: status });
+      expect(r.event).toEqual({
+        id: stored!.id,
+        type: 'payment.created',
+        createdAt: '2026-11-21T12:00:00.000Z',
+        data: status,
+      });
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['tontill-event-id']).toBe(stored!.id);
       expect(r.headers['tontill-delivery-id']).toMatch(/^whd_/);
@@ -69,19 +80,38 @@ describe('webhook delivery to a real receiver', () => {
 
     await dispatcher.whenIdle();
     const log = await detail(toEndpoint.headers['tontill-delivery-id']!);
-    expect(log.delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, endpointId: endpoint.id, nextAttemptAt: null });
-    expect(log.attempts).toEqual([{
-      id: expect.any(String), at: '2026-11-21T12:00:00.000Z', url: receiver.url('/hook'), requestBody: toEndpoint.raw,
-      requestHeaders: expect.objectContaining({ 'TonTill-Signature': sig(toEndpoint), 'TonTill-Event-Id': stored!.id }),
-      responseStatus: 200, responseBody: 'ok', durationMs: expect.any(Number), error: null,
-    }]);
+    expect(log.delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      endpointId: endpoint.id,
+      nextAttemptAt: null,
+    });
+    expect(log.attempts).toEqual([
+      {
+        id: expect.any(String),
+        at: '2026-11-21T12:00:00.000Z',
+        url: receiver.url('/hook'),
+        requestBody: toEndpoint.raw,
+        requestHeaders: expect.objectContaining({
+          'TonTill-Signature': sig(toEndpoint),
+          'TonTill-Event-Id': stored!.id,
+        }),
+        responseStatus: 200,
+        responseBody: 'ok',
+        durationMs: expect.any(Number),
+        error: null,
+      },
+    ]);
     const listed = (await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0];
     expect(listed).toMatchObject({ status: 'active', lastDeliveryAt: '2026-11-21T12:00:00.000Z' });
   });
 
   it('signs with both secrets during a rotation grace period, then with the new one only', async () => {
     const { endpoint, secret: oldSecret } = await addEndpoint();
-    const { secret: newSecret } = (await h.consoleApi('POST', `/webhooks/endpoints/${endpoint.id}/rotate-secret`, { graceHours: 1 })).body;
+    const { secret: newSecret } = (
+      await h.consoleApi('POST', `/webhooks/endpoints/${endpoint.id}/rotate-secret`, { graceHours: 1 })
+    ).body;
     dispatcher = h.startDispatcher();
     await h.createPayment();
     await waitUntil(() => receiver.received.length === 1, 'a delivery');
@@ -108,13 +138,20 @@ describe('webhook delivery to a real receiver', () => {
     const payments = [];
     for (let i = 0; i < 6; i += 1) payments.push(await h.createPayment());
     for (const p of payments.slice(0, 4)) await h.cancelPayment(p.id);
-    await waitUntil(async () => (await deliveries()).filter((d) => d.attempts > 0).length === 6, 'a failed first attempt per payment');
+    await waitUntil(
+      async () => (await deliveries()).filter((d) => d.attempts > 0).length === 6,
+      'a failed first attempt per payment',
+    );
     await dispatcher.whenIdle();
 
     // Only each payment's oldest event was tried; the later ones wait behind it.
     const rows = await deliveries();
     expect(rows.filter((d) => d.eventType === 'payment.cancelled').every((d) => d.attempts === 0)).toBe(true);
-    expect(rows.filter((d) => d.eventType === 'payment.created').every((d) => d.status === 'pending' && d.lastError?.includes('ECONNREFUSED'))).toBe(true);
+    expect(
+      rows
+        .filter((d) => d.eventType === 'payment.created')
+        .every((d) => d.status === 'pending' && d.lastError?.includes('ECONNREFUSED')),
+    ).toBe(true);
     const listed = (await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0];
     expect(listed).toMatchObject({ id: endpoint.id, status: 'failing', failingSince: '2026-11-21T12:00:00.000Z' });
 
@@ -126,7 +163,10 @@ describe('webhook delivery to a real receiver', () => {
 
     const order = arrivalOrderByPayment(receiver.received);
     for (const p of payments) expect(order.get(p.id)).toEqual(await ledgerOrder(p.id));
-    expect((await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({ status: 'active', failingSince: null });
+    expect((await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({
+      status: 'active',
+      failingSince: null,
+    });
   });
 
   it('a failing endpoint that answers again gets its backlog retried at once', async () => {
@@ -134,10 +174,16 @@ describe('webhook delivery to a real receiver', () => {
     await receiver.stop();
     dispatcher = h.startDispatcher();
     for (let i = 0; i < 5; i += 1) await h.createPayment();
-    await waitUntil(async () => (await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0].status === 'failing', 'failing');
+    await waitUntil(
+      async () => (await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0].status === 'failing',
+      'failing',
+    );
     await receiver.listen();
     await h.consoleApi('POST', `/webhooks/endpoints/${endpoint.id}/test`);
-    await waitUntil(() => receiver.received.length === 6, 'the test event and the backlog, without waiting for backoff');
+    await waitUntil(
+      () => receiver.received.length === 6,
+      'the test event and the backlog, without waiting for backoff',
+    );
   });
 
   it('keeps per-payment order under concurrency with a flaky, jittery receiver', async () => {
@@ -160,7 +206,8 @@ describe('webhook delivery to a real receiver', () => {
   it('receiver answering 500, then 200: retried with backoff, every attempt logged', async () => {
     await addEndpoint();
     let calls = 0;
-    receiver.reply = () => (++calls === 1 ? { status: 500, body: 'database is down' } : { status: 200, body: 'thanks' });
+    receiver.reply = () =>
+      ++calls === 1 ? { status: 500, body: 'database is down' } : { status: 200, body: 'thanks' };
     dispatcher = h.startDispatcher();
     await h.createPayment();
     await dispatcher.whenIdle();
@@ -174,7 +221,10 @@ describe('webhook delivery to a real receiver', () => {
     await later(1);
     const log = await detail(row!.id);
     expect(log.delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
-    expect(log.attempts.map((a) => [a.responseStatus, a.responseBody])).toEqual([[500, 'database is down'], [200, 'thanks']]);
+    expect(log.attempts.map((a) => [a.responseStatus, a.responseBody])).toEqual([
+      [500, 'database is down'],
+      [200, 'thanks'],
+    ]);
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -207,7 +257,12 @@ describe('webhook delivery to a real receiver', () => {
       await dispatcher.whenIdle();
       await later();
       const reason = status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`;
-      expect((await deliveries())[0]).toMatchObject({ status: 'pending', attempts: 2, lastStatusCode: status, lastError: reason });
+      expect((await deliveries())[0]).toMatchObject({
+        status: 'pending',
+        attempts: 2,
+        lastStatusCode: status,
+        lastError: reason,
+      });
     });
   }
 
@@ -237,7 +292,10 @@ describe('webhook delivery to a real receiver', () => {
     expect(row!.attempts).toBeGreaterThan(10);
     const lastAttempt = (await detail(row!.id)).attempts.at(-1)!;
     expect(Date.parse(lastAttempt.at) - Date.parse(row!.createdAt)).toBe(DEFAULT_RETRY_POLICY.giveUpAfterMs);
-    expect((await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({ status: 'failing', failingSince: row!.createdAt });
+    expect((await h.consoleApi('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({
+      status: 'failing',
+      failingSince: row!.createdAt,
+    });
   });
 
   it('a deleted endpoint stops its pending deliveries; a disabled one holds them until re-enabled', async () => {
@@ -252,7 +310,10 @@ describe('webhook delivery to a real receiver', () => {
     await receiver.listen();
     await later();
     expect(receiver.received).toHaveLength(0);
-    expect((await deliveries(`&endpointId=${gone.endpoint.id}`))[0]).toMatchObject({ status: 'failed', lastError: 'endpoint deleted' });
+    expect((await deliveries(`&endpointId=${gone.endpoint.id}`))[0]).toMatchObject({
+      status: 'failed',
+      lastError: 'endpoint deleted',
+    });
     await h.consoleApi('PATCH', `/webhooks/endpoints/${paused.endpoint.id}`, { enabled: true });
     await later();
     expect(receiver.received.map((r) => r.path)).toEqual(['/paused']);
@@ -268,7 +329,10 @@ describe('webhook delivery to a real receiver', () => {
     expect((await deliveries(`&endpointId=${endpoint.id}`)).map((d) => d.attempts).sort()).toEqual([0, 1]);
     await h.consoleApi('PATCH', `/webhooks/endpoints/${endpoint.id}`, { url: receiver.url('/right') });
     await later();
-    expect(receiver.received.map((r) => [r.path, r.event.type])).toEqual([['/right', 'payment.created'], ['/right', 'payment.cancelled']]);
+    expect(receiver.received.map((r) => [r.path, r.event.type])).toEqual([
+      ['/right', 'payment.created'],
+      ['/right', 'payment.cancelled'],
+    ]);
     const [cancelled] = await deliveries(`&endpointId=${endpoint.id}`);
     expect(cancelled).toMatchObject({ url: receiver.url('/right'), status: 'delivered' });
   });

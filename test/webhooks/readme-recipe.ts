@@ -3,7 +3,13 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export type Recipe = (raw: string | Buffer, header: string | undefined, secret: string, toleranceSeconds?: number, now?: number) => boolean;
+export type Recipe = (
+  raw: string | Buffer,
+  header: string | undefined,
+  secret: string,
+  toleranceSeconds?: number,
+  now?: number,
+) => boolean;
 
 /** The js code block that follows `<!-- name -->` in README.md. */
 function readmeBlock(name: string): string {
@@ -30,11 +36,11 @@ const LISTEN = 'server.listen(3000);';
  */
 export async function loadReadmeReceiver(dir: string): Promise<Server> {
   const receiver = readmeBlock('receiver-recipe');
-  if (!receiver.includes(LISTEN)) throw new Error(`the README's receiver no longer ends with ${LISTEN}; update this loader`);
+  if (!receiver.includes(LISTEN))
+    throw new Error(`the README's receiver no longer ends with ${LISTEN}; update this loader`);
   const file = join(dir, 'receiver.mjs');
   // import declarations are hoisted, so the second block's may follow the first block's code
   writeFileSync(file, `${readmeBlock('verify-recipe')}\n${receiver.replace(LISTEN, 'export { server };')}`);
   const mod = (await import(pathToFileURL(file).href)) as { server: Server };
   return mod.server;
 }
-

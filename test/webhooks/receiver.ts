@@ -62,7 +62,9 @@ export class Receiver {
       res.writeHead(400).end('not json');
       return;
     }
-    const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+    const flat = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+    );
     const received: Received = { headers: flat, raw, event, path };
     const reply = this.reply(received);
     const answer = () => {
@@ -90,7 +92,11 @@ export class Receiver {
 }
 
 /** Polls `check` until it returns true; fails with `what` after `timeoutMs`. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -106,7 +112,9 @@ export function arrivalOrderByPayment(received: readonly Received[]): Map<string
     if (seen.has(r.event.id)) continue;
     seen.add(r.event.id);
     // a refund.* event carries its payment beside the refund
-    const payment = r.event.type.startsWith('refund.') ? (r.event.data.payment as { id?: unknown } | undefined) : r.event.data;
+    const payment = r.event.type.startsWith('refund.')
+      ? (r.event.data.payment as { id?: unknown } | undefined)
+      : r.event.data;
     const paymentId = typeof payment?.id === 'string' && /^(payment|refund)\./.test(r.event.type) ? payment.id : null;
     if (!paymentId) continue;
     byPayment.set(paymentId, [...(byPayment.get(paymentId) ?? []), r.event.id]);

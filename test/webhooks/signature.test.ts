@@ -8,7 +8,9 @@ import { loadReadmeRecipe, type Recipe } from './readme-recipe';
 describe('webhook signatures', () => {
   const dir = tempDir('tontill-recipe-');
   let recipe: Recipe;
-  beforeAll(async () => { recipe = await loadReadmeRecipe(dir.path); });
+  beforeAll(async () => {
+    recipe = await loadReadmeRecipe(dir.path);
+  });
   afterAll(() => dir.remove());
 
   const secret = 'whsec_current';
@@ -56,7 +58,14 @@ describe('webhook signatures', () => {
       if (!found) throw new Error(`no case named ${name}`);
       return verifySignature(found[1], found[2], found[3], { nowSeconds: found[4] });
     };
-    const accepted = ['a valid signature', 'a valid Buffer body', 'the new secret during rotation', 'the old secret during rotation', 'a signature 299 s old', 'spaces around fields'];
+    const accepted = [
+      'a valid signature',
+      'a valid Buffer body',
+      'the new secret during rotation',
+      'the old secret during rotation',
+      'a signature 299 s old',
+      'spaces around fields',
+    ];
     for (const name of accepted) expect([name, verdict(name).ok]).toEqual([name, true]);
     expect(verdict('a wrong secret')).toEqual({ ok: false, reason: 'no matching signature' });
     expect(verdict('a tampered body')).toEqual({ ok: false, reason: 'no matching signature' });
@@ -65,18 +74,20 @@ describe('webhook signatures', () => {
   });
 
   it('agrees with the README recipe on arbitrary headers, bodies and clocks', () => {
-    const part = fc.oneof(
-      fc.constantFrom('t', 'v1', 'v0', ''),
-      fc.string({ maxLength: 4 }),
-    );
+    const part = fc.oneof(fc.constantFrom('t', 'v1', 'v0', ''), fc.string({ maxLength: 4 }));
     const field = fc.oneof(
       fc.tuple(part, fc.string({ maxLength: 70 })).map(([k, v]) => `${k}=${v}`),
       fc.integer({ min: now - 400, max: now + 400 }).map((t) => `t=${t}`),
       fc.integer({ min: now - 400, max: now + 400 }).map((t) => `v1=${computeSignature(secret, t, body)}`),
     );
-    fc.assert(fc.property(fc.array(field, { maxLength: 5 }), fc.integer({ min: now - 400, max: now + 400 }), (fields, at) => {
-      const header = fields.join(',');
-      expect(recipe(body, header, secret, 300, at)).toBe(verifySignature(body, header, secret, { nowSeconds: at }).ok);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(field, { maxLength: 5 }), fc.integer({ min: now - 400, max: now + 400 }), (fields, at) => {
+        const header = fields.join(',');
+        expect(recipe(body, header, secret, 300, at)).toBe(
+          verifySignature(body, header, secret, { nowSeconds: at }).ok,
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

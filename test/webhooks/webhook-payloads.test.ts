@@ -6,9 +6,19 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 import { Receiver, waitUntil } from './receiver';
 
 const EXPECTED: WebhookEventType[] = [
-  'payment.created', 'payment.partially_paid', 'payment.paid', 'payment.overpaid', 'payment.cancelled',
-  'refund.created', 'refund.sent', 'refund.cancelled',
-  'transfer.unmatched', 'transfer.dismissed', 'transfer.restored', 'transfer.attached', 'webhook.test',
+  'payment.created',
+  'payment.partially_paid',
+  'payment.paid',
+  'payment.overpaid',
+  'payment.cancelled',
+  'refund.created',
+  'refund.sent',
+  'refund.cancelled',
+  'transfer.unmatched',
+  'transfer.dismissed',
+  'transfer.restored',
+  'transfer.attached',
+  'webhook.test',
 ];
 
 /**
@@ -28,7 +38,12 @@ describe('what a webhook delivery carries matches the documented payload of its 
   });
 
   const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await server.app.inject({ method, url, headers: { 'x-api-key': server.apiKey }, ...(payload ? { payload } : {}) });
+    const res = await server.app.inject({
+      method,
+      url,
+      headers: { 'x-api-key': server.apiKey },
+      ...(payload ? { payload } : {}),
+    });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };

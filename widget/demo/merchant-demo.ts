@@ -12,8 +12,12 @@ const container = document.getElementById('pay');
 
 function record(event: WidgetEvent | WidgetErrorEvent): void {
   const item = document.createElement('li');
-  const extra = event.type === 'error' ? `${event.code}: ${event.message}`
-    : event.type === 'resize' ? `height ${event.height}px` : `status ${event.status}, due ${event.dueAmount} USDT`;
+  const extra =
+    event.type === 'error'
+      ? `${event.code}: ${event.message}`
+      : event.type === 'resize'
+        ? `height ${event.height}px`
+        : `status ${event.status}, due ${event.dueAmount} USDT`;
   item.textContent = `${new Date().toLocaleTimeString()} · ${event.type} · ${extra}`;
   item.dataset.type = event.type;
   log?.prepend(item);
@@ -30,7 +34,8 @@ if (!window.ServiceWidget || typeof window.ServiceWidget.init !== 'function') {
       record(event);
       // The spec asks for an explicit container height; this shop lets the frame hug the checkout instead
       // (never cut, no blank area after payment) by taking the height from each resize event.
-      if (event.type === 'resize' && event.height && container.dataset.mode !== 'small-widgets') container.style.height = `${event.height}px`;
+      if (event.type === 'resize' && event.height && container.dataset.mode !== 'small-widgets')
+        container.style.height = `${event.height}px`;
     },
   });
 }

@@ -33,29 +33,37 @@ function logo(): SVGSVGElement {
 function dialog(): HTMLDialogElement {
   const d = document.createElement('dialog');
   d.setAttribute('aria-label', 'Payment checkout');
-  d.style.cssText = 'padding:0;border:0;border-radius:12px;width:min(440px,calc(100vw - 16px));height:min(720px,calc(100vh - 16px));'
-    + 'max-width:100vw;max-height:100vh;overflow:hidden;box-shadow:0 10px 40px rgba(0,0,0,.35)';
+  d.style.cssText =
+    'padding:0;border:0;border-radius:12px;width:min(440px,calc(100vw - 16px));height:min(720px,calc(100vh - 16px));' +
+    'max-width:100vw;max-height:100vh;overflow:hidden;box-shadow:0 10px 40px rgba(0,0,0,.35)';
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = '×';
   close.setAttribute('aria-label', 'Close checkout');
-  close.style.cssText = 'position:absolute;top:6px;right:6px;z-index:1;width:36px;height:36px;border:0;border-radius:50%;'
-    + 'background:rgba(0,0,0,.06);color:#111;font:24px/1 system-ui,sans-serif;cursor:pointer';
+  close.style.cssText =
+    'position:absolute;top:6px;right:6px;z-index:1;width:36px;height:36px;border:0;border-radius:50%;' +
+    'background:rgba(0,0,0,.06);color:#111;font:24px/1 system-ui,sans-serif;cursor:pointer';
   close.addEventListener('click', () => d.close());
   d.append(close);
   return d;
 }
 
 /** small-widgets mode: a pay button; the checkout opens in a modal dialog on this page (same EPP, same events). */
-export function createButton(service: Service, signature: string, container: HTMLElement, options: InitOptions): Button {
+export function createButton(
+  service: Service,
+  signature: string,
+  container: HTMLElement,
+  options: InitOptions,
+): Button {
   const opts = options.button ?? {};
   const [bg, fg, border] = COLORS[opts.color ?? 'black-white'] ?? COLORS['black-white'];
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `servicewidget-button servicewidget-${opts.color ?? 'black-white'}`;
-  button.style.cssText = `display:inline-flex;align-items:center;justify-content:center;gap:.5em;box-sizing:border-box;cursor:pointer;`
-    + `min-height:44px;padding:.6em 1.2em;border-radius:8px;font:600 16px/1.2 system-ui,sans-serif;`
-    + `background:${bg};color:${fg};border:2px solid ${border}`;
+  button.style.cssText =
+    `display:inline-flex;align-items:center;justify-content:center;gap:.5em;box-sizing:border-box;cursor:pointer;` +
+    `min-height:44px;padding:.6em 1.2em;border-radius:8px;font:600 16px/1.2 system-ui,sans-serif;` +
+    `background:${bg};color:${fg};border:2px solid ${border}`;
   if (opts.width) button.style.width = opts.width;
   if (opts.height) button.style.height = opts.height;
   if (opts.logoOnly) {

@@ -2,7 +2,12 @@ import type { InitOptions, WidgetErrorCode, WidgetErrorEvent, WidgetEvent } from
 
 export const PREFIX = '[ServiceWidget]';
 const HANDLERS = {
-  loaded: 'onLoaded', resize: 'onResize', status: 'onStatus', paid: 'onPaid', expired: 'onExpired', error: 'onError',
+  loaded: 'onLoaded',
+  resize: 'onResize',
+  status: 'onStatus',
+  paid: 'onPaid',
+  expired: 'onExpired',
+  error: 'onError',
 } as const;
 
 /** Calls the option's handler and onEvent, then dispatches `servicewidget` and `servicewidget:<type>` on the container. */
@@ -38,8 +43,9 @@ export function notice(code: WidgetErrorCode, message: string): HTMLElement {
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
   box.dataset.servicewidgetError = code;
-  box.style.cssText = 'box-sizing:border-box;height:100%;display:flex;flex-direction:column;justify-content:center;gap:8px;'
-    + 'padding:16px;border:1px solid #e3b5b5;border-radius:8px;background:#fff7f7;color:#5a1a1a;font:15px/1.4 system-ui,sans-serif;text-align:center';
+  box.style.cssText =
+    'box-sizing:border-box;height:100%;display:flex;flex-direction:column;justify-content:center;gap:8px;' +
+    'padding:16px;border:1px solid #e3b5b5;border-radius:8px;background:#fff7f7;color:#5a1a1a;font:15px/1.4 system-ui,sans-serif;text-align:center';
   const title = document.createElement('strong');
   title.textContent = TITLES[code] ?? 'The checkout could not be loaded';
   const detail = document.createElement('span');

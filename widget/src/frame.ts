@@ -5,7 +5,10 @@ import type { InitOptions, WidgetEvent } from './types';
 
 const PAGE_SOURCE: CheckoutMessage['source'] = 'tontill-checkout';
 /** Every event type the checkout sends; the compiler holds the keys to the contract's list. */
-const TYPES = { loaded: true, resize: true, status: true, paid: true, expired: true } satisfies Record<EmbedEventType, true>;
+const TYPES = { loaded: true, resize: true, status: true, paid: true, expired: true } satisfies Record<
+  EmbedEventType,
+  true
+>;
 const HELLO: WidgetHello = { source: 'tontill-widget', type: 'hello' };
 /** How long the checkout may take to say it loaded before we tell the developer why it may not have. */
 const LOAD_TIMEOUT_MS = 15_000;
@@ -18,10 +21,22 @@ export interface Frame {
 /** Only a message from our own iframe, from the service origin, in our shape, becomes an event. */
 function toEvent(data: unknown, container: HTMLElement): WidgetEvent | null {
   const d = data as Partial<Record<keyof CheckoutMessage, unknown>> | null;
-  if (!d || typeof d !== 'object' || d.source !== PAGE_SOURCE || typeof d.type !== 'string' || !Object.prototype.hasOwnProperty.call(TYPES, d.type)) return null;
+  if (
+    !d ||
+    typeof d !== 'object' ||
+    d.source !== PAGE_SOURCE ||
+    typeof d.type !== 'string' ||
+    !Object.prototype.hasOwnProperty.call(TYPES, d.type)
+  )
+    return null;
   const event: WidgetEvent = {
-    type: d.type as EmbedEventType, paymentId: String(d.paymentId), status: d.status as WidgetEvent['status'],
-    amount: String(d.amount), dueAmount: String(d.dueAmount), paidAmount: String(d.paidAmount), container,
+    type: d.type as EmbedEventType,
+    paymentId: String(d.paymentId),
+    status: d.status as WidgetEvent['status'],
+    amount: String(d.amount),
+    dueAmount: String(d.dueAmount),
+    paidAmount: String(d.paidAmount),
+    container,
   };
   if (typeof d.height === 'number') event.height = d.height;
   return event;
@@ -33,7 +48,13 @@ function toEvent(data: unknown, container: HTMLElement): WidgetEvent | null {
  * The container's height is only the placeholder until then: it is released to `auto` and restored by destroy().
  * In a dialog (small-widgets) the frame fills the dialog instead.
  */
-export function createFrame(service: Service, signature: string, container: HTMLElement, options: InitOptions, fit = false): Frame {
+export function createFrame(
+  service: Service,
+  signature: string,
+  container: HTMLElement,
+  options: InitOptions,
+  fit = false,
+): Frame {
   const iframe = document.createElement('iframe');
   const url = new URL('embed', service.base);
   url.searchParams.set('signature', signature);
@@ -58,8 +79,13 @@ export function createFrame(service: Service, signature: string, container: HTML
   const onLoad = () => iframe.contentWindow?.postMessage(HELLO, service.origin);
   const timer = setTimeout(() => {
     if (!loaded) {
-      fail(container, options, 'LOAD_TIMEOUT', `the checkout did not load. May this page's origin (${location.origin}) frame it `
-        + `(allowedOrigins or the store's list), is the signature still valid, and does your Content-Security-Policy frame-src list ${service.origin}?`);
+      fail(
+        container,
+        options,
+        'LOAD_TIMEOUT',
+        `the checkout did not load. May this page's origin (${location.origin}) frame it ` +
+          `(allowedOrigins or the store's list), is the signature still valid, and does your Content-Security-Policy frame-src list ${service.origin}?`,
+      );
     }
   }, LOAD_TIMEOUT_MS);
   addEventListener('message', onMessage);

@@ -11,14 +11,18 @@ declare const __WIDGET_VERSION__: string;
 export const version: string = __WIDGET_VERSION__;
 
 // Captured while the script runs: afterwards document.currentScript is null (and always is in a module).
-const scriptSrc: string = typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
+const scriptSrc: string =
+  typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement
+    ? document.currentScript.src
+    : '';
 const active = new WeakMap<HTMLElement, () => void>();
-const ANY_ORIGIN = 'sandbox: any origin may frame this checkout, because the session names no allowedOrigins. Before going live on '
-  + "testnet or mainnet, send allowedOrigins with POST /invoice/widgets or list your site's origin in the store's settings.";
+const ANY_ORIGIN =
+  'sandbox: any origin may frame this checkout, because the session names no allowedOrigins. Before going live on ' +
+  "testnet or mainnet, send allowedOrigins with POST /invoice/widgets or list your site's origin in the store's settings.";
 
 function containersOf(spec: InitOptions['container']): HTMLElement[] {
-  const items: Array<string | HTMLElement> = typeof spec === 'string' || spec instanceof HTMLElement
-    ? [spec] : Array.from<string | HTMLElement>(spec ?? []);
+  const items: Array<string | HTMLElement> =
+    typeof spec === 'string' || spec instanceof HTMLElement ? [spec] : Array.from<string | HTMLElement>(spec ?? []);
   const found = new Set<HTMLElement>();
   for (const item of items) {
     if (item instanceof HTMLElement) found.add(item);
@@ -44,7 +48,11 @@ function mount(service: Service, signature: string, container: HTMLElement, opti
  * Embeds one container and asks the service, meanwhile, whether this page may frame it: a refusal
  * replaces the widget with a readable notice and an `error` event. `stop` clears what it showed.
  */
-function embed(container: HTMLElement, signature: string | undefined, options: InitOptions): { stop(): void; embedded: boolean } {
+function embed(
+  container: HTMLElement,
+  signature: string | undefined,
+  options: InitOptions,
+): { stop(): void; embedded: boolean } {
   const service = signature ? serviceFor(signature, options.serviceUrl, scriptSrc) : null;
   let shown: { destroy(): void } | null = null;
   let stopped = false;
@@ -55,8 +63,16 @@ function embed(container: HTMLElement, signature: string | undefined, options: I
     shown = { destroy: () => box.remove() };
     fail(container, options, code, message);
   };
-  if (!signature) refuse('SIGNATURE_MISSING', 'the container has no signature attribute; set it to the EPP signature before calling init');
-  else if (!service) refuse('SERVICE_UNKNOWN', 'cannot tell where the payment service runs: the signature names no service; pass serviceUrl');
+  if (!signature)
+    refuse(
+      'SIGNATURE_MISSING',
+      'the container has no signature attribute; set it to the EPP signature before calling init',
+    );
+  else if (!service)
+    refuse(
+      'SERVICE_UNKNOWN',
+      'cannot tell where the payment service runs: the signature names no service; pass serviceUrl',
+    );
   else {
     shown = mount(service, signature, container, options);
     void checkEmbed(service, signature).then((verdict) => {
@@ -65,7 +81,13 @@ function embed(container: HTMLElement, signature: string | undefined, options: I
       else if (verdict.anyOrigin) console.info(PREFIX, ANY_ORIGIN);
     });
   }
-  return { embedded: !!service, stop: () => { stopped = true; shown?.destroy(); } };
+  return {
+    embedded: !!service,
+    stop: () => {
+      stopped = true;
+      shown?.destroy();
+    },
+  };
 }
 
 /** Embeds the checkout for each container's `signature` attribute; a container used before is cleared first. */

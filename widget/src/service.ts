@@ -14,7 +14,9 @@ export type EmbedVerdict = { ok: true; anyOrigin: boolean } | { ok: false; code:
 /** The service's base URL from the signature's payload (base64url JSON, field `svc`). The MAC is the service's business. */
 function namedBy(signature: string): string | undefined {
   try {
-    const bytes = Uint8Array.from(atob(signature.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(signature.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+      c.charCodeAt(0),
+    );
     const svc = (JSON.parse(new TextDecoder().decode(bytes)) as { svc?: unknown }).svc;
     return typeof svc === 'string' ? svc : undefined;
   } catch {
@@ -44,11 +46,15 @@ export async function checkEmbed(service: Service, signature: string): Promise<E
     url.searchParams.set('signature', signature);
     const res = await fetch(url.href, { mode: 'cors', credentials: 'omit', cache: 'no-store' });
     // Read field by field: an older service, or a proxy in between, may answer something else.
-    const body = (await res.json()) as Partial<Record<keyof EmbedCheck, unknown>> & { error?: Partial<Record<keyof ErrorBody['error'], unknown>> };
+    const body = (await res.json()) as Partial<Record<keyof EmbedCheck, unknown>> & {
+      error?: Partial<Record<keyof ErrorBody['error'], unknown>>;
+    };
     if (res.ok) return body.allowed === true ? { ok: true, anyOrigin: body.anyOrigin === true } : null;
     // 408 and 429 say nothing about this page; they must not stand between a customer and the payment.
     const verdict = res.status < 500 && res.status !== 408 && res.status !== 429 && body.error;
-    return verdict && typeof verdict.code === 'string' ? { ok: false, code: verdict.code, message: String(verdict.message ?? verdict.code) } : null;
+    return verdict && typeof verdict.code === 'string'
+      ? { ok: false, code: verdict.code, message: String(verdict.message ?? verdict.code) }
+      : null;
   } catch (err) {
     console.warn(PREFIX, 'could not ask the service whether this page may embed the checkout; framing it anyway', err);
     return null;

@@ -26,7 +26,8 @@ export type WidgetCallback = (event: WidgetEvent) => void;
  * Why nothing (or nothing working) is embedded. Codes from the service (ORIGIN_NOT_ALLOWED,
  * INVALID_SIGNATURE, SIGNATURE_EXPIRED, PAYMENT_NOT_FOUND, …) are passed through as they come.
  */
-export type WidgetErrorCode = 'ORIGIN_NOT_ALLOWED' | 'LOAD_TIMEOUT' | 'SIGNATURE_MISSING' | 'SERVICE_UNKNOWN' | (string & {});
+export type WidgetErrorCode =
+  'ORIGIN_NOT_ALLOWED' | 'LOAD_TIMEOUT' | 'SIGNATURE_MISSING' | 'SERVICE_UNKNOWN' | (string & {});
 
 export interface WidgetErrorEvent {
   type: 'error';

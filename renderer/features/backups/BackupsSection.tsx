@@ -1,6 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { BACKUP_KEEP_MAX, BACKUP_KEEP_MIN, type BackupFile, type BackupKind, type BackupView } from '../../../contract/backups';
+import {
+  BACKUP_KEEP_MAX,
+  BACKUP_KEEP_MIN,
+  type BackupFile,
+  type BackupKind,
+  type BackupView,
+} from '../../../contract/backups';
 import type { LedgerInfo } from '../../../contract/console';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
@@ -15,7 +21,11 @@ const KIND_LABEL: Record<BackupKind, string> = {
 };
 
 const formatBytes = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The folder and how many to keep; a refusal shows beside the field it names. */
 function BackupSettingsForm({ view }: { view: BackupView }) {
@@ -31,18 +41,39 @@ function BackupSettingsForm({ view }: { view: BackupView }) {
   const keepProblem = problem?.field === 'keep' ? problem.message : null;
   return (
     <form className="backup-form" onSubmit={submit} noValidate>
-      <label><span>Backup folder</span>
-        <input value={folder} spellCheck={false} aria-invalid={folderProblem !== null} aria-describedby="backup-folder-help" onChange={(e) => setFolder(e.target.value)} /></label>
+      <label>
+        <span>Backup folder</span>
+        <input
+          value={folder}
+          spellCheck={false}
+          aria-invalid={folderProblem !== null}
+          aria-describedby="backup-folder-help"
+          onChange={(e) => setFolder(e.target.value)}
+        />
+      </label>
       <p id="backup-folder-help" className={folderProblem ? 'field-error' : 'muted small'}>
         {folderProblem ?? `An absolute path, ideally on another disk. Default: ${view.defaultFolder}`}
       </p>
-      <label><span>Keep the last</span>
-        <input type="number" inputMode="numeric" min={BACKUP_KEEP_MIN} max={BACKUP_KEEP_MAX} value={keep} aria-invalid={keepProblem !== null}
-          aria-describedby="backup-keep-help" onChange={(e) => setKeep(e.target.value)} /></label>
+      <label>
+        <span>Keep the last</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={BACKUP_KEEP_MIN}
+          max={BACKUP_KEEP_MAX}
+          value={keep}
+          aria-invalid={keepProblem !== null}
+          aria-describedby="backup-keep-help"
+          onChange={(e) => setKeep(e.target.value)}
+        />
+      </label>
       <p id="backup-keep-help" className={keepProblem ? 'field-error' : 'muted small'}>
-        {keepProblem ?? `Daily backups (${BACKUP_KEEP_MIN}–${BACKUP_KEEP_MAX}); older ones are deleted. Copies made before an upgrade or a restore are never deleted.`}
+        {keepProblem ??
+          `Daily backups (${BACKUP_KEEP_MIN}–${BACKUP_KEEP_MAX}); older ones are deleted. Copies made before an upgrade or a restore are never deleted.`}
       </p>
-      <button type="submit" className="btn btn-primary">Save</button>
+      <button type="submit" className="btn btn-primary">
+        Save
+      </button>
     </form>
   );
 }
@@ -55,9 +86,19 @@ function BackupRow({ file, disabled }: { file: BackupFile; disabled: boolean }) 
       <td>{KIND_LABEL[file.kind]}</td>
       <td>{formatBytes(file.bytes)}</td>
       <td>
-        <ConfirmButton label="Restore this one…" className="btn btn-small" disabled={disabled} title={`Restore the backup of ${formatDateTime(file.createdAt)}?`}
-          confirmLabel="Restore at next start" danger onConfirm={() => void restoreBackup(file.name)}>
-          <p>The backup is checked, then replaces the ledger when TonTill restarts. Payments recorded after {formatDateTime(file.createdAt)} are not in it; the current ledger is kept in the backup folder.</p>
+        <ConfirmButton
+          label="Restore this one…"
+          className="btn btn-small"
+          disabled={disabled}
+          title={`Restore the backup of ${formatDateTime(file.createdAt)}?`}
+          confirmLabel="Restore at next start"
+          danger
+          onConfirm={() => void restoreBackup(file.name)}
+        >
+          <p>
+            The backup is checked, then replaces the ledger when TonTill restarts. Payments recorded after{' '}
+            {formatDateTime(file.createdAt)} are not in it; the current ledger is kept in the backup folder.
+          </p>
           <p>Until the restart TonTill accepts no changes.</p>
         </ConfirmButton>
       </td>
@@ -71,15 +112,21 @@ function ExternalBackups({ ledger }: { ledger: LedgerInfo }) {
     <section className="card" id="backups" aria-labelledby="backups-title" data-testid="backups-postgres">
       <h2 id="backups-title">Backups</h2>
       <p>
-        This store keeps its ledger in PostgreSQL, shared by its instances, so backups are not made here.
-        Back it up with <code>pg_dump</code> on a schedule; to restore, stop every instance and <code>pg_restore</code> into
-        an empty database. See &ldquo;Running on PostgreSQL&rdquo; in the README.
+        This store keeps its ledger in PostgreSQL, shared by its instances, so backups are not made here. Back it up
+        with <code>pg_dump</code> on a schedule; to restore, stop every instance and <code>pg_restore</code> into an
+        empty database. See &ldquo;Running on PostgreSQL&rdquo; in the README.
       </p>
       {ledger.capabilities.sharedLedger ? (
         <dl className="facts">
           <dt>This instance</dt>
           <dd data-testid="ledger-instance">
-            {ledger.instance ? <><code>{ledger.instance}</code>{' · '}</> : null}{ledger.watching ? 'watching the chain' : 'standing by'}
+            {ledger.instance ? (
+              <>
+                <code>{ledger.instance}</code>
+                {' · '}
+              </>
+            ) : null}
+            {ledger.watching ? 'watching the chain' : 'standing by'}
           </dd>
         </dl>
       ) : null}
@@ -97,24 +144,55 @@ export function BackupsSection({ restoreStaged }: { restoreStaged: boolean }) {
     void loadBackups();
   }, [loadBackups]);
   if (ledger?.capabilities.backups === 'external') return <ExternalBackups ledger={ledger} />;
-  if (!view) return <section className="card" id="backups"><h2>Backups</h2><Skeleton lines={4} /></section>;
+  if (!view)
+    return (
+      <section className="card" id="backups">
+        <h2>Backups</h2>
+        <Skeleton lines={4} />
+      </section>
+    );
   const { lastSuccess, lastFailure, nextDueAt } = view.state;
   return (
     <section className="card" id="backups" aria-labelledby="backups-title" data-testid="backups-section">
       <h2 id="backups-title">Backups</h2>
-      {lastFailure ? <p className="callout callout-warn" role="alert">The last backup failed ({formatDateTime(lastFailure.at)}): {lastFailure.message}</p> : null}
+      {lastFailure ? (
+        <p className="callout callout-warn" role="alert">
+          The last backup failed ({formatDateTime(lastFailure.at)}): {lastFailure.message}
+        </p>
+      ) : null}
       <dl className="facts">
-        <dt>Last backup</dt><dd data-testid="backups-last">{lastSuccess ? formatDateTime(lastSuccess.at) : 'never'}</dd>
-        <dt>Next</dt><dd>{nextDueAt ? formatDateTime(nextDueAt) : '—'}</dd>
+        <dt>Last backup</dt>
+        <dd data-testid="backups-last">{lastSuccess ? formatDateTime(lastSuccess.at) : 'never'}</dd>
+        <dt>Next</dt>
+        <dd>{nextDueAt ? formatDateTime(nextDueAt) : '—'}</dd>
       </dl>
       <div className="row-actions">
-        <button type="button" className="btn" disabled={isBackingUp || restoreStaged} onClick={() => void backUpNow()}>{isBackingUp ? 'Backing up…' : 'Back up now'}</button>
+        <button type="button" className="btn" disabled={isBackingUp || restoreStaged} onClick={() => void backUpNow()}>
+          {isBackingUp ? 'Backing up…' : 'Back up now'}
+        </button>
       </div>
       <table className="table" data-testid="backups-list">
-        <thead><tr><th>Taken</th><th>Kind</th><th>Size</th><th><span className="sr-only">Actions</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th>Taken</th>
+            <th>Kind</th>
+            <th>Size</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
         <tbody>
-          {view.files.length === 0 ? <tr><td colSpan={4} className="muted">No backup in this folder yet.</td></tr> : null}
-          {view.files.map((file) => <BackupRow key={file.name} file={file} disabled={restoreStaged} />)}
+          {view.files.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="muted">
+                No backup in this folder yet.
+              </td>
+            </tr>
+          ) : null}
+          {view.files.map((file) => (
+            <BackupRow key={file.name} file={file} disabled={restoreStaged} />
+          ))}
         </tbody>
       </table>
       <BackupSettingsForm key={`${view.settings.folder}|${view.settings.keep}`} view={view} />

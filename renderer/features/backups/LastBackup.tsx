@@ -7,7 +7,12 @@ import { RestoreAtStartNotice } from './RestoreAtStartNotice';
 
 /** The dashboard's backup lines: a restore this start could not apply, then the last backup. */
 export function LastBackup() {
-  return <><RestoreAtStartNotice /><LastBackupLine /></>;
+  return (
+    <>
+      <RestoreAtStartNotice />
+      <LastBackupLine />
+    </>
+  );
 }
 
 /**
@@ -24,7 +29,8 @@ function LastBackupLine() {
   if (backups === 'external') {
     return (
       <p className="muted last-backup" data-testid="last-backup">
-        Backups: pg_dump (PostgreSQL){' · '}<a href="#/settings">How</a>
+        Backups: pg_dump (PostgreSQL){' · '}
+        <a href="#/settings">How</a>
       </p>
     );
   }
@@ -40,8 +46,14 @@ function LastBackupLine() {
   }
   return (
     <p className="muted last-backup" data-testid="last-backup">
-      Last backup: {state.lastSuccess ? <time dateTime={state.lastSuccess.at}>{formatDateTime(state.lastSuccess.at)}</time> : 'never'}
-      {' · '}<a href="#/settings">Backups</a>
+      Last backup:{' '}
+      {state.lastSuccess ? (
+        <time dateTime={state.lastSuccess.at}>{formatDateTime(state.lastSuccess.at)}</time>
+      ) : (
+        'never'
+      )}
+      {' · '}
+      <a href="#/settings">Backups</a>
     </p>
   );
 }

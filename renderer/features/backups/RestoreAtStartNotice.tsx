@@ -11,8 +11,7 @@ export function RestoreAtStartNotice() {
   if (!restore || restore.outcome === 'applied') return null;
   return (
     <p className="callout callout-warn" role="alert" data-testid="restore-at-start">
-      Restore not applied ({formatDateTime(restore.at)}): {restore.message}{' '}
-      <a href="#/settings">Settings → Backups</a>
+      Restore not applied ({formatDateTime(restore.at)}): {restore.message} <a href="#/settings">Settings → Backups</a>
     </p>
   );
 }

@@ -34,12 +34,16 @@ export const createBackupsSlice: SliceCreator<BackupsSlice> = (set, get) => {
   let loads = 0;
   /** One request for the ledger at a time: the dashboard and Settings may ask together. */
   let ledgerLoad: Promise<LedgerInfo> | null = null;
-  const fetchLedger = (): Promise<LedgerInfo> => (ledgerLoad ??= ledgerApi.get()
-    .then((ledger) => {
-      set({ ledger });
-      return ledger;
-    })
-    .finally(() => { ledgerLoad = null; }));
+  const fetchLedger = (): Promise<LedgerInfo> =>
+    (ledgerLoad ??= ledgerApi
+      .get()
+      .then((ledger) => {
+        set({ ledger });
+        return ledger;
+      })
+      .finally(() => {
+        ledgerLoad = null;
+      }));
   return {
     ledger: null,
     backups: null,
@@ -73,7 +77,8 @@ export const createBackupsSlice: SliceCreator<BackupsSlice> = (set, get) => {
         get().toast('success', 'Backup settings saved. The next backup uses them.');
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 400) set({ backupProblem: { field: err.field ?? 'folder', message: err.message } });
+        if (err instanceof ApiError && err.status === 400)
+          set({ backupProblem: { field: err.field ?? 'folder', message: err.message } });
         get().fail(err, 'Backup settings not saved');
         return false;
       }
@@ -94,7 +99,10 @@ export const createBackupsSlice: SliceCreator<BackupsSlice> = (set, get) => {
     restoreBackup: async (name) => {
       try {
         const result = await backupsApi.restore(name);
-        get().toast('success', `Backup checked (${result.payments} payments). It replaces the ledger when TonTill restarts; until then no change is accepted.`);
+        get().toast(
+          'success',
+          `Backup checked (${result.payments} payments). It replaces the ledger when TonTill restarts; until then no change is accepted.`,
+        );
         await get().loadSettings();
       } catch (err) {
         get().fail(err, 'Restore refused');
@@ -103,7 +111,9 @@ export const createBackupsSlice: SliceCreator<BackupsSlice> = (set, get) => {
     applyBackupOutcome: (outcome) => {
       const view = get().backups;
       if (view) {
-        const state = outcome.ok ? { ...view.state, lastSuccess: outcome, lastFailure: null } : { ...view.state, lastFailure: outcome };
+        const state = outcome.ok
+          ? { ...view.state, lastSuccess: outcome, lastFailure: null }
+          : { ...view.state, lastFailure: outcome };
         set({ backups: { ...view, state } });
       }
       // the list, sizes and next due time come from the service
@@ -116,7 +126,8 @@ export const selectLedger = (s: ConsoleStore) => s.ledger;
 /** 'file': TonTill backs the ledger up itself (Settings → Backups); 'external': done outside TonTill (pg_dump); null until known */
 export const selectBackupsKind = (s: ConsoleStore) => s.ledger?.capabilities.backups ?? null;
 /** on a ledger shared by instances, another one watches the chain and this one stands by to take over */
-export const selectStandsBy = (s: ConsoleStore) => s.ledger !== null && s.ledger.capabilities.sharedLedger && !s.ledger.watching;
+export const selectStandsBy = (s: ConsoleStore) =>
+  s.ledger !== null && s.ledger.capabilities.sharedLedger && !s.ledger.watching;
 export const selectBackups = (s: ConsoleStore) => s.backups;
 export const selectBackupState = (s: ConsoleStore) => s.backups?.state ?? null;
 /** what this start did with a staged restore; the dashboard warns unless it was applied */
@@ -124,5 +135,9 @@ export const selectRestoreAtStart = (s: ConsoleStore) => s.backups?.restoreAtSta
 export const selectBackupProblem = (s: ConsoleStore) => s.backupProblem;
 export const selectIsBackingUp = (s: ConsoleStore) => s.isBackingUp;
 export const selectBackupsActions = (s: ConsoleStore) => ({
-  loadLedger: s.loadLedger, loadBackups: s.loadBackups, saveBackupSettings: s.saveBackupSettings, backUpNow: s.backUpNow, restoreBackup: s.restoreBackup,
+  loadLedger: s.loadLedger,
+  loadBackups: s.loadBackups,
+  saveBackupSettings: s.saveBackupSettings,
+  backUpNow: s.backUpNow,
+  restoreBackup: s.restoreBackup,
 });

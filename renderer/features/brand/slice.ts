@@ -1,7 +1,12 @@
 import { ApiError } from '../../api/client';
 import { brandApi } from './api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
-import { STORE_LOGO_MAX_BYTES, STORE_LOGO_TYPES, type StoreProfile, type StoreProfileInput } from '../../../contract/console-settings';
+import {
+  STORE_LOGO_MAX_BYTES,
+  STORE_LOGO_TYPES,
+  type StoreProfile,
+  type StoreProfileInput,
+} from '../../../contract/console-settings';
 
 type LogoType = (typeof STORE_LOGO_TYPES)[number];
 const isLogoType = (type: string): type is LogoType => (STORE_LOGO_TYPES as readonly string[]).includes(type);
@@ -32,7 +37,8 @@ export const createBrandSlice: SliceCreator<BrandSlice> = (set, get) => {
       set({ storeProfile: await work() });
       get().toast('success', done);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) set({ storeProfileProblem: { field: err.field ?? 'name', message: err.message } });
+      if (err instanceof ApiError && err.status === 400)
+        set({ storeProfileProblem: { field: err.field ?? 'name', message: err.message } });
       get().fail(err, failed);
     } finally {
       set({ isSavingStoreProfile: false });
@@ -49,11 +55,17 @@ export const createBrandSlice: SliceCreator<BrandSlice> = (set, get) => {
         get().fail(err, 'Could not load the store profile');
       }
     },
-    saveStoreProfile: (input) => run(() => brandApi.save(input), 'Saved. The checkout shows it from now on.', 'Could not save the store profile'),
+    saveStoreProfile: (input) =>
+      run(() => brandApi.save(input), 'Saved. The checkout shows it from now on.', 'Could not save the store profile'),
     uploadStoreLogo: async (file) => {
       const type = file.type;
       if (!isLogoType(type) || file.size > STORE_LOGO_MAX_BYTES) {
-        set({ storeProfileProblem: { field: 'logo', message: `Choose a PNG or JPEG of at most ${STORE_LOGO_MAX_BYTES / 1024} KB (this is ${type || 'an unknown type'}, ${Math.ceil(file.size / 1024)} KB).` } });
+        set({
+          storeProfileProblem: {
+            field: 'logo',
+            message: `Choose a PNG or JPEG of at most ${STORE_LOGO_MAX_BYTES / 1024} KB (this is ${type || 'an unknown type'}, ${Math.ceil(file.size / 1024)} KB).`,
+          },
+        });
         return;
       }
       const data = await base64Of(file);
@@ -67,5 +79,8 @@ export const selectStoreProfile = (s: ConsoleStore) => s.storeProfile;
 export const selectStoreProfileProblem = (s: ConsoleStore) => s.storeProfileProblem;
 export const selectIsSavingStoreProfile = (s: ConsoleStore) => s.isSavingStoreProfile;
 export const selectBrandActions = (s: ConsoleStore) => ({
-  loadStoreProfile: s.loadStoreProfile, saveStoreProfile: s.saveStoreProfile, uploadStoreLogo: s.uploadStoreLogo, removeStoreLogo: s.removeStoreLogo,
+  loadStoreProfile: s.loadStoreProfile,
+  saveStoreProfile: s.saveStoreProfile,
+  uploadStoreLogo: s.uploadStoreLogo,
+  removeStoreLogo: s.removeStoreLogo,
 });

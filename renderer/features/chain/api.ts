@@ -1,6 +1,13 @@
 import { get, post } from '../../api/client';
 import {
-  InboxListSchema, ReconciliationSchema, SimulationResultSchema, TransferHistorySchema, UnmatchedTransferSchema, WatcherStatusViewSchema, type AttachTransferRequest, type DismissTransferRequest,
+  InboxListSchema,
+  ReconciliationSchema,
+  SimulationResultSchema,
+  TransferHistorySchema,
+  UnmatchedTransferSchema,
+  WatcherStatusViewSchema,
+  type AttachTransferRequest,
+  type DismissTransferRequest,
   type SimulateRequest,
 } from '../../../contract/chain';
 import { StatsSchema } from '../../../contract/console';
@@ -14,7 +21,8 @@ export const chainApi = {
   restore: (txHash: string) => post(UnmatchedTransferSchema, `/transfers/${txHash}/restore`),
   attach: (txHash: string, paymentId: string, note: string) =>
     post(PaymentSchema, `/transfers/${txHash}/attach`, { paymentId, note } satisfies AttachTransferRequest),
-  dismiss: (txHash: string, note: string) => post(UnmatchedTransferSchema, `/transfers/${txHash}/dismiss`, { note } satisfies DismissTransferRequest),
+  dismiss: (txHash: string, note: string) =>
+    post(UnmatchedTransferSchema, `/transfers/${txHash}/dismiss`, { note } satisfies DismissTransferRequest),
   simulate: (body: SimulateRequest) => post(SimulationResultSchema, '/simulator/pay', body),
   reconcile: () => get(ReconciliationSchema, '/chain/reconciliation'),
 };

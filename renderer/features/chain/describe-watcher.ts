@@ -40,37 +40,70 @@ function freshness(state: WatcherStatusView, lastSuccessAt: string, now: number)
 
 /** The last reconciliation's verdict: balanced, off by an amount, or not checked yet. */
 export function describeBooks(books: WatcherStatusView['books'], now: number): WatcherWords {
-  if (!books) return { tone: 'warn', headline: 'Books not checked yet', detail: 'check them against the wallet on chain' };
-  if (books.difference === '0.00') return { tone: 'ok', headline: 'Books balance', detail: `the ledger matches the wallet on chain; checked ${checked(books.checkedAt, now)}` };
-  const [sign, amount] = books.difference.startsWith('-') ? ['less', books.difference.slice(1)] : ['more', books.difference];
-  return { tone: 'bad', headline: `Books off by ${amount} USDT`, detail: `the wallet holds ${sign} than the ledger records; checked ${checked(books.checkedAt, now)}` };
+  if (!books)
+    return { tone: 'warn', headline: 'Books not checked yet', detail: 'check them against the wallet on chain' };
+  if (books.difference === '0.00')
+    return {
+      tone: 'ok',
+      headline: 'Books balance',
+      detail: `the ledger matches the wallet on chain; checked ${checked(books.checkedAt, now)}`,
+    };
+  const [sign, amount] = books.difference.startsWith('-')
+    ? ['less', books.difference.slice(1)]
+    : ['more', books.difference];
+  return {
+    tone: 'bad',
+    headline: `Books off by ${amount} USDT`,
+    detail: `the wallet holds ${sign} than the ledger records; checked ${checked(books.checkedAt, now)}`,
+  };
 }
 
 /**
  * The watcher's state as a merchant reads it. "Lag" (time since the newest transfer) says nothing
  * on a quiet chain, so freshness is the time since the last successful check of the chain.
  */
-export function describeWatcher(state: WatcherStatusView, now: number, options: { standby?: boolean } = {}): WatcherWords {
+export function describeWatcher(
+  state: WatcherStatusView,
+  now: number,
+  options: { standby?: boolean } = {},
+): WatcherWords {
   const { lastSuccessAt, lastError } = state;
   // several instances share the ledger: one watches, the others stand by to take over
   if (!state.running && options.standby) {
-    return { tone: 'ok', headline: 'Another instance watches the chain', detail: 'this one serves the console, the API and checkouts, and takes over if that one stops' };
+    return {
+      tone: 'ok',
+      headline: 'Another instance watches the chain',
+      detail: 'this one serves the console, the API and checkouts, and takes over if that one stops',
+    };
   }
   if (!state.running) {
-    if (lastError) return { tone: 'bad', headline: `Not watching: ${lastError}`, detail: 'payments are not being credited' };
-    if (!lastSuccessAt) return { tone: 'bad', headline: 'Not watching: the chain is not open', detail: 'payments are not being credited' };
+    if (lastError)
+      return { tone: 'bad', headline: `Not watching: ${lastError}`, detail: 'payments are not being credited' };
+    if (!lastSuccessAt)
+      return {
+        tone: 'bad',
+        headline: 'Not watching: the chain is not open',
+        detail: 'payments are not being credited',
+      };
     return { tone: 'bad', headline: 'Not watching: stopped', detail: `last checked ${checked(lastSuccessAt, now)}` };
   }
   if ((state.consecutiveErrors ?? 0) > 0) {
     return {
-      tone: 'bad', headline: `Not watching: ${lastError ?? 'the chain did not answer'}`,
-      detail: lastSuccessAt ? `retrying; last successful check ${checked(lastSuccessAt, now)}` : 'retrying; no successful check yet',
+      tone: 'bad',
+      headline: `Not watching: ${lastError ?? 'the chain did not answer'}`,
+      detail: lastSuccessAt
+        ? `retrying; last successful check ${checked(lastSuccessAt, now)}`
+        : 'retrying; no successful check yet',
     };
   }
   if (!lastSuccessAt) return { tone: 'warn', headline: 'Starting', detail: 'first check of the chain under way' };
   const behind = secondsSince(lastSuccessAt, now);
   if (behind > UP_TO_DATE_SECONDS) {
-    return { tone: 'warn', headline: `Behind by ${spokenDuration(behind)}, catching up`, detail: `last checked ${checked(lastSuccessAt, now)}` };
+    return {
+      tone: 'warn',
+      headline: `Behind by ${spokenDuration(behind)}, catching up`,
+      detail: `last checked ${checked(lastSuccessAt, now)}`,
+    };
   }
   const trouble = providerTrouble(state);
   if (trouble) return { tone: 'warn', headline: trouble, detail: freshness(state, lastSuccessAt, now) };

@@ -19,14 +19,36 @@ function TimeZoneForm({ setting }: { setting: TimeZoneSetting }) {
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="time-zone-title" data-testid="time-zone">
       <h2 id="time-zone-title">Time zone</h2>
-      <p className="muted small">The store&rsquo;s days begin and end at midnight here: the daily close counts each payment on its day.</p>
-      <label htmlFor="time-zone">Time zone <span className="muted">(this computer: {setting.machineTimeZone})</span></label>
-      <input id="time-zone" list="time-zones" value={zone} maxLength={64} spellCheck={false} autoComplete="off"
-        aria-invalid={problem ? true : undefined} onChange={(e) => setZone(e.target.value)} />
-      <datalist id="time-zones">{ZONES.map((z) => <option key={z} value={z} />)}</datalist>
-      {problem ? <p className="field-error" role="alert" data-field="timeZone">{problem}</p> : null}
+      <p className="muted small">
+        The store&rsquo;s days begin and end at midnight here: the daily close counts each payment on its day.
+      </p>
+      <label htmlFor="time-zone">
+        Time zone <span className="muted">(this computer: {setting.machineTimeZone})</span>
+      </label>
+      <input
+        id="time-zone"
+        list="time-zones"
+        value={zone}
+        maxLength={64}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => setZone(e.target.value)}
+      />
+      <datalist id="time-zones">
+        {ZONES.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+      {problem ? (
+        <p className="field-error" role="alert" data-field="timeZone">
+          {problem}
+        </p>
+      ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={isSaving || zone.trim() === setting.timeZone}>Save</button>
+        <button type="submit" className="btn btn-primary" disabled={isSaving || zone.trim() === setting.timeZone}>
+          Save
+        </button>
       </div>
     </form>
   );

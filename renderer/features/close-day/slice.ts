@@ -82,6 +82,9 @@ export const selectTimeZone = (s: ConsoleStore) => s.timeZone;
 export const selectIsSavingTimeZone = (s: ConsoleStore) => s.isSavingTimeZone;
 export const selectTimeZoneProblem = (s: ConsoleStore) => s.timeZoneProblem;
 export const selectCloseDayActions = (s: ConsoleStore) => ({
-  loadCloseDay: s.loadCloseDay, exportCloseDay: s.exportCloseDay, printCloseDay: s.printCloseDay,
-  loadTimeZone: s.loadTimeZone, saveTimeZone: s.saveTimeZone,
+  loadCloseDay: s.loadCloseDay,
+  exportCloseDay: s.exportCloseDay,
+  printCloseDay: s.printCloseDay,
+  loadTimeZone: s.loadTimeZone,
+  saveTimeZone: s.saveTimeZone,
 });

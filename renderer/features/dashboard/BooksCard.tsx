@@ -23,21 +23,35 @@ export function BooksCard() {
   return (
     <section className="card" aria-labelledby="books-title">
       <h2 id="books-title">Books</h2>
-      <p className={`health health-${words.tone}`} data-testid="books-health" role={words.tone === 'bad' ? 'alert' : 'status'}>
+      <p
+        className={`health health-${words.tone}`}
+        data-testid="books-health"
+        role={words.tone === 'bad' ? 'alert' : 'status'}
+      >
         <span className="dot" aria-hidden="true" />
-        <span>{words.headline} <span className="health-detail">— {words.detail}</span></span>
+        <span>
+          {words.headline} <span className="health-detail">— {words.detail}</span>
+        </span>
       </p>
       {unrecorded.length > 0 ? (
         <>
           <p className="muted">On chain but not in the ledger:</p>
           <ul className="unrecorded" data-testid="books-unrecorded">
             {unrecorded.map((m) => (
-              <li key={m.txHash}><code title={m.txHash}>{m.txHash.slice(0, 12)}…</code> {m.effect} USDT, {KIND_LABEL[m.kind]}</li>
+              <li key={m.txHash}>
+                <code title={m.txHash}>{m.txHash.slice(0, 12)}…</code> {m.effect} USDT, {KIND_LABEL[m.kind]}
+              </li>
             ))}
           </ul>
         </>
       ) : null}
-      <button type="button" className="btn" onClick={() => void checkBooks()} disabled={isChecking} data-testid="check-books">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void checkBooks()}
+        disabled={isChecking}
+        data-testid="check-books"
+      >
         {isChecking ? 'Checking…' : 'Check now'}
       </button>
     </section>

@@ -24,18 +24,38 @@ function WatcherCard() {
   const [now, setNow] = useState(() => Date.now());
   useInterval(() => setNow(Date.now()), 1_000);
   const standby = useConsoleStore(selectStandsBy);
-  if (!watcher) return <section className="card"><h2>Chain watcher</h2><Skeleton lines={4} /></section>;
+  if (!watcher)
+    return (
+      <section className="card">
+        <h2>Chain watcher</h2>
+        <Skeleton lines={4} />
+      </section>
+    );
   const words = describeWatcher(watcher, now, { standby });
   return (
     <section className="card" aria-labelledby="watcher-title">
       <h2 id="watcher-title">Chain watcher</h2>
       <p className={`health health-${words.tone}`} data-testid="watcher-health" role="status" aria-live="polite">
         <span className="dot" aria-hidden="true" />
-        <span>{words.headline} <span className="health-detail">— {words.detail}</span></span>
+        <span>
+          {words.headline} <span className="health-detail">— {words.detail}</span>
+        </span>
       </p>
       <dl className="facts">
-        <dt>Mode</dt><dd><span className={`mode mode-${watcher.mode}`}>{watcher.mode}</span></dd>
-        <dt>Watching</dt><dd>{watcher.watchedAccount ? <code className="wrap" title="Your USDT wallet on the chain">{watcher.watchedAccount}</code> : '—'}</dd>
+        <dt>Mode</dt>
+        <dd>
+          <span className={`mode mode-${watcher.mode}`}>{watcher.mode}</span>
+        </dd>
+        <dt>Watching</dt>
+        <dd>
+          {watcher.watchedAccount ? (
+            <code className="wrap" title="Your USDT wallet on the chain">
+              {watcher.watchedAccount}
+            </code>
+          ) : (
+            '—'
+          )}
+        </dd>
       </dl>
     </section>
   );
@@ -57,26 +77,43 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard">
-        <button type="button" className="btn btn-primary" onClick={() => navigate('invoice')}>New invoice</button>
+        <button type="button" className="btn btn-primary" onClick={() => navigate('invoice')}>
+          New invoice
+        </button>
       </PageHeader>
-      {isOwner ? <><FirstRunChecklist /><LastBackup /></> : null}
+      {isOwner ? (
+        <>
+          <FirstRunChecklist />
+          <LastBackup />
+        </>
+      ) : null}
       {!stats && isLoading ? <Skeleton lines={6} /> : null}
       {stats ? (
         <>
           <div className="kpis">
             <section className="card kpi" aria-label="Paid today">
               <h2>Paid today</h2>
-              <p className="kpi-value" data-testid="paid-today">{formatUsdt(stats.today.volume)} <small>USDT</small></p>
-              <p className="muted">{stats.today.count} payment{stats.today.count === 1 ? '' : 's'}</p>
+              <p className="kpi-value" data-testid="paid-today">
+                {formatUsdt(stats.today.volume)} <small>USDT</small>
+              </p>
+              <p className="muted">
+                {stats.today.count} payment{stats.today.count === 1 ? '' : 's'}
+              </p>
             </section>
             <section className="card kpi" aria-label="Paid this week">
               <h2>This week</h2>
-              <p className="kpi-value" data-testid="paid-week">{formatUsdt(stats.week.volume)} <small>USDT</small></p>
-              <p className="muted">{stats.week.count} payment{stats.week.count === 1 ? '' : 's'}</p>
+              <p className="kpi-value" data-testid="paid-week">
+                {formatUsdt(stats.week.volume)} <small>USDT</small>
+              </p>
+              <p className="muted">
+                {stats.week.count} payment{stats.week.count === 1 ? '' : 's'}
+              </p>
             </section>
             <section className="card kpi" aria-label="Needs attention">
               <h2>Unmatched transfers</h2>
-              <p className="kpi-value" data-testid="unmatched-count">{unmatched}</p>
+              <p className="kpi-value" data-testid="unmatched-count">
+                {unmatched}
+              </p>
               <p className="muted">{unmatched ? <a href="#/unmatched">Review the inbox</a> : 'Nothing waiting'}</p>
             </section>
           </div>
@@ -95,7 +132,12 @@ export function DashboardPage() {
             <ul className="status-counts">
               {PAYMENT_STATUSES.map((s) => (
                 <li key={s}>
-                  <a href={`#/payments`} onClick={() => setFilters({ status: s })} className={`status-count status-${s}`} data-testid={`count-${s}`}>
+                  <a
+                    href={`#/payments`}
+                    onClick={() => setFilters({ status: s })}
+                    className={`status-count status-${s}`}
+                    data-testid={`count-${s}`}
+                  >
                     <span className="status-count-n">{stats.counts[s].toLocaleString()}</span>
                     <span>{STATUS_LABEL[s]}</span>
                   </a>

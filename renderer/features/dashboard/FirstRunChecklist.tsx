@@ -29,18 +29,39 @@ export function FirstRunChecklist() {
   return (
     <section className="card checklist" aria-labelledby="checklist-title" data-testid="first-run-checklist">
       <header className="checklist-head">
-        <h2 id="checklist-title">Get ready to take payments <span className="muted">· {done} of {steps.length} done</span></h2>
-        <button type="button" className="btn btn-ghost btn-small" onClick={hideChecklist}>Hide checklist</button>
+        <h2 id="checklist-title">
+          Get ready to take payments{' '}
+          <span className="muted">
+            · {done} of {steps.length} done
+          </span>
+        </h2>
+        <button type="button" className="btn btn-ghost btn-small" onClick={hideChecklist}>
+          Hide checklist
+        </button>
       </header>
       <ol className="checklist-steps">
         {steps.map((step) => (
-          <li key={step.id} className={step.isDone ? 'is-done' : undefined} data-testid={`setup-${step.id}`} data-done={step.isDone}>
-            <span className="checklist-mark" aria-hidden="true">{step.isDone ? '✓' : ''}</span>
+          <li
+            key={step.id}
+            className={step.isDone ? 'is-done' : undefined}
+            data-testid={`setup-${step.id}`}
+            data-done={step.isDone}
+          >
+            <span className="checklist-mark" aria-hidden="true">
+              {step.isDone ? '✓' : ''}
+            </span>
             <div>
-              <p className="strong">{step.title}<span className="sr-only">{step.isDone ? ' (done)' : ' (to do)'}</span></p>
+              <p className="strong">
+                {step.title}
+                <span className="sr-only">{step.isDone ? ' (done)' : ' (to do)'}</span>
+              </p>
               <p className="muted small">{step.detail}</p>
             </div>
-            {step.isDone ? null : <button type="button" className="btn btn-small" onClick={() => navigate(step.route)}>{step.action}</button>}
+            {step.isDone ? null : (
+              <button type="button" className="btn btn-small" onClick={() => navigate(step.route)}>
+                {step.action}
+              </button>
+            )}
           </li>
         ))}
       </ol>

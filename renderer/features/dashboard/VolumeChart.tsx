@@ -28,11 +28,18 @@ export function VolumeChart({ series }: { series: DailyVolume[] }) {
   const active = hover === null ? null : series[hover];
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Paid volume per day, last 14 days" onMouseLeave={() => setHover(null)}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label="Paid volume per day, last 14 days"
+        onMouseLeave={() => setHover(null)}
+      >
         {ticks.map((t) => (
           <g key={t}>
             <line className="chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-            <text className="chart-label" x={PAD.left - 8} y={y(t) + 4} textAnchor="end">{t >= 1000 ? `${t / 1000}k` : t}</text>
+            <text className="chart-label" x={PAD.left - 8} y={y(t) + 4} textAnchor="end">
+              {t >= 1000 ? `${t / 1000}k` : t}
+            </text>
           </g>
         ))}
         {series.map((b, i) => {
@@ -41,20 +48,39 @@ export function VolumeChart({ series }: { series: DailyVolume[] }) {
           return (
             <g key={b.date} onMouseEnter={() => setHover(i)}>
               <rect className="chart-hit" x={PAD.left + i * slot} y={PAD.top} width={slot} height={innerH} />
-              <rect className={`chart-bar${hover === i ? ' is-active' : ''}`} x={x} y={y(v)} width={barW} height={Math.max(v > 0 ? 2 : 0, PAD.top + innerH - y(v))} rx={3} />
+              <rect
+                className={`chart-bar${hover === i ? ' is-active' : ''}`}
+                x={x}
+                y={y(v)}
+                width={barW}
+                height={Math.max(v > 0 ? 2 : 0, PAD.top + innerH - y(v))}
+                rx={3}
+              />
               {i % 2 === series.length % 2 ? null : (
-                <text className="chart-label" x={x + barW / 2} y={H - 8} textAnchor="middle">{b.date.slice(5).replace('-', '/')}</text>
+                <text className="chart-label" x={x + barW / 2} y={H - 8} textAnchor="middle">
+                  {b.date.slice(5).replace('-', '/')}
+                </text>
               )}
             </g>
           );
         })}
       </svg>
       <figcaption className="chart-caption" aria-live="polite">
-        {active ? `${active.date}: ${formatUsdt(active.volume)} USDT in ${active.count} payment${active.count === 1 ? '' : 's'}` : 'Hover a bar for the day’s figures'}
+        {active
+          ? `${active.date}: ${formatUsdt(active.volume)} USDT in ${active.count} payment${active.count === 1 ? '' : 's'}`
+          : 'Hover a bar for the day’s figures'}
       </figcaption>
       <table className="sr-only">
         <caption>Paid volume per day</caption>
-        <tbody>{series.map((b) => <tr key={b.date}><th scope="row">{b.date}</th><td>{b.volume} USDT</td><td>{b.count}</td></tr>)}</tbody>
+        <tbody>
+          {series.map((b) => (
+            <tr key={b.date}>
+              <th scope="row">{b.date}</th>
+              <td>{b.volume} USDT</td>
+              <td>{b.count}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </figure>
   );

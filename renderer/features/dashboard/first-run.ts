@@ -19,16 +19,28 @@ export interface SetupFacts {
 export function setupSteps(facts: SetupFacts): SetupStep[] {
   return [
     {
-      id: 'wallet', title: 'Set the wallet that receives USDT', route: 'settings', action: 'Open settings',
-      detail: 'The address of your own wallet app. TonTill never holds its keys.', isDone: facts.merchantAddress !== '',
+      id: 'wallet',
+      title: 'Set the wallet that receives USDT',
+      route: 'settings',
+      action: 'Open settings',
+      detail: 'The address of your own wallet app. TonTill never holds its keys.',
+      isDone: facts.merchantAddress !== '',
     },
     {
-      id: 'webhook', title: 'Tell your shop when an order is paid', route: 'webhooks', action: 'Add a webhook',
-      detail: 'A webhook endpoint on your web store receives every payment event, signed.', isDone: facts.webhookEndpoints > 0,
+      id: 'webhook',
+      title: 'Tell your shop when an order is paid',
+      route: 'webhooks',
+      action: 'Add a webhook',
+      detail: 'A webhook endpoint on your web store receives every payment event, signed.',
+      isDone: facts.webhookEndpoints > 0,
     },
     {
-      id: 'payment', title: 'Take a test payment', route: 'invoice', action: 'New invoice',
-      detail: 'Create an invoice and pay it from the Simulator, in sandbox, before real customers do.', isDone: facts.paidPayments > 0,
+      id: 'payment',
+      title: 'Take a test payment',
+      route: 'invoice',
+      action: 'New invoice',
+      detail: 'Create an invoice and pay it from the Simulator, in sandbox, before real customers do.',
+      isDone: facts.paidPayments > 0,
     },
   ];
 }

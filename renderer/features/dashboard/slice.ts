@@ -44,7 +44,9 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
   loadWatcher: async () => {
     try {
       set({ watcher: await chainApi.watcher() });
-    } catch { /* the dashboard keeps the last status; the next refresh reports a lasting failure */ }
+    } catch {
+      /* the dashboard keeps the last status; the next refresh reports a lasting failure */
+    }
   },
   checkBooks: async () => {
     set({ isCheckingBooks: true });
@@ -67,7 +69,10 @@ export const selectIsDashboardLoading = (s: ConsoleStore) => s.isDashboardLoadin
 export const selectPaidCount = (s: ConsoleStore) => (s.stats ? s.stats.counts.paid : null);
 export const selectIsChecklistHidden = (s: ConsoleStore) => s.isChecklistHidden;
 export const selectDashboardActions = (s: ConsoleStore) => ({
-  loadDashboard: s.loadDashboard, loadWatcher: s.loadWatcher, hideChecklist: s.hideChecklist, checkBooks: s.checkBooks,
+  loadDashboard: s.loadDashboard,
+  loadWatcher: s.loadWatcher,
+  hideChecklist: s.hideChecklist,
+  checkBooks: s.checkBooks,
 });
 export const selectBooks = (s: ConsoleStore) => s.books;
 export const selectIsCheckingBooks = (s: ConsoleStore) => s.isCheckingBooks;

@@ -1,6 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { UpdateFeedUrlSchema, type DesktopNotificationPrefs, type DesktopPreferences, type UpdateState } from '../../../contract/desktop';
+import {
+  UpdateFeedUrlSchema,
+  type DesktopNotificationPrefs,
+  type DesktopPreferences,
+  type UpdateState,
+} from '../../../contract/desktop';
 import { useInterval } from '../../hooks/useInterval';
 import { useConsoleStore } from '../../store';
 import { selectDesktopActions, selectDesktopPreferences, selectDesktopProblem, selectDesktopUpdate } from './slice';
@@ -33,7 +38,11 @@ function UpdateStatus() {
   useInterval(() => void loadDesktopUpdate(), busy ? UPDATE_POLL_MS : null);
   if (!update) return null;
   return (
-    <p className={update.state === 'error' ? 'callout callout-warn' : 'muted small'} role="status" data-testid="desktop-update-state">
+    <p
+      className={update.state === 'error' ? 'callout callout-warn' : 'muted small'}
+      role="status"
+      data-testid="desktop-update-state"
+    >
       {describeUpdate(update)}
     </p>
   );
@@ -58,7 +67,8 @@ function DesktopForm({ saved }: { saved: DesktopPreferences }) {
   const [draft, setDraft] = useState(saved);
   const [feed, setFeed] = useState(saved.updates.feedUrl ?? '');
   const [touched, setTouched] = useState(false);
-  const feedError = (touched ? feedProblem(feed) : null) ?? (problem?.field === 'updates.feedUrl' ? problem.message : null);
+  const feedError =
+    (touched ? feedProblem(feed) : null) ?? (problem?.field === 'updates.feedUrl' ? problem.message : null);
   const toggle = (key: keyof DesktopNotificationPrefs) =>
     setDraft((d) => ({ ...d, notifications: { ...d.notifications, [key]: !d.notifications[key] } }));
   const submit = (e: FormEvent) => {
@@ -73,20 +83,45 @@ function DesktopForm({ saved }: { saved: DesktopPreferences }) {
         <legend>Notify me when</legend>
         <div className="checks">
           {NOTIFICATION_TYPES.map(([key, label]) => (
-            <label key={key} className="check"><input type="checkbox" checked={draft.notifications[key]} onChange={() => toggle(key)} /> {label}</label>
+            <label key={key} className="check">
+              <input type="checkbox" checked={draft.notifications[key]} onChange={() => toggle(key)} /> {label}
+            </label>
           ))}
         </div>
       </fieldset>
-      <label className="check"><input type="checkbox" checked={draft.openAtLogin} onChange={() => setDraft((d) => ({ ...d, openAtLogin: !d.openAtLogin }))} /> Start TonTill when I log in (in the tray, no window)</label>
-      <label><span>Update feed</span>
-        <input type="url" inputMode="url" placeholder="https://updates.your-shop.example/tontill/" value={feed} aria-invalid={feedError !== null}
-          aria-describedby="desktop-feed-help" onChange={(e) => setFeed(e.target.value)} onBlur={() => setTouched(true)} /></label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.openAtLogin}
+          onChange={() => setDraft((d) => ({ ...d, openAtLogin: !d.openAtLogin }))}
+        />{' '}
+        Start TonTill when I log in (in the tray, no window)
+      </label>
+      <label>
+        <span>Update feed</span>
+        <input
+          type="url"
+          inputMode="url"
+          placeholder="https://updates.your-shop.example/tontill/"
+          value={feed}
+          aria-invalid={feedError !== null}
+          aria-describedby="desktop-feed-help"
+          onChange={(e) => setFeed(e.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+      </label>
       <p id="desktop-feed-help" className={feedError ? 'field-error' : 'muted small'} aria-live="polite">
         {feedError ?? 'Where this app looks for new versions (https only). Leave it blank to update by hand.'}
       </p>
       <UpdateStatus />
-      {problem && problem.field !== 'updates.feedUrl' ? <p className="field-error" role="alert">{problem.message}</p> : null}
-      <button type="submit" className="btn btn-primary">Save</button>
+      {problem && problem.field !== 'updates.feedUrl' ? (
+        <p className="field-error" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary">
+        Save
+      </button>
     </form>
   );
 }
@@ -102,7 +137,10 @@ export function DesktopSection() {
   return (
     <section className="card" aria-labelledby="desktop-title" data-testid="desktop-section">
       <h2 id="desktop-title">Desktop app</h2>
-      <p className="muted small">Closing the window keeps TonTill running in the tray: payments are still watched and webhooks delivered. Quit from the tray icon.</p>
+      <p className="muted small">
+        Closing the window keeps TonTill running in the tray: payments are still watched and webhooks delivered. Quit
+        from the tray icon.
+      </p>
       <DesktopForm key={JSON.stringify(saved)} saved={saved} />
     </section>
   );

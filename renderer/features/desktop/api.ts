@@ -4,8 +4,15 @@
  * with their contract schemas, as client.ts does for HTTP.
  */
 import {
-  DesktopPreferencesSchema, PrintReceiptResultSchema, SavePreferencesResultSchema, UpdateStateSchema, type DesktopPreferences, type PrintReceiptRequest,
-  type PrintReceiptResult, type SavePreferencesResult, type UpdateState,
+  DesktopPreferencesSchema,
+  PrintReceiptResultSchema,
+  SavePreferencesResultSchema,
+  UpdateStateSchema,
+  type DesktopPreferences,
+  type PrintReceiptRequest,
+  type PrintReceiptResult,
+  type SavePreferencesResult,
+  type UpdateState,
 } from '../../../contract/desktop';
 
 const bridge = () => window.tontill ?? null;
@@ -13,7 +20,8 @@ const bridge = () => window.tontill ?? null;
 export const desktopApi = {
   /** whether the console runs inside the desktop app */
   isAvailable: (): boolean => bridge() !== null,
-  preferences: async (): Promise<DesktopPreferences> => DesktopPreferencesSchema.parse(await bridge()!.getPreferences()),
+  preferences: async (): Promise<DesktopPreferences> =>
+    DesktopPreferencesSchema.parse(await bridge()!.getPreferences()),
   savePreferences: async (preferences: DesktopPreferences): Promise<SavePreferencesResult> =>
     SavePreferencesResultSchema.parse(await bridge()!.setPreferences(preferences)),
   updateState: async (): Promise<UpdateState> => UpdateStateSchema.parse(await bridge()!.updateState()),

@@ -22,7 +22,10 @@ export const createDesktopSlice: SliceCreator<DesktopSlice> = (set, get) => ({
   loadDesktopPreferences: async () => {
     if (!desktopApi.isAvailable()) return;
     try {
-      const [desktopPreferences, desktopUpdate] = await Promise.all([desktopApi.preferences(), desktopApi.updateState()]);
+      const [desktopPreferences, desktopUpdate] = await Promise.all([
+        desktopApi.preferences(),
+        desktopApi.updateState(),
+      ]);
       set({ desktopPreferences, desktopUpdate });
     } catch (err) {
       get().fail(err, 'Could not load the desktop app settings');
@@ -59,5 +62,7 @@ export const selectDesktopPreferences = (s: ConsoleStore) => s.desktopPreference
 export const selectDesktopProblem = (s: ConsoleStore) => s.desktopProblem;
 export const selectDesktopUpdate = (s: ConsoleStore) => s.desktopUpdate;
 export const selectDesktopActions = (s: ConsoleStore) => ({
-  loadDesktopPreferences: s.loadDesktopPreferences, saveDesktopPreferences: s.saveDesktopPreferences, loadDesktopUpdate: s.loadDesktopUpdate,
+  loadDesktopPreferences: s.loadDesktopPreferences,
+  saveDesktopPreferences: s.saveDesktopPreferences,
+  loadDesktopUpdate: s.loadDesktopUpdate,
 });

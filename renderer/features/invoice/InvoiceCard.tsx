@@ -18,12 +18,29 @@ function PayableBody({ invoice }: { invoice: Payment }) {
       <div className="invoice-body">
         <QrCode value={invoice.links.ton} label={`QR code to pay ${invoice.dueAmount} USDT`} size={220} />
         <dl className="facts">
-          <dt>Amount</dt><dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
-          <dt>Paid</dt><dd>{formatUsdt(invoice.paidAmount)} USDT{invoice.status === 'partially_paid' ? ` · ${formatUsdt(invoice.dueAmount)} due` : ''}</dd>
-          <dt>Memo</dt><dd><code>{invoice.memo}</code> <CopyButton text={invoice.memo} /></dd>
-          <dt>Pay to</dt><dd><code className="wrap">{invoice.address}</code> <CopyButton text={invoice.address} /></dd>
-          <dt>Expires</dt><dd>{formatDateTime(invoice.expiresAt)}</dd>
-          {invoice.description ? <><dt>Description</dt><dd>{invoice.description}</dd></> : null}
+          <dt>Amount</dt>
+          <dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
+          <dt>Paid</dt>
+          <dd>
+            {formatUsdt(invoice.paidAmount)} USDT
+            {invoice.status === 'partially_paid' ? ` · ${formatUsdt(invoice.dueAmount)} due` : ''}
+          </dd>
+          <dt>Memo</dt>
+          <dd>
+            <code>{invoice.memo}</code> <CopyButton text={invoice.memo} />
+          </dd>
+          <dt>Pay to</dt>
+          <dd>
+            <code className="wrap">{invoice.address}</code> <CopyButton text={invoice.address} />
+          </dd>
+          <dt>Expires</dt>
+          <dd>{formatDateTime(invoice.expiresAt)}</dd>
+          {invoice.description ? (
+            <>
+              <dt>Description</dt>
+              <dd>{invoice.description}</dd>
+            </>
+          ) : null}
         </dl>
       </div>
       <ul className="links">
@@ -43,13 +60,32 @@ function PayableBody({ invoice }: { invoice: Payment }) {
 function EndedBody({ invoice, outcome }: { invoice: Payment; outcome: Outcome }) {
   return (
     <div className={`invoice-ended invoice-ended-${outcome.kind}`}>
-      <p className="invoice-outcome" role="status" data-testid="invoice-outcome">{outcome.title}</p>
+      <p className="invoice-outcome" role="status" data-testid="invoice-outcome">
+        {outcome.title}
+      </p>
       <p className="muted">{outcome.advice}</p>
       <dl className="facts">
-        <dt>Amount</dt><dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
-        <dt>Received</dt><dd>{formatUsdt(invoice.paidAmount)} USDT</dd>
-        {invoice.paidAt ? <><dt>Paid</dt><dd>{formatDateTime(invoice.paidAt)}</dd></> : <><dt>Expiry</dt><dd>{formatDateTime(invoice.expiresAt)}</dd></>}
-        {invoice.description ? <><dt>Description</dt><dd>{invoice.description}</dd></> : null}
+        <dt>Amount</dt>
+        <dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
+        <dt>Received</dt>
+        <dd>{formatUsdt(invoice.paidAmount)} USDT</dd>
+        {invoice.paidAt ? (
+          <>
+            <dt>Paid</dt>
+            <dd>{formatDateTime(invoice.paidAt)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Expiry</dt>
+            <dd>{formatDateTime(invoice.expiresAt)}</dd>
+          </>
+        )}
+        {invoice.description ? (
+          <>
+            <dt>Description</dt>
+            <dd>{invoice.description}</dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );
@@ -60,10 +96,18 @@ export function InvoiceCard({ invoice }: { invoice: Payment }) {
   const now = useNow(isPayable(invoice, Date.now()));
   const outcome = outcomeOf(invoice, now);
   return (
-    <section className={`card invoice invoice-${invoice.status}`} aria-labelledby="invoice-title" data-testid="invoice-card">
+    <section
+      className={`card invoice invoice-${invoice.status}`}
+      aria-labelledby="invoice-title"
+      data-testid="invoice-card"
+    >
       <div className="invoice-head">
-        <h2 id="invoice-title">Invoice {invoice.externalId ? <span className="muted">· {invoice.externalId}</span> : null}</h2>
-        <span aria-live="polite" data-testid="invoice-status"><StatusBadge status={invoice.status} late={invoice.late} /></span>
+        <h2 id="invoice-title">
+          Invoice {invoice.externalId ? <span className="muted">· {invoice.externalId}</span> : null}
+        </h2>
+        <span aria-live="polite" data-testid="invoice-status">
+          <StatusBadge status={invoice.status} late={invoice.late} />
+        </span>
       </div>
       {outcome ? <EndedBody invoice={invoice} outcome={outcome} /> : <PayableBody invoice={invoice} />}
     </section>

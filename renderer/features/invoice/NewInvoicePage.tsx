@@ -5,14 +5,24 @@ import { PageHeader } from '../../components/PageHeader';
 import { useNow } from '../../hooks/useNow';
 import { isPayable } from '../payments/payment-outcome';
 import { useConsoleStore } from '../../store';
-import { selectInvoice, selectInvoiceActions, selectInvoiceDraft, selectInvoiceError, selectIsCreatingInvoice } from './slice';
+import {
+  selectInvoice,
+  selectInvoiceActions,
+  selectInvoiceDraft,
+  selectInvoiceError,
+  selectIsCreatingInvoice,
+} from './slice';
 import { selectTillActions } from '../till/slice';
 import { selectUiActions } from '../../store/ui-slice';
 
 function FieldError({ field, id }: { field: string; id: string }) {
   const error = useConsoleStore(selectInvoiceError);
   if (!error || (error.field ?? 'amount') !== field) return null;
-  return <p className="field-error" id={id} role="alert">{error.message}</p>;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {error.message}
+    </p>
+  );
 }
 
 export function NewInvoicePage() {
@@ -34,35 +44,78 @@ export function NewInvoicePage() {
     e.preventDefault();
     void createInvoice();
   };
-  const otherError = invoiceError && !['amount', 'externalId', 'expiresInSeconds'].includes(invoiceError.field ?? 'amount') ? invoiceError : null;
+  const otherError =
+    invoiceError && !['amount', 'externalId', 'expiresInSeconds'].includes(invoiceError.field ?? 'amount')
+      ? invoiceError
+      : null;
 
   return (
     <>
       <PageHeader title="New invoice">
-        <button type="button" className="btn" onClick={openTill}>Open till (keypad)</button>
+        <button type="button" className="btn" onClick={openTill}>
+          Open till (keypad)
+        </button>
       </PageHeader>
       <div className="grid-2 invoice-grid">
         <form className="card form" onSubmit={submit} noValidate aria-label="Invoice details">
           <label htmlFor="amount">Amount (USDT)</label>
-          <input id="amount" name="amount" inputMode="decimal" autoComplete="off" placeholder="12.50" value={draft.amount}
-            aria-invalid={invoiceError?.field === 'amount' || (invoiceError !== null && invoiceError.field === null)} aria-describedby="amount-error"
-            onChange={(e) => setDraft({ amount: e.target.value })} />
+          <input
+            id="amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="12.50"
+            value={draft.amount}
+            aria-invalid={invoiceError?.field === 'amount' || (invoiceError !== null && invoiceError.field === null)}
+            aria-describedby="amount-error"
+            onChange={(e) => setDraft({ amount: e.target.value })}
+          />
           <FieldError field="amount" id="amount-error" />
-          <label htmlFor="externalId">Order reference <span className="muted">(optional, makes retries safe)</span></label>
-          <input id="externalId" name="externalId" autoComplete="off" placeholder="order-1042" value={draft.externalId}
-            aria-invalid={invoiceError?.field === 'externalId'} aria-describedby="externalId-error"
-            onChange={(e) => setDraft({ externalId: e.target.value })} />
+          <label htmlFor="externalId">
+            Order reference <span className="muted">(optional, makes retries safe)</span>
+          </label>
+          <input
+            id="externalId"
+            name="externalId"
+            autoComplete="off"
+            placeholder="order-1042"
+            value={draft.externalId}
+            aria-invalid={invoiceError?.field === 'externalId'}
+            aria-describedby="externalId-error"
+            onChange={(e) => setDraft({ externalId: e.target.value })}
+          />
           <FieldError field="externalId" id="externalId-error" />
-          <label htmlFor="description">Description <span className="muted">(optional)</span></label>
-          <input id="description" name="description" autoComplete="off" placeholder="2 × espresso" value={draft.description}
-            onChange={(e) => setDraft({ description: e.target.value })} />
+          <label htmlFor="description">
+            Description <span className="muted">(optional)</span>
+          </label>
+          <input
+            id="description"
+            name="description"
+            autoComplete="off"
+            placeholder="2 × espresso"
+            value={draft.description}
+            onChange={(e) => setDraft({ description: e.target.value })}
+          />
           <label htmlFor="expiry">Expires after (minutes)</label>
-          <input id="expiry" name="expiry" inputMode="numeric" value={draft.expiryMinutes} aria-describedby="expiry-error"
-            aria-invalid={invoiceError?.field === 'expiresInSeconds'} onChange={(e) => setDraft({ expiryMinutes: e.target.value })} />
+          <input
+            id="expiry"
+            name="expiry"
+            inputMode="numeric"
+            value={draft.expiryMinutes}
+            aria-describedby="expiry-error"
+            aria-invalid={invoiceError?.field === 'expiresInSeconds'}
+            onChange={(e) => setDraft({ expiryMinutes: e.target.value })}
+          />
           <FieldError field="expiresInSeconds" id="expiry-error" />
-          {otherError ? <p className="field-error" role="alert">{otherError.message}</p> : null}
+          {otherError ? (
+            <p className="field-error" role="alert">
+              {otherError.message}
+            </p>
+          ) : null}
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={isCreating}>{isCreating ? 'Creating…' : 'Create invoice'}</button>
+            <button type="submit" className="btn btn-primary" disabled={isCreating}>
+              {isCreating ? 'Creating…' : 'Create invoice'}
+            </button>
           </div>
         </form>
         <div>
@@ -70,11 +123,23 @@ export function NewInvoicePage() {
             <>
               <InvoiceCard invoice={invoice} />
               <div className="row-actions">
-                {payable ? <button type="button" className="btn btn-primary" onClick={() => showOnTill(invoice)}>Show to customer (till mode)</button> : null}
-                <button type="button" className="btn" onClick={() => navigate(`payment/${invoice.id}`)}>Open details</button>
-                {payable
-                  ? <button type="button" className="btn btn-ghost" onClick={clearInvoice}>Done</button>
-                  : <button type="button" className="btn btn-primary" onClick={clearInvoice}>New sale</button>}
+                {payable ? (
+                  <button type="button" className="btn btn-primary" onClick={() => showOnTill(invoice)}>
+                    Show to customer (till mode)
+                  </button>
+                ) : null}
+                <button type="button" className="btn" onClick={() => navigate(`payment/${invoice.id}`)}>
+                  Open details
+                </button>
+                {payable ? (
+                  <button type="button" className="btn btn-ghost" onClick={clearInvoice}>
+                    Done
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-primary" onClick={clearInvoice}>
+                    New sale
+                  </button>
+                )}
               </div>
             </>
           ) : (

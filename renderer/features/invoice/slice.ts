@@ -28,11 +28,14 @@ const EMPTY: InvoiceDraft = { amount: '', externalId: '', description: '', expir
  * The checks a person needs before a round trip, and the amount as the service takes it ("12,50" is
  * 12.50, as on the till); the service repeats the checks and has the last word.
  */
-export function readDraft(d: InvoiceDraft): { amount: string } | { problem: NonNullable<InvoiceSlice['invoiceError']> } {
+export function readDraft(
+  d: InvoiceDraft,
+): { amount: string } | { problem: NonNullable<InvoiceSlice['invoiceError']> } {
   const entered = parseEnteredAmount(d.amount);
   if (!entered.ok) return { problem: { field: 'amount', message: entered.message } };
   const minutes = Number(d.expiryMinutes);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60) return { problem: { field: 'expiresInSeconds', message: 'Expiry is 1 minute to 7 days.' } };
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60)
+    return { problem: { field: 'expiresInSeconds', message: 'Expiry is 1 minute to 7 days.' } };
   return { amount: entered.amount };
 }
 
@@ -61,7 +64,8 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
       return invoice;
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
-      if (apiError?.status === 400 || apiError?.status === 409) set({ invoiceError: { field: apiError.field ?? null, message: apiError.message } });
+      if (apiError?.status === 400 || apiError?.status === 409)
+        set({ invoiceError: { field: apiError.field ?? null, message: apiError.message } });
       else get().fail(err, 'Could not create the invoice');
       return null;
     } finally {
@@ -74,7 +78,9 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
     try {
       const { payment } = await paymentsApi.detail(current.id);
       if (get().invoice?.id === payment.id) set({ invoice: payment });
-    } catch { /* polled again shortly */ }
+    } catch {
+      /* polled again shortly */
+    }
   },
   clearInvoice: () => set({ invoice: null }),
 });
@@ -84,6 +90,8 @@ export const selectInvoice = (s: ConsoleStore) => s.invoice;
 export const selectInvoiceError = (s: ConsoleStore) => s.invoiceError;
 export const selectIsCreatingInvoice = (s: ConsoleStore) => s.isCreating;
 export const selectInvoiceActions = (s: ConsoleStore) => ({
-  setDraft: s.setDraft, createInvoice: s.createInvoice, refreshInvoice: s.refreshInvoice,
+  setDraft: s.setDraft,
+  createInvoice: s.createInvoice,
+  refreshInvoice: s.refreshInvoice,
   clearInvoice: s.clearInvoice,
 });

@@ -1,5 +1,12 @@
 import { BackupOutcomeSchema, type BackupOutcome } from '../../../contract/backups';
-import { LiveChangeSchema, LiveReadySchema, LiveResyncSchema, type LiveChange, type LiveReady, type LiveResync } from '../../../contract/console-live';
+import {
+  LiveChangeSchema,
+  LiveReadySchema,
+  LiveResyncSchema,
+  type LiveChange,
+  type LiveReady,
+  type LiveResync,
+} from '../../../contract/console-live';
 import type { ZodType } from 'zod';
 import { apiUrl, withQuery } from '../../api/client';
 

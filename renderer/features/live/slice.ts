@@ -47,10 +47,13 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (set, get) => {
   const later = new Map<string, ReturnType<typeof setTimeout>>();
   const coalesce = (key: string, job: () => void) => {
     if (later.has(key)) return;
-    later.set(key, setTimeout(() => {
-      later.delete(key);
-      job();
-    }, COALESCE_MS));
+    later.set(
+      key,
+      setTimeout(() => {
+        later.delete(key);
+        job();
+      }, COALESCE_MS),
+    );
   };
 
   const open = () => {
@@ -74,7 +77,8 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (set, get) => {
         if (closed) retry = setTimeout(open, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures++));
       },
       backup: (outcome) => get().applyBackupOutcome(outcome),
-      malformed: (event, problem) => get().toast('error', `Live updates: a ${event} frame did not fit (${problem}); reload the console`),
+      malformed: (event, problem) =>
+        get().toast('error', `Live updates: a ${event} frame did not fit (${problem}); reload the console`),
     });
   };
 

@@ -19,16 +19,30 @@ import { selectIsOwner } from '../staff/slice';
 import { selectRouteParam, selectUiActions } from '../../store/ui-slice';
 
 const EVENT_LABEL: Record<string, string> = {
-  'payment.created': 'Created', 'payment.partially_paid': 'Partially paid', 'payment.paid': 'Paid', 'payment.overpaid': 'Overpaid',
-  'payment.late': 'Paid late', 'payment.late_partially_paid': 'Partially paid after expiry',
-  'payment.credited_after_close': 'Credited after close: refund it', 'payment.expired': 'Expired', 'payment.cancelled': 'Cancelled',
+  'payment.created': 'Created',
+  'payment.partially_paid': 'Partially paid',
+  'payment.paid': 'Paid',
+  'payment.overpaid': 'Overpaid',
+  'payment.late': 'Paid late',
+  'payment.late_partially_paid': 'Partially paid after expiry',
+  'payment.credited_after_close': 'Credited after close: refund it',
+  'payment.expired': 'Expired',
+  'payment.cancelled': 'Cancelled',
   'transfer.attached': 'Transfer attached',
-  'refund.created': 'Refund prepared', 'refund.sent': 'Refund sent', 'refund.failed': 'Refund bounced back', 'refund.cancelled': 'Refund cancelled',
+  'refund.created': 'Refund prepared',
+  'refund.sent': 'Refund sent',
+  'refund.failed': 'Refund bounced back',
+  'refund.cancelled': 'Refund cancelled',
 };
 
 function Deliveries() {
   const deliveries = useConsoleStore(selectDetailDeliveries);
-  if (deliveries.length === 0) return <p className="muted">No webhook deliveries for this payment. Add an endpoint under <a href="#/webhooks">Webhooks</a>.</p>;
+  if (deliveries.length === 0)
+    return (
+      <p className="muted">
+        No webhook deliveries for this payment. Add an endpoint under <a href="#/webhooks">Webhooks</a>.
+      </p>
+    );
   return <DeliveryTable deliveries={deliveries} testId="payment-deliveries" detailed={false} />;
 }
 
@@ -48,39 +62,88 @@ export function PaymentDetailPage() {
   // The live stream keeps the status current; webhook delivery attempts are not store events.
   useInterval(() => void refreshDetail(), 15_000);
 
-  if (!detail || detail.payment.id !== id) return isLoading ? <Skeleton lines={8} /> : <Empty title="Payment not found"><a href="#/payments">Back to payments</a></Empty>;
+  if (!detail || detail.payment.id !== id)
+    return isLoading ? (
+      <Skeleton lines={8} />
+    ) : (
+      <Empty title="Payment not found">
+        <a href="#/payments">Back to payments</a>
+      </Empty>
+    );
   const { payment, events } = detail;
   const isOpen = payment.status === 'pending' || payment.status === 'partially_paid';
   return (
     <>
       <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
-        <span role="status" aria-live="polite" data-testid="payment-status"><StatusBadge status={payment.status} late={payment.late} /></span>
+        <span role="status" aria-live="polite" data-testid="payment-status">
+          <StatusBadge status={payment.status} late={payment.late} />
+        </span>
         <PrintReceiptButton payment={payment} />
-        {isOpen ? <button type="button" className="btn" onClick={() => showOnTill(payment)}>Till mode</button> : null}
-        {isOpen && mode === 'sandbox' ? <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>Simulate a transfer</button> : null}
+        {isOpen ? (
+          <button type="button" className="btn" onClick={() => showOnTill(payment)}>
+            Till mode
+          </button>
+        ) : null}
+        {isOpen && mode === 'sandbox' ? (
+          <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>
+            Simulate a transfer
+          </button>
+        ) : null}
         {payment.status === 'pending' && isOwner ? (
-          <ConfirmButton label="Cancel payment" className="btn btn-danger" title="Cancel this payment?" confirmLabel="Cancel payment" danger
-            onConfirm={() => void cancelPayment(payment.id)}>
+          <ConfirmButton
+            label="Cancel payment"
+            className="btn btn-danger"
+            title="Cancel this payment?"
+            confirmLabel="Cancel payment"
+            danger
+            onConfirm={() => void cancelPayment(payment.id)}
+          >
             <p>A customer can no longer pay it. This cannot be undone.</p>
           </ConfirmButton>
         ) : null}
       </PageHeader>
-      <p className="breadcrumb"><a href="#/payments">Payments</a> / <code>{payment.id}</code></p>
+      <p className="breadcrumb">
+        <a href="#/payments">Payments</a> / <code>{payment.id}</code>
+      </p>
       <div className="grid-2">
         <section className="card" aria-labelledby="summary-title">
           <h2 id="summary-title">Summary</h2>
           <dl className="facts">
-            <dt>Paid</dt><dd>{formatUsdt(payment.paidAmount)} USDT{payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatUsdt(payment.overpaidAmount)})` : ''}</dd>
-            {payment.refundedAmount !== '0.00' ? <><dt>Refunded</dt><dd>{formatUsdt(payment.refundedAmount)} USDT</dd></> : null}
-            <dt>Due</dt><dd>{formatUsdt(payment.dueAmount)} USDT</dd>
-            <dt>Reference</dt><dd>{payment.externalId ?? '—'}</dd>
-            <dt>Description</dt><dd>{payment.description ?? '—'}</dd>
-            <dt>Kind</dt><dd>{payment.kind}</dd>
-            <dt>Memo</dt><dd><code>{payment.memo}</code></dd>
-            <dt>Created</dt><dd>{formatDateTime(payment.createdAt)}</dd>
-            <dt>Expires</dt><dd>{formatDateTime(payment.expiresAt)}</dd>
-            <dt>Paid at</dt><dd>{formatDateTime(payment.paidAt)}</dd>
-            <dt>Checkout</dt><dd><a href={payment.links.checkout} target="_blank" rel="noreferrer noopener">{payment.links.checkout}</a></dd>
+            <dt>Paid</dt>
+            <dd>
+              {formatUsdt(payment.paidAmount)} USDT
+              {payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatUsdt(payment.overpaidAmount)})` : ''}
+            </dd>
+            {payment.refundedAmount !== '0.00' ? (
+              <>
+                <dt>Refunded</dt>
+                <dd>{formatUsdt(payment.refundedAmount)} USDT</dd>
+              </>
+            ) : null}
+            <dt>Due</dt>
+            <dd>{formatUsdt(payment.dueAmount)} USDT</dd>
+            <dt>Reference</dt>
+            <dd>{payment.externalId ?? '—'}</dd>
+            <dt>Description</dt>
+            <dd>{payment.description ?? '—'}</dd>
+            <dt>Kind</dt>
+            <dd>{payment.kind}</dd>
+            <dt>Memo</dt>
+            <dd>
+              <code>{payment.memo}</code>
+            </dd>
+            <dt>Created</dt>
+            <dd>{formatDateTime(payment.createdAt)}</dd>
+            <dt>Expires</dt>
+            <dd>{formatDateTime(payment.expiresAt)}</dd>
+            <dt>Paid at</dt>
+            <dd>{formatDateTime(payment.paidAt)}</dd>
+            <dt>Checkout</dt>
+            <dd>
+              <a href={payment.links.checkout} target="_blank" rel="noreferrer noopener">
+                {payment.links.checkout}
+              </a>
+            </dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="timeline-title">
@@ -90,7 +153,10 @@ export function PaymentDetailPage() {
               <li key={e.id} className={`tl tl-${e.type.split('.')[1] ?? ''}`}>
                 <span className="tl-dot" aria-hidden="true" />
                 <span className="tl-label">{EVENT_LABEL[e.type] ?? e.type}</span>
-                <span className="muted">{formatDateTime(e.createdAt)}{e.paidAmount && e.type !== 'payment.created' ? ` · paid ${formatUsdt(e.paidAmount)}` : ''}</span>
+                <span className="muted">
+                  {formatDateTime(e.createdAt)}
+                  {e.paidAmount && e.type !== 'payment.created' ? ` · paid ${formatUsdt(e.paidAmount)}` : ''}
+                </span>
                 {e.note ? <span className="tl-note">“{e.note}”</span> : null}
               </li>
             ))}
@@ -99,19 +165,41 @@ export function PaymentDetailPage() {
       </div>
       <section className="card" aria-labelledby="transfers-title">
         <h2 id="transfers-title">Credited transfers</h2>
-        {payment.transfers.length === 0 ? <p className="muted">No transfer credited yet.</p> : (
+        {payment.transfers.length === 0 ? (
+          <p className="muted">No transfer credited yet.</p>
+        ) : (
           <table className="table" data-testid="transfers">
-            <thead><tr><th>Amount</th><th>From</th><th>Comment</th><th>Credited</th><th>Transaction</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Amount</th>
+                <th>From</th>
+                <th>Comment</th>
+                <th>Credited</th>
+                <th>Transaction</th>
+              </tr>
+            </thead>
             <tbody>
               {payment.transfers.map((t) => (
                 <tr key={t.txHash}>
                   <td className="num">{formatUsdt(t.amount)}</td>
-                  <td className="truncate"><code>{t.from ?? '—'}</code></td>
-                  <td><code>{t.comment ?? '—'}</code></td>
+                  <td className="truncate">
+                    <code>{t.from ?? '—'}</code>
+                  </td>
+                  <td>
+                    <code>{t.comment ?? '—'}</code>
+                  </td>
                   <td>{formatDateTime(t.creditedAt)}</td>
-                  <td>{t.explorerUrl.startsWith('https://')
-                    ? <a href={t.explorerUrl} target="_blank" rel="noreferrer noopener">{shortHash(t.txHash)} ↗</a>
-                    : <span title="Sandbox transactions exist only on this machine"><code>{shortHash(t.txHash)}</code> (sandbox)</span>}</td>
+                  <td>
+                    {t.explorerUrl.startsWith('https://') ? (
+                      <a href={t.explorerUrl} target="_blank" rel="noreferrer noopener">
+                        {shortHash(t.txHash)} ↗
+                      </a>
+                    ) : (
+                      <span title="Sandbox transactions exist only on this machine">
+                        <code>{shortHash(t.txHash)}</code> (sandbox)
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

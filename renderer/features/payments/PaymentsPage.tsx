@@ -10,7 +10,12 @@ import { formatDateTime, formatUsdt, STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsOwner } from '../staff/slice';
 import {
-  selectHasLoadedList, selectHasMorePayments, selectIsListLoading, selectPaymentFilters, selectPaymentRows, selectPaymentsActions,
+  selectHasLoadedList,
+  selectHasMorePayments,
+  selectIsListLoading,
+  selectPaymentFilters,
+  selectPaymentRows,
+  selectPaymentsActions,
 } from './slice';
 
 const ROW_HEIGHT = 44;
@@ -28,13 +33,23 @@ function Filters() {
     <div className="filters" role="search">
       <label className="filter">
         <span>Search</span>
-        <input type="search" data-search placeholder="Payment id, memo or order reference  ( / )" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input
+          type="search"
+          data-search
+          placeholder="Payment id, memo or order reference  ( / )"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </label>
       <label className="filter">
         <span>Status</span>
         <select value={filters.status} onChange={(e) => setFilters({ status: e.target.value as PaymentStatus | '' })}>
           <option value="">All</option>
-          {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
         </select>
       </label>
       <label className="filter">
@@ -52,13 +67,27 @@ function Filters() {
 function Row({ p, index }: { p: PaymentRowView; index: number }) {
   return (
     <a className="prow" href={`#/payment/${p.id}`} data-index={index} data-testid="payment-row">
-      <span role="cell" className="c-status"><StatusBadge status={p.status} late={p.late} /></span>
-      <span role="cell" className="c-amount num">{formatUsdt(p.amount)}</span>
-      <span role="cell" className="c-ref">{p.externalId ?? <span className="muted">—</span>}</span>
-      <span role="cell" className="c-desc">{p.description ?? ''}</span>
-      <span role="cell" className="c-memo"><code>{p.memo}</code></span>
-      <span role="cell" className="c-date">{formatDateTime(p.createdAt)}</span>
-      <span role="cell" className="c-id"><code>{p.id}</code></span>
+      <span role="cell" className="c-status">
+        <StatusBadge status={p.status} late={p.late} />
+      </span>
+      <span role="cell" className="c-amount num">
+        {formatUsdt(p.amount)}
+      </span>
+      <span role="cell" className="c-ref">
+        {p.externalId ?? <span className="muted">—</span>}
+      </span>
+      <span role="cell" className="c-desc">
+        {p.description ?? ''}
+      </span>
+      <span role="cell" className="c-memo">
+        <code>{p.memo}</code>
+      </span>
+      <span role="cell" className="c-date">
+        {formatDateTime(p.createdAt)}
+      </span>
+      <span role="cell" className="c-id">
+        <code>{p.id}</code>
+      </span>
     </a>
   );
 }
@@ -85,33 +114,72 @@ export function PaymentsPage() {
     <div className="payments-page">
       <PageHeader title="Payments">
         {isOwner ? (
-          <button type="button" className="btn" disabled={isExporting} onClick={() => { setExporting(true); void exportPayments().finally(() => setExporting(false)); }}>
+          <button
+            type="button"
+            className="btn"
+            disabled={isExporting}
+            onClick={() => {
+              setExporting(true);
+              void exportPayments().finally(() => setExporting(false));
+            }}
+          >
             {isExporting ? 'Exporting…' : 'Export CSV'}
           </button>
         ) : null}
       </PageHeader>
       <Filters />
       <p className="muted table-meta" aria-live="polite" data-testid="payments-count">
-        {rows.length.toLocaleString()}{hasMore ? '+' : ''} payment{rows.length === 1 ? '' : 's'}{filtered ? ' match' : ''}
-        {isLoading ? <> · <Spinner label="Loading payments" /></> : null}
+        {rows.length.toLocaleString()}
+        {hasMore ? '+' : ''} payment{rows.length === 1 ? '' : 's'}
+        {filtered ? ' match' : ''}
+        {isLoading ? (
+          <>
+            {' '}
+            · <Spinner label="Loading payments" />
+          </>
+        ) : null}
       </p>
       {hasLoaded && rows.length === 0 ? (
         <Empty title={filtered ? 'No payment matches these filters' : 'No payments yet'}>
-          {filtered ? 'Try another status or date, or clear the search.' : <a href="#/invoice">Create the first invoice</a>}
+          {filtered ? (
+            'Try another status or date, or clear the search.'
+          ) : (
+            <a href="#/invoice">Create the first invoice</a>
+          )}
         </Empty>
       ) : (
         <div className="ptable" role="table" aria-label="Payments" aria-rowcount={rows.length + 1}>
           <div className="prow prow-head" role="row" aria-rowindex={1}>
-            <span role="columnheader" className="c-status">Status</span>
-            <span role="columnheader" className="c-amount num">Amount</span>
-            <span role="columnheader" className="c-ref">Reference</span>
-            <span role="columnheader" className="c-desc">Description</span>
-            <span role="columnheader" className="c-memo">Memo</span>
-            <span role="columnheader" className="c-date">Created</span>
-            <span role="columnheader" className="c-id">Payment id</span>
+            <span role="columnheader" className="c-status">
+              Status
+            </span>
+            <span role="columnheader" className="c-amount num">
+              Amount
+            </span>
+            <span role="columnheader" className="c-ref">
+              Reference
+            </span>
+            <span role="columnheader" className="c-desc">
+              Description
+            </span>
+            <span role="columnheader" className="c-memo">
+              Memo
+            </span>
+            <span role="columnheader" className="c-date">
+              Created
+            </span>
+            <span role="columnheader" className="c-id">
+              Payment id
+            </span>
           </div>
-          <VirtualRows items={rows} rowHeight={ROW_HEIGHT} keyOf={(p) => p.id} label="Payment rows" onNearEnd={onNearEnd}
-            renderRow={(p, i) => <Row p={p} index={i} />} />
+          <VirtualRows
+            items={rows}
+            rowHeight={ROW_HEIGHT}
+            keyOf={(p) => p.id}
+            label="Payment rows"
+            onNearEnd={onNearEnd}
+            renderRow={(p, i) => <Row p={p} index={i} />}
+          />
         </div>
       )}
     </div>

@@ -11,7 +11,10 @@ export interface PaymentFilters {
 }
 
 const filterQuery = (f: PaymentFilters) => ({
-  status: f.status, q: f.q.trim(), createdFrom: f.createdFrom, createdTo: f.createdTo ? nextDay(f.createdTo) : '',
+  status: f.status,
+  q: f.q.trim(),
+  createdFrom: f.createdFrom,
+  createdTo: f.createdTo ? nextDay(f.createdTo) : '',
 });
 
 /** The date filter's "to" is inclusive for people, exclusive for the API. */

@@ -20,16 +20,34 @@ export interface Outcome {
 export function outcomeOf(p: Payment, now: number): Outcome | null {
   if (isPayable(p, now)) return null;
   if (p.status === 'paid') {
-    return { kind: 'paid', title: 'Paid — thank you!', advice: isNonZero(p.overpaidAmount) ? `${formatUsdt(p.overpaidAmount)} USDT more than due was received: refund it.` : 'Paid in full.' };
+    return {
+      kind: 'paid',
+      title: 'Paid — thank you!',
+      advice: isNonZero(p.overpaidAmount)
+        ? `${formatUsdt(p.overpaidAmount)} USDT more than due was received: refund it.`
+        : 'Paid in full.',
+    };
   }
   const received = isNonZero(p.paidAmount);
   const part = `${formatUsdt(p.paidAmount)} of ${formatUsdt(p.amount)}`;
   if (p.status === 'cancelled') {
     return received
-      ? { kind: 'cancelled', title: `Cancelled after ${part} was received: refund or settle`, advice: 'Refund the customer or settle the rest another way, then start a new sale.' }
+      ? {
+          kind: 'cancelled',
+          title: `Cancelled after ${part} was received: refund or settle`,
+          advice: 'Refund the customer or settle the rest another way, then start a new sale.',
+        }
       : { kind: 'cancelled', title: 'Cancelled', advice: 'Nothing was received. Start a new sale to charge again.' };
   }
   return received
-    ? { kind: 'expired', title: `Expired after ${part} was received: refund or settle`, advice: 'Refund the customer or settle the rest another way, then start a new sale.' }
-    : { kind: 'expired', title: `Expired at ${formatClock(p.expiresAt)} — nothing was received`, advice: 'Do not take a payment for it. Start a new sale to charge again.' };
+    ? {
+        kind: 'expired',
+        title: `Expired after ${part} was received: refund or settle`,
+        advice: 'Refund the customer or settle the rest another way, then start a new sale.',
+      }
+    : {
+        kind: 'expired',
+        title: `Expired at ${formatClock(p.expiresAt)} — nothing was received`,
+        advice: 'Do not take a payment for it. Start a new sale to charge again.',
+      };
 }

@@ -84,7 +84,11 @@ export const createPaymentsSlice: SliceCreator<PaymentsSlice> = (set, get) => {
     },
 
     openPayment: async (id) => {
-      set({ isDetailLoading: true, detail: get().detail?.payment.id === id ? get().detail : null, detailDeliveries: [] });
+      set({
+        isDetailLoading: true,
+        detail: get().detail?.payment.id === id ? get().detail : null,
+        detailDeliveries: [],
+      });
       try {
         const [detail, deliveries] = await Promise.all([
           paymentsApi.detail(id),
@@ -102,9 +106,14 @@ export const createPaymentsSlice: SliceCreator<PaymentsSlice> = (set, get) => {
       const id = get().detail?.payment.id;
       if (!id) return;
       try {
-        const [detail, deliveries] = await Promise.all([paymentsApi.detail(id), webhooksApi.deliveries({ paymentId: id }, null, 100)]);
+        const [detail, deliveries] = await Promise.all([
+          paymentsApi.detail(id),
+          webhooksApi.deliveries({ paymentId: id }, null, 100),
+        ]);
         if (get().detail?.payment.id === id) set({ detail, detailDeliveries: deliveries.items });
-      } catch { /* a background refresh; the next one retries */ }
+      } catch {
+        /* a background refresh; the next one retries */
+      }
     },
 
     cancelPayment: async (id) => {
@@ -121,7 +130,12 @@ export const createPaymentsSlice: SliceCreator<PaymentsSlice> = (set, get) => {
     redeliverEvent: async (eventId, endpointId) => {
       try {
         const { deliveries } = await webhooksApi.redeliver(eventId, endpointId);
-        get().toast('success', deliveries.length ? `Queued ${deliveries.length} new deliver${deliveries.length === 1 ? 'y' : 'ies'}` : 'No endpoint subscribes to this event');
+        get().toast(
+          'success',
+          deliveries.length
+            ? `Queued ${deliveries.length} new deliver${deliveries.length === 1 ? 'y' : 'ies'}`
+            : 'No endpoint subscribes to this event',
+        );
         await get().refreshDetail();
         await get().loadDeliveries();
       } catch (err) {
@@ -140,6 +154,12 @@ export const selectPaymentDetail = (s: ConsoleStore) => s.detail;
 export const selectDetailDeliveries = (s: ConsoleStore) => s.detailDeliveries;
 export const selectIsDetailLoading = (s: ConsoleStore) => s.isDetailLoading;
 export const selectPaymentsActions = (s: ConsoleStore) => ({
-  setFilters: s.setFilters, loadPayments: s.loadPayments, loadMorePayments: s.loadMorePayments, exportPayments: s.exportPayments,
-  openPayment: s.openPayment, refreshDetail: s.refreshDetail, cancelPayment: s.cancelPayment, redeliverEvent: s.redeliverEvent,
+  setFilters: s.setFilters,
+  loadPayments: s.loadPayments,
+  loadMorePayments: s.loadMorePayments,
+  exportPayments: s.exportPayments,
+  openPayment: s.openPayment,
+  refreshDetail: s.refreshDetail,
+  cancelPayment: s.cancelPayment,
+  redeliverEvent: s.redeliverEvent,
 });

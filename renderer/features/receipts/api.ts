@@ -19,18 +19,22 @@ export function printReceiptInBrowser(paymentId: string, paper: ReceiptPaper): P
   // The console is served at /console/ on the service's origin, as its API is (client.ts).
   frame.src = `/${receiptPath(paymentId, paper)}`;
   return new Promise((resolve, reject) => {
-    frame.addEventListener('load', () => {
-      const page = frame.contentWindow;
-      if (!page || page.document.querySelector('[data-error]') || !page.document.querySelector('main.receipt')) {
-        frame.remove();
-        reject(new Error('This payment has no receipt yet'));
-        return;
-      }
-      page.addEventListener('afterprint', () => frame.remove(), { once: true });
-      page.focus();
-      page.print();
-      resolve();
-    }, { once: true });
+    frame.addEventListener(
+      'load',
+      () => {
+        const page = frame.contentWindow;
+        if (!page || page.document.querySelector('[data-error]') || !page.document.querySelector('main.receipt')) {
+          frame.remove();
+          reject(new Error('This payment has no receipt yet'));
+          return;
+        }
+        page.addEventListener('afterprint', () => frame.remove(), { once: true });
+        page.focus();
+        page.print();
+        resolve();
+      },
+      { once: true },
+    );
     document.body.append(frame);
   });
 }

@@ -21,7 +21,8 @@ export const createReceiptsSlice: SliceCreator<ReceiptsSlice> = (set, get) => ({
       }
       const result = await desktopApi.printReceipt({ paymentId, paper });
       // the owner closing the dialog is no error
-      if (result.outcome === 'failed') get().toast('error', `Could not print the receipt: ${result.message ?? 'the printer refused it'}`);
+      if (result.outcome === 'failed')
+        get().toast('error', `Could not print the receipt: ${result.message ?? 'the printer refused it'}`);
     } catch (err) {
       get().fail(err, 'Could not print the receipt');
     } finally {

@@ -12,23 +12,55 @@ import { Empty, Skeleton } from '../../components/Empty';
 export function OutgoingTransfers() {
   const outgoing = useConsoleStore(selectOutgoing);
   const { loadOutgoing } = useConsoleStore(useShallow(selectRefundActions));
-  useEffect(() => { void loadOutgoing(); }, [loadOutgoing]);
+  useEffect(() => {
+    void loadOutgoing();
+  }, [loadOutgoing]);
   if (!outgoing) return <Skeleton lines={4} />;
-  if (outgoing.length === 0) return <Empty title="Nothing sent yet">The store's wallet has sent nothing since TonTill began watching it.</Empty>;
+  if (outgoing.length === 0)
+    return <Empty title="Nothing sent yet">The store's wallet has sent nothing since TonTill began watching it.</Empty>;
   return (
     <table className="table" data-testid="outgoing">
-      <thead><tr><th>Amount</th><th>What</th><th>To / from</th><th>Comment</th><th>When</th><th>Transaction</th></tr></thead>
+      <thead>
+        <tr>
+          <th>Amount</th>
+          <th>What</th>
+          <th>To / from</th>
+          <th>Comment</th>
+          <th>When</th>
+          <th>Transaction</th>
+        </tr>
+      </thead>
       <tbody>
         {outgoing.map((t) => (
           <tr key={t.txHash} data-testid="outgoing-row">
-            <td className="num">{t.kind === 'sent' ? '−' : '+'}{formatUsdt(t.amount)}</td>
-            <td>{t.kind === 'returned' ? 'Came back bounced'
-              : t.refund ? <a href={`#/payment/${t.refund.paymentId}`}>Refund</a>
-              : <span className="badge badge-partially_paid" title="No refund of TonTill explains it: a withdrawal, or a refund sent with another amount or comment">No refund explains it</span>}</td>
-            <td className="truncate"><code>{t.counterparty ?? '—'}</code></td>
-            <td><code>{t.comment ?? '—'}</code></td>
+            <td className="num">
+              {t.kind === 'sent' ? '−' : '+'}
+              {formatUsdt(t.amount)}
+            </td>
+            <td>
+              {t.kind === 'returned' ? (
+                'Came back bounced'
+              ) : t.refund ? (
+                <a href={`#/payment/${t.refund.paymentId}`}>Refund</a>
+              ) : (
+                <span
+                  className="badge badge-partially_paid"
+                  title="No refund of TonTill explains it: a withdrawal, or a refund sent with another amount or comment"
+                >
+                  No refund explains it
+                </span>
+              )}
+            </td>
+            <td className="truncate">
+              <code>{t.counterparty ?? '—'}</code>
+            </td>
+            <td>
+              <code>{t.comment ?? '—'}</code>
+            </td>
             <td>{formatDateTime(t.at)}</td>
-            <td><code>{shortHash(t.txHash)}</code></td>
+            <td>
+              <code>{shortHash(t.txHash)}</code>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -11,7 +11,10 @@ import { CopyButton } from '../../components/CopyButton';
 import { QrCode } from '../../components/QrCode';
 
 const STATE_LABEL: Record<RefundStatus, string> = {
-  awaiting_signature: 'Waiting for your wallet', sent: 'Sent', failed: 'Bounced back', cancelled: 'Cancelled',
+  awaiting_signature: 'Waiting for your wallet',
+  sent: 'Sent',
+  failed: 'Bounced back',
+  cancelled: 'Cancelled',
 };
 
 /** A refund the wallet has still to send: its QR code and link, for the wallet app that owns the store's wallet. */
@@ -20,12 +23,30 @@ function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onCancel: 
     <div className="refund-sign" data-testid="refund-awaiting">
       <QrCode value={refund.links.ton} size={200} label={`QR code to send the refund of ${refund.amount} USDT`} />
       <div>
-        <p>Scan with the wallet app that owns the store's wallet. It sends <strong>{formatUsdt(refund.amount)} USDT</strong> to</p>
-        <p><code className="break">{refund.destination}</code> <CopyButton text={refund.destination} label="Copy address" /></p>
-        <p>with the comment <code>{refund.memo}</code>. Send it exactly as shown: another amount or comment is not taken for this refund.</p>
+        <p>
+          Scan with the wallet app that owns the store's wallet. It sends{' '}
+          <strong>{formatUsdt(refund.amount)} USDT</strong> to
+        </p>
+        <p>
+          <code className="break">{refund.destination}</code>{' '}
+          <CopyButton text={refund.destination} label="Copy address" />
+        </p>
+        <p>
+          with the comment <code>{refund.memo}</code>. Send it exactly as shown: another amount or comment is not taken
+          for this refund.
+        </p>
         <p className="actions">
-          <a className="btn" href={refund.links.tonkeeper} target="_blank" rel="noreferrer noopener">Open in Tonkeeper</a>
-          <ConfirmButton label="Cancel refund" className="btn btn-danger" title="Cancel this refund?" confirmLabel="Cancel refund" danger onConfirm={onCancel}>
+          <a className="btn" href={refund.links.tonkeeper} target="_blank" rel="noreferrer noopener">
+            Open in Tonkeeper
+          </a>
+          <ConfirmButton
+            label="Cancel refund"
+            className="btn btn-danger"
+            title="Cancel this refund?"
+            confirmLabel="Cancel refund"
+            danger
+            onConfirm={onCancel}
+          >
             <p>Only if the wallet has not sent it: a refund sent after it was cancelled is no longer matched.</p>
           </ConfirmButton>
         </p>
@@ -49,7 +70,9 @@ const enteredOrAsTyped = (text: string): string => {
 /** What can still be refunded: everything paid, less refunds sent or waiting to be. */
 function refundable(payment: PublicPayment, refunds: readonly PublicRefund[]): bigint {
   const holding: readonly RefundStatus[] = REFUND_STATUSES_HOLDING;
-  const held = refunds.filter((r) => holding.includes(r.status)).reduce((sum, r) => sum + BigInt(r.amountBaseUnits), 0n);
+  const held = refunds
+    .filter((r) => holding.includes(r.status))
+    .reduce((sum, r) => sum + BigInt(r.amountBaseUnits), 0n);
   return baseUnits(payment.paidAmount) - held;
 }
 
@@ -66,25 +89,57 @@ function RefundForm({ payment, onDone }: { payment: PublicPayment; onDone: () =>
       ...(amount.trim() ? { amount: enteredOrAsTyped(amount) } : {}),
       ...(reason.trim() ? { reason: reason.trim() } : {}),
       ...(destination.trim() ? { destination: destination.trim() } : {}),
-    }).then((refund) => { if (refund) onDone(); });
+    }).then((refund) => {
+      if (refund) onDone();
+    });
   };
-  const fieldError = (field: string) => (problem && (problem.field === field || (field === 'form' && !problem.field))
-    ? <p className="field-error" role="alert">{problem.message}</p> : null);
+  const fieldError = (field: string) =>
+    problem && (problem.field === field || (field === 'form' && !problem.field)) ? (
+      <p className="field-error" role="alert">
+        {problem.message}
+      </p>
+    ) : null;
   return (
     <form className="form refund-form" onSubmit={submit} aria-label="New refund">
-      <label>Amount (USDT)
-        <input name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)}
-          placeholder={suggested ? undefined : 'everything paid and not yet refunded'} aria-invalid={problem?.field === 'amount'} />
+      <label>
+        Amount (USDT)
+        <input
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          placeholder={suggested ? undefined : 'everything paid and not yet refunded'}
+          aria-invalid={problem?.field === 'amount'}
+        />
       </label>
       {fieldError('amount')}
-      <label>Reason <input name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="optional" /></label>
-      <label>Send to
-        <input name="destination" value={destination} onChange={(e) => setDestination(e.target.value)}
-          placeholder="the address that paid" aria-invalid={problem?.field === 'destination'} />
+      <label>
+        Reason{' '}
+        <input
+          name="reason"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="optional"
+        />
+      </label>
+      <label>
+        Send to
+        <input
+          name="destination"
+          value={destination}
+          onChange={(e) => setDestination(e.target.value)}
+          placeholder="the address that paid"
+          aria-invalid={problem?.field === 'destination'}
+        />
       </label>
       {fieldError('destination')}
       {fieldError('form')}
-      <p className="actions"><button type="submit" className="btn btn-primary">Prepare refund</button></p>
+      <p className="actions">
+        <button type="submit" className="btn btn-primary">
+          Prepare refund
+        </button>
+      </p>
     </form>
   );
 }
@@ -95,21 +150,39 @@ export function RefundPanel({ payment }: { payment: PublicPayment }) {
   const { loadRefunds, cancelRefund } = useConsoleStore(useShallow(selectRefundActions));
   const [isFormOpen, setFormOpen] = useState(false);
   // a refund changes the payment's record too (refundedAmount): reload them together
-  useEffect(() => { void loadRefunds(payment.id); }, [payment.id, payment.updatedAt, loadRefunds]);
+  useEffect(() => {
+    void loadRefunds(payment.id);
+  }, [payment.id, payment.updatedAt, loadRefunds]);
   const canRefund = refundable(payment, refunds) > 0n;
   return (
     <section className="card" aria-labelledby="refunds-title" data-testid="refunds">
       <h2 id="refunds-title">Refunds</h2>
-      <p className="muted">Refunded {formatUsdt(payment.refundedAmount)} of {formatUsdt(payment.paidAmount)} USDT paid. TonTill holds no key: your wallet sends each refund.</p>
+      <p className="muted">
+        Refunded {formatUsdt(payment.refundedAmount)} of {formatUsdt(payment.paidAmount)} USDT paid. TonTill holds no
+        key: your wallet sends each refund.
+      </p>
       {refunds.length > 0 ? (
         <table className="table">
-          <thead><tr><th>Amount</th><th>State</th><th>To</th><th>Reason</th><th>Asked</th><th>Transaction</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Amount</th>
+              <th>State</th>
+              <th>To</th>
+              <th>Reason</th>
+              <th>Asked</th>
+              <th>Transaction</th>
+            </tr>
+          </thead>
           <tbody>
             {refunds.map((r) => (
               <tr key={r.id} data-testid="refund-row">
                 <td className="num">{formatUsdt(r.amount)}</td>
-                <td><span className={`badge badge-refund-${r.status}`}>{STATE_LABEL[r.status]}</span></td>
-                <td className="truncate"><code>{r.destination}</code></td>
+                <td>
+                  <span className={`badge badge-refund-${r.status}`}>{STATE_LABEL[r.status]}</span>
+                </td>
+                <td className="truncate">
+                  <code>{r.destination}</code>
+                </td>
                 <td>{r.reason ?? '—'}</td>
                 <td>{formatDateTime(r.createdAt)}</td>
                 <td>{r.txHash ? <code>{shortHash(r.txHash)}</code> : '—'}</td>
@@ -118,10 +191,16 @@ export function RefundPanel({ payment }: { payment: PublicPayment }) {
           </tbody>
         </table>
       ) : null}
-      {refunds.filter((r) => r.status === 'awaiting_signature').map((r) => (
-        <AwaitingRefund key={r.id} refund={r} onCancel={() => void cancelRefund(payment.id, r.id)} />
-      ))}
-      {canRefund && !isFormOpen ? <button type="button" className="btn" onClick={() => setFormOpen(true)}>Refund…</button> : null}
+      {refunds
+        .filter((r) => r.status === 'awaiting_signature')
+        .map((r) => (
+          <AwaitingRefund key={r.id} refund={r} onCancel={() => void cancelRefund(payment.id, r.id)} />
+        ))}
+      {canRefund && !isFormOpen ? (
+        <button type="button" className="btn" onClick={() => setFormOpen(true)}>
+          Refund…
+        </button>
+      ) : null}
       {canRefund && isFormOpen ? <RefundForm payment={payment} onDone={() => setFormOpen(false)} /> : null}
     </section>
   );

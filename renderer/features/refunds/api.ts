@@ -1,5 +1,10 @@
 import { get, post } from '../../api/client';
-import { OutgoingTransferListSchema, RefundListSchema, RefundSchema, type CreateRefundRequest } from '../../../contract/refunds';
+import {
+  OutgoingTransferListSchema,
+  RefundListSchema,
+  RefundSchema,
+  type CreateRefundRequest,
+} from '../../../contract/refunds';
 
 const base = (paymentId: string) => `/payments/${encodeURIComponent(paymentId)}/refunds`;
 
@@ -8,5 +13,6 @@ export const refundsApi = {
   create: (paymentId: string, body: CreateRefundRequest) => post(RefundSchema, base(paymentId), body),
   /** what the store's wallet sent or got back, and the refund each was */
   outgoing: () => get(OutgoingTransferListSchema, '/chain/outgoing'),
-  cancel: (paymentId: string, refundId: string) => post(RefundSchema, `${base(paymentId)}/${encodeURIComponent(refundId)}/cancel`),
+  cancel: (paymentId: string, refundId: string) =>
+    post(RefundSchema, `${base(paymentId)}/${encodeURIComponent(refundId)}/cancel`),
 };

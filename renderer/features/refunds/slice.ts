@@ -18,7 +18,9 @@ export interface RefundsSlice {
 }
 
 const problemOf = (err: unknown): RefundsSlice['refundProblem'] =>
-  err instanceof ApiError ? { field: err.field ?? null, message: err.message } : { field: null, message: 'The service could not be reached; try again' };
+  err instanceof ApiError
+    ? { field: err.field ?? null, message: err.message }
+    : { field: null, message: 'The service could not be reached; try again' };
 
 export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get) => ({
   refunds: [],
@@ -72,5 +74,8 @@ export const selectRefunds = (s: ConsoleStore) => s.refunds;
 export const selectRefundProblem = (s: ConsoleStore) => s.refundProblem;
 export const selectOutgoing = (s: ConsoleStore) => s.outgoing;
 export const selectRefundActions = (s: ConsoleStore) => ({
-  loadOutgoing: s.loadOutgoing, loadRefunds: s.loadRefunds, createRefund: s.createRefund, cancelRefund: s.cancelRefund,
+  loadOutgoing: s.loadOutgoing,
+  loadRefunds: s.loadRefunds,
+  createRefund: s.createRefund,
+  cancelRefund: s.cancelRefund,
 });

@@ -32,7 +32,8 @@ export interface SettingsSlice {
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
   /** A refused draft (checked or saved): the field it names is marked, and a toast says it was not saved. */
   const notSaved = (err: unknown) => {
-    if (err instanceof ApiError && err.status === 400) set({ settingsProblems: [{ field: err.field ?? 'settings', message: err.message }] });
+    if (err instanceof ApiError && err.status === 400)
+      set({ settingsProblems: [{ field: err.field ?? 'settings', message: err.message }] });
     get().fail(err, 'Could not save settings');
   };
   return {
@@ -57,7 +58,10 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
         const check = await settingsApi.validate(input);
         if (check.valid) return true;
         set({ settingsProblems: check.problems });
-        get().toast('error', `Not saved: ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} to fix`);
+        get().toast(
+          'error',
+          `Not saved: ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} to fix`,
+        );
         return false;
       } catch (err) {
         notSaved(err);
@@ -72,7 +76,10 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
       try {
         const settings = await settingsApi.save(input);
         set({ settings, restartProblem: null });
-        get().toast('success', settings.restartRequired ? 'Saved. Chain and payment settings apply when the service restarts.' : 'Saved.');
+        get().toast(
+          'success',
+          settings.restartRequired ? 'Saved. Chain and payment settings apply when the service restarts.' : 'Saved.',
+        );
         return true;
       } catch (err) {
         notSaved(err);
@@ -91,7 +98,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
         get().toast('success', 'Restarted: the saved settings now apply.');
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 400) set({ restartProblem: { field: err.field ?? 'chain', message: err.message } });
+        if (err instanceof ApiError && err.status === 400)
+          set({ restartProblem: { field: err.field ?? 'chain', message: err.message } });
         else get().fail(err, 'Could not restart');
         return false;
       } finally {
@@ -149,7 +157,10 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
     uploadRestore: async (file) => {
       try {
         const result = await settingsApi.restore(file);
-        get().toast('success', `Backup checked (${result.payments} payments). It replaces the ledger when TonTill restarts; until then no change is accepted.`);
+        get().toast(
+          'success',
+          `Backup checked (${result.payments} payments). It replaces the ledger when TonTill restarts; until then no change is accepted.`,
+        );
         await get().loadSettings();
       } catch (err) {
         get().fail(err, 'Restore refused');
@@ -168,7 +179,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
 
 export const selectSettings = (s: ConsoleStore) => s.settings;
 /** The wallet saved for the next start ('' when none), or null before settings are loaded. */
-export const selectSavedMerchantAddress = (s: ConsoleStore) => (s.settings ? s.settings.saved.chain.merchantAddress : null);
+export const selectSavedMerchantAddress = (s: ConsoleStore) =>
+  s.settings ? s.settings.saved.chain.merchantAddress : null;
 export const selectSettingsProblems = (s: ConsoleStore) => s.settingsProblems;
 export const selectHasSettingsProblems = (s: ConsoleStore) => s.settingsProblems.length > 0;
 export const selectIsSavingSettings = (s: ConsoleStore) => s.isSavingSettings;
@@ -186,15 +198,26 @@ export function selectProblemFor(field: string, withItems = false): (s: ConsoleS
   const key = `${field}|${withItems}`;
   let selector = problemSelectors.get(key);
   if (!selector) {
-    selector = (s) => s.settingsProblems.find((p) => p.field === field || (withItems && p.field.startsWith(`${field}.`)))?.message ?? null;
+    selector = (s) =>
+      s.settingsProblems.find((p) => p.field === field || (withItems && p.field.startsWith(`${field}.`)))?.message ??
+      null;
     problemSelectors.set(key, selector);
   }
   return selector;
 }
 
 export const selectSettingsActions = (s: ConsoleStore) => ({
-  loadSettings: s.loadSettings, checkSettings: s.checkSettings, saveSettings: s.saveSettings, restartToApply: s.restartToApply,
-  allowOrigin: s.allowOrigin, dismissRefusedOrigin: s.dismissRefusedOrigin,
-  loadApiKeys: s.loadApiKeys, createApiKey: s.createApiKey, revokeApiKey: s.revokeApiKey, dismissNewApiKey: s.dismissNewApiKey,
-  downloadBackup: s.downloadBackup, uploadRestore: s.uploadRestore, cancelRestore: s.cancelRestore,
+  loadSettings: s.loadSettings,
+  checkSettings: s.checkSettings,
+  saveSettings: s.saveSettings,
+  restartToApply: s.restartToApply,
+  allowOrigin: s.allowOrigin,
+  dismissRefusedOrigin: s.dismissRefusedOrigin,
+  loadApiKeys: s.loadApiKeys,
+  createApiKey: s.createApiKey,
+  revokeApiKey: s.revokeApiKey,
+  dismissNewApiKey: s.dismissNewApiKey,
+  downloadBackup: s.downloadBackup,
+  uploadRestore: s.uploadRestore,
+  cancelRestore: s.cancelRestore,
 });

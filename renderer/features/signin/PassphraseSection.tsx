@@ -3,7 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import {
-  isCurrentPassphraseProblem, selectIsSavingPassphrase, selectPassphrase, selectPassphraseProblem, selectSignInActions,
+  isCurrentPassphraseProblem,
+  selectIsSavingPassphrase,
+  selectPassphrase,
+  selectPassphraseProblem,
+  selectSignInActions,
 } from './slice';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 
@@ -35,7 +39,8 @@ export function PassphraseSection() {
   };
   const needsCurrent = Boolean(status?.isSet) && current === '';
   const tooShort = value !== '' && value.length < minLength;
-  const error = problem ?? (tooShort ? `At least ${minLength} characters.` : mismatch ? 'The two entries differ.' : null);
+  const error =
+    problem ?? (tooShort ? `At least ${minLength} characters.` : mismatch ? 'The two entries differ.' : null);
   const currentIsWrong = isCurrentPassphraseProblem(problem);
   return (
     <section className="card" aria-labelledby="passphrase-title">
@@ -47,25 +52,61 @@ export function PassphraseSection() {
       </p>
       <form className="passphrase-form" onSubmit={(e) => void submit(e)} noValidate>
         {status?.isSet ? (
-          <label><span>Current passphrase</span>
-            <input type="password" autoComplete="current-password" value={current} aria-invalid={currentIsWrong}
-              aria-describedby="passphrase-help" onChange={(e) => setCurrent(e.target.value)} /></label>
+          <label>
+            <span>Current passphrase</span>
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              aria-invalid={currentIsWrong}
+              aria-describedby="passphrase-help"
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </label>
         ) : null}
-        <label><span>{status?.isSet ? 'New passphrase' : 'Passphrase'}</span>
-          <input type="password" autoComplete="new-password" value={value} minLength={minLength} aria-invalid={error !== null && !currentIsWrong}
-            aria-describedby="passphrase-help" onChange={(e) => setValue(e.target.value)} /></label>
-        <label><span>Repeat it</span>
-          <input type="password" autoComplete="new-password" value={repeat} aria-invalid={mismatch} onChange={(e) => setRepeat(e.target.value)} /></label>
+        <label>
+          <span>{status?.isSet ? 'New passphrase' : 'Passphrase'}</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={value}
+            minLength={minLength}
+            aria-invalid={error !== null && !currentIsWrong}
+            aria-describedby="passphrase-help"
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </label>
+        <label>
+          <span>Repeat it</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            aria-invalid={mismatch}
+            onChange={(e) => setRepeat(e.target.value)}
+          />
+        </label>
         <p id="passphrase-help" className={error ? 'field-error' : 'muted small'} aria-live="polite">
           {error ?? `At least ${minLength} characters; a few unrelated words are easy to type and hard to guess.`}
         </p>
         <div className="row-actions">
-          <button type="submit" className="btn btn-primary" disabled={isSaving || needsCurrent || value.length < minLength || repeat !== value}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={isSaving || needsCurrent || value.length < minLength || repeat !== value}
+          >
             {status?.isSet ? 'Change passphrase' : 'Set passphrase'}
           </button>
           {status?.isSet ? (
-            <ConfirmButton label="Remove passphrase" className="btn btn-danger" title="Remove the sign-in passphrase?" confirmLabel="Remove" danger
-              disabled={needsCurrent} onConfirm={() => void remove()}>
+            <ConfirmButton
+              label="Remove passphrase"
+              className="btn btn-danger"
+              title="Remove the sign-in passphrase?"
+              confirmLabel="Remove"
+              danger
+              disabled={needsCurrent}
+              onConfirm={() => void remove()}
+            >
               <p>Browsers signed in keep their session. New sign-ins then need a one-time link.</p>
             </ConfirmButton>
           ) : null}

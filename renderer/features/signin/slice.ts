@@ -29,8 +29,16 @@ export const createSignInSlice: SliceCreator<SignInSlice> = (set, get) => ({
     const wasSet = get().passphrase?.isSet ?? false;
     set({ isSavingPassphrase: true, passphraseProblem: null });
     try {
-      set({ passphrase: await signInApi.setPassphrase({ passphrase, ...(current === undefined ? {} : { currentPassphrase: current }) }) });
-      get().toast('success', wasSet ? 'Passphrase changed.' : 'Passphrase set: sign in from another browser at /console/login.');
+      set({
+        passphrase: await signInApi.setPassphrase({
+          passphrase,
+          ...(current === undefined ? {} : { currentPassphrase: current }),
+        }),
+      });
+      get().toast(
+        'success',
+        wasSet ? 'Passphrase changed.' : 'Passphrase set: sign in from another browser at /console/login.',
+      );
       return true;
     } catch (err) {
       if (!showBesideField(err, set)) get().fail(err, 'Could not set the passphrase');
@@ -54,19 +62,24 @@ export const createSignInSlice: SliceCreator<SignInSlice> = (set, get) => ({
 
 const CURRENT_PROBLEM = 'Current passphrase ';
 /** Whether the problem shown is about the current passphrase (that field is marked, not the new one). */
-export const isCurrentPassphraseProblem = (problem: string | null): boolean => problem?.startsWith(CURRENT_PROBLEM) ?? false;
+export const isCurrentPassphraseProblem = (problem: string | null): boolean =>
+  problem?.startsWith(CURRENT_PROBLEM) ?? false;
 
 /** A refused passphrase (too short, not the current one, too many wrong ones) belongs beside the field, not in a toast. */
 function showBesideField(err: unknown, set: (partial: Pick<SignInSlice, 'passphraseProblem'>) => void): boolean {
   if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 429)) return false;
-  set({ passphraseProblem: err.field === 'currentPassphrase' && err.status === 400 ? `${CURRENT_PROBLEM}${err.message}.` : err.message });
+  set({
+    passphraseProblem:
+      err.field === 'currentPassphrase' && err.status === 400 ? `${CURRENT_PROBLEM}${err.message}.` : err.message,
+  });
   return true;
 }
-
 
 export const selectPassphrase = (s: ConsoleStore) => s.passphrase;
 export const selectPassphraseProblem = (s: ConsoleStore) => s.passphraseProblem;
 export const selectIsSavingPassphrase = (s: ConsoleStore) => s.isSavingPassphrase;
 export const selectSignInActions = (s: ConsoleStore) => ({
-  loadPassphrase: s.loadPassphrase, savePassphrase: s.savePassphrase, removePassphrase: s.removePassphrase,
+  loadPassphrase: s.loadPassphrase,
+  savePassphrase: s.savePassphrase,
+  removePassphrase: s.removePassphrase,
 });

@@ -38,48 +38,88 @@ export function SimulatorPage() {
   const selected = open.find((p) => p.id === paymentId);
 
   if (mode && mode !== 'sandbox') {
-    return <><PageHeader title="Simulator" /><Empty title="The simulator runs only in sandbox mode">Switch the chain mode in Settings to try payments offline.</Empty></>;
+    return (
+      <>
+        <PageHeader title="Simulator" />
+        <Empty title="The simulator runs only in sandbox mode">
+          Switch the chain mode in Settings to try payments offline.
+        </Empty>
+      </>
+    );
   }
   const run = (kind: SimulationCase, label: string) => {
-    const over = label === 'Over' && selected ? (Number(selected.amount) - Number(selected.paidAmount) + 1).toFixed(2) : undefined;
+    const over =
+      label === 'Over' && selected ? (Number(selected.amount) - Number(selected.paidAmount) + 1).toFixed(2) : undefined;
     void simulate(paymentId, kind, amount.trim() || over);
   };
   return (
     <>
       <PageHeader title="Simulator" />
-      <p className="muted lead">Sends real emulated transfers on the in-process sandbox chain and shows what the service concluded.</p>
+      <p className="muted lead">
+        Sends real emulated transfers on the in-process sandbox chain and shows what the service concluded.
+      </p>
       <div className="grid-2">
-        {open.length === 0 ? <section className="card"><Empty title="No open payment to pay"><a href="#/invoice">Create an invoice</a> first.</Empty></section> : (
+        {open.length === 0 ? (
+          <section className="card">
+            <Empty title="No open payment to pay">
+              <a href="#/invoice">Create an invoice</a> first.
+            </Empty>
+          </section>
+        ) : (
           <section className="card form" aria-labelledby="sim-title">
             <h2 id="sim-title">Send a transfer</h2>
             <label htmlFor="sim-payment">Payment</label>
             <select id="sim-payment" value={paymentId} onChange={(e) => setPaymentId(e.target.value)}>
-              {open.map((p) => <option key={p.id} value={p.id}>{formatUsdt(p.amount)} USDT · {p.externalId ?? p.memo} · {p.status.replace('_', ' ')}</option>)}
+              {open.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {formatUsdt(p.amount)} USDT · {p.externalId ?? p.memo} · {p.status.replace('_', ' ')}
+                </option>
+              ))}
             </select>
-            <label htmlFor="sim-amount">Amount <span className="muted">(optional; default: what is due)</span></label>
-            <input id="sim-amount" inputMode="decimal" placeholder={selected ? `${selected.amount}` : ''} value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <label htmlFor="sim-amount">
+              Amount <span className="muted">(optional; default: what is due)</span>
+            </label>
+            <input
+              id="sim-amount"
+              inputMode="decimal"
+              placeholder={selected ? `${selected.amount}` : ''}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
             <div className="case-grid">
               {CASES.map(([kind, label, hint]) => (
-                <button key={label} type="button" className="btn case" disabled={isSimulating || !paymentId} onClick={() => run(kind, label)} title={hint}>
-                  <strong>{label}</strong><span className="muted">{hint}</span>
+                <button
+                  key={label}
+                  type="button"
+                  className="btn case"
+                  disabled={isSimulating || !paymentId}
+                  onClick={() => run(kind, label)}
+                  title={hint}
+                >
+                  <strong>{label}</strong>
+                  <span className="muted">{hint}</span>
                 </button>
               ))}
             </div>
           </section>
         )}
-          <section className="card" aria-labelledby="sim-results">
-            <h2 id="sim-results">What happened</h2>
-            {simulations.length === 0 ? <p className="muted">Results appear here.</p> : (
-              <ol className="sim-log" aria-live="polite">
-                {simulations.map((s) => (
-                  <li key={`${s.at}-${s.txHashes[0] ?? ''}`}>
-                    <span className="muted">{formatTime(s.at)}</span> <strong>{s.case}</strong> → <StatusBadge status={s.payment.status} late={s.payment.late} />
-                    {' '}paid {formatUsdt(s.payment.paidAmount)} / {formatUsdt(s.payment.amount)} · <a href={`#/payment/${s.paymentId}`}>open</a>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+        <section className="card" aria-labelledby="sim-results">
+          <h2 id="sim-results">What happened</h2>
+          {simulations.length === 0 ? (
+            <p className="muted">Results appear here.</p>
+          ) : (
+            <ol className="sim-log" aria-live="polite">
+              {simulations.map((s) => (
+                <li key={`${s.at}-${s.txHashes[0] ?? ''}`}>
+                  <span className="muted">{formatTime(s.at)}</span> <strong>{s.case}</strong> →{' '}
+                  <StatusBadge status={s.payment.status} late={s.payment.late} /> paid{' '}
+                  {formatUsdt(s.payment.paidAmount)} / {formatUsdt(s.payment.amount)} ·{' '}
+                  <a href={`#/payment/${s.paymentId}`}>open</a>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
       </div>
     </>
   );

@@ -37,9 +37,14 @@ export const createSimulatorSlice: SliceCreator<SimulatorSlice> = (set, get) => 
     set({ isSimulating: true });
     try {
       const result = await chainApi.simulate({
-        paymentId, case: kind, ...(amount ? { amount } : {}), ...(comment !== undefined ? { comment } : {}),
+        paymentId,
+        case: kind,
+        ...(amount ? { amount } : {}),
+        ...(comment !== undefined ? { comment } : {}),
       });
-      set((s) => ({ simulations: [{ ...result, paymentId, at: new Date().toISOString() }, ...s.simulations].slice(0, 20) }));
+      set((s) => ({
+        simulations: [{ ...result, paymentId, at: new Date().toISOString() }, ...s.simulations].slice(0, 20),
+      }));
       get().toast('success', `Sent (${kind}): the payment is now ${result.payment.status.replace('_', ' ')}`);
       await get().loadOpenPayments();
     } catch (err) {
@@ -53,4 +58,7 @@ export const createSimulatorSlice: SliceCreator<SimulatorSlice> = (set, get) => 
 export const selectOpenPayments = (s: ConsoleStore) => s.openPayments;
 export const selectSimulations = (s: ConsoleStore) => s.simulations;
 export const selectIsSimulating = (s: ConsoleStore) => s.isSimulating;
-export const selectSimulatorActions = (s: ConsoleStore) => ({ loadOpenPayments: s.loadOpenPayments, simulate: s.simulate });
+export const selectSimulatorActions = (s: ConsoleStore) => ({
+  loadOpenPayments: s.loadOpenPayments,
+  simulate: s.simulate,
+});

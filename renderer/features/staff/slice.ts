@@ -32,7 +32,11 @@ export interface StaffSlice {
   loadAudit(more?: boolean): Promise<void>;
 }
 
-const linkOf = (name: string, path: string, expiresAt: string): CashierLink => ({ name, url: `${location.origin}${path}`, expiresAt });
+const linkOf = (name: string, path: string, expiresAt: string): CashierLink => ({
+  name,
+  url: `${location.origin}${path}`,
+  expiresAt,
+});
 
 export const createStaffSlice: SliceCreator<StaffSlice> = (set, get) => ({
   role: null,
@@ -60,7 +64,10 @@ export const createStaffSlice: SliceCreator<StaffSlice> = (set, get) => ({
   createCashier: async (name, passphrase) => {
     try {
       const made = await staffApi.createCashier({ name, ...(passphrase ? { passphrase } : {}) });
-      set((s) => ({ cashiers: [made.cashier, ...s.cashiers], cashierLink: linkOf(made.cashier.name, made.loginLink.path, made.loginLink.expiresAt) }));
+      set((s) => ({
+        cashiers: [made.cashier, ...s.cashiers],
+        cashierLink: linkOf(made.cashier.name, made.loginLink.path, made.loginLink.expiresAt),
+      }));
       return true;
     } catch (err) {
       get().fail(err, 'Could not add the cashier');
@@ -79,7 +86,12 @@ export const createStaffSlice: SliceCreator<StaffSlice> = (set, get) => ({
     try {
       const updated = await staffApi.setCashierPassphrase(id, passphrase);
       set((s) => ({ cashiers: s.cashiers.map((c) => (c.id === id ? updated : c)) }));
-      get().toast('success', passphrase ? `${updated.name} can sign in with the passphrase at /console/login` : `${updated.name}'s passphrase removed`);
+      get().toast(
+        'success',
+        passphrase
+          ? `${updated.name} can sign in with the passphrase at /console/login`
+          : `${updated.name}'s passphrase removed`,
+      );
       return true;
     } catch (err) {
       get().fail(err, 'Could not save the passphrase');
@@ -100,7 +112,10 @@ export const createStaffSlice: SliceCreator<StaffSlice> = (set, get) => ({
     set({ isAuditLoading: true });
     try {
       const page = await staffApi.audit(more ? get().auditNextBefore : null);
-      set((s) => ({ auditEntries: more ? [...s.auditEntries, ...page.items] : page.items, auditNextBefore: page.nextBefore }));
+      set((s) => ({
+        auditEntries: more ? [...s.auditEntries, ...page.items] : page.items,
+        auditNextBefore: page.nextBefore,
+      }));
     } catch (err) {
       get().fail(err, 'Could not load the audit log');
     } finally {
@@ -119,6 +134,12 @@ export const selectAuditEntries = (s: ConsoleStore) => s.auditEntries;
 export const selectHasMoreAudit = (s: ConsoleStore) => s.auditNextBefore !== null;
 export const selectIsAuditLoading = (s: ConsoleStore) => s.isAuditLoading;
 export const selectStaffActions = (s: ConsoleStore) => ({
-  loadSession: s.loadSession, loadCashiers: s.loadCashiers, createCashier: s.createCashier, newCashierLink: s.newCashierLink,
-  setCashierPassphrase: s.setCashierPassphrase, revokeCashier: s.revokeCashier, dismissCashierLink: s.dismissCashierLink, loadAudit: s.loadAudit,
+  loadSession: s.loadSession,
+  loadCashiers: s.loadCashiers,
+  createCashier: s.createCashier,
+  newCashierLink: s.newCashierLink,
+  setCashierPassphrase: s.setCashierPassphrase,
+  revokeCashier: s.revokeCashier,
+  dismissCashierLink: s.dismissCashierLink,
+  loadAudit: s.loadAudit,
 });

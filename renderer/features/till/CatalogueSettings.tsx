@@ -52,26 +52,71 @@ export function CatalogueSettings() {
     else void saveCatalogue(checked.items);
   };
   return (
-    <form className="card form catalogue-form" onSubmit={submit} noValidate aria-labelledby="catalogue-title" data-testid="catalogue-settings">
+    <form
+      className="card form catalogue-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="catalogue-title"
+      data-testid="catalogue-settings"
+    >
       <h2 id="catalogue-title">Till catalogue</h2>
-      <p className="muted small">Optional. Items appear on the till beside the keypad; tapping them builds a cart and the invoice lists them.</p>
-      {rows.length === 0 ? <p className="muted">No items yet.</p> : (
+      <p className="muted small">
+        Optional. Items appear on the till beside the keypad; tapping them builds a cart and the invoice lists them.
+      </p>
+      {rows.length === 0 ? (
+        <p className="muted">No items yet.</p>
+      ) : (
         <ul className="catalogue-rows">
           {rows.map((row, i) => (
             <li key={row.id}>
-              <label><span className="sr-only">Item {i + 1} name</span>
-                <input value={row.name} placeholder="Espresso" aria-label={`Item ${i + 1} name`} onChange={(e) => edit(row.id, { name: e.target.value })} /></label>
-              <label><span className="sr-only">Item {i + 1} price (USDT)</span>
-                <input value={row.price} placeholder="2.50" inputMode="decimal" aria-label={`Item ${i + 1} price (USDT)`} onChange={(e) => edit(row.id, { price: e.target.value })} /></label>
-              <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove item ${i + 1}`} onClick={() => setRows((old) => old.filter((r) => r.id !== row.id))}>Remove</button>
+              <label>
+                <span className="sr-only">Item {i + 1} name</span>
+                <input
+                  value={row.name}
+                  placeholder="Espresso"
+                  aria-label={`Item ${i + 1} name`}
+                  onChange={(e) => edit(row.id, { name: e.target.value })}
+                />
+              </label>
+              <label>
+                <span className="sr-only">Item {i + 1} price (USDT)</span>
+                <input
+                  value={row.price}
+                  placeholder="2.50"
+                  inputMode="decimal"
+                  aria-label={`Item ${i + 1} price (USDT)`}
+                  onChange={(e) => edit(row.id, { price: e.target.value })}
+                />
+              </label>
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                aria-label={`Remove item ${i + 1}`}
+                onClick={() => setRows((old) => old.filter((r) => r.id !== row.id))}
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>
       )}
-      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="form-actions">
-        <button type="button" className="btn" disabled={rows.length >= MAX_CATALOGUE_ITEMS} onClick={() => setRows((old) => [...old, { id: freshId(old), name: '', price: '' }])}>Add item</button>
-        <button type="submit" className="btn btn-primary" disabled={isSaving}>{isSaving ? 'Saving…' : 'Save catalogue'}</button>
+        <button
+          type="button"
+          className="btn"
+          disabled={rows.length >= MAX_CATALOGUE_ITEMS}
+          onClick={() => setRows((old) => [...old, { id: freshId(old), name: '', price: '' }])}
+        >
+          Add item
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSaving}>
+          {isSaving ? 'Saving…' : 'Save catalogue'}
+        </button>
       </div>
     </form>
   );

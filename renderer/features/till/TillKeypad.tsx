@@ -3,7 +3,14 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatUsdt } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import {
-  selectCart, selectCartSize, selectCartTotal, selectCatalogue, selectIsCharging, selectTillActions, selectTillEntry, selectTillError,
+  selectCart,
+  selectCartSize,
+  selectCartTotal,
+  selectCatalogue,
+  selectIsCharging,
+  selectTillActions,
+  selectTillEntry,
+  selectTillError,
 } from './slice';
 
 /** The separator people here type; the till accepts both "," and "." whichever is shown. */
@@ -22,12 +29,30 @@ function Catalogue() {
           const quantity = cart[item.id] ?? 0;
           return (
             <li key={item.id} className={quantity > 0 ? 'is-in-cart' : ''}>
-              <button type="button" className="till-item" onClick={() => addToCart(item.id)} aria-label={`Add ${item.name}, ${formatUsdt(item.price)} USDT${quantity > 0 ? `, ${quantity} in the cart` : ''}`}>
+              <button
+                type="button"
+                className="till-item"
+                onClick={() => addToCart(item.id)}
+                aria-label={`Add ${item.name}, ${formatUsdt(item.price)} USDT${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
+              >
                 <span className="till-item-name">{item.name}</span>
                 <span className="till-item-price">{formatUsdt(item.price)}</span>
-                {quantity > 0 ? <span className="till-item-qty" aria-hidden="true">{quantity}</span> : null}
+                {quantity > 0 ? (
+                  <span className="till-item-qty" aria-hidden="true">
+                    {quantity}
+                  </span>
+                ) : null}
               </button>
-              {quantity > 0 ? <button type="button" className="btn btn-small till-item-less" onClick={() => removeFromCart(item.id)} aria-label={`One ${item.name} less`}>−</button> : null}
+              {quantity > 0 ? (
+                <button
+                  type="button"
+                  className="btn btn-small till-item-less"
+                  onClick={() => removeFromCart(item.id)}
+                  aria-label={`One ${item.name} less`}
+                >
+                  −
+                </button>
+              ) : null}
             </li>
           );
         })}
@@ -50,23 +75,65 @@ export function TillKeypad() {
   const hasCart = cartSize > 0;
   return (
     <section className="till-entry" aria-labelledby="till-entry-title">
-      <h1 id="till-entry-title" className="sr-only">New sale</h1>
-      <p className="till-display-label">{hasCart ? `Cart · ${cartSize} ${cartSize === 1 ? 'item' : 'items'}` : 'Amount'}</p>
-      <output className="till-display" data-testid="till-display" aria-live="polite" aria-label={hasCart ? 'Cart total in USDT' : 'Amount in USDT'}>
+      <h1 id="till-entry-title" className="sr-only">
+        New sale
+      </h1>
+      <p className="till-display-label">
+        {hasCart ? `Cart · ${cartSize} ${cartSize === 1 ? 'item' : 'items'}` : 'Amount'}
+      </p>
+      <output
+        className="till-display"
+        data-testid="till-display"
+        aria-live="polite"
+        aria-label={hasCart ? 'Cart total in USDT' : 'Amount in USDT'}
+      >
         {hasCart ? formatUsdt(cartTotal) : entry || '0'} <small>USDT</small>
       </output>
-      {error ? <p className="till-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="till-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={`till-entry-body${hasCart ? ' has-cart' : ''}`}>
         <div className="keypad" role="group" aria-label="Keypad">
           {KEYS.map((key) => (
-            <button key={key} type="button" className="keypad-key" disabled={hasCart} onClick={() => pressTillKey(key)} aria-label={key === SEPARATOR ? 'Decimal separator' : key}>{key}</button>
+            <button
+              key={key}
+              type="button"
+              className="keypad-key"
+              disabled={hasCart}
+              onClick={() => pressTillKey(key)}
+              aria-label={key === SEPARATOR ? 'Decimal separator' : key}
+            >
+              {key}
+            </button>
           ))}
-          <button type="button" className="keypad-key" disabled={hasCart} onClick={() => pressTillKey('Backspace')} aria-label="Backspace">⌫</button>
-          <button type="button" className="keypad-key keypad-clear" disabled={hasCart ? false : entry === ''} onClick={() => (hasCart ? clearCart() : pressTillKey('Clear'))}>{hasCart ? 'Clear cart' : 'Clear'}</button>
+          <button
+            type="button"
+            className="keypad-key"
+            disabled={hasCart}
+            onClick={() => pressTillKey('Backspace')}
+            aria-label="Backspace"
+          >
+            ⌫
+          </button>
+          <button
+            type="button"
+            className="keypad-key keypad-clear"
+            disabled={hasCart ? false : entry === ''}
+            onClick={() => (hasCart ? clearCart() : pressTillKey('Clear'))}
+          >
+            {hasCart ? 'Clear cart' : 'Clear'}
+          </button>
         </div>
         <Catalogue />
       </div>
-      <button type="button" className="btn btn-primary till-charge" disabled={isCharging} onClick={() => void chargeTill()}>
+      <button
+        type="button"
+        className="btn btn-primary till-charge"
+        disabled={isCharging}
+        onClick={() => void chargeTill()}
+      >
         {isCharging ? 'Creating…' : 'Charge (Enter)'}
       </button>
     </section>

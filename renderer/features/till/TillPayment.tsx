@@ -25,35 +25,71 @@ export function TillPayment({ invoice, now }: { invoice: Payment; now: number })
           </p>
           <p className="till-of">of {formatUsdt(invoice.amount)} USDT</p>
         </>
-      ) : <p className="till-amount">{formatUsdt(invoice.amount)} <small>USDT</small></p>}
-      <div className="till-qr"><QrCode value={invoice.links.ton} size={size} label={`QR code to pay ${invoice.dueAmount} USDT`} /></div>
-      <p className="till-memo">Comment: <strong>{invoice.memo}</strong></p>
-      <p className="till-countdown" data-testid="till-countdown">
-        Expires in <span className="till-countdown-time" aria-hidden="true">{formatCountdown(left)}</span>
-        <span className="sr-only" role="timer">{minutesLeft(left)}</span>
+      ) : (
+        <p className="till-amount">
+          {formatUsdt(invoice.amount)} <small>USDT</small>
+        </p>
+      )}
+      <div className="till-qr">
+        <QrCode value={invoice.links.ton} size={size} label={`QR code to pay ${invoice.dueAmount} USDT`} />
+      </div>
+      <p className="till-memo">
+        Comment: <strong>{invoice.memo}</strong>
       </p>
-      <p className="till-status" aria-live="polite">{partial ? 'Part of the amount arrived; waiting for the rest…' : 'Waiting for payment…'}</p>
+      <p className="till-countdown" data-testid="till-countdown">
+        Expires in{' '}
+        <span className="till-countdown-time" aria-hidden="true">
+          {formatCountdown(left)}
+        </span>
+        <span className="sr-only" role="timer">
+          {minutesLeft(left)}
+        </span>
+      </p>
+      <p className="till-status" aria-live="polite">
+        {partial ? 'Part of the amount arrived; waiting for the rest…' : 'Waiting for payment…'}
+      </p>
     </div>
   );
 }
 
 const ICON: Record<Outcome['kind'], string> = {
   paid: 'm9 16.2-4.2-4.2-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z',
-  expired: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm1 3v5.4l3.7 2.2-1 1.7L11 13.6V7h2Z',
-  cancelled: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm3.5 5.1L12 10.6 8.5 7.1 7.1 8.5l3.5 3.5-3.5 3.5 1.4 1.4 3.5-3.5 3.5 3.5 1.4-1.4-3.5-3.5 3.5-3.5-1.4-1.4Z',
+  expired:
+    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm1 3v5.4l3.7 2.2-1 1.7L11 13.6V7h2Z',
+  cancelled:
+    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm3.5 5.1L12 10.6 8.5 7.1 7.1 8.5l3.5 3.5-3.5 3.5 1.4 1.4 3.5-3.5 3.5 3.5 1.4-1.4-3.5-3.5 3.5-3.5-1.4-1.4Z',
 };
 
 /** What became of an invoice that can no longer be paid: no QR, no address, and what to do next. */
-export function TillEnded({ invoice, outcome, onNewSale }: { invoice: Payment; outcome: Outcome; onNewSale: () => void }) {
+export function TillEnded({
+  invoice,
+  outcome,
+  onNewSale,
+}: {
+  invoice: Payment;
+  outcome: Outcome;
+  onNewSale: () => void;
+}) {
   return (
-    <div className={`till-ended till-ended-${outcome.kind}${outcome.kind === 'paid' ? ' till-done' : ''}`} data-testid="till-ended">
-      <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d={ICON[outcome.kind]} /></svg>
-      <p className="till-amount">{formatUsdt(invoice.amount)} <small>USDT</small></p>
+    <div
+      className={`till-ended till-ended-${outcome.kind}${outcome.kind === 'paid' ? ' till-done' : ''}`}
+      data-testid="till-ended"
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d={ICON[outcome.kind]} />
+      </svg>
+      <p className="till-amount">
+        {formatUsdt(invoice.amount)} <small>USDT</small>
+      </p>
       <div role="status" aria-live="assertive">
-        <p className="till-title" data-testid="till-outcome">{outcome.title}</p>
+        <p className="till-title" data-testid="till-outcome">
+          {outcome.title}
+        </p>
         <p className="till-advice">{outcome.advice}</p>
       </div>
-      <button type="button" id="till-new-sale" className="btn btn-primary till-new-sale" onClick={onNewSale}>New sale (Enter)</button>
+      <button type="button" id="till-new-sale" className="btn btn-primary till-new-sale" onClick={onNewSale}>
+        New sale (Enter)
+      </button>
       {outcome.kind === 'paid' ? <PrintReceiptButton payment={invoice} className="btn btn-ghost till-receipt" /> : null}
     </div>
   );

@@ -54,15 +54,49 @@ export function TillView() {
     document.querySelector<HTMLElement>(target)?.focus();
   }, [screen]);
   return (
-    <main className={`till till-${screen}${outcome ? ` till-${outcome.kind}` : ''}`} id="main" data-testid="till" data-screen={screen}>
+    <main
+      className={`till till-${screen}${outcome ? ` till-${outcome.kind}` : ''}`}
+      id="main"
+      data-testid="till"
+      data-screen={screen}
+    >
       <nav className="till-bar" aria-label="Till">
-        <button type="button" className="btn btn-ghost" onClick={closeTill}>Back to console</button>
-        {invoice ? <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={newSale}>Back to keypad (Esc)</button> : null}
-        <button type="button" className="btn btn-ghost" aria-pressed={isFullscreen} onClick={toggleFullscreen}>{isFullscreen ? 'Leave full screen (F)' : 'Full screen (F)'}</button>
-        {invoice ? null : <button type="button" className="btn btn-ghost" onClick={() => { closeTill(); navigate('close-day'); }}>Close day</button>}
+        <button type="button" className="btn btn-ghost" onClick={closeTill}>
+          Back to console
+        </button>
+        {invoice ? (
+          <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={newSale}>
+            Back to keypad (Esc)
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-ghost" aria-pressed={isFullscreen} onClick={toggleFullscreen}>
+          {isFullscreen ? 'Leave full screen (F)' : 'Full screen (F)'}
+        </button>
+        {invoice ? null : (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              closeTill();
+              navigate('close-day');
+            }}
+          >
+            Close day
+          </button>
+        )}
       </nav>
-      {!invoice ? <TillKeypad /> : outcome ? <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} /> : <TillPayment invoice={invoice} now={now} />}
-      <p className="till-keys" aria-hidden="true">{invoice ? 'Esc back to keypad · F full screen' : 'Type an amount · Enter charge · Esc back to console · F full screen'}</p>
+      {!invoice ? (
+        <TillKeypad />
+      ) : outcome ? (
+        <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} />
+      ) : (
+        <TillPayment invoice={invoice} now={now} />
+      )}
+      <p className="till-keys" aria-hidden="true">
+        {invoice
+          ? 'Esc back to keypad · F full screen'
+          : 'Type an amount · Enter charge · Esc back to console · F full screen'}
+      </p>
     </main>
   );
 }

@@ -9,7 +9,10 @@ import type { ConsoleStore, SliceCreator } from '../../store/types';
 
 /** Item id -> quantity. */
 export type Cart = Readonly<Record<string, number>>;
-export interface CartLine { item: CatalogueItem; quantity: number }
+export interface CartLine {
+  item: CatalogueItem;
+  quantity: number;
+}
 
 /** The till as a cashier works it: a keypad entry or a cart from the catalogue, charged as an invoice. */
 export interface TillSlice {
@@ -88,11 +91,13 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
   tillError: null,
   isSavingCatalogue: false,
   pressTillKey: (key) => set((s) => ({ tillEntry: nextEntry(s.tillEntry, key), tillError: null })),
-  addToCart: (id) => set((s) => ({ cart: { ...s.cart, [id]: Math.min(MAX_QUANTITY, (s.cart[id] ?? 0) + 1) }, tillError: null })),
-  removeFromCart: (id) => set((s) => {
-    const { [id]: quantity = 0, ...rest } = s.cart;
-    return { cart: quantity > 1 ? { ...rest, [id]: quantity - 1 } : rest };
-  }),
+  addToCart: (id) =>
+    set((s) => ({ cart: { ...s.cart, [id]: Math.min(MAX_QUANTITY, (s.cart[id] ?? 0) + 1) }, tillError: null })),
+  removeFromCart: (id) =>
+    set((s) => {
+      const { [id]: quantity = 0, ...rest } = s.cart;
+      return { cart: quantity > 1 ? { ...rest, [id]: quantity - 1 } : rest };
+    }),
   clearCart: () => set({ cart: {} }),
   loadCatalogue: async () => {
     try {
@@ -105,7 +110,10 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
     set({ isSavingCatalogue: true });
     try {
       const saved = await catalogueApi.save(items);
-      set((s) => ({ catalogue: saved.items, cart: Object.fromEntries(Object.entries(s.cart).filter(([id]) => saved.items.some((i) => i.id === id))) }));
+      set((s) => ({
+        catalogue: saved.items,
+        cart: Object.fromEntries(Object.entries(s.cart).filter(([id]) => saved.items.some((i) => i.id === id))),
+      }));
       get().toast('success', 'Catalogue saved');
       return true;
     } catch (err) {
@@ -118,14 +126,20 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
   chargeTill: async () => {
     const { catalogue, cart, tillEntry } = get();
     const lines = cartLines(catalogue, cart);
-    const entered = lines.length > 0 ? { ok: true as const, amount: formatAmount(cartTotalMicro(catalogue, cart)) } : parseEnteredAmount(tillEntry);
+    const entered =
+      lines.length > 0
+        ? { ok: true as const, amount: formatAmount(cartTotalMicro(catalogue, cart)) }
+        : parseEnteredAmount(tillEntry);
     if (!entered.ok) {
       set({ tillError: entered.message });
       return;
     }
     set({ isCharging: true, tillError: null });
     try {
-      const invoice = await paymentsApi.create({ amount: entered.amount, ...(lines.length > 0 ? { description: describeCart(lines) } : {}) });
+      const invoice = await paymentsApi.create({
+        amount: entered.amount,
+        ...(lines.length > 0 ? { description: describeCart(lines) } : {}),
+      });
       set({ tillInvoice: invoice, ...EMPTY_SALE });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) set({ tillError: err.message });
@@ -144,7 +158,9 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
     try {
       const { payment } = await paymentsApi.detail(current.id);
       if (get().tillInvoice?.id === payment.id) set({ tillInvoice: payment });
-    } catch { /* the stream brings the next change */ }
+    } catch {
+      /* the stream brings the next change */
+    }
   },
 });
 
@@ -160,7 +176,16 @@ export const selectCartSize = (s: ConsoleStore) => Object.values(s.cart).reduce(
 /** The cart's total as the decimal string the till shows and charges. */
 export const selectCartTotal = (s: ConsoleStore) => formatAmount(cartTotalMicro(s.catalogue, s.cart));
 export const selectTillActions = (s: ConsoleStore) => ({
-  pressTillKey: s.pressTillKey, addToCart: s.addToCart, removeFromCart: s.removeFromCart, clearCart: s.clearCart, loadCatalogue: s.loadCatalogue,
-  saveCatalogue: s.saveCatalogue, chargeTill: s.chargeTill, newSale: s.newSale, openTill: s.openTill, showOnTill: s.showOnTill,
-  closeTill: s.closeTill, refreshTillInvoice: s.refreshTillInvoice,
+  pressTillKey: s.pressTillKey,
+  addToCart: s.addToCart,
+  removeFromCart: s.removeFromCart,
+  clearCart: s.clearCart,
+  loadCatalogue: s.loadCatalogue,
+  saveCatalogue: s.saveCatalogue,
+  chargeTill: s.chargeTill,
+  newSale: s.newSale,
+  openTill: s.openTill,
+  showOnTill: s.showOnTill,
+  closeTill: s.closeTill,
+  refreshTillInvoice: s.refreshTillInvoice,
 });

@@ -19,14 +19,26 @@ function Inbox() {
     <>
       <label className="filter inbox-search">
         <span>Search</span>
-        <input type="search" aria-label="Search the inbox" placeholder="Amount, memo, sender or customer email" value={query}
-          onChange={(e) => setUnmatchedQuery(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Search the inbox"
+          placeholder="Amount, memo, sender or customer email"
+          value={query}
+          onChange={(e) => setUnmatchedQuery(e.target.value)}
+        />
       </label>
       {hasLoaded && items.length === 0 ? (
-        query ? <Empty title="No transfer matches">Nothing in the inbox matches “{query}”.</Empty>
-          : <Empty title="Inbox zero">Every incoming transfer matched a payment.</Empty>
+        query ? (
+          <Empty title="No transfer matches">Nothing in the inbox matches “{query}”.</Empty>
+        ) : (
+          <Empty title="Inbox zero">Every incoming transfer matched a payment.</Empty>
+        )
       ) : (
-        <ul className="transfers" aria-live="polite">{items.map((t) => <InboxTransferCard key={t.txHash} t={t} />)}</ul>
+        <ul className="transfers" aria-live="polite">
+          {items.map((t) => (
+            <InboxTransferCard key={t.txHash} t={t} />
+          ))}
+        </ul>
       )}
     </>
   );
@@ -39,15 +51,30 @@ export function UnmatchedPage() {
     if (tab === 'inbox') void loadUnmatched();
   }, [tab, loadUnmatched]);
   const tabButton = (id: Tab, label: string) => (
-    <button type="button" role="tab" id={`inbox-tab-${id}`} aria-selected={tab === id} aria-controls="inbox-panel"
-      className={`tab${tab === id ? ' tab-active' : ''}`} onClick={() => setTab(id)}>{label}</button>
+    <button
+      type="button"
+      role="tab"
+      id={`inbox-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls="inbox-panel"
+      className={`tab${tab === id ? ' tab-active' : ''}`}
+      onClick={() => setTab(id)}
+    >
+      {label}
+    </button>
   );
   return (
     <>
       <PageHeader title="Unmatched transfers">
-        <button type="button" className="btn" onClick={() => void loadUnmatched()}>Refresh</button>
+        <button type="button" className="btn" onClick={() => void loadUnmatched()}>
+          Refresh
+        </button>
       </PageHeader>
-      <p className="muted lead">Transfers to your wallet whose comment matched no payment. Credit each to the payment it was meant for, or dismiss it with a reason (for a refund handled elsewhere). Every decision is kept, and a dismissal can be undone.</p>
+      <p className="muted lead">
+        Transfers to your wallet whose comment matched no payment. Credit each to the payment it was meant for, or
+        dismiss it with a reason (for a refund handled elsewhere). Every decision is kept, and a dismissal can be
+        undone.
+      </p>
       <div role="tablist" aria-label="Inbox views" className="tabs">
         {tabButton('inbox', 'Inbox')}
         {tabButton('history', 'History')}

@@ -19,7 +19,8 @@ export interface UnmatchedSlice {
 
 /** Takes a decided transfer off the inbox and its badge at once; the live stream's next count confirms it. */
 const resolved = (s: ConsoleStore, txHash: string) => ({
-  unmatched: s.unmatched.filter((t) => t.txHash !== txHash), unmatchedCount: Math.max(0, s.unmatchedCount - 1),
+  unmatched: s.unmatched.filter((t) => t.txHash !== txHash),
+  unmatchedCount: Math.max(0, s.unmatchedCount - 1),
 });
 
 export const createUnmatchedSlice: SliceCreator<UnmatchedSlice> = (set, get) => {
@@ -92,6 +93,10 @@ export const selectUnmatchedQuery = (s: ConsoleStore) => s.unmatchedQuery;
 export const selectTransferHistory = (s: ConsoleStore) => s.transferHistory;
 export const selectHasLoadedTransferHistory = (s: ConsoleStore) => s.hasLoadedTransferHistory;
 export const selectUnmatchedActions = (s: ConsoleStore) => ({
-  loadUnmatched: s.loadUnmatched, setUnmatchedQuery: s.setUnmatchedQuery, attachTransfer: s.attachTransfer, dismissTransfer: s.dismissTransfer,
-  restoreTransfer: s.restoreTransfer, loadTransferHistory: s.loadTransferHistory,
+  loadUnmatched: s.loadUnmatched,
+  setUnmatchedQuery: s.setUnmatchedQuery,
+  attachTransfer: s.attachTransfer,
+  dismissTransfer: s.dismissTransfer,
+  restoreTransfer: s.restoreTransfer,
+  loadTransferHistory: s.loadTransferHistory,
 });

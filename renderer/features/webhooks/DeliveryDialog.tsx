@@ -26,28 +26,61 @@ export function DeliveryDialog() {
       {open ? (
         <>
           <header className="dialog-head">
-            <h2 id="delivery-title">{open.delivery.eventType} <DeliveryStateBadge delivery={open.delivery} now={now} /></h2>
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => void showDelivery(null)} aria-label="Close">×</button>
+            <h2 id="delivery-title">
+              {open.delivery.eventType} <DeliveryStateBadge delivery={open.delivery} now={now} />
+            </h2>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => void showDelivery(null)}
+              aria-label="Close"
+            >
+              ×
+            </button>
           </header>
-          <p className="muted">To <code>{open.delivery.url}</code>{open.delivery.endpointId === null ? ' (the payment\'s callback)' : ''} · event <code>{open.delivery.eventId}</code></p>
+          <p className="muted">
+            To <code>{open.delivery.url}</code>
+            {open.delivery.endpointId === null ? " (the payment's callback)" : ''} · event{' '}
+            <code>{open.delivery.eventId}</code>
+          </p>
           <dl className="facts" aria-live="polite">
-            <dt>Attempts</dt><dd>{open.delivery.attempts}</dd>
-            <dt>Next attempt</dt><dd>{open.delivery.nextAttemptAt ? formatDateTime(open.delivery.nextAttemptAt) : '—'}</dd>
-            <dt>Last response</dt><dd><LastResponse delivery={open.delivery} /></dd>
+            <dt>Attempts</dt>
+            <dd>{open.delivery.attempts}</dd>
+            <dt>Next attempt</dt>
+            <dd>{open.delivery.nextAttemptAt ? formatDateTime(open.delivery.nextAttemptAt) : '—'}</dd>
+            <dt>Last response</dt>
+            <dd>
+              <LastResponse delivery={open.delivery} />
+            </dd>
           </dl>
           {isOwner ? (
             <div className="row-actions">
-              <button type="button" className="btn" onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}>Redeliver this event</button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}
+              >
+                Redeliver this event
+              </button>
             </div>
           ) : null}
           {open.attempts.length === 0 ? <p className="muted">No attempt yet: it is queued.</p> : null}
           <ol className="attempts">
             {open.attempts.map((a) => (
               <li key={a.id} className="attempt">
-                <p><strong>{a.responseStatus ?? 'no response'}</strong> · {a.durationMs} ms · {formatDateTime(a.at)}{a.error ? <span className="error-text"> · {a.error}</span> : null}</p>
+                <p>
+                  <strong>{a.responseStatus ?? 'no response'}</strong> · {a.durationMs} ms · {formatDateTime(a.at)}
+                  {a.error ? <span className="error-text"> · {a.error}</span> : null}
+                </p>
                 <details>
                   <summary>Request</summary>
-                  <pre>{Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}{'\n\n'}{a.requestBody}</pre>
+                  <pre>
+                    {Object.entries(a.requestHeaders)
+                      .map(([k, v]) => `${k}: ${v}`)
+                      .join('\n')}
+                    {'\n\n'}
+                    {a.requestBody}
+                  </pre>
                 </details>
                 <details open={a.responseBody !== null && a.responseBody !== ''}>
                   <summary>Response body</summary>

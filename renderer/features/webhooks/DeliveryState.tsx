@@ -3,7 +3,12 @@ import type { DeliveryState, WebhookDeliveryView as Delivery } from '../../../co
 import { useInterval } from '../../hooks/useInterval';
 
 /** Colour follows the state, and the words say it too: never colour alone. */
-const TONE: Record<DeliveryState, string> = { delivered: 'paid', retrying: 'partially_paid', failed: 'expired', pending: 'pending' };
+const TONE: Record<DeliveryState, string> = {
+  delivered: 'paid',
+  retrying: 'partially_paid',
+  failed: 'expired',
+  pending: 'pending',
+};
 
 /** "in 40 s", "in 3 min", "now": when the dispatcher tries next. */
 export function untilText(iso: string | null, now: number): string {
@@ -25,15 +30,23 @@ export function useNow(): number {
 export function deliveryStateText(d: Delivery, now: number): string {
   const code = d.lastStatusCode === null ? '' : ` · ${d.lastStatusCode}`;
   switch (d.state) {
-    case 'delivered': return `delivered${code}`;
-    case 'failed': return `failed${code}`;
-    case 'retrying': return `retrying · next ${untilText(d.nextAttemptAt, now)}`;
-    default: return `pending · sending ${untilText(d.nextAttemptAt, now) || 'now'}`;
+    case 'delivered':
+      return `delivered${code}`;
+    case 'failed':
+      return `failed${code}`;
+    case 'retrying':
+      return `retrying · next ${untilText(d.nextAttemptAt, now)}`;
+    default:
+      return `pending · sending ${untilText(d.nextAttemptAt, now) || 'now'}`;
   }
 }
 
 export function DeliveryStateBadge({ delivery, now }: { delivery: Delivery; now: number }) {
-  return <span className={`badge badge-${TONE[delivery.state]}`} data-testid="delivery-state">{deliveryStateText(delivery, now)}</span>;
+  return (
+    <span className={`badge badge-${TONE[delivery.state]}`} data-testid="delivery-state">
+      {deliveryStateText(delivery, now)}
+    </span>
+  );
 }
 
 /** The last answer in a line: status, the start of the body, or the network error. */
@@ -42,9 +55,19 @@ export function LastResponse({ delivery }: { delivery: Delivery }) {
   const excerpt = delivery.lastResponseExcerpt?.trim();
   return (
     <span className="last-response">
-      {delivery.lastStatusCode !== null ? <strong>HTTP {delivery.lastStatusCode}</strong> : <strong>no response</strong>}
-      {excerpt ? <code className="excerpt" title={excerpt}>{excerpt.length > 80 ? `${excerpt.slice(0, 80)}…` : excerpt}</code> : null}
-      {delivery.lastError && delivery.state !== 'delivered' ? <span className="error-text small">{delivery.lastError}</span> : null}
+      {delivery.lastStatusCode !== null ? (
+        <strong>HTTP {delivery.lastStatusCode}</strong>
+      ) : (
+        <strong>no response</strong>
+      )}
+      {excerpt ? (
+        <code className="excerpt" title={excerpt}>
+          {excerpt.length > 80 ? `${excerpt.slice(0, 80)}…` : excerpt}
+        </code>
+      ) : null}
+      {delivery.lastError && delivery.state !== 'delivered' ? (
+        <span className="error-text small">{delivery.lastError}</span>
+      ) : null}
     </span>
   );
 }

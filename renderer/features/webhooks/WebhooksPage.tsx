@@ -1,6 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { SUBSCRIBABLE_EVENTS, type DeliveryStatus, type SubscribableEvent, type WebhookEndpointView } from '../../../contract/webhooks';
+import {
+  SUBSCRIBABLE_EVENTS,
+  type DeliveryStatus,
+  type SubscribableEvent,
+  type WebhookEndpointView,
+} from '../../../contract/webhooks';
 import { CopyButton } from '../../components/CopyButton';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 import { DeliveryDialog } from './DeliveryDialog';
@@ -11,11 +16,19 @@ import { useInterval } from '../../hooks/useInterval';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import {
-  CALLBACKS, selectDeliveries, selectDeliveryFilter, selectEndpointError, selectEndpoints, selectHasMoreDeliveries, selectRevealedSecret, selectWebhooksActions,
+  CALLBACKS,
+  selectDeliveries,
+  selectDeliveryFilter,
+  selectEndpointError,
+  selectEndpoints,
+  selectHasMoreDeliveries,
+  selectRevealedSecret,
+  selectWebhooksActions,
 } from './slice';
 
 /** An endpoint's events as the form offers them, in the form's order. */
-const subscribed = (events: readonly string[]): SubscribableEvent[] => SUBSCRIBABLE_EVENTS.filter((e) => events.includes(e));
+const subscribed = (events: readonly string[]): SubscribableEvent[] =>
+  SUBSCRIBABLE_EVENTS.filter((e) => events.includes(e));
 
 function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpointView | null; onDone(): void }) {
   const { saveEndpoint } = useConsoleStore(useShallow(selectWebhooksActions));
@@ -23,30 +36,56 @@ function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpointView | nu
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [events, setEvents] = useState<SubscribableEvent[]>(endpoint ? subscribed(endpoint.events) : ['*']);
   const [description, setDescription] = useState(endpoint?.description ?? '');
-  const toggle = (e: SubscribableEvent) => setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]));
+  const toggle = (e: SubscribableEvent) =>
+    setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await saveEndpoint(endpoint?.id ?? null, { url: url.trim(), events, description: description.trim() || null })) onDone();
+    if (await saveEndpoint(endpoint?.id ?? null, { url: url.trim(), events, description: description.trim() || null }))
+      onDone();
   };
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} aria-label={endpoint ? 'Edit endpoint' : 'Add endpoint'}>
+    <form
+      className="card form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={endpoint ? 'Edit endpoint' : 'Add endpoint'}
+    >
       <label htmlFor="wh-url">Endpoint URL</label>
-      <input id="wh-url" type="url" placeholder="https://shop.example/webhooks/tontill" value={url} onChange={(e) => setUrl(e.target.value)}
-        aria-invalid={error?.field === 'url'} aria-describedby="wh-error" />
+      <input
+        id="wh-url"
+        type="url"
+        placeholder="https://shop.example/webhooks/tontill"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        aria-invalid={error?.field === 'url'}
+        aria-describedby="wh-error"
+      />
       <fieldset>
         <legend>Events</legend>
         <div className="checks">
           {SUBSCRIBABLE_EVENTS.map((e) => (
-            <label key={e} className="check"><input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} /> {e === '*' ? 'All events' : e}</label>
+            <label key={e} className="check">
+              <input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} />{' '}
+              {e === '*' ? 'All events' : e}
+            </label>
           ))}
         </div>
       </fieldset>
-      <label htmlFor="wh-desc">Description <span className="muted">(optional)</span></label>
+      <label htmlFor="wh-desc">
+        Description <span className="muted">(optional)</span>
+      </label>
       <input id="wh-desc" value={description} onChange={(e) => setDescription(e.target.value)} />
-      {error ? <p className="field-error" id="wh-error" role="alert">{error.message}</p> : null}
+      {error ? (
+        <p className="field-error" id="wh-error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary">{endpoint ? 'Save' : 'Add endpoint'}</button>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>Cancel</button>
+        <button type="submit" className="btn btn-primary">
+          {endpoint ? 'Save' : 'Add endpoint'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );
@@ -61,36 +100,87 @@ function Endpoints() {
     <section aria-labelledby="endpoints-title">
       <div className="section-head">
         <h2 id="endpoints-title">Endpoints</h2>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>Add endpoint</button>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          Add endpoint
+        </button>
       </div>
       {secret ? (
         <div className="callout" role="status">
-          <p><strong>Signing secret</strong> — copy it now; it is not shown again.</p>
-          <p><code className="wrap" data-testid="webhook-secret">{secret.secret}</code> <CopyButton text={secret.secret} /></p>
-          <button type="button" className="btn btn-small" onClick={dismissSecret}>I have stored it</button>
+          <p>
+            <strong>Signing secret</strong> — copy it now; it is not shown again.
+          </p>
+          <p>
+            <code className="wrap" data-testid="webhook-secret">
+              {secret.secret}
+            </code>{' '}
+            <CopyButton text={secret.secret} />
+          </p>
+          <button type="button" className="btn btn-small" onClick={dismissSecret}>
+            I have stored it
+          </button>
         </div>
       ) : null}
       {editing === 'new' ? <EndpointForm endpoint={null} onDone={() => setEditing(null)} /> : null}
-      {endpoints.length === 0 && editing !== 'new' ? <Empty title="No webhook endpoint">Add one to receive signed events when payments change.</Empty> : null}
+      {endpoints.length === 0 && editing !== 'new' ? (
+        <Empty title="No webhook endpoint">Add one to receive signed events when payments change.</Empty>
+      ) : null}
       <ul className="endpoints">
-        {endpoints.map((e) => (editing === e.id ? <li key={e.id}><EndpointForm endpoint={e} onDone={() => setEditing(null)} /></li> : (
-          <li key={e.id} className="card endpoint" data-testid="endpoint">
-            <div className="endpoint-main">
-              <p><code className="wrap">{e.url}</code></p>
-              <p className="muted">{e.events.join(', ')}{e.description ? ` · ${e.description}` : ''}</p>
-              <p className="muted">{e.status === 'failing' ? <span className="error-text">Failing since {formatDateTime(e.failingSince)}</span> : `Last delivery ${formatDateTime(e.lastDeliveryAt)}`}</p>
-            </div>
-            <div className="row-actions">
-              <label className="switch"><input type="checkbox" checked={e.enabled} onChange={() => void saveEndpoint(e.id, { url: e.url, events: subscribed(e.events), enabled: !e.enabled })} /> Enabled</label>
-              <button type="button" className="btn btn-small" onClick={() => void sendTest(e.id)}>Send test</button>
-              <button type="button" className="btn btn-small" onClick={() => setEditing(e.id)}>Edit</button>
-              <ConfirmButton label="Rotate secret" className="btn btn-small" title="Rotate the signing secret?" confirmLabel="Rotate secret"
-                onConfirm={() => void rotateSecret(e.id)}>
-                <p>Deliveries to <code className="wrap">{e.url}</code> are signed with a new secret from now on. The old one keeps signing beside it for 24 hours: give your receiver the new one before then.</p>
-              </ConfirmButton>
-            </div>
-          </li>
-        )))}
+        {endpoints.map((e) =>
+          editing === e.id ? (
+            <li key={e.id}>
+              <EndpointForm endpoint={e} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <li key={e.id} className="card endpoint" data-testid="endpoint">
+              <div className="endpoint-main">
+                <p>
+                  <code className="wrap">{e.url}</code>
+                </p>
+                <p className="muted">
+                  {e.events.join(', ')}
+                  {e.description ? ` · ${e.description}` : ''}
+                </p>
+                <p className="muted">
+                  {e.status === 'failing' ? (
+                    <span className="error-text">Failing since {formatDateTime(e.failingSince)}</span>
+                  ) : (
+                    `Last delivery ${formatDateTime(e.lastDeliveryAt)}`
+                  )}
+                </p>
+              </div>
+              <div className="row-actions">
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    checked={e.enabled}
+                    onChange={() =>
+                      void saveEndpoint(e.id, { url: e.url, events: subscribed(e.events), enabled: !e.enabled })
+                    }
+                  />{' '}
+                  Enabled
+                </label>
+                <button type="button" className="btn btn-small" onClick={() => void sendTest(e.id)}>
+                  Send test
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => setEditing(e.id)}>
+                  Edit
+                </button>
+                <ConfirmButton
+                  label="Rotate secret"
+                  className="btn btn-small"
+                  title="Rotate the signing secret?"
+                  confirmLabel="Rotate secret"
+                  onConfirm={() => void rotateSecret(e.id)}
+                >
+                  <p>
+                    Deliveries to <code className="wrap">{e.url}</code> are signed with a new secret from now on. The
+                    old one keeps signing beside it for 24 hours: give your receiver the new one before then.
+                  </p>
+                </ConfirmButton>
+              </div>
+            </li>
+          ),
+        )}
       </ul>
     </section>
   );
@@ -107,24 +197,42 @@ function DeliveryLog() {
       <div className="section-head">
         <h2 id="log-title">Delivery log</h2>
         <div className="filters">
-          <label className="filter"><span>Status</span>
-            <select value={filter.status} onChange={(e) => setDeliveryFilter({ status: e.target.value as DeliveryStatus | '' })}>
-              <option value="">All</option><option value="pending">Pending</option><option value="delivered">Delivered</option><option value="failed">Failed</option>
+          <label className="filter">
+            <span>Status</span>
+            <select
+              value={filter.status}
+              onChange={(e) => setDeliveryFilter({ status: e.target.value as DeliveryStatus | '' })}
+            >
+              <option value="">All</option>
+              <option value="pending">Pending</option>
+              <option value="delivered">Delivered</option>
+              <option value="failed">Failed</option>
             </select>
           </label>
-          <label className="filter"><span>Endpoint</span>
+          <label className="filter">
+            <span>Endpoint</span>
             <select value={filter.endpointId} onChange={(e) => setDeliveryFilter({ endpointId: e.target.value })}>
               <option value="">All</option>
               <option value={CALLBACKS}>Per-payment callbacks</option>
-              {endpoints.map((e) => <option key={e.id} value={e.id}>{e.url}</option>)}
+              {endpoints.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.url}
+                </option>
+              ))}
             </select>
           </label>
         </div>
       </div>
-      {deliveries.length === 0 ? <Empty title="No deliveries yet">Events appear here as they are sent.</Empty> : (
+      {deliveries.length === 0 ? (
+        <Empty title="No deliveries yet">Events appear here as they are sent.</Empty>
+      ) : (
         <DeliveryTable deliveries={deliveries} testId="delivery-log" detailed />
       )}
-      {hasMore ? <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>Older deliveries</button> : null}
+      {hasMore ? (
+        <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>
+          Older deliveries
+        </button>
+      ) : null}
     </section>
   );
 }

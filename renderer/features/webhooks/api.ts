@@ -1,13 +1,23 @@
 import { get, post, request } from '../../api/client';
 import {
-  CallbackSecretSchema, DeliveryDetailSchema, DeliveryPageSchema, DeliveryResultSchema, EndpointListSchema, EndpointResultSchema, EndpointWithSecretSchema,
-  RedeliveredSchema, type CreateEndpointRequest, type DeliveriesFilter, type UpdateEndpointRequest,
+  CallbackSecretSchema,
+  DeliveryDetailSchema,
+  DeliveryPageSchema,
+  DeliveryResultSchema,
+  EndpointListSchema,
+  EndpointResultSchema,
+  EndpointWithSecretSchema,
+  RedeliveredSchema,
+  type CreateEndpointRequest,
+  type DeliveriesFilter,
+  type UpdateEndpointRequest,
 } from '../../../contract/webhooks';
 
 export const webhooksApi = {
   endpoints: () => get(EndpointListSchema, '/webhooks/endpoints'),
   create: (input: CreateEndpointRequest) => post(EndpointWithSecretSchema, '/webhooks/endpoints', input),
-  update: (id: string, input: UpdateEndpointRequest) => request(EndpointResultSchema, 'PATCH', `/webhooks/endpoints/${id}`, input),
+  update: (id: string, input: UpdateEndpointRequest) =>
+    request(EndpointResultSchema, 'PATCH', `/webhooks/endpoints/${id}`, input),
   rotate: (id: string) => post(EndpointWithSecretSchema, `/webhooks/endpoints/${id}/rotate-secret`, {}),
   test: (id: string) => post(DeliveryResultSchema, `/webhooks/endpoints/${id}/test`),
   deliveries: (filter: DeliveriesFilter, cursor: string | null = null, limit = 50) =>

@@ -2,7 +2,12 @@ import { ApiError } from '../../api/client';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import { webhooksApi } from './api';
 import type {
-  CallbackSecret, CreateEndpointRequest as EndpointInput, DeliveryDetail, DeliveryStatus, WebhookDeliveryView as Delivery, WebhookEndpointView as WebhookEndpoint,
+  CallbackSecret,
+  CreateEndpointRequest as EndpointInput,
+  DeliveryDetail,
+  DeliveryStatus,
+  WebhookDeliveryView as Delivery,
+  WebhookEndpointView as WebhookEndpoint,
 } from '../../../contract/webhooks';
 
 /** The endpoint filter's value for every payment's own callbackUrl (endpoint ids start with `whe_`). */
@@ -72,10 +77,18 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
       const { deliveryFilter, deliveriesCursor } = get();
       if (more && !deliveriesCursor) return;
       try {
-        const target = deliveryFilter.endpointId === CALLBACKS ? { target: 'callbacks' as const } : deliveryFilter.endpointId ? { endpointId: deliveryFilter.endpointId } : {};
+        const target =
+          deliveryFilter.endpointId === CALLBACKS
+            ? { target: 'callbacks' as const }
+            : deliveryFilter.endpointId
+              ? { endpointId: deliveryFilter.endpointId }
+              : {};
         const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...target };
         const page = await webhooksApi.deliveries(filter, more ? deliveriesCursor : null);
-        set((s) => ({ deliveries: more ? s.deliveries.concat(page.items) : page.items, deliveriesCursor: page.nextCursor }));
+        set((s) => ({
+          deliveries: more ? s.deliveries.concat(page.items) : page.items,
+          deliveriesCursor: page.nextCursor,
+        }));
       } catch (err) {
         get().fail(err, 'Could not load deliveries');
       }
@@ -97,7 +110,8 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
         await get().loadEndpoints();
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 400) set({ endpointError: { field: err.field ?? null, message: err.message } });
+        if (err instanceof ApiError && err.status === 400)
+          set({ endpointError: { field: err.field ?? null, message: err.message } });
         else get().fail(err, 'Could not save the endpoint');
         return false;
       }
@@ -149,7 +163,15 @@ export const selectRevealedSecret = (s: ConsoleStore) => s.revealedSecret;
 export const selectEndpointError = (s: ConsoleStore) => s.endpointError;
 export const selectCallbackSecret = (s: ConsoleStore) => s.callbackSecret;
 export const selectWebhooksActions = (s: ConsoleStore) => ({
-  loadEndpoints: s.loadEndpoints, loadDeliveries: s.loadDeliveries, setDeliveryFilter: s.setDeliveryFilter, saveEndpoint: s.saveEndpoint,
-  rotateSecret: s.rotateSecret, sendTest: s.sendTest, showDelivery: s.showDelivery, dismissSecret: s.dismissSecret,
-  revealCallbackSecret: s.revealCallbackSecret, hideCallbackSecret: s.hideCallbackSecret, rotateCallbackSecret: s.rotateCallbackSecret,
+  loadEndpoints: s.loadEndpoints,
+  loadDeliveries: s.loadDeliveries,
+  setDeliveryFilter: s.setDeliveryFilter,
+  saveEndpoint: s.saveEndpoint,
+  rotateSecret: s.rotateSecret,
+  sendTest: s.sendTest,
+  showDelivery: s.showDelivery,
+  dismissSecret: s.dismissSecret,
+  revealCallbackSecret: s.revealCallbackSecret,
+  hideCallbackSecret: s.hideCallbackSecret,
+  rotateCallbackSecret: s.rotateCallbackSecret,
 });

@@ -43,11 +43,16 @@ export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => {
     widgetEvents: [],
     isWidgetLoading: false,
     widgetFrameHeight: null,
-    setWidgetOptions: (patch) => set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [], widgetFrameHeight: null })),
+    setWidgetOptions: (patch) =>
+      set((s) => ({ widgetOptions: { ...s.widgetOptions, ...patch }, widgetEvents: [], widgetFrameHeight: null })),
     newWidgetSession: async () => {
       set({ isWidgetLoading: true });
       try {
-        set({ widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount), widgetEvents: [], widgetFrameHeight: null });
+        set({
+          widgetSession: await settingsApi.widgetSession(get().widgetOptions.amount),
+          widgetEvents: [],
+          widgetFrameHeight: null,
+        });
       } catch (err) {
         get().fail(err, 'Could not create a preview session');
       } finally {
@@ -55,7 +60,9 @@ export const createWidgetSlice: SliceCreator<WidgetSlice> = (set, get) => {
       }
     },
     logWidgetEvent: (type, detail) =>
-      set((s) => ({ widgetEvents: [{ n: ++eventNo, at: new Date().toISOString(), type, detail }, ...s.widgetEvents].slice(0, 100) })),
+      set((s) => ({
+        widgetEvents: [{ n: ++eventNo, at: new Date().toISOString(), type, detail }, ...s.widgetEvents].slice(0, 100),
+      })),
     setWidgetFrameHeight: (height) => set({ widgetFrameHeight: height }),
   };
 };
@@ -66,5 +73,7 @@ export const selectWidgetEvents = (s: ConsoleStore) => s.widgetEvents;
 export const selectIsWidgetLoading = (s: ConsoleStore) => s.isWidgetLoading;
 export const selectWidgetFrameHeight = (s: ConsoleStore) => s.widgetFrameHeight;
 export const selectWidgetActions = (s: ConsoleStore) => ({
-  setWidgetOptions: s.setWidgetOptions, newWidgetSession: s.newWidgetSession, logWidgetEvent: s.logWidgetEvent,
+  setWidgetOptions: s.setWidgetOptions,
+  newWidgetSession: s.newWidgetSession,
+  logWidgetEvent: s.logWidgetEvent,
 });

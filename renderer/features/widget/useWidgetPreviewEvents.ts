@@ -17,7 +17,12 @@ export function useWidgetPreviewEvents(frame: RefObject<HTMLIFrameElement | null
       else if ('ready' in data) log('init', 'ServiceWidget.init called');
       else {
         const ev = data.event;
-        const parts = [ev.status && `status ${ev.status}`, ev.paidAmount && `paid ${ev.paidAmount}`, ev.dueAmount && `due ${ev.dueAmount}`, ev.height !== undefined && `height ${ev.height}px`];
+        const parts = [
+          ev.status && `status ${ev.status}`,
+          ev.paidAmount && `paid ${ev.paidAmount}`,
+          ev.dueAmount && `due ${ev.dueAmount}`,
+          ev.height !== undefined && `height ${ev.height}px`,
+        ];
         log(ev.type, parts.filter(Boolean).join(' · '));
       }
     };

@@ -19,6 +19,17 @@ export interface Migration {
 }
 
 /** Append-only: never edit or reorder a released step, add a new one. */
-export const migrations: readonly Migration[] = [paymentsMigration, accessMigration, transfersMigration, webhooksMigration, consoleIndexesMigration,
-  transferDecisionsMigration, walletMovementsMigration, transfersByPositionMigration, refundsMigration, cashiersMigration,
-  signInGuessesMigration, reconciliationsByAccountMigration];
+export const migrations: readonly Migration[] = [
+  paymentsMigration,
+  accessMigration,
+  transfersMigration,
+  webhooksMigration,
+  consoleIndexesMigration,
+  transferDecisionsMigration,
+  walletMovementsMigration,
+  transfersByPositionMigration,
+  refundsMigration,
+  cashiersMigration,
+  signInGuessesMigration,
+  reconciliationsByAccountMigration,
+];

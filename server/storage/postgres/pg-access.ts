@@ -1,5 +1,10 @@
 import type {
-  ApiKeyRecord, ApiKeyRepository, SessionHolder, SessionKind, SessionRepository, SettingRepository,
+  ApiKeyRecord,
+  ApiKeyRepository,
+  SessionHolder,
+  SessionKind,
+  SessionRepository,
+  SettingRepository,
 } from '../access-repositories';
 import { apiKeyFromRow, holderFromRow, type ApiKeyRow, type SessionHolderRow } from '../stored-rows';
 import { at, type PgSql } from './pg-sql';
@@ -10,8 +15,13 @@ export class PgApiKeys implements ApiKeyRepository {
   constructor(private readonly sql: PgSql) {}
 
   async insert(record: ApiKeyRecord, keyHash: string): Promise<void> {
-    await this.sql.run('INSERT INTO api_keys (id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
-      [record.id, record.name, record.prefix, keyHash, at(record.createdAt)]);
+    await this.sql.run('INSERT INTO api_keys (id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      record.id,
+      record.name,
+      record.prefix,
+      keyHash,
+      at(record.createdAt),
+    ]);
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
@@ -24,34 +34,54 @@ export class PgApiKeys implements ApiKeyRepository {
   }
 
   async revoke(id: string, when: number): Promise<boolean> {
-    return (await this.sql.run('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at(when), id])) === 1;
+    return (
+      (await this.sql.run('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
+        at(when),
+        id,
+      ])) === 1
+    );
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return (await this.sql.rows<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at DESC`)).map(apiKeyFromRow);
+    return (await this.sql.rows<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at DESC`)).map(
+      apiKeyFromRow,
+    );
   }
 }
 
 export class PgSessions implements SessionRepository {
   constructor(private readonly sql: PgSql) {}
 
-  async insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number, cashierId: string | null): Promise<void> {
-    await this.sql.run('INSERT INTO console_sessions (token_hash, kind, created_at, expires_at, cashier_id) VALUES ($1, $2, $3, $4, $5)',
-      [tokenHash, kind, at(createdAt), at(expiresAt), cashierId]);
+  async insert(
+    tokenHash: string,
+    kind: SessionKind,
+    createdAt: number,
+    expiresAt: number,
+    cashierId: string | null,
+  ): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO console_sessions (token_hash, kind, created_at, expires_at, cashier_id) VALUES ($1, $2, $3, $4, $5)',
+      [tokenHash, kind, at(createdAt), at(expiresAt), cashierId],
+    );
   }
 
   async consumeLoginLink(tokenHash: string, now: number): Promise<{ cashierId: string | null } | null> {
-    const row = await this.sql.one<{ cashier_id: string | null }>(`UPDATE console_sessions SET used_at = $1
-      WHERE token_hash = $2 AND kind = 'login_link' AND used_at IS NULL AND expires_at > $1 RETURNING cashier_id`, [at(now), tokenHash]);
+    const row = await this.sql.one<{ cashier_id: string | null }>(
+      `UPDATE console_sessions SET used_at = $1
+      WHERE token_hash = $2 AND kind = 'login_link' AND used_at IS NULL AND expires_at > $1 RETURNING cashier_id`,
+      [at(now), tokenHash],
+    );
     return row ? { cashierId: row.cashier_id } : null;
   }
 
   async findLiveSession(tokenHash: string, now: number): Promise<SessionHolder | null> {
     // a revoked cashier's sessions are deleted with the revocation; the join refuses one all the same
-    const row = await this.sql.one<SessionHolderRow>(`SELECT s.cashier_id, c.name AS cashier_name
+    const row = await this.sql.one<SessionHolderRow>(
+      `SELECT s.cashier_id, c.name AS cashier_name
       FROM console_sessions s LEFT JOIN cashiers c ON c.id = s.cashier_id
       WHERE s.token_hash = $1 AND s.kind = 'session' AND s.expires_at > $2 AND (s.cashier_id IS NULL OR c.revoked_at IS NULL)`,
-    [tokenHash, at(now)]);
+      [tokenHash, at(now)],
+    );
     return row ? holderFromRow(row) : null;
   }
 
@@ -74,8 +104,10 @@ export class PgSettings implements SettingRepository {
   }
 
   async set(key: string, value: unknown, when: number): Promise<void> {
-    await this.sql.run(`INSERT INTO settings (key, value_json, updated_at) VALUES ($1, $2, $3)
+    await this.sql.run(
+      `INSERT INTO settings (key, value_json, updated_at) VALUES ($1, $2, $3)
       ON CONFLICT (key) DO UPDATE SET value_json = EXCLUDED.value_json, updated_at = EXCLUDED.updated_at`,
-    [key, JSON.stringify(value), at(when)]);
+      [key, JSON.stringify(value), at(when)],
+    );
   }
 }

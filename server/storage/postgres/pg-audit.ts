@@ -6,10 +6,13 @@ export class PgAudit implements AuditRepository {
   constructor(private readonly sql: PgSql) {}
 
   async append(entry: NewAuditEntry): Promise<void> {
-    await this.sql.run(
-      'INSERT INTO audit_log (at, actor, action, target, detail_json) VALUES ($1, $2, $3, $4, $5)',
-      [at(entry.at), entry.actor, entry.action, entry.target, entry.detail === null ? null : JSON.stringify(entry.detail)],
-    );
+    await this.sql.run('INSERT INTO audit_log (at, actor, action, target, detail_json) VALUES ($1, $2, $3, $4, $5)', [
+      at(entry.at),
+      entry.actor,
+      entry.action,
+      entry.target,
+      entry.detail === null ? null : JSON.stringify(entry.detail),
+    ]);
   }
 
   async page(beforeSeq: number | null, limit: number): Promise<AuditEntry[]> {

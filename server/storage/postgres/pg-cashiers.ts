@@ -20,12 +20,17 @@ export class PgCashiers implements CashierRepository {
 
   async list(): Promise<CashierRecord[]> {
     // "C": the tie-break compares ids byte by byte, as SQLite does, whatever the database's collation
-    const rows = await this.sql.rows<CashierRow>(`SELECT ${CASHIER_COLUMNS} FROM cashiers ORDER BY created_at DESC, id COLLATE "C" DESC`);
+    const rows = await this.sql.rows<CashierRow>(
+      `SELECT ${CASHIER_COLUMNS} FROM cashiers ORDER BY created_at DESC, id COLLATE "C" DESC`,
+    );
     return rows.map(cashierFromRow);
   }
 
   async findLive(id: string): Promise<CashierRecord | null> {
-    const row = await this.sql.one<CashierRow>(`SELECT ${CASHIER_COLUMNS} FROM cashiers WHERE id = $1 AND revoked_at IS NULL`, [id]);
+    const row = await this.sql.one<CashierRow>(
+      `SELECT ${CASHIER_COLUMNS} FROM cashiers WHERE id = $1 AND revoked_at IS NULL`,
+      [id],
+    );
     return row ? cashierFromRow(row) : null;
   }
 
@@ -39,12 +44,17 @@ export class PgCashiers implements CashierRepository {
   }
 
   async anyPassphrase(): Promise<boolean> {
-    const row = await this.sql.one<{ one: number }>('SELECT 1 AS one FROM cashiers WHERE revoked_at IS NULL AND passphrase_hash IS NOT NULL LIMIT 1');
+    const row = await this.sql.one<{ one: number }>(
+      'SELECT 1 AS one FROM cashiers WHERE revoked_at IS NULL AND passphrase_hash IS NOT NULL LIMIT 1',
+    );
     return row !== null;
   }
 
   async setPassphrase(id: string, passphraseHash: string | null): Promise<boolean> {
-    const changed = await this.sql.run('UPDATE cashiers SET passphrase_hash = $1 WHERE id = $2 AND revoked_at IS NULL', [passphraseHash, id]);
+    const changed = await this.sql.run(
+      'UPDATE cashiers SET passphrase_hash = $1 WHERE id = $2 AND revoked_at IS NULL',
+      [passphraseHash, id],
+    );
     return changed === 1;
   }
 
@@ -53,7 +63,10 @@ export class PgCashiers implements CashierRepository {
   }
 
   async revoke(id: string, when: number): Promise<boolean> {
-    const changed = await this.sql.run('UPDATE cashiers SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at(when), id]);
+    const changed = await this.sql.run('UPDATE cashiers SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
+      at(when),
+      id,
+    ]);
     return changed === 1;
   }
 }

@@ -19,7 +19,10 @@ export interface PgPoolOptions {
 /** A pool of connections to `url`, with TonTill's type parsing (int8 as bigint, timestamptz as epoch ms). */
 export function openPgPool(url: string, options: PgPoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url, max: options.max ?? 10, types: PG_TYPES, application_name: options.applicationName ?? 'tontill',
+    connectionString: url,
+    max: options.max ?? 10,
+    types: PG_TYPES,
+    application_name: options.applicationName ?? 'tontill',
     // a connection the server drops (a restart, a failover) is replaced, not handed to the next caller
     idleTimeoutMillis: 30_000,
   });
@@ -52,13 +55,18 @@ export async function migratePg(pool: pg.Pool, ladder: readonly PgMigration[] = 
     await sql.run('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     // asked first: CREATE … IF NOT EXISTS needs the CREATE privilege even when the table is there
     const present = await sql.one<{ found: boolean }>("SELECT to_regclass('schema_version') IS NOT NULL AS found");
-    if (!present?.found) await sql.exec('CREATE TABLE schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)');
-    const current = (await sql.one<{ version: number }>('SELECT version FROM schema_version WHERE id = 1'))?.version ?? 0;
+    if (!present?.found)
+      await sql.exec('CREATE TABLE schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)');
+    const current =
+      (await sql.one<{ version: number }>('SELECT version FROM schema_version WHERE id = 1'))?.version ?? 0;
     if (current > ladder.length) throw new PgSchemaFromFutureError(current, ladder.length);
     for (const step of ladder.slice(current)) await step.up(sql);
     if (current < ladder.length) {
-      await sql.run(`INSERT INTO schema_version (id, version) VALUES (1, $1)
-        ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version`, [ladder.length]);
+      await sql.run(
+        `INSERT INTO schema_version (id, version) VALUES (1, $1)
+        ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version`,
+        [ladder.length],
+      );
     }
     await sql.exec('COMMIT');
     return ladder.length;

@@ -46,10 +46,12 @@ export class PgDeliveries implements DeliveryRepository {
   constructor(private readonly sql: PgSql) {}
 
   async insert(d: NewDelivery): Promise<void> {
-    await this.sql.run(`INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
+    await this.sql.run(
+      `INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
       status, next_attempt_at, give_up_at, created_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $8)`,
-    [d.id, d.eventId, d.eventType, d.paymentId, d.endpointId, d.url, d.orderKey, at(d.createdAt), at(d.giveUpAt)]);
+      [d.id, d.eventId, d.eventType, d.paymentId, d.endpointId, d.url, d.orderKey, at(d.createdAt), at(d.giveUpAt)],
+    );
   }
 
   async find(id: string): Promise<Delivery | null> {
@@ -58,8 +60,11 @@ export class PgDeliveries implements DeliveryRepository {
   }
 
   async attempts(deliveryId: string): Promise<Attempt[]> {
-    const rows = await this.sql.rows<AttemptRow>(`SELECT id, delivery_id, at, url, request_headers_json, request_body,
-      response_status, response_body, duration_ms, error FROM webhook_attempts WHERE delivery_id = $1 ORDER BY seq`, [deliveryId]);
+    const rows = await this.sql.rows<AttemptRow>(
+      `SELECT id, delivery_id, at, url, request_headers_json, request_body,
+      response_status, response_body, duration_ms, error FROM webhook_attempts WHERE delivery_id = $1 ORDER BY seq`,
+      [deliveryId],
+    );
     return rows.map(attemptFromRow);
   }
 
@@ -72,13 +77,17 @@ export class PgDeliveries implements DeliveryRepository {
     };
     if (filter.paymentId !== undefined) add((n) => `d.payment_id = ${n}`, filter.paymentId);
     if (filter.status !== undefined) add((n) => `d.status = ${n}`, filter.status);
-    if (filter.target !== undefined) conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
+    if (filter.target !== undefined)
+      conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
     if (filter.endpointId !== undefined) add((n) => `d.endpoint_id = ${n}`, filter.endpointId);
     if (filter.eventId !== undefined) add((n) => `d.event_id = ${n}`, filter.eventId);
     if (filter.beforeSeq !== undefined) add((n) => `d.seq < ${n}`, filter.beforeSeq);
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
     values.push(filter.limit);
-    const rows = await this.sql.rows<DeliveryRow>(`${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT $${values.length}`, values);
+    const rows = await this.sql.rows<DeliveryRow>(
+      `${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT $${values.length}`,
+      values,
+    );
     return rows.map(deliveryFromRow);
   }
 
@@ -88,8 +97,11 @@ export class PgDeliveries implements DeliveryRepository {
   }
 
   async nextRetryAt(now: number): Promise<number | null> {
-    const row = await this.sql.one<{ at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at > $1`, [at(now)]);
+    const row = await this.sql.one<{ at: number | null }>(
+      `SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at > $1`,
+      [at(now)],
+    );
     return row?.at ?? null;
   }
 
@@ -100,28 +112,47 @@ export class PgDeliveries implements DeliveryRepository {
   }
 
   async recordAttempt(a: Attempt): Promise<void> {
-    await this.sql.run(`INSERT INTO webhook_attempts (id, delivery_id, at, url, request_headers_json, request_body,
-      response_status, response_body, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-      a.id, a.deliveryId, at(a.at), a.url, JSON.stringify(a.requestHeaders), a.requestBody,
-      a.responseStatus, a.responseBody, a.durationMs, a.error,
-    ]);
+    await this.sql.run(
+      `INSERT INTO webhook_attempts (id, delivery_id, at, url, request_headers_json, request_body,
+      response_status, response_body, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        a.id,
+        a.deliveryId,
+        at(a.at),
+        a.url,
+        JSON.stringify(a.requestHeaders),
+        a.requestBody,
+        a.responseStatus,
+        a.responseBody,
+        a.durationMs,
+        a.error,
+      ],
+    );
   }
 
   async settle(s: DeliverySettlement): Promise<void> {
     // the attempt is over: the row is free for whichever instance finds it due next
-    await this.sql.run(`UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, next_attempt_at = $3,
+    await this.sql.run(
+      `UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, next_attempt_at = $3,
       last_status_code = $4, last_error = $5, delivered_at = $6, url = $7, claimed_by = NULL, claimed_until = NULL
       WHERE id = $1 AND status = 'pending'`,
-    [s.id, s.status, at(s.nextAttemptAt), s.statusCode, s.error, at(s.deliveredAt), s.url]);
+      [s.id, s.status, at(s.nextAttemptAt), s.statusCode, s.error, at(s.deliveredAt), s.url],
+    );
   }
 
   async hurry(endpointId: string, now: number): Promise<number> {
-    return this.sql.run(`UPDATE webhook_deliveries SET next_attempt_at = $1
-      WHERE status = 'pending' AND endpoint_id = $2 AND next_attempt_at > $1`, [at(now), endpointId]);
+    return this.sql.run(
+      `UPDATE webhook_deliveries SET next_attempt_at = $1
+      WHERE status = 'pending' AND endpoint_id = $2 AND next_attempt_at > $1`,
+      [at(now), endpointId],
+    );
   }
 
   async abandon(endpointId: string, reason: string, now: number): Promise<number> {
-    return this.sql.run(`UPDATE webhook_deliveries SET status = 'failed', last_error = $1, next_attempt_at = $2
-      WHERE status = 'pending' AND endpoint_id = $3`, [reason, at(now), endpointId]);
+    return this.sql.run(
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = $1, next_attempt_at = $2
+      WHERE status = 'pending' AND endpoint_id = $3`,
+      [reason, at(now), endpointId],
+    );
   }
 }

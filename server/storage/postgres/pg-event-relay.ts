@@ -91,7 +91,9 @@ export class PgEventRelay {
     this.client = null;
     void client.end().catch(() => undefined);
     if (!this.running) return;
-    this.retry = setTimeout(() => { void this.listen(); }, RECONNECT_MS);
+    this.retry = setTimeout(() => {
+      void this.listen();
+    }, RECONNECT_MS);
   }
 
   private catchUp(): void {
@@ -100,7 +102,9 @@ export class PgEventRelay {
       return;
     }
     this.reading = this.readPastLastSeen()
-      .catch((err: unknown) => this.options.log?.warn({ err }, 'live updates from other instances: reading the event log failed'))
+      .catch((err: unknown) =>
+        this.options.log?.warn({ err }, 'live updates from other instances: reading the event log failed'),
+      )
       .finally(() => {
         this.reading = null;
         if (this.readAgain && this.running) {

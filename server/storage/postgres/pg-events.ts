@@ -25,13 +25,19 @@ export class PgEvents implements EventRepository {
       await this.sql.run(APPEND_LOCK_AND_NOTIFY, [this.sql.instanceId]);
       this.sql.doneInTransaction.add(APPEND_LOCK_AND_NOTIFY);
     }
-    const row = await this.sql.one<{ seq: bigint }>(`INSERT INTO payment_events (id, payment_id, type, data_json, created_at)
-      VALUES ($1, $2, $3, $4, $5) RETURNING seq`, [e.id, e.paymentId, e.type, dataJson, at(e.createdAt)]);
+    const row = await this.sql.one<{ seq: bigint }>(
+      `INSERT INTO payment_events (id, payment_id, type, data_json, created_at)
+      VALUES ($1, $2, $3, $4, $5) RETURNING seq`,
+      [e.id, e.paymentId, e.type, dataJson, at(e.createdAt)],
+    );
     return { ...e, seq: num(row!.seq) };
   }
 
   async forPayment(paymentId: string): Promise<StoredEvent[]> {
-    const rows = await this.sql.rows<EventRow>(`SELECT ${EVENT_COLUMNS} FROM payment_events WHERE payment_id = $1 ORDER BY seq`, [paymentId]);
+    const rows = await this.sql.rows<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM payment_events WHERE payment_id = $1 ORDER BY seq`,
+      [paymentId],
+    );
     return rows.map(eventFromRow);
   }
 
@@ -41,7 +47,10 @@ export class PgEvents implements EventRepository {
   }
 
   async after(seq: number, limit: number): Promise<StoredEvent[]> {
-    const rows = await this.sql.rows<EventRow>(`SELECT ${EVENT_COLUMNS} FROM payment_events WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
+    const rows = await this.sql.rows<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM payment_events WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      [seq, limit],
+    );
     return rows.map(eventFromRow);
   }
 

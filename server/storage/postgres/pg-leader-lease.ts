@@ -11,9 +11,12 @@ const WATCHER_LOCK = 7_311_003;
  */
 export class FencedOutError extends DomainError {
   constructor(held: bigint | null, current: bigint | null) {
-    super(DomainErrorKind.invalidTransition, held === null
-      ? 'this instance does not watch the chain (another instance of this store does): only the watching instance credits what it sees'
-      : `this instance watched the chain as epoch ${held}, but the lease is at ${current ?? 'none'}: another instance took over`);
+    super(
+      DomainErrorKind.invalidTransition,
+      held === null
+        ? 'this instance does not watch the chain (another instance of this store does): only the watching instance credits what it sees'
+        : `this instance watched the chain as epoch ${held}, but the lease is at ${current ?? 'none'}: another instance took over`,
+    );
     this.name = 'FencedOutError';
   }
 }
@@ -31,7 +34,10 @@ export interface LeaderLeaseOptions {
   instanceId: string;
   /** how often a standby tries for the lock and the holder checks its connection */
   intervalMs?: number;
-  log?: { info(fields: Record<string, unknown>, message: string): void; warn(fields: Record<string, unknown>, message: string): void };
+  log?: {
+    info(fields: Record<string, unknown>, message: string): void;
+    warn(fields: Record<string, unknown>, message: string): void;
+  };
 }
 
 /**
@@ -52,7 +58,10 @@ export class PgLeaderLease {
   private running = false;
   private ticking: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: LeaderLeaseOptions, private readonly listener: LeaseListener) {}
+  constructor(
+    private readonly options: LeaderLeaseOptions,
+    private readonly listener: LeaseListener,
+  ) {}
 
   get heldEpoch(): bigint | null {
     return this.epoch;
@@ -99,16 +108,22 @@ export class PgLeaderLease {
 
   private async tryAcquire(): Promise<void> {
     const client = await this.connection();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [WATCHER_LOCK]);
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      WATCHER_LOCK,
+    ]);
     if (!rows[0]?.locked || !this.running) {
       if (rows[0]?.locked) await client.query('SELECT pg_advisory_unlock($1)', [WATCHER_LOCK]);
       return;
     }
     const taken = await client.query<{ epoch: bigint }>(
-      "UPDATE leases SET epoch = epoch + 1, holder = $1, acquired_at = now() WHERE name = 'watcher' RETURNING epoch", [this.options.instanceId],
+      "UPDATE leases SET epoch = epoch + 1, holder = $1, acquired_at = now() WHERE name = 'watcher' RETURNING epoch",
+      [this.options.instanceId],
     );
     this.epoch = taken.rows[0]!.epoch;
-    this.options.log?.info({ epoch: String(this.epoch), instance: this.options.instanceId }, 'this instance now watches the chain');
+    this.options.log?.info(
+      { epoch: String(this.epoch), instance: this.options.instanceId },
+      'this instance now watches the chain',
+    );
     this.listener.acquired(this.epoch);
   }
 

@@ -3,24 +3,49 @@ import type { MovementRepository, ReconciliationRecord } from '../ledger-reposit
 import { at, money, num, type PgSql } from './pg-sql';
 
 interface MovementRow {
-  tx_hash: string; lt: bigint; utime: bigint; kind: WalletMovement['kind']; amount: bigint;
-  counterparty: string | null; initiator: string | null; comment: string | null; query_id: string;
+  tx_hash: string;
+  lt: bigint;
+  utime: bigint;
+  kind: WalletMovement['kind'];
+  amount: bigint;
+  counterparty: string | null;
+  initiator: string | null;
+  comment: string | null;
+  query_id: string;
 }
 
 interface ReconciliationRow {
-  seq: bigint; account: string; at_lt: bigint; on_chain_balance: bigint; ledger_balance: bigint; difference: bigint; checked_at: number;
+  seq: bigint;
+  account: string;
+  at_lt: bigint;
+  on_chain_balance: bigint;
+  ledger_balance: bigint;
+  difference: bigint;
+  checked_at: number;
 }
 
 const MOVEMENT_COLUMNS = 'tx_hash, lt, utime, kind, amount, counterparty, initiator, comment, query_id';
 
 const movementFromRow = (r: MovementRow): WalletMovement => ({
-  txHash: r.tx_hash, lt: r.lt, utime: Number(r.utime), kind: r.kind, amount: r.amount,
-  counterparty: r.counterparty, initiator: r.initiator, comment: r.comment, queryId: BigInt(r.query_id),
+  txHash: r.tx_hash,
+  lt: r.lt,
+  utime: Number(r.utime),
+  kind: r.kind,
+  amount: r.amount,
+  counterparty: r.counterparty,
+  initiator: r.initiator,
+  comment: r.comment,
+  queryId: BigInt(r.query_id),
 });
 
 const reconciliationFromRow = (r: ReconciliationRow): ReconciliationRecord => ({
-  seq: num(r.seq), account: r.account, atLt: r.at_lt, onChainBalance: r.on_chain_balance, ledgerBalance: r.ledger_balance,
-  difference: r.difference, checkedAt: r.checked_at,
+  seq: num(r.seq),
+  account: r.account,
+  atLt: r.at_lt,
+  onChainBalance: r.on_chain_balance,
+  ledgerBalance: r.ledger_balance,
+  difference: r.difference,
+  checkedAt: r.checked_at,
 });
 
 // Inbound transfers count whatever their status: unmatched or dismissed money is still in the wallet.
@@ -35,7 +60,9 @@ export class PgMovements implements MovementRepository {
   constructor(private readonly sql: PgSql) {}
 
   async find(txHash: string): Promise<WalletMovement | null> {
-    const row = await this.sql.one<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM wallet_movements WHERE tx_hash = $1`, [txHash]);
+    const row = await this.sql.one<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM wallet_movements WHERE tx_hash = $1`, [
+      txHash,
+    ]);
     return row ? movementFromRow(row) : null;
   }
 
@@ -65,7 +92,19 @@ export class PgMovements implements MovementRepository {
     const changed = await this.sql.run(
       `INSERT INTO wallet_movements (tx_hash, account, lt, utime, kind, amount, counterparty, initiator, comment, query_id, created_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (tx_hash) DO NOTHING`,
-      [m.txHash, account, m.lt, m.utime, m.kind, m.amount, m.counterparty, m.initiator, m.comment, m.queryId.toString(), at(createdAt)],
+      [
+        m.txHash,
+        account,
+        m.lt,
+        m.utime,
+        m.kind,
+        m.amount,
+        m.counterparty,
+        m.initiator,
+        m.comment,
+        m.queryId.toString(),
+        at(createdAt),
+      ],
     );
     return changed === 1;
   }
@@ -74,7 +113,14 @@ export class PgMovements implements MovementRepository {
     const row = await this.sql.one<{ seq: bigint }>(
       `INSERT INTO reconciliations (account, at_lt, on_chain_balance, ledger_balance, difference, checked_at)
         VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq`,
-      [record.account, record.atLt, record.onChainBalance, record.ledgerBalance, record.difference, at(record.checkedAt)],
+      [
+        record.account,
+        record.atLt,
+        record.onChainBalance,
+        record.ledgerBalance,
+        record.difference,
+        at(record.checkedAt),
+      ],
     );
     return { ...record, seq: num(row!.seq) };
   }

@@ -1,6 +1,12 @@
 import type { PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
-import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentRepository, PaymentSearch } from '../ledger-repositories';
+import type {
+  CloseOfDayFigures,
+  PaidVolume,
+  PaymentFilter,
+  PaymentRepository,
+  PaymentSearch,
+} from '../ledger-repositories';
 import { at, money, num, type PgSql } from './pg-sql';
 
 /** The columns every read of a payment selects; fromRow is the one mapping of them. */
@@ -9,31 +15,76 @@ const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_am
   allowed_origins_json, late, expires_at, paid_at, created_at, updated_at`;
 
 interface PaymentRow {
-  seq: bigint; id: string; kind: Payment['kind']; status: PaymentStatus; amount: bigint; paid_amount: bigint; overpaid_amount: bigint;
-  refunded_amount: bigint; currency: 'USDT'; main_currency: 'TON'; external_id: string | null; request_hash: string; memo: string;
-  address: string; description: string | null; customer_json: string | null; callback_url: string | null; success_url: string | null;
-  fail_url: string | null; metadata_json: string | null; allowed_origins_json: string | null; late: boolean; expires_at: number;
-  paid_at: number | null; created_at: number; updated_at: number;
+  seq: bigint;
+  id: string;
+  kind: Payment['kind'];
+  status: PaymentStatus;
+  amount: bigint;
+  paid_amount: bigint;
+  overpaid_amount: bigint;
+  refunded_amount: bigint;
+  currency: 'USDT';
+  main_currency: 'TON';
+  external_id: string | null;
+  request_hash: string;
+  memo: string;
+  address: string;
+  description: string | null;
+  customer_json: string | null;
+  callback_url: string | null;
+  success_url: string | null;
+  fail_url: string | null;
+  metadata_json: string | null;
+  allowed_origins_json: string | null;
+  late: boolean;
+  expires_at: number;
+  paid_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** What a sum and a count of payments arrive as: sum() of bigint is numeric (text), count(*) is bigint. */
-interface VolumeRow { v: string | null; n: bigint }
+interface VolumeRow {
+  v: string | null;
+  n: bigint;
+}
 
 const DAY_MS = 86_400_000;
 /** A payment expires at most 7 days after it was created (expiresInSeconds and defaultExpirySeconds both stop there). */
 const LONGEST_EXPIRY_MS = 7 * DAY_MS;
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-const toJson = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const toJson = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 const volume = (row: VolumeRow | null | undefined): PaidVolume => ({ amount: money(row?.v), count: num(row?.n ?? 0n) });
 
 function fromRow(r: PaymentRow): Payment {
   return {
-    seq: num(r.seq), id: r.id, kind: r.kind, status: r.status, amount: r.amount, paidAmount: r.paid_amount, overpaidAmount: r.overpaid_amount,
-    refundedAmount: r.refunded_amount, currency: r.currency, mainCurrency: r.main_currency, externalId: r.external_id,
-    requestHash: r.request_hash, memo: r.memo, address: r.address, description: r.description, customer: parseJson(r.customer_json),
-    callbackUrl: r.callback_url, successUrl: r.success_url, failUrl: r.fail_url, metadata: parseJson(r.metadata_json),
-    allowedOrigins: parseJson(r.allowed_origins_json), late: r.late, expiresAt: r.expires_at, paidAt: r.paid_at,
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    seq: num(r.seq),
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    amount: r.amount,
+    paidAmount: r.paid_amount,
+    overpaidAmount: r.overpaid_amount,
+    refundedAmount: r.refunded_amount,
+    currency: r.currency,
+    mainCurrency: r.main_currency,
+    externalId: r.external_id,
+    requestHash: r.request_hash,
+    memo: r.memo,
+    address: r.address,
+    description: r.description,
+    customer: parseJson(r.customer_json),
+    callbackUrl: r.callback_url,
+    successUrl: r.success_url,
+    failUrl: r.fail_url,
+    metadata: parseJson(r.metadata_json),
+    allowedOrigins: parseJson(r.allowed_origins_json),
+    late: r.late,
+    expiresAt: r.expires_at,
+    paidAt: r.paid_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
@@ -54,25 +105,61 @@ export class PgPayments implements PaymentRepository {
   constructor(private readonly sql: PgSql) {}
 
   async insert(p: NewPayment): Promise<Payment> {
-    const row = await this.sql.one<{ seq: bigint }>(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount,
+    const row = await this.sql.one<{ seq: bigint }>(
+      `INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount,
       refunded_amount, currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
       success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
-      RETURNING seq`, [
-      p.id, p.kind, p.status, p.amount, p.paidAmount, p.overpaidAmount, p.refundedAmount, p.currency, p.mainCurrency, p.externalId,
-      p.requestHash, p.memo, p.address, p.description, toJson(p.customer), p.callbackUrl, p.successUrl, p.failUrl, toJson(p.metadata),
-      toJson(p.allowedOrigins), p.late, at(p.expiresAt), at(p.paidAt), at(p.createdAt), at(p.updatedAt),
-    ]);
+      RETURNING seq`,
+      [
+        p.id,
+        p.kind,
+        p.status,
+        p.amount,
+        p.paidAmount,
+        p.overpaidAmount,
+        p.refundedAmount,
+        p.currency,
+        p.mainCurrency,
+        p.externalId,
+        p.requestHash,
+        p.memo,
+        p.address,
+        p.description,
+        toJson(p.customer),
+        p.callbackUrl,
+        p.successUrl,
+        p.failUrl,
+        toJson(p.metadata),
+        toJson(p.allowedOrigins),
+        p.late,
+        at(p.expiresAt),
+        at(p.paidAt),
+        at(p.createdAt),
+        at(p.updatedAt),
+      ],
+    );
     return { ...p, seq: num(row!.seq) };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
-    await this.sql.run(`UPDATE payments SET status = $2, paid_amount = $3, overpaid_amount = $4, late = $5, paid_at = $6, updated_at = $7
-      WHERE seq = $1`, [p.seq, p.status, p.paidAmount, p.overpaidAmount, p.late, at(p.paidAt), at(p.updatedAt)]);
+    await this.sql.run(
+      `UPDATE payments SET status = $2, paid_amount = $3, overpaid_amount = $4, late = $5, paid_at = $6, updated_at = $7
+      WHERE seq = $1`,
+      [p.seq, p.status, p.paidAmount, p.overpaidAmount, p.late, at(p.paidAt), at(p.updatedAt)],
+    );
   }
 
-  async setRefunded({ seq, refundedAmount, updatedAt }: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void> {
-    await this.sql.run('UPDATE payments SET refunded_amount = $2, updated_at = $3 WHERE seq = $1', [seq, refundedAmount, at(updatedAt)]);
+  async setRefunded({
+    seq,
+    refundedAmount,
+    updatedAt,
+  }: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void> {
+    await this.sql.run('UPDATE payments SET refunded_amount = $2, updated_at = $3 WHERE seq = $1', [
+      seq,
+      refundedAmount,
+      at(updatedAt),
+    ]);
   }
 
   async findById(id: string): Promise<Payment | null> {
@@ -93,8 +180,11 @@ export class PgPayments implements PaymentRepository {
   }
 
   async dueForExpiry(now: number, limit: number): Promise<Payment[]> {
-    return this.findMany(`SELECT ${PAYMENT_COLUMNS} FROM payments
-      WHERE status IN ('pending', 'partially_paid') AND expires_at <= $1 ORDER BY expires_at LIMIT $2`, [at(now), limit]);
+    return this.findMany(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+      WHERE status IN ('pending', 'partially_paid') AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+      [at(now), limit],
+    );
   }
 
   async list(filter: PaymentFilter): Promise<Payment[]> {
@@ -118,38 +208,57 @@ export class PgPayments implements PaymentRepository {
       // The memo is compared as normalizeMemo (util/ids) leaves it: trimmed (done above) and upper-cased.
       // The externalId range is SQLite's, compared bytewise (COLLATE "C") so that it means "starts with"
       // whatever the database's collation is.
-      c.add('(id = ? OR memo = ? OR (external_id COLLATE "C" >= ? AND external_id COLLATE "C" < ?))',
-        search, search.toUpperCase(), search, `${search}\u{10FFFF}`);
+      c.add(
+        '(id = ? OR memo = ? OR (external_id COLLATE "C" >= ? AND external_id COLLATE "C" < ?))',
+        search,
+        search.toUpperCase(),
+        search,
+        `${search}\u{10FFFF}`,
+      );
     }
     return this.newestFirst(c, filter.limit);
   }
 
   async withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]> {
     // The WHERE repeats payments_due_amount's expression and states, so the lookup is one index range.
-    return this.findMany(`SELECT ${PAYMENT_COLUMNS} FROM payments
+    return this.findMany(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
       WHERE amount - paid_amount = $1 AND status IN ('pending', 'partially_paid', 'expired')
-      AND (status <> 'expired' OR expires_at >= $2) LIMIT $3`, [due, at(expiredSince), limit]);
+      AND (status <> 'expired' OR expires_at >= $2) LIMIT $3`,
+      [due, at(expiredSince), limit],
+    );
   }
 
   async countByStatus(): Promise<Record<PaymentStatus, number>> {
     // every status, zeros included; `satisfies` fails the build if a status is added and not listed here
-    const counts = { pending: 0, partially_paid: 0, paid: 0, expired: 0, cancelled: 0 } satisfies Record<PaymentStatus, number>;
-    const rows = await this.sql.rows<{ status: PaymentStatus; n: bigint }>('SELECT status, count(*) AS n FROM payments GROUP BY status');
+    const counts = { pending: 0, partially_paid: 0, paid: 0, expired: 0, cancelled: 0 } satisfies Record<
+      PaymentStatus,
+      number
+    >;
+    const rows = await this.sql.rows<{ status: PaymentStatus; n: bigint }>(
+      'SELECT status, count(*) AS n FROM payments GROUP BY status',
+    );
     for (const r of rows) counts[r.status] = num(r.n);
     return counts;
   }
 
   async paidVolume(from: number, to: number): Promise<PaidVolume> {
-    return volume(await this.sql.one<VolumeRow>(
-      'SELECT sum(paid_amount) AS v, count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2', [at(from), at(to)],
-    ));
+    return volume(
+      await this.sql.one<VolumeRow>(
+        'SELECT sum(paid_amount) AS v, count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2',
+        [at(from), at(to)],
+      ),
+    );
   }
 
   async dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {
     // The day index as SQLite computes it: whole days of milliseconds since `origin`.
-    const rows = await this.sql.rows<VolumeRow & { d: number }>(`SELECT
+    const rows = await this.sql.rows<VolumeRow & { d: number }>(
+      `SELECT
       floor((extract(epoch FROM paid_at) * 1000 - $1::numeric) / ${DAY_MS})::integer AS d, sum(paid_amount) AS v, count(*) AS n
-      FROM payments WHERE paid_at >= $2 AND paid_at < $3 GROUP BY d`, [origin, at(origin), at(origin + days * DAY_MS)]);
+      FROM payments WHERE paid_at >= $2 AND paid_at < $3 GROUP BY d`,
+      [origin, at(origin), at(origin + days * DAY_MS)],
+    );
     const buckets: PaidVolume[] = Array.from({ length: days }, () => ({ amount: 0n, count: 0 }));
     for (const r of rows) {
       const bucket = buckets[r.d];
@@ -159,27 +268,38 @@ export class PgPayments implements PaymentRepository {
   }
 
   async closeOfDay(from: number, to: number): Promise<CloseOfDayFigures> {
-    const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string }>(`SELECT overpaid_amount > 0 AS over,
+    const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string }>(
+      `SELECT overpaid_amount > 0 AS over,
       sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x FROM payments WHERE paid_at >= $1 AND paid_at < $2 GROUP BY 1`,
-    [at(from), at(to)]);
+      [at(from), at(to)],
+    );
     const paid = completed.find((r) => !r.over);
     const overpaid = completed.find((r) => r.over);
-    const partiallyPaid = await this.sql.one<VolumeRow>(`SELECT sum(paid_amount) AS v, count(*) AS n FROM payments
-      WHERE created_at >= $1 AND created_at < $2 AND paid_at IS NULL AND paid_amount > 0`, [at(from), at(to)]);
+    const partiallyPaid = await this.sql.one<VolumeRow>(
+      `SELECT sum(paid_amount) AS v, count(*) AS n FROM payments
+      WHERE created_at >= $1 AND created_at < $2 AND paid_at IS NULL AND paid_amount > 0`,
+      [at(from), at(to)],
+    );
     // Bounded by the days such a payment can have been created in, as SQLite's is (the figures must agree).
-    const expired = await this.sql.one<VolumeRow>(`SELECT sum(amount) AS v, count(*) AS n FROM payments
+    const expired = await this.sql.one<VolumeRow>(
+      `SELECT sum(amount) AS v, count(*) AS n FROM payments
       WHERE created_at >= $1 AND created_at < $3 AND status = 'expired' AND expires_at >= $2 AND expires_at < $3`,
-    [at(from - LONGEST_EXPIRY_MS), at(from), at(to)]);
+      [at(from - LONGEST_EXPIRY_MS), at(from), at(to)],
+    );
     return {
-      paid: volume(paid), overpaid: { ...volume(overpaid), extra: money(overpaid?.x) },
-      partiallyPaid: volume(partiallyPaid), expired: volume(expired),
+      paid: volume(paid),
+      overpaid: { ...volume(overpaid), extra: money(overpaid?.x) },
+      partiallyPaid: volume(partiallyPaid),
+      expired: volume(expired),
     };
   }
 
   private async newestFirst(c: Conditions, limit: number): Promise<Payment[]> {
     const clause = c.where.length ? `WHERE ${c.where.join(' AND ')}` : '';
-    return this.findMany(`SELECT ${PAYMENT_COLUMNS} FROM payments ${clause} ORDER BY seq DESC LIMIT $${c.values.length + 1}`,
-      [...c.values, limit]);
+    return this.findMany(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments ${clause} ORDER BY seq DESC LIMIT $${c.values.length + 1}`,
+      [...c.values, limit],
+    );
   }
 
   private async findOne(text: string, key: string): Promise<Payment | null> {

@@ -2,16 +2,37 @@ import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../l
 import { at, money, num, type PgSql } from './pg-sql';
 
 interface RefundRow {
-  seq: bigint; id: string; payment_id: string; status: RefundRecord['status']; amount: bigint; destination: string; memo: string;
-  reason: string | null; tx_hash: string | null; query_id: string | null; created_by: string; created_at: number; updated_at: number;
+  seq: bigint;
+  id: string;
+  payment_id: string;
+  status: RefundRecord['status'];
+  amount: bigint;
+  destination: string;
+  memo: string;
+  reason: string | null;
+  tx_hash: string | null;
+  query_id: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
 }
 
 const REFUND_COLUMNS = `seq, id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id, created_by, created_at, updated_at`;
 
 const fromRow = (r: RefundRow): RefundRecord => ({
-  seq: num(r.seq), id: r.id, paymentId: r.payment_id, status: r.status, amount: r.amount, destination: r.destination, memo: r.memo,
-  reason: r.reason, txHash: r.tx_hash, queryId: r.query_id === null ? null : BigInt(r.query_id), createdBy: r.created_by,
-  createdAt: r.created_at, updatedAt: r.updated_at,
+  seq: num(r.seq),
+  id: r.id,
+  paymentId: r.payment_id,
+  status: r.status,
+  amount: r.amount,
+  destination: r.destination,
+  memo: r.memo,
+  reason: r.reason,
+  txHash: r.tx_hash,
+  queryId: r.query_id === null ? null : BigInt(r.query_id),
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 /** A query id is a uint64, beyond bigint's range: it is kept as decimal text and only compared for equality. */
@@ -22,17 +43,35 @@ export class PgRefunds implements RefundRepository {
   constructor(private readonly sql: PgSql) {}
 
   async insert(refund: NewRefund): Promise<RefundRecord> {
-    const row = await this.sql.one<{ seq: bigint }>(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason,
-      tx_hash, query_id, created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq`, [
-      refund.id, refund.paymentId, refund.status, refund.amount, refund.destination, refund.memo, refund.reason, refund.txHash,
-      queryIdText(refund.queryId), refund.createdBy, at(refund.createdAt), at(refund.updatedAt),
-    ]);
+    const row = await this.sql.one<{ seq: bigint }>(
+      `INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason,
+      tx_hash, query_id, created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq`,
+      [
+        refund.id,
+        refund.paymentId,
+        refund.status,
+        refund.amount,
+        refund.destination,
+        refund.memo,
+        refund.reason,
+        refund.txHash,
+        queryIdText(refund.queryId),
+        refund.createdBy,
+        at(refund.createdAt),
+        at(refund.updatedAt),
+      ],
+    );
     return { ...refund, seq: num(row!.seq) };
   }
 
   async update(refund: RefundRecord): Promise<void> {
-    await this.sql.run('UPDATE refunds SET status = $2, tx_hash = $3, query_id = $4, updated_at = $5 WHERE seq = $1',
-      [refund.seq, refund.status, refund.txHash, queryIdText(refund.queryId), at(refund.updatedAt)]);
+    await this.sql.run('UPDATE refunds SET status = $2, tx_hash = $3, query_id = $4, updated_at = $5 WHERE seq = $1', [
+      refund.seq,
+      refund.status,
+      refund.txHash,
+      queryIdText(refund.queryId),
+      at(refund.updatedAt),
+    ]);
   }
 
   async findById(id: string): Promise<RefundRecord | null> {
@@ -41,7 +80,10 @@ export class PgRefunds implements RefundRepository {
   }
 
   async forPayment(paymentId: string): Promise<RefundRecord[]> {
-    const rows = await this.sql.rows<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE payment_id = $1 ORDER BY seq`, [paymentId]);
+    const rows = await this.sql.rows<RefundRow>(
+      `SELECT ${REFUND_COLUMNS} FROM refunds WHERE payment_id = $1 ORDER BY seq`,
+      [paymentId],
+    );
     return rows.map(fromRow);
   }
 
@@ -51,15 +93,20 @@ export class PgRefunds implements RefundRepository {
   }
 
   async sentWithQueryId(queryId: bigint): Promise<RefundRecord[]> {
-    const rows = await this.sql.rows<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE query_id = $1 AND status = 'sent' ORDER BY seq`,
-      [queryId.toString()]);
+    const rows = await this.sql.rows<RefundRow>(
+      `SELECT ${REFUND_COLUMNS} FROM refunds WHERE query_id = $1 AND status = 'sent' ORDER BY seq`,
+      [queryId.toString()],
+    );
     return rows.map(fromRow);
   }
 
   async sentVolume(from: number, to: number): Promise<PaidVolume> {
     // Refunds are few beside payments, so this scans them, as SQLite's does.
-    const row = await this.sql.one<{ v: string | null; n: bigint }>(`SELECT sum(amount) AS v, count(*) AS n
-      FROM refunds WHERE status = 'sent' AND updated_at >= $1 AND updated_at < $2`, [at(from), at(to)]);
+    const row = await this.sql.one<{ v: string | null; n: bigint }>(
+      `SELECT sum(amount) AS v, count(*) AS n
+      FROM refunds WHERE status = 'sent' AND updated_at >= $1 AND updated_at < $2`,
+      [at(from), at(to)],
+    );
     return { amount: money(row?.v), count: num(row?.n ?? 0n) };
   }
 }

@@ -29,7 +29,8 @@ export function at(ms: number | null | undefined): Date | null {
 export const num = (value: bigint | number | string): number => Number(value);
 
 /** A sum() (numeric, as text) or a bigint column, as micro-USDT; null (no rows) is zero. */
-export const money = (value: bigint | string | null | undefined): bigint => (value === null || value === undefined ? 0n : BigInt(value));
+export const money = (value: bigint | string | null | undefined): bigint =>
+  value === null || value === undefined ? 0n : BigInt(value);
 
 /** One name per statement text: each connection parses a statement once, then only binds it. */
 const statementNames = new Map<string, string>();
@@ -50,7 +51,10 @@ export class PgSql {
   /** what a repository did once in this transaction and need not do again (a lock taken, a NOTIFY sent) */
   readonly doneInTransaction = new Set<string>();
 
-  constructor(private readonly client: ClientBase, readonly instanceId: string) {}
+  constructor(
+    private readonly client: ClientBase,
+    readonly instanceId: string,
+  ) {}
 
   async rows<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
     const result = await this.client.query({ name: nameOf(text), text, values: values as unknown[] });

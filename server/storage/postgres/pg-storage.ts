@@ -44,15 +44,21 @@ function isUnreachable(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   if (typeof code !== 'string') {
     // node-postgres's own words for a socket that died or never opened
-    return err instanceof Error && err.constructor === Error
-      && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(err.message);
+    return (
+      err instanceof Error &&
+      err.constructor === Error &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        err.message,
+      )
+    );
   }
   return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('E');
 }
 
 function unreachable(err: unknown): LedgerUnavailableError {
   return new LedgerUnavailableError(`PostgreSQL does not answer: ${(err as Error).message}`, {
-    cause: err, advice: 'the database does not answer, so the change was not applied; try again in a moment',
+    cause: err,
+    advice: 'the database does not answer, so the change was not applied; try again in a moment',
   });
 }
 
@@ -60,7 +66,8 @@ function unreachable(err: unknown): LedgerUnavailableError {
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 12;
 const isRetryable = (err: unknown): boolean => RETRYABLE.has((err as { code?: string }).code ?? '');
-const pause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * 2 ** Math.min(attempt, 6)));
+const pause = (attempt: number): Promise<void> =>
+  new Promise((r) => setTimeout(r, Math.random() * 2 ** Math.min(attempt, 6)));
 
 export interface PgStorageOptions {
   /** names this instance in NOTIFY payloads and claims */
@@ -87,7 +94,11 @@ export class PgStorage implements Storage {
   /** the last write of an ordered storage: the next one starts once it has ended */
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly pool: pg.Pool, private readonly options: PgStorageOptions, private readonly fence: Fence | null = null) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: PgStorageOptions,
+    private readonly fence: Fence | null = null,
+  ) {}
 
   get instanceId(): string {
     return this.options.instanceId;
@@ -118,7 +129,9 @@ export class PgStorage implements Storage {
   }
 
   async read<T>(work: (view: ReadView) => Promise<T>): Promise<T> {
-    return this.inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (sql) => work(openRepositories(sql)));
+    return this.inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (sql) =>
+      work(openRepositories(sql)),
+    );
   }
 
   /** Resolves once every write admitted before the call has committed or failed. */
@@ -155,7 +168,9 @@ export class PgStorage implements Storage {
 
   /** `work` between `begin` and COMMIT on a pooled connection; anything thrown rolls it back. */
   private async inTransaction<T>(begin: string, work: (sql: PgSql) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect().catch((err: unknown) => { throw unreachable(err); });
+    const client = await this.pool.connect().catch((err: unknown) => {
+      throw unreachable(err);
+    });
     const sql = new PgSql(client, this.options.instanceId);
     let broken: Error | undefined;
     try {
@@ -165,7 +180,9 @@ export class PgStorage implements Storage {
       return value;
     } catch (err) {
       // a connection that cannot even roll back is dropped, not handed to the next caller
-      await sql.exec('ROLLBACK').catch((rollbackError: unknown) => { broken = rollbackError as Error; });
+      await sql.exec('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError as Error;
+      });
       throw isUnreachable(err) ? unreachable(err) : err;
     } finally {
       client.release(broken);

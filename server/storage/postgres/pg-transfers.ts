@@ -6,7 +6,8 @@ import type { NewTransfer, TransferRepository } from '../ledger-repositories';
 import { creditedFromRow, decisionFromRow, transferFromRow, type DecisionRow, type TransferRow } from '../stored-rows';
 import { at, num, type PgSql } from './pg-sql';
 
-const TRANSFER_COLUMNS = 'tx_hash, lt, utime, amount, from_address, comment, payment_id, status, resolution, created_at, resolved_at';
+const TRANSFER_COLUMNS =
+  'tx_hash, lt, utime, amount, from_address, comment, payment_id, status, resolution, created_at, resolved_at';
 
 // Decisions keep no lt of their own here (the hash is the transfers' key): the transfer supplies it.
 const DECISION_SELECT = `SELECT d.seq, t.lt AS tx_lt, d.tx_hash, d.action, d.payment_id, d.note, d.actor, d.at
@@ -40,7 +41,10 @@ export class PgTransfers implements TransferRepository {
   }
 
   async hashesBetween(fromLt: bigint, toLt: bigint): Promise<string[]> {
-    const rows = await this.sql.rows<{ tx_hash: string }>('SELECT tx_hash FROM transfers WHERE lt BETWEEN $1 AND $2 ORDER BY lt', [fromLt, toLt]);
+    const rows = await this.sql.rows<{ tx_hash: string }>(
+      'SELECT tx_hash FROM transfers WHERE lt BETWEEN $1 AND $2 ORDER BY lt',
+      [fromLt, toLt],
+    );
     return rows.map((r) => r.tx_hash);
   }
 
@@ -54,9 +58,13 @@ export class PgTransfers implements TransferRepository {
 
   /** The hash is the key; `lt`, when given, must match too (SQLite looks up by position). */
   async find(txHash: string, lt?: bigint): Promise<TransferRecord | null> {
-    const row = lt !== undefined
-      ? await this.sql.one<TransferRow>(`SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE tx_hash = $1 AND lt = $2`, [txHash, lt])
-      : await this.sql.one<TransferRow>(`SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE tx_hash = $1`, [txHash]);
+    const row =
+      lt !== undefined
+        ? await this.sql.one<TransferRow>(`SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE tx_hash = $1 AND lt = $2`, [
+            txHash,
+            lt,
+          ])
+        : await this.sql.one<TransferRow>(`SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE tx_hash = $1`, [txHash]);
     return row ? transferFromRow(row) : null;
   }
 
@@ -73,7 +81,13 @@ export class PgTransfers implements TransferRepository {
     return num(row?.n ?? 0n);
   }
 
-  async resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, when: number): Promise<boolean> {
+  async resolve(
+    txHash: string,
+    status: 'credited' | 'dismissed',
+    paymentId: string | null,
+    resolution: string,
+    when: number,
+  ): Promise<boolean> {
     const changed = await this.sql.run(
       `UPDATE transfers SET status = $2, payment_id = $3, resolution = $4, resolved_at = $5 WHERE tx_hash = $1 AND status = 'unmatched'`,
       [txHash, status, paymentId, resolution, at(when)],
@@ -83,13 +97,18 @@ export class PgTransfers implements TransferRepository {
 
   async decisions(action: TransferDecisionAction | undefined, limit: number): Promise<TransferDecisionRecord[]> {
     const rows = action
-      ? await this.sql.rows<DecisionRow>(`${DECISION_SELECT} WHERE d.action = $1 ORDER BY d.seq DESC LIMIT $2`, [action, limit])
+      ? await this.sql.rows<DecisionRow>(`${DECISION_SELECT} WHERE d.action = $1 ORDER BY d.seq DESC LIMIT $2`, [
+          action,
+          limit,
+        ])
       : await this.sql.rows<DecisionRow>(`${DECISION_SELECT} ORDER BY d.seq DESC LIMIT $1`, [limit]);
     return rows.map(decisionFromRow);
   }
 
   async lastDecision(txHash: string): Promise<TransferDecisionRecord | null> {
-    const row = await this.sql.one<DecisionRow>(`${DECISION_SELECT} WHERE d.tx_hash = $1 ORDER BY d.seq DESC LIMIT 1`, [txHash]);
+    const row = await this.sql.one<DecisionRow>(`${DECISION_SELECT} WHERE d.tx_hash = $1 ORDER BY d.seq DESC LIMIT 1`, [
+      txHash,
+    ]);
     return row ? decisionFromRow(row) : null;
   }
 
@@ -111,7 +130,10 @@ export class PgTransfers implements TransferRepository {
   }
 
   async cursor(account: string): Promise<TxCursor | null> {
-    const row = await this.sql.one<{ lt: bigint; hash: string }>('SELECT lt, hash FROM watcher_cursor WHERE account = $1', [account]);
+    const row = await this.sql.one<{ lt: bigint; hash: string }>(
+      'SELECT lt, hash FROM watcher_cursor WHERE account = $1',
+      [account],
+    );
     return row ? { lt: row.lt, hash: row.hash } : null;
   }
 

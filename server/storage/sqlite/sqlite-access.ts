@@ -1,6 +1,11 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type {
-  ApiKeyRecord, ApiKeyRepository, SessionHolder, SessionKind, SessionRepository, SettingRepository,
+  ApiKeyRecord,
+  ApiKeyRepository,
+  SessionHolder,
+  SessionKind,
+  SessionRepository,
+  SettingRepository,
 } from '../access-repositories';
 import { apiKeyFromRow, holderFromRow, type ApiKeyRow, type SessionHolderRow } from '../stored-rows';
 
@@ -12,11 +17,17 @@ export class SqliteApiKeys implements ApiKeyRepository {
   private readonly listStmt: Statement<[], ApiKeyRow>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare('INSERT INTO api_keys (id, name, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)');
-    this.byHashStmt = db.prepare('SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE key_hash = ?');
+    this.insertStmt = db.prepare(
+      'INSERT INTO api_keys (id, name, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.byHashStmt = db.prepare(
+      'SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE key_hash = ?',
+    );
     this.touchStmt = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
     this.revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-    this.listStmt = db.prepare('SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys ORDER BY created_at DESC');
+    this.listStmt = db.prepare(
+      'SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys ORDER BY created_at DESC',
+    );
   }
 
   async insert(record: ApiKeyRecord, keyHash: string): Promise<void> {
@@ -49,7 +60,9 @@ export class SqliteSessions implements SessionRepository {
   private readonly deleteForCashierStmt: Statement<[string]>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare('INSERT INTO console_sessions (token_hash, kind, created_at, expires_at, cashier_id) VALUES (?, ?, ?, ?, ?)');
+    this.insertStmt = db.prepare(
+      'INSERT INTO console_sessions (token_hash, kind, created_at, expires_at, cashier_id) VALUES (?, ?, ?, ?, ?)',
+    );
     this.consumeStmt = db.prepare(`UPDATE console_sessions SET used_at = ?
       WHERE token_hash = ? AND kind = 'login_link' AND used_at IS NULL AND expires_at > ? RETURNING cashier_id`);
     // a revoked cashier's sessions are deleted with the revocation; the join refuses one all the same
@@ -60,7 +73,13 @@ export class SqliteSessions implements SessionRepository {
     this.deleteForCashierStmt = db.prepare('DELETE FROM console_sessions WHERE cashier_id = ?');
   }
 
-  async insert(tokenHash: string, kind: SessionKind, createdAt: number, expiresAt: number, cashierId: string | null): Promise<void> {
+  async insert(
+    tokenHash: string,
+    kind: SessionKind,
+    createdAt: number,
+    expiresAt: number,
+    cashierId: string | null,
+  ): Promise<void> {
     this.insertStmt.run(tokenHash, kind, createdAt, expiresAt, cashierId);
   }
 

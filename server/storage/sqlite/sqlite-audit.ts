@@ -7,12 +7,22 @@ export class SqliteAudit implements AuditRepository {
   private readonly pageStmt: Statement<[number, number], AuditRow>;
 
   constructor(db: Database) {
-    this.appendStmt = db.prepare('INSERT INTO audit_log (at, actor, action, target, detail_json) VALUES (?, ?, ?, ?, ?)');
-    this.pageStmt = db.prepare('SELECT seq, at, actor, action, target, detail_json FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?');
+    this.appendStmt = db.prepare(
+      'INSERT INTO audit_log (at, actor, action, target, detail_json) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.pageStmt = db.prepare(
+      'SELECT seq, at, actor, action, target, detail_json FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?',
+    );
   }
 
   async append(entry: NewAuditEntry): Promise<void> {
-    this.appendStmt.run(entry.at, entry.actor, entry.action, entry.target, entry.detail === null ? null : JSON.stringify(entry.detail));
+    this.appendStmt.run(
+      entry.at,
+      entry.actor,
+      entry.action,
+      entry.target,
+      entry.detail === null ? null : JSON.stringify(entry.detail),
+    );
   }
 
   async page(beforeSeq: number | null, limit: number): Promise<AuditEntry[]> {

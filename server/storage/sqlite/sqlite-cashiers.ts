@@ -20,7 +20,9 @@ export class SqliteCashiers implements CashierRepository {
     this.findLiveStmt = db.prepare(`SELECT ${CASHIER_COLUMNS} FROM cashiers WHERE id = ? AND revoked_at IS NULL`);
     this.passphraseStmt = db.prepare(`SELECT id, passphrase_hash FROM cashiers
       WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL AND passphrase_hash IS NOT NULL`);
-    this.anyPassphraseStmt = db.prepare('SELECT 1 AS one FROM cashiers WHERE revoked_at IS NULL AND passphrase_hash IS NOT NULL LIMIT 1');
+    this.anyPassphraseStmt = db.prepare(
+      'SELECT 1 AS one FROM cashiers WHERE revoked_at IS NULL AND passphrase_hash IS NOT NULL LIMIT 1',
+    );
     this.setPassphraseStmt = db.prepare('UPDATE cashiers SET passphrase_hash = ? WHERE id = ? AND revoked_at IS NULL');
     this.touchStmt = db.prepare('UPDATE cashiers SET last_sign_in_at = ? WHERE id = ?');
     this.revokeStmt = db.prepare('UPDATE cashiers SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');

@@ -38,14 +38,18 @@ export class SqliteDeliveries implements DeliveryRepository {
 
   constructor(db: Database) {
     this.byShape = new StatementCache(db, false);
-    this.insertStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
+    this.insertStmt =
+      db.prepare(`INSERT INTO webhook_deliveries (id, event_id, event_type, payment_id, endpoint_id, url, order_key,
       status, next_attempt_at, give_up_at, created_at)
       VALUES (@id, @eventId, @eventType, @paymentId, @endpointId, @url, @orderKey, 'pending', @nextAttemptAt, @giveUpAt, @createdAt)`);
     this.byIdStmt = db.prepare(`${WITH_EXCERPT} WHERE d.id = ?`);
     this.attemptsStmt = db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq');
     this.dueStmt = db.prepare(DUE_SQL);
-    this.nextDueStmt = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?`);
-    this.insertAttemptStmt = db.prepare(`INSERT INTO webhook_attempts (id, delivery_id, at, url, request_headers_json, request_body,
+    this.nextDueStmt = db.prepare(
+      `SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?`,
+    );
+    this.insertAttemptStmt =
+      db.prepare(`INSERT INTO webhook_attempts (id, delivery_id, at, url, request_headers_json, request_body,
       response_status, response_body, duration_ms, error)
       VALUES (@id, @deliveryId, @at, @url, @requestHeaders, @requestBody, @responseStatus, @responseBody, @durationMs, @error)`);
     this.settleStmt = db.prepare(`UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1,
@@ -74,14 +78,21 @@ export class SqliteDeliveries implements DeliveryRepository {
     const conds: string[] = [];
     if (filter.paymentId !== undefined) conds.push('d.payment_id = @paymentId');
     if (filter.status !== undefined) conds.push('d.status = @status');
-    if (filter.target !== undefined) conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
+    if (filter.target !== undefined)
+      conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
     if (filter.endpointId !== undefined) conds.push('d.endpoint_id = @endpointId');
     if (filter.eventId !== undefined) conds.push('d.event_id = @eventId');
     if (filter.beforeSeq !== undefined) conds.push('d.seq < @beforeSeq');
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
     const { target: _target, ...rest } = filter;
-    const params = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
-    return this.byShape.get<DeliveryRow>(`${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT @limit`).all(params).map(deliveryFromRow);
+    const params = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string | number
+    >;
+    return this.byShape
+      .get<DeliveryRow>(`${WITH_EXCERPT} ${where} ORDER BY d.seq DESC LIMIT @limit`)
+      .all(params)
+      .map(deliveryFromRow);
   }
 
   async due(now: number, limit: number, claimed: readonly string[]): Promise<DueDelivery[]> {

@@ -4,17 +4,37 @@ import type { EndpointHealth, EndpointRoute, NewEndpoint, WebhookEndpoint } from
 import type { EndpointRepository } from '../webhook-repositories';
 
 interface EndpointRow {
-  id: string; url: string; events_json: string; enabled: number; description: string | null;
-  secret: string; previous_secret: string | null; previous_secret_expires_at: number | null;
-  status: EndpointStatus; consecutive_failures: number; failing_since: number | null;
-  last_delivery_at: number | null; created_at: number; updated_at: number;
+  id: string;
+  url: string;
+  events_json: string;
+  enabled: number;
+  description: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  status: EndpointStatus;
+  consecutive_failures: number;
+  failing_since: number | null;
+  last_delivery_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 const fromRow = (r: EndpointRow): WebhookEndpoint => ({
-  id: r.id, url: r.url, events: JSON.parse(r.events_json) as string[], enabled: r.enabled === 1, description: r.description,
-  secret: r.secret, previousSecret: r.previous_secret, previousSecretExpiresAt: r.previous_secret_expires_at,
-  status: r.status, consecutiveFailures: r.consecutive_failures, failingSince: r.failing_since,
-  lastDeliveryAt: r.last_delivery_at, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  url: r.url,
+  events: JSON.parse(r.events_json) as string[],
+  enabled: r.enabled === 1,
+  description: r.description,
+  secret: r.secret,
+  previousSecret: r.previous_secret,
+  previousSecretExpiresAt: r.previous_secret_expires_at,
+  status: r.status,
+  consecutiveFailures: r.consecutive_failures,
+  failingSince: r.failing_since,
+  lastDeliveryAt: r.last_delivery_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 export class SqliteEndpoints implements EndpointRepository {
@@ -33,19 +53,25 @@ export class SqliteEndpoints implements EndpointRepository {
   private routesCache: EndpointRoute[] | null = null;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(`INSERT INTO webhook_endpoints (id, url, events_json, enabled, description, secret, created_at, updated_at)
+    this.insertStmt =
+      db.prepare(`INSERT INTO webhook_endpoints (id, url, events_json, enabled, description, secret, created_at, updated_at)
       VALUES (@id, @url, @events, @enabled, @description, @secret, @createdAt, @createdAt)`);
     this.updateStmt = db.prepare(`UPDATE webhook_endpoints SET url = @url, events_json = @events, enabled = @enabled,
       description = @description, secret = @secret, previous_secret = @previousSecret,
       previous_secret_expires_at = @previousSecretExpiresAt, updated_at = @updatedAt WHERE id = @id AND deleted_at IS NULL`);
     this.byIdStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND deleted_at IS NULL');
     this.listStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL ORDER BY seq');
-    this.enabledStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled = 1 ORDER BY seq');
-    this.healthStmt = db.prepare(`SELECT status, consecutive_failures AS consecutiveFailures, failing_since AS failingSince,
+    this.enabledStmt = db.prepare(
+      'SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL AND enabled = 1 ORDER BY seq',
+    );
+    this.healthStmt =
+      db.prepare(`SELECT status, consecutive_failures AS consecutiveFailures, failing_since AS failingSince,
       last_delivery_at AS lastDeliveryAt FROM webhook_endpoints WHERE id = ?`);
-    this.saveHealthStmt = db.prepare(`UPDATE webhook_endpoints SET status = @status, consecutive_failures = @consecutiveFailures,
+    this.saveHealthStmt =
+      db.prepare(`UPDATE webhook_endpoints SET status = @status, consecutive_failures = @consecutiveFailures,
       failing_since = @failingSince, last_delivery_at = @lastDeliveryAt WHERE id = @id`);
-    this.deleteStmt = db.prepare(`UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, secret = '', previous_secret = NULL
+    this.deleteStmt =
+      db.prepare(`UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, secret = '', previous_secret = NULL
       WHERE id = ? AND deleted_at IS NULL`);
   }
 
@@ -56,8 +82,15 @@ export class SqliteEndpoints implements EndpointRepository {
 
   async update(e: WebhookEndpoint): Promise<void> {
     this.updateStmt.run({
-      id: e.id, url: e.url, events: JSON.stringify(e.events), enabled: e.enabled ? 1 : 0, description: e.description,
-      secret: e.secret, previousSecret: e.previousSecret, previousSecretExpiresAt: e.previousSecretExpiresAt, updatedAt: e.updatedAt,
+      id: e.id,
+      url: e.url,
+      events: JSON.stringify(e.events),
+      enabled: e.enabled ? 1 : 0,
+      description: e.description,
+      secret: e.secret,
+      previousSecret: e.previousSecret,
+      previousSecretExpiresAt: e.previousSecretExpiresAt,
+      updatedAt: e.updatedAt,
     });
     this.routesCache = null;
   }
@@ -72,7 +105,10 @@ export class SqliteEndpoints implements EndpointRepository {
   }
 
   async routes(): Promise<readonly EndpointRoute[]> {
-    this.routesCache ??= this.enabledStmt.all().map(fromRow).map(({ id, url, events }) => ({ id, url, events }));
+    this.routesCache ??= this.enabledStmt
+      .all()
+      .map(fromRow)
+      .map(({ id, url, events }) => ({ id, url, events }));
     return this.routesCache;
   }
 

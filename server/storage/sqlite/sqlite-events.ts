@@ -14,10 +14,16 @@ export class SqliteEvents implements EventRepository {
   constructor(db: Database) {
     this.insertStmt = db.prepare(`INSERT INTO payment_events (id, payment_id, type, data_json, created_at)
       VALUES (?, ?, ?, ?, ?)`);
-    this.byPaymentStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE payment_id = ? ORDER BY seq').safeIntegers(true);
+    this.byPaymentStmt = db
+      .prepare<[string], EventRow>('SELECT * FROM payment_events WHERE payment_id = ? ORDER BY seq')
+      .safeIntegers(true);
     this.byIdStmt = db.prepare<[string], EventRow>('SELECT * FROM payment_events WHERE id = ?').safeIntegers(true);
-    this.afterStmt = db.prepare<[number, number], EventRow>('SELECT * FROM payment_events WHERE seq > ? ORDER BY seq LIMIT ?').safeIntegers(true);
-    this.lastSeqStmt = db.prepare<[], { seq: bigint | null }>('SELECT MAX(seq) AS seq FROM payment_events').safeIntegers(true);
+    this.afterStmt = db
+      .prepare<[number, number], EventRow>('SELECT * FROM payment_events WHERE seq > ? ORDER BY seq LIMIT ?')
+      .safeIntegers(true);
+    this.lastSeqStmt = db
+      .prepare<[], { seq: bigint | null }>('SELECT MAX(seq) AS seq FROM payment_events')
+      .safeIntegers(true);
   }
 
   async append(e: NewEvent, dataJson = JSON.stringify(e.data)): Promise<StoredEvent> {

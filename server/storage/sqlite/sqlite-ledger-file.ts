@@ -14,7 +14,9 @@ export interface SqliteLedgerFile {
 
 export function sqliteLedgerFile(db: Database, storage: SqliteStorage): SqliteLedgerFile {
   return {
-    backupTo: async (file) => { await db.backup(file); },
+    backupTo: async (file) => {
+      await db.backup(file);
+    },
     whenWritten: () => storage.whenWritten(),
   };
 }

@@ -3,22 +3,47 @@ import type { WalletMovement } from '../../chain/types';
 import type { MovementRepository, ReconciliationRecord } from '../ledger-repositories';
 
 interface MovementRow {
-  tx_hash: string; lt: bigint; utime: bigint; kind: WalletMovement['kind']; amount: bigint;
-  counterparty: string | null; initiator: string | null; comment: string | null; query_id: string;
+  tx_hash: string;
+  lt: bigint;
+  utime: bigint;
+  kind: WalletMovement['kind'];
+  amount: bigint;
+  counterparty: string | null;
+  initiator: string | null;
+  comment: string | null;
+  query_id: string;
 }
 
 interface ReconciliationRow {
-  seq: bigint; account: string; at_lt: bigint; on_chain_balance: bigint; ledger_balance: bigint; difference: bigint; checked_at: bigint;
+  seq: bigint;
+  account: string;
+  at_lt: bigint;
+  on_chain_balance: bigint;
+  ledger_balance: bigint;
+  difference: bigint;
+  checked_at: bigint;
 }
 
 const movementFromRow = (r: MovementRow): WalletMovement => ({
-  txHash: r.tx_hash, lt: r.lt, utime: Number(r.utime), kind: r.kind, amount: r.amount,
-  counterparty: r.counterparty, initiator: r.initiator, comment: r.comment, queryId: BigInt(r.query_id),
+  txHash: r.tx_hash,
+  lt: r.lt,
+  utime: Number(r.utime),
+  kind: r.kind,
+  amount: r.amount,
+  counterparty: r.counterparty,
+  initiator: r.initiator,
+  comment: r.comment,
+  queryId: BigInt(r.query_id),
 });
 
 const reconciliationFromRow = (r: ReconciliationRow): ReconciliationRecord => ({
-  seq: Number(r.seq), account: r.account, atLt: r.at_lt, onChainBalance: r.on_chain_balance, ledgerBalance: r.ledger_balance,
-  difference: r.difference, checkedAt: Number(r.checked_at),
+  seq: Number(r.seq),
+  account: r.account,
+  atLt: r.at_lt,
+  onChainBalance: r.on_chain_balance,
+  ledgerBalance: r.ledger_balance,
+  difference: r.difference,
+  checkedAt: Number(r.checked_at),
 });
 
 /** The jetton wallet's sends and bounces, and the books' verdicts. */
@@ -26,25 +51,34 @@ export class SqliteMovements implements MovementRepository {
   private readonly insertStmt: Statement;
   private readonly byHashStmt: Statement<[string], MovementRow>;
   private readonly listStmt: Statement<[string, number], MovementRow>;
-  private readonly balanceStmt: Statement<{ account: string; atLt: bigint }, { inbound: bigint | null; moved: bigint | null }>;
+  private readonly balanceStmt: Statement<
+    { account: string; atLt: bigint },
+    { inbound: bigint | null; moved: bigint | null }
+  >;
   private readonly insertVerdictStmt: Statement;
   private readonly lastVerdictStmt: Statement<[string], ReconciliationRow>;
 
   constructor(db: Database) {
     const safe = <S extends Statement>(s: S): S => s.safeIntegers(true) as S;
-    this.insertStmt = db.prepare(`INSERT OR IGNORE INTO wallet_movements (tx_hash, account, lt, utime, kind, amount, counterparty,
+    this.insertStmt =
+      db.prepare(`INSERT OR IGNORE INTO wallet_movements (tx_hash, account, lt, utime, kind, amount, counterparty,
       initiator, comment, query_id, created_at) VALUES (@txHash, @account, @lt, @utime, @kind, @amount, @counterparty, @initiator,
       @comment, @queryId, @createdAt)`);
     this.byHashStmt = safe(db.prepare('SELECT * FROM wallet_movements WHERE tx_hash = ?'));
     this.listStmt = safe(db.prepare('SELECT * FROM wallet_movements WHERE account = ? ORDER BY lt DESC LIMIT ?'));
     // Inbound transfers count whatever their status: unmatched or dismissed money is still in the wallet.
-    this.balanceStmt = safe(db.prepare(`SELECT
+    this.balanceStmt = safe(
+      db.prepare(`SELECT
       (SELECT SUM(amount) FROM transfers WHERE lt <= @atLt) AS inbound,
       (SELECT SUM(CASE kind WHEN 'returned' THEN amount ELSE -amount END) FROM wallet_movements
-        WHERE account = @account AND lt <= @atLt) AS moved`));
-    this.insertVerdictStmt = db.prepare(`INSERT INTO reconciliations (account, at_lt, on_chain_balance, ledger_balance, difference,
+        WHERE account = @account AND lt <= @atLt) AS moved`),
+    );
+    this.insertVerdictStmt =
+      db.prepare(`INSERT INTO reconciliations (account, at_lt, on_chain_balance, ledger_balance, difference,
       checked_at) VALUES (@account, @atLt, @onChainBalance, @ledgerBalance, @difference, @checkedAt)`);
-    this.lastVerdictStmt = safe(db.prepare('SELECT * FROM reconciliations WHERE account = ? ORDER BY seq DESC LIMIT 1'));
+    this.lastVerdictStmt = safe(
+      db.prepare('SELECT * FROM reconciliations WHERE account = ? ORDER BY seq DESC LIMIT 1'),
+    );
   }
 
   async find(txHash: string): Promise<WalletMovement | null> {
@@ -68,9 +102,21 @@ export class SqliteMovements implements MovementRepository {
 
   async insert(account: string, m: WalletMovement, createdAt: number): Promise<boolean> {
     const { txHash, lt, utime, kind, amount, counterparty, initiator, comment } = m;
-    return this.insertStmt.run({
-      txHash, account, lt, utime, kind, amount, counterparty, initiator, comment, queryId: m.queryId.toString(), createdAt,
-    }).changes === 1;
+    return (
+      this.insertStmt.run({
+        txHash,
+        account,
+        lt,
+        utime,
+        kind,
+        amount,
+        counterparty,
+        initiator,
+        comment,
+        queryId: m.queryId.toString(),
+        createdAt,
+      }).changes === 1
+    );
   }
 
   async recordReconciliation(record: Omit<ReconciliationRecord, 'seq'>): Promise<ReconciliationRecord> {

@@ -2,7 +2,13 @@ import type { Database, Statement } from 'better-sqlite3';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import { normalizeMemo } from '../../util/ids';
-import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentRepository, PaymentSearch } from '../ledger-repositories';
+import type {
+  CloseOfDayFigures,
+  PaidVolume,
+  PaymentFilter,
+  PaymentRepository,
+  PaymentSearch,
+} from '../ledger-repositories';
 import { StatementCache } from './statement-cache';
 
 /**
@@ -15,11 +21,32 @@ const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_am
   allowed_origins_json, late, expires_at, paid_at, created_at, updated_at`;
 
 type PaymentRow = [
-  seq: bigint, id: string, kind: Payment['kind'], status: PaymentStatus, amount: bigint, paidAmount: bigint, overpaidAmount: bigint,
-  refundedAmount: bigint, currency: 'USDT', mainCurrency: 'TON', externalId: string | null, requestHash: string, memo: string, address: string,
-  description: string | null, customerJson: string | null, callbackUrl: string | null, successUrl: string | null, failUrl: string | null,
-  metadataJson: string | null, allowedOriginsJson: string | null, late: bigint, expiresAt: bigint, paidAt: bigint | null,
-  createdAt: bigint, updatedAt: bigint,
+  seq: bigint,
+  id: string,
+  kind: Payment['kind'],
+  status: PaymentStatus,
+  amount: bigint,
+  paidAmount: bigint,
+  overpaidAmount: bigint,
+  refundedAmount: bigint,
+  currency: 'USDT',
+  mainCurrency: 'TON',
+  externalId: string | null,
+  requestHash: string,
+  memo: string,
+  address: string,
+  description: string | null,
+  customerJson: string | null,
+  callbackUrl: string | null,
+  successUrl: string | null,
+  failUrl: string | null,
+  metadataJson: string | null,
+  allowedOriginsJson: string | null,
+  late: bigint,
+  expiresAt: bigint,
+  paidAt: bigint | null,
+  createdAt: bigint,
+  updatedAt: bigint,
 ];
 
 type Params = Record<string, string | number>;
@@ -28,19 +55,67 @@ const DAY_MS = 86_400_000;
 /** A payment expires at most 7 days after it was created (expiresInSeconds and defaultExpirySeconds both stop there). */
 const LONGEST_EXPIRY_MS = 7 * DAY_MS;
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-const toJson = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const toJson = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 const toNumber = (v: bigint | null): number | null => (v === null ? null : Number(v));
 
 /** The one mapping from a payments row to the domain's Payment: every reader of the table uses it. */
 function fromRow(row: PaymentRow): Payment {
-  const [seq, id, kind, status, amount, paidAmount, overpaidAmount, refundedAmount, currency, mainCurrency, externalId, requestHash, memo, address,
-    description, customerJson, callbackUrl, successUrl, failUrl, metadataJson, allowedOriginsJson, late, expiresAt, paidAt,
-    createdAt, updatedAt] = row;
+  const [
+    seq,
+    id,
+    kind,
+    status,
+    amount,
+    paidAmount,
+    overpaidAmount,
+    refundedAmount,
+    currency,
+    mainCurrency,
+    externalId,
+    requestHash,
+    memo,
+    address,
+    description,
+    customerJson,
+    callbackUrl,
+    successUrl,
+    failUrl,
+    metadataJson,
+    allowedOriginsJson,
+    late,
+    expiresAt,
+    paidAt,
+    createdAt,
+    updatedAt,
+  ] = row;
   return {
-    seq: Number(seq), id, kind, status, amount, paidAmount, overpaidAmount, refundedAmount, currency, mainCurrency, externalId, requestHash, memo,
-    address, description, customer: parseJson(customerJson), callbackUrl, successUrl, failUrl, metadata: parseJson(metadataJson),
-    allowedOrigins: parseJson(allowedOriginsJson), late: late === 1n, expiresAt: Number(expiresAt), paidAt: toNumber(paidAt),
-    createdAt: Number(createdAt), updatedAt: Number(updatedAt),
+    seq: Number(seq),
+    id,
+    kind,
+    status,
+    amount,
+    paidAmount,
+    overpaidAmount,
+    refundedAmount,
+    currency,
+    mainCurrency,
+    externalId,
+    requestHash,
+    memo,
+    address,
+    description,
+    customer: parseJson(customerJson),
+    callbackUrl,
+    successUrl,
+    failUrl,
+    metadata: parseJson(metadataJson),
+    allowedOrigins: parseJson(allowedOriginsJson),
+    late: late === 1n,
+    expiresAt: Number(expiresAt),
+    paidAt: toNumber(paidAt),
+    createdAt: Number(createdAt),
+    updatedAt: Number(updatedAt),
   };
 }
 
@@ -64,7 +139,8 @@ export class SqlitePayments implements PaymentRepository {
 
   constructor(db: Database) {
     this.byShape = new StatementCache(db, true);
-    this.insertStmt = db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount,
+    this.insertStmt =
+      db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount,
       currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
       success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at)
       VALUES (@id, @kind, @status, @amount, @paidAmount, @overpaidAmount, @refundedAmount, @currency, @mainCurrency, @externalId,
@@ -74,16 +150,24 @@ export class SqlitePayments implements PaymentRepository {
     this.byExternalIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE external_id = ?`));
     this.byMemoStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo = ?`));
     // one statement for a whole batch of transfers: each value is still a lookup on the memo index
-    this.byMemosStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo IN (SELECT value FROM json_each(?))`));
+    this.byMemosStmt = rows(
+      db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo IN (SELECT value FROM json_each(?))`),
+    );
     this.updateStateStmt = db.prepare(`UPDATE payments SET status = @status, paid_amount = @paidAmount,
       overpaid_amount = @overpaidAmount, late = @late, paid_at = @paidAt, updated_at = @updatedAt WHERE seq = @seq`);
-    this.setRefundedStmt = db.prepare('UPDATE payments SET refunded_amount = @refundedAmount, updated_at = @updatedAt WHERE seq = @seq');
-    this.dueForExpiryStmt = rows(db.prepare<[number, number]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
-      WHERE status IN ('pending', 'partially_paid') AND expires_at <= ? ORDER BY expires_at LIMIT ?`));
+    this.setRefundedStmt = db.prepare(
+      'UPDATE payments SET refunded_amount = @refundedAmount, updated_at = @updatedAt WHERE seq = @seq',
+    );
+    this.dueForExpiryStmt = rows(
+      db.prepare<[number, number]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
+      WHERE status IN ('pending', 'partially_paid') AND expires_at <= ? ORDER BY expires_at LIMIT ?`),
+    );
     // The WHERE repeats payments_due_amount's expression and states, so the lookup is one index range.
-    this.withDueStmt = rows(db.prepare<[{ due: bigint; expiredSince: number; limit: number }]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
+    this.withDueStmt = rows(
+      db.prepare<[{ due: bigint; expiredSince: number; limit: number }]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
       WHERE amount - paid_amount = @due AND status IN ('pending', 'partially_paid', 'expired')
-      AND (status <> 'expired' OR expires_at >= @expiredSince) LIMIT @limit`));
+      AND (status <> 'expired' OR expires_at >= @expiredSince) LIMIT @limit`),
+    );
   }
 
   async insert(p: NewPayment): Promise<Payment> {
@@ -102,7 +186,11 @@ export class SqlitePayments implements PaymentRepository {
     this.updateStateStmt.run({ seq, status, paidAmount, overpaidAmount, late: p.late ? 1 : 0, paidAt, updatedAt });
   }
 
-  async setRefunded({ seq, refundedAmount, updatedAt }: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void> {
+  async setRefunded({
+    seq,
+    refundedAmount,
+    updatedAt,
+  }: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void> {
     this.setRefundedStmt.run({ seq, refundedAmount, updatedAt });
   }
 
@@ -132,23 +220,50 @@ export class SqlitePayments implements PaymentRepository {
   async list(filter: PaymentFilter): Promise<Payment[]> {
     const where: string[] = [];
     const params: Params = { limit: filter.limit };
-    if (filter.status) { where.push('status = @status'); params.status = filter.status; }
-    if (filter.externalId) { where.push('external_id = @externalId'); params.externalId = filter.externalId; }
-    if (filter.createdFrom !== undefined) { where.push('created_at >= @createdFrom'); params.createdFrom = filter.createdFrom; }
-    if (filter.createdTo !== undefined) { where.push('created_at < @createdTo'); params.createdTo = filter.createdTo; }
-    if (filter.beforeSeq !== undefined) { where.push('seq < @beforeSeq'); params.beforeSeq = filter.beforeSeq; }
+    if (filter.status) {
+      where.push('status = @status');
+      params.status = filter.status;
+    }
+    if (filter.externalId) {
+      where.push('external_id = @externalId');
+      params.externalId = filter.externalId;
+    }
+    if (filter.createdFrom !== undefined) {
+      where.push('created_at >= @createdFrom');
+      params.createdFrom = filter.createdFrom;
+    }
+    if (filter.createdTo !== undefined) {
+      where.push('created_at < @createdTo');
+      params.createdTo = filter.createdTo;
+    }
+    if (filter.beforeSeq !== undefined) {
+      where.push('seq < @beforeSeq');
+      params.beforeSeq = filter.beforeSeq;
+    }
     return this.newestFirst(where, params);
   }
 
   async search(filter: PaymentSearch): Promise<Payment[]> {
     const where: string[] = [];
     const params: Params = { limit: filter.limit };
-    if (filter.status) { where.push('status = @status'); params.status = filter.status; }
+    if (filter.status) {
+      where.push('status = @status');
+      params.status = filter.status;
+    }
     // Unary + keeps SQLite walking seq (or status, seq) newest first and stopping at `limit`, instead of
     // collecting a whole date range from the created_at index and sorting it (700 ms at 1M rows).
-    if (filter.createdFrom !== undefined) { where.push('+created_at >= @from'); params.from = filter.createdFrom; }
-    if (filter.createdTo !== undefined) { where.push('+created_at < @to'); params.to = filter.createdTo; }
-    if (filter.beforeSeq !== undefined) { where.push('seq < @before'); params.before = filter.beforeSeq; }
+    if (filter.createdFrom !== undefined) {
+      where.push('+created_at >= @from');
+      params.from = filter.createdFrom;
+    }
+    if (filter.createdTo !== undefined) {
+      where.push('+created_at < @to');
+      params.to = filter.createdTo;
+    }
+    if (filter.beforeSeq !== undefined) {
+      where.push('seq < @before');
+      params.before = filter.beforeSeq;
+    }
     const search = filter.search?.trim();
     if (search) {
       // Each branch is an index lookup (id, memo, external_id are UNIQUE), so SQLite unions three small ranges.
@@ -160,7 +275,9 @@ export class SqlitePayments implements PaymentRepository {
 
   private newestFirst(where: string[], params: Params): Payment[] {
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const stmt = this.byShape.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments ${clause} ORDER BY seq DESC LIMIT @limit`);
+    const stmt = this.byShape.get<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments ${clause} ORDER BY seq DESC LIMIT @limit`,
+    );
     return stmt.raw(true).all(params).map(fromRow);
   }
 
@@ -177,15 +294,20 @@ export class SqlitePayments implements PaymentRepository {
   }
 
   async paidVolume(from: number, to: number): Promise<PaidVolume> {
-    const row = this.byShape.get<{ v: bigint | null; n: bigint }>(
-      'SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to',
-    ).get({ from, to });
+    const row = this.byShape
+      .get<{ v: bigint | null; n: bigint }>(
+        'SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to',
+      )
+      .get({ from, to });
     return { amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) };
   }
 
   async dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {
-    const rows = this.byShape.get<{ d: bigint; v: bigint; n: bigint }>(`SELECT CAST((paid_at - @origin) / ${DAY_MS} AS INTEGER) AS d,
-      SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @origin AND paid_at < @end GROUP BY d`)
+    const rows = this.byShape
+      .get<{ d: bigint; v: bigint; n: bigint }>(
+        `SELECT CAST((paid_at - @origin) / ${DAY_MS} AS INTEGER) AS d,
+      SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @origin AND paid_at < @end GROUP BY d`,
+      )
       .all({ origin, end: origin + days * DAY_MS });
     const buckets: PaidVolume[] = Array.from({ length: days }, () => ({ amount: 0n, count: 0 }));
     for (const r of rows) {
@@ -197,22 +319,37 @@ export class SqlitePayments implements PaymentRepository {
 
   /** Three indexed reads: paid_at's index for what completed, created_at's for the rest. */
   async closeOfDay(from: number, to: number): Promise<CloseOfDayFigures> {
-    const volume = (row: { v: bigint | null; n: bigint } | undefined): PaidVolume => ({ amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) });
-    const completed = this.byShape.get<{ over: bigint; v: bigint; n: bigint; x: bigint }>(`SELECT overpaid_amount > 0 AS over,
-      SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments WHERE paid_at >= @from AND paid_at < @to GROUP BY over`)
+    const volume = (row: { v: bigint | null; n: bigint } | undefined): PaidVolume => ({
+      amount: row?.v ?? 0n,
+      count: Number(row?.n ?? 0n),
+    });
+    const completed = this.byShape
+      .get<{ over: bigint; v: bigint; n: bigint; x: bigint }>(
+        `SELECT overpaid_amount > 0 AS over,
+      SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments WHERE paid_at >= @from AND paid_at < @to GROUP BY over`,
+      )
       .all({ from, to });
     const paid = completed.find((r) => r.over === 0n);
     const overpaid = completed.find((r) => r.over === 1n);
-    const partiallyPaid = this.byShape.get<{ v: bigint | null; n: bigint }>(`SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments
-      WHERE created_at >= @from AND created_at < @to AND paid_at IS NULL AND paid_amount > 0`).get({ from, to });
+    const partiallyPaid = this.byShape
+      .get<{ v: bigint | null; n: bigint }>(
+        `SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments
+      WHERE created_at >= @from AND created_at < @to AND paid_at IS NULL AND paid_amount > 0`,
+      )
+      .get({ from, to });
     // No index leads to expired payments by expires_at; the days they can have been created in bound
     // the walk along created_at's (+status keeps the planner off the index of every expired payment).
-    const expired = this.byShape.get<{ v: bigint | null; n: bigint }>(`SELECT SUM(amount) AS v, COUNT(*) AS n FROM payments
-      WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to`)
+    const expired = this.byShape
+      .get<{ v: bigint | null; n: bigint }>(
+        `SELECT SUM(amount) AS v, COUNT(*) AS n FROM payments
+      WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to`,
+      )
       .get({ from, to, createdFrom: from - LONGEST_EXPIRY_MS });
     return {
-      paid: volume(paid), overpaid: { ...volume(overpaid), extra: overpaid?.x ?? 0n },
-      partiallyPaid: volume(partiallyPaid), expired: volume(expired),
+      paid: volume(paid),
+      overpaid: { ...volume(overpaid), extra: overpaid?.x ?? 0n },
+      partiallyPaid: volume(partiallyPaid),
+      expired: volume(expired),
     };
   }
 }

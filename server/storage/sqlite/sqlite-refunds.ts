@@ -2,14 +2,35 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../ledger-repositories';
 
 interface RefundRow {
-  seq: bigint; id: string; payment_id: string; status: RefundRecord['status']; amount: bigint; destination: string; memo: string;
-  reason: string | null; tx_hash: string | null; query_id: string | null; created_by: string; created_at: bigint; updated_at: bigint;
+  seq: bigint;
+  id: string;
+  payment_id: string;
+  status: RefundRecord['status'];
+  amount: bigint;
+  destination: string;
+  memo: string;
+  reason: string | null;
+  tx_hash: string | null;
+  query_id: string | null;
+  created_by: string;
+  created_at: bigint;
+  updated_at: bigint;
 }
 
 const fromRow = (r: RefundRow): RefundRecord => ({
-  seq: Number(r.seq), id: r.id, paymentId: r.payment_id, status: r.status, amount: r.amount, destination: r.destination, memo: r.memo,
-  reason: r.reason, txHash: r.tx_hash, queryId: r.query_id === null ? null : BigInt(r.query_id), createdBy: r.created_by,
-  createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  seq: Number(r.seq),
+  id: r.id,
+  paymentId: r.payment_id,
+  status: r.status,
+  amount: r.amount,
+  destination: r.destination,
+  memo: r.memo,
+  reason: r.reason,
+  txHash: r.tx_hash,
+  queryId: r.query_id === null ? null : BigInt(r.query_id),
+  createdBy: r.created_by,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
 });
 
 /** Refunds, parameterised; amounts as bigint, query ids (64-bit unsigned) as text. */
@@ -23,17 +44,28 @@ export class SqliteRefunds implements RefundRepository {
   private readonly sentVolumeStmt: Statement<[{ from: number; to: number }], { v: bigint | null; n: bigint }>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id,
+    this.insertStmt =
+      db.prepare(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id,
       created_by, created_at, updated_at) VALUES (@id, @paymentId, @status, @amount, @destination, @memo, @reason, @txHash, @queryId,
       @createdBy, @createdAt, @updatedAt)`);
-    this.updateStmt = db.prepare('UPDATE refunds SET status = @status, tx_hash = @txHash, query_id = @queryId, updated_at = @updatedAt WHERE seq = @seq');
+    this.updateStmt = db.prepare(
+      'UPDATE refunds SET status = @status, tx_hash = @txHash, query_id = @queryId, updated_at = @updatedAt WHERE seq = @seq',
+    );
     this.byIdStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE id = ?').safeIntegers(true);
-    this.byPaymentStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE payment_id = ? ORDER BY seq').safeIntegers(true);
+    this.byPaymentStmt = db
+      .prepare<[string], RefundRow>('SELECT * FROM refunds WHERE payment_id = ? ORDER BY seq')
+      .safeIntegers(true);
     this.byMemoStmt = db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE memo = ?').safeIntegers(true);
-    this.sentByQueryStmt = db.prepare<[string], RefundRow>("SELECT * FROM refunds WHERE query_id = ? AND status = 'sent' ORDER BY seq").safeIntegers(true);
+    this.sentByQueryStmt = db
+      .prepare<[string], RefundRow>("SELECT * FROM refunds WHERE query_id = ? AND status = 'sent' ORDER BY seq")
+      .safeIntegers(true);
     // Refunds are few beside payments, so this scans them; at scale an index on (updated_at) WHERE status = 'sent' makes it a range.
-    this.sentVolumeStmt = db.prepare<[{ from: number; to: number }], { v: bigint | null; n: bigint }>(`SELECT SUM(amount) AS v, COUNT(*) AS n
-      FROM refunds WHERE status = 'sent' AND updated_at >= @from AND updated_at < @to`).safeIntegers(true);
+    this.sentVolumeStmt = db
+      .prepare<[{ from: number; to: number }], { v: bigint | null; n: bigint }>(
+        `SELECT SUM(amount) AS v, COUNT(*) AS n
+      FROM refunds WHERE status = 'sent' AND updated_at >= @from AND updated_at < @to`,
+      )
+      .safeIntegers(true);
   }
 
   async insert(refund: NewRefund): Promise<RefundRecord> {

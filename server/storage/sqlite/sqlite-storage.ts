@@ -87,7 +87,11 @@ export class SqliteStorage implements Storage {
   /** the last committed batch's wait for the disk */
   private lastDurable: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database, private readonly onCallbackError: (err: unknown) => void, options: SqliteStorageOptions = {}) {
+  constructor(
+    private readonly db: Database,
+    private readonly onCallbackError: (err: unknown) => void,
+    options: SqliteStorageOptions = {},
+  ) {
     this.flusher = options.flushWal ? { flush: options.flushWal, close: () => undefined } : walFlusher(db.name);
     this.walSync = new WalSync(this.flusher.flush);
     db.pragma('synchronous = NORMAL');
@@ -132,8 +136,14 @@ export class SqliteStorage implements Storage {
       return Promise.reject(error);
     }
     return answer.then(
-      (value) => { this.readDone(); return value; },
-      (error: unknown) => { this.readDone(); throw error; },
+      (value) => {
+        this.readDone();
+        return value;
+      },
+      (error: unknown) => {
+        this.readDone();
+        throw error;
+      },
     );
   }
 

@@ -29,26 +29,37 @@ export class SqliteTransfers implements TransferRepository {
 
   constructor(private readonly db: Database) {
     const safe = <S extends Statement>(s: S): S => s.safeIntegers(true) as S;
-    this.betweenStmt = db.prepare<[bigint, bigint], { tx_hash: string }>('SELECT tx_hash FROM transfers WHERE lt BETWEEN ? AND ?');
-    this.forPaymentStmt = safe(db.prepare(`SELECT * FROM transfers WHERE payment_id = ? AND status = 'credited' ORDER BY lt`));
+    this.betweenStmt = db.prepare<[bigint, bigint], { tx_hash: string }>(
+      'SELECT tx_hash FROM transfers WHERE lt BETWEEN ? AND ?',
+    );
+    this.forPaymentStmt = safe(
+      db.prepare(`SELECT * FROM transfers WHERE payment_id = ? AND status = 'credited' ORDER BY lt`),
+    );
     this.byPositionStmt = safe(db.prepare('SELECT * FROM transfers WHERE lt = ? AND tx_hash = ?'));
     // `status <> 'credited'` is the partial index's own condition: SQLite uses the index only when it sees it
     this.openByHashStmt = safe(db.prepare(`SELECT * FROM transfers WHERE tx_hash = ? AND status <> 'credited'`));
     this.anyByHashStmt = safe(db.prepare('SELECT * FROM transfers WHERE tx_hash = ?'));
     this.byStatusStmt = safe(db.prepare('SELECT * FROM transfers WHERE status = ? ORDER BY lt DESC LIMIT ?'));
     this.countStmt = safe(db.prepare('SELECT COUNT(*) AS n FROM transfers WHERE status = ?'));
-    this.resolveStmt = db.prepare(`UPDATE transfers SET status = @status, payment_id = @paymentId, resolution = @resolution,
+    this.resolveStmt =
+      db.prepare(`UPDATE transfers SET status = @status, payment_id = @paymentId, resolution = @resolution,
       resolved_at = @resolvedAt WHERE tx_hash = @txHash AND status = 'unmatched' AND status <> 'credited'`);
     this.cursorGetStmt = safe(db.prepare('SELECT lt, hash FROM watcher_cursor WHERE account = ?'));
     this.cursorSetStmt = db.prepare(`INSERT INTO watcher_cursor (account, lt, hash, updated_at) VALUES (?, ?, ?, ?)
       ON CONFLICT (account) DO UPDATE SET lt = excluded.lt, hash = excluded.hash, updated_at = excluded.updated_at`);
-    this.reopenStmt = db.prepare(`UPDATE transfers SET status = 'unmatched', payment_id = NULL, resolution = NULL, resolved_at = NULL
+    this.reopenStmt =
+      db.prepare(`UPDATE transfers SET status = 'unmatched', payment_id = NULL, resolution = NULL, resolved_at = NULL
       WHERE tx_hash = ? AND status = 'dismissed' AND status <> 'credited'`);
-    this.insertDecisionStmt = db.prepare(`INSERT INTO transfer_decisions (tx_lt, tx_hash, action, payment_id, note, actor, at)
+    this.insertDecisionStmt =
+      db.prepare(`INSERT INTO transfer_decisions (tx_lt, tx_hash, action, payment_id, note, actor, at)
       VALUES (@txLt, @txHash, @action, @paymentId, @note, @actor, @at)`);
     this.decisionsStmt = safe(db.prepare('SELECT * FROM transfer_decisions ORDER BY seq DESC LIMIT ?'));
-    this.decisionsByActionStmt = safe(db.prepare('SELECT * FROM transfer_decisions WHERE action = ? ORDER BY seq DESC LIMIT ?'));
-    this.lastDecisionStmt = safe(db.prepare('SELECT * FROM transfer_decisions WHERE tx_hash = ? ORDER BY seq DESC LIMIT 1'));
+    this.decisionsByActionStmt = safe(
+      db.prepare('SELECT * FROM transfer_decisions WHERE action = ? ORDER BY seq DESC LIMIT ?'),
+    );
+    this.lastDecisionStmt = safe(
+      db.prepare('SELECT * FROM transfer_decisions WHERE tx_hash = ? ORDER BY seq DESC LIMIT 1'),
+    );
   }
 
   /** Multi-row inserts: a statement per 64 rows instead of per row. OR IGNORE + changes() is the exactly-once gate. */
@@ -72,7 +83,8 @@ export class SqliteTransfers implements TransferRepository {
   private insertStatement(rows: number): Statement {
     let stmt = this.insertStatements.get(rows);
     if (!stmt) {
-      stmt = this.db.prepare(`INSERT OR IGNORE INTO transfers (tx_hash, lt, utime, amount, from_address, comment, payment_id, status,
+      stmt = this.db
+        .prepare(`INSERT OR IGNORE INTO transfers (tx_hash, lt, utime, amount, from_address, comment, payment_id, status,
         created_at) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
       this.insertStatements.set(rows, stmt);
     }
@@ -84,7 +96,10 @@ export class SqliteTransfers implements TransferRepository {
   }
 
   async find(txHash: string, lt?: bigint): Promise<TransferRecord | null> {
-    const row = lt !== undefined ? this.byPositionStmt.get(lt, txHash) : this.openByHashStmt.get(txHash) ?? this.anyByHashStmt.get(txHash);
+    const row =
+      lt !== undefined
+        ? this.byPositionStmt.get(lt, txHash)
+        : (this.openByHashStmt.get(txHash) ?? this.anyByHashStmt.get(txHash));
     return row ? transferFromRow(row) : null;
   }
 
@@ -96,7 +111,13 @@ export class SqliteTransfers implements TransferRepository {
     return Number(this.countStmt.get(status)?.n ?? 0n);
   }
 
-  async resolve(txHash: string, status: 'credited' | 'dismissed', paymentId: string | null, resolution: string, at: number): Promise<boolean> {
+  async resolve(
+    txHash: string,
+    status: 'credited' | 'dismissed',
+    paymentId: string | null,
+    resolution: string,
+    at: number,
+  ): Promise<boolean> {
     return this.resolveStmt.run({ txHash, status, paymentId, resolution, resolvedAt: at }).changes === 1;
   }
 

@@ -8,7 +8,10 @@ import type { Database, Statement } from 'better-sqlite3';
 export class StatementCache {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly db: Database, private readonly bigints: boolean) {}
+  constructor(
+    private readonly db: Database,
+    private readonly bigints: boolean,
+  ) {}
 
   get<R>(sql: string): Statement<Record<string, string | number>, R> {
     let stmt = this.statements.get(sql);

@@ -90,7 +90,10 @@ export class WalSync {
       },
       (err: unknown) => {
         const code = (err as { code?: string }).code ?? (err as Error).message;
-        this.failure = new LedgerUnavailableError(`the disk did not confirm a write to the ledger (${code}): it takes no more writes until the service restarts`, { cause: err });
+        this.failure = new LedgerUnavailableError(
+          `the disk did not confirm a write to the ledger (${code}): it takes no more writes until the service restarts`,
+          { cause: err },
+        );
         for (const commit of [...covered, ...this.waiting.splice(0)]) commit.fail(this.failure);
         this.flushing = false;
       },

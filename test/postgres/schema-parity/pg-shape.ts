@@ -6,8 +6,22 @@ import { canonicalExpression, parseIndexSql, type SchemaShape, type TableShape }
  * pg's default type parsing will do (names and arrays of names are all it reads).
  */
 
-interface ColumnRow { table: string; column: string; type: string; not_null: boolean; default_sql: string | null; generated: boolean }
-interface ConstraintRow { table: string; kind: 'p' | 'u' | 'c' | 'f'; check_sql: string | null; columns: string[]; ref_table: string; ref_columns: string[] }
+interface ColumnRow {
+  table: string;
+  column: string;
+  type: string;
+  not_null: boolean;
+  default_sql: string | null;
+  generated: boolean;
+}
+interface ConstraintRow {
+  table: string;
+  kind: 'p' | 'u' | 'c' | 'f';
+  check_sql: string | null;
+  columns: string[];
+  ref_table: string;
+  ref_columns: string[];
+}
 
 const COLUMNS = `
   SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type,
@@ -45,7 +59,13 @@ const INDEXES = `
 /** format_type's long names, as the migrations write them */
 const SHORT_TYPE_NAMES: Record<string, string> = { 'timestamp with time zone': 'timestamptz' };
 
-const emptyTable = (): TableShape => ({ columns: new Map(), primaryKey: [], uniques: new Set(), checks: new Set(), foreignKeys: new Set() });
+const emptyTable = (): TableShape => ({
+  columns: new Map(),
+  primaryKey: [],
+  uniques: new Set(),
+  checks: new Set(),
+  foreignKeys: new Set(),
+});
 
 function addConstraint(shape: TableShape, row: ConstraintRow): void {
   if (row.kind === 'p') shape.primaryKey = row.columns;
@@ -70,9 +90,11 @@ export async function pgShape(client: pg.ClientBase): Promise<SchemaShape> {
     });
   }
   for (const row of (await client.query<ConstraintRow>(CONSTRAINTS)).rows) addConstraint(tableNamed(row.table), row);
-  const indexes = new Map((await client.query<{ sql: string }>(INDEXES)).rows.map((row) => {
-    const { name, ...index } = parseIndexSql(row.sql);
-    return [name, index];
-  }));
+  const indexes = new Map(
+    (await client.query<{ sql: string }>(INDEXES)).rows.map((row) => {
+      const { name, ...index } = parseIndexSql(row.sql);
+      return [name, index];
+    }),
+  );
   return { tables, indexes };
 }

@@ -34,7 +34,8 @@ function expectedPgTypes(table: string, column: string, sqliteType: string): rea
 }
 
 function pgDefault(table: string, column: string, sqliteDefault: string | null): string | null {
-  if (sqliteDefault !== null && FLAG_COLUMNS.has(`${table}.${column}`)) return FLAG_DEFAULTS[sqliteDefault] ?? sqliteDefault;
+  if (sqliteDefault !== null && FLAG_COLUMNS.has(`${table}.${column}`))
+    return FLAG_DEFAULTS[sqliteDefault] ?? sqliteDefault;
   return sqliteDefault;
 }
 
@@ -54,11 +55,13 @@ function columnDifferences(table: string, column: string, sqlite: ColumnShape, p
   const name = `column ${table}.${column}`;
   const problems: string[] = [];
   const types = expectedPgTypes(table, column, sqlite.type);
-  if (!types.includes(pg.type)) problems.push(`${name}: SQLite ${sqlite.type} should be ${types.join(' or ')} in PostgreSQL, is ${pg.type}`);
+  if (!types.includes(pg.type))
+    problems.push(`${name}: SQLite ${sqlite.type} should be ${types.join(' or ')} in PostgreSQL, is ${pg.type}`);
   if (sqlite.notNull !== pg.notNull) problems.push(`${name}: NOT NULL ${only(sqlite.notNull)}`);
   if (sqlite.generated !== pg.generated) problems.push(`${name}: numbered by the engine ${only(sqlite.generated)}`);
   const wanted = pgDefault(table, column, sqlite.default);
-  if (wanted !== pg.default) problems.push(`${name}: default ${sqlite.default ?? 'none'} in SQLite, ${pg.default ?? 'none'} in PostgreSQL`);
+  if (wanted !== pg.default)
+    problems.push(`${name}: default ${sqlite.default ?? 'none'} in SQLite, ${pg.default ?? 'none'} in PostgreSQL`);
   return problems;
 }
 
@@ -83,7 +86,10 @@ const describeIndex = (index: IndexShape, keys = index.keys): string =>
   `${index.unique ? 'UNIQUE ' : ''}ON ${index.table} (${keys.join(', ')})${index.predicate === null ? '' : ` WHERE ${index.predicate}`}`;
 
 function indexDifferences(name: string, sqlite: IndexShape, pg: IndexShape): string[] {
-  const mapped = describeIndex(sqlite, sqlite.keys.map((key) => EQUIVALENT_KEYS[key] ?? key));
+  const mapped = describeIndex(
+    sqlite,
+    sqlite.keys.map((key) => EQUIVALENT_KEYS[key] ?? key),
+  );
   const actual = describeIndex(pg);
   return mapped === actual ? [] : [`index ${name}: ${describeIndex(sqlite)} in SQLite, ${actual} in PostgreSQL`];
 }

@@ -94,10 +94,12 @@ export function canonicalExpression(sql: string): string {
 
 /** normaliseSql after undoing PostgreSQL's rewrites (before it, as it drops the brackets of ARRAY[…]). */
 function portableSql(sql: string): string {
-  return normaliseSql(sql
-    .replace(/::[a-z_]+(\[\])?/gi, '')
-    .replace(/\s*=\s*ANY\s*\(\s*ARRAY\[([^\]]*)\]\s*\)/gi, ' IN ($1)')
-    .replace(/\s*<>\s*ALL\s*\(\s*ARRAY\[([^\]]*)\]\s*\)/gi, ' NOT IN ($1)'));
+  return normaliseSql(
+    sql
+      .replace(/::[a-z_]+(\[\])?/gi, '')
+      .replace(/\s*=\s*ANY\s*\(\s*ARRAY\[([^\]]*)\]\s*\)/gi, ' IN ($1)')
+      .replace(/\s*<>\s*ALL\s*\(\s*ARRAY\[([^\]]*)\]\s*\)/gi, ' NOT IN ($1)'),
+  );
 }
 
 /**

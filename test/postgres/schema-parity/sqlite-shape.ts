@@ -2,7 +2,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import { migrate, type Database } from '../../../server/db/database';
 import { readSchema, type LedgerSchema } from '../../../server/db/ledger-schema';
 import type { Migration } from '../../../server/db/migrations/index';
-import { canonicalExpression, closingParen, parseIndexSql, type ColumnShape, type SchemaShape, type TableShape } from './schema-shape';
+import {
+  canonicalExpression,
+  closingParen,
+  parseIndexSql,
+  type ColumnShape,
+  type SchemaShape,
+  type TableShape,
+} from './schema-shape';
 
 /**
  * SQLite's side of the comparison. Tables, columns and the SQL of each table and index come from
@@ -35,7 +42,11 @@ function parseColumnLine(line: string): ParsedColumn {
   };
 }
 
-const primaryKeyOf = (parsed: ParsedColumn[]): string[] => parsed.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+const primaryKeyOf = (parsed: ParsedColumn[]): string[] =>
+  parsed
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => c.name);
 
 /** Every CHECK (…) in a table's SQL, column constraints and table constraints alike. */
 function checksIn(tableSql: string): Set<string> {
@@ -47,27 +58,49 @@ function checksIn(tableSql: string): Set<string> {
   return checks;
 }
 
-interface IndexListRow { name: string; origin: string; partial: number }
-interface ForeignKeyRow { id: number; table: string; from: string; to: string | null }
+interface IndexListRow {
+  name: string;
+  origin: string;
+  partial: number;
+}
+interface ForeignKeyRow {
+  id: number;
+  table: string;
+  from: string;
+  to: string | null;
+}
 
 function uniqueConstraints(db: Database, table: string): Set<string> {
-  const lists = db.prepare("SELECT name, origin, partial FROM pragma_index_list(?) WHERE origin = 'u'").all(table) as IndexListRow[];
-  return new Set(lists.map((index) => {
-    const columns = db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').pluck().all(index.name) as string[];
-    return columns.join(', ');
-  }));
+  const lists = db
+    .prepare("SELECT name, origin, partial FROM pragma_index_list(?) WHERE origin = 'u'")
+    .all(table) as IndexListRow[];
+  return new Set(
+    lists.map((index) => {
+      const columns = db
+        .prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno')
+        .pluck()
+        .all(index.name) as string[];
+      return columns.join(', ');
+    }),
+  );
 }
 
 function foreignKeys(db: Database, schema: LedgerSchema, table: string): Set<string> {
-  const rows = db.prepare('SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq').all(table) as ForeignKeyRow[];
+  const rows = db
+    .prepare('SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq')
+    .all(table) as ForeignKeyRow[];
   const byId = new Map<number, ForeignKeyRow[]>();
   for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
-  return new Set([...byId.values()].map((parts) => {
-    const target = parts[0]!.table;
-    // "to" is NULL when the reference names only the table, i.e. its primary key
-    const to = parts.every((p) => p.to !== null) ? parts.map((p) => p.to!) : primaryKeyOf((schema.columns.get(target) ?? []).map(parseColumnLine));
-    return `(${parts.map((p) => p.from).join(', ')}) -> ${target} (${to.join(', ')})`;
-  }));
+  return new Set(
+    [...byId.values()].map((parts) => {
+      const target = parts[0]!.table;
+      // "to" is NULL when the reference names only the table, i.e. its primary key
+      const to = parts.every((p) => p.to !== null)
+        ? parts.map((p) => p.to!)
+        : primaryKeyOf((schema.columns.get(target) ?? []).map(parseColumnLine));
+      return `(${parts.map((p) => p.from).join(', ')}) -> ${target} (${to.join(', ')})`;
+    }),
+  );
 }
 
 function tableShape(db: Database, schema: LedgerSchema, table: string): TableShape {
@@ -94,11 +127,19 @@ export function sqliteShape(ladder: readonly Migration[]): SchemaShape {
     db.pragma('foreign_keys = ON');
     migrate(db, ladder);
     const schema = readSchema(db);
-    const tables = new Map([...schema.columns.keys()].filter((name) => !name.startsWith('sqlite_')).map((name) => [name, tableShape(db, schema, name)]));
-    const indexes = new Map([...schema.objects].filter(([key]) => key.startsWith('index ')).map(([, sql]) => {
-      const { name, ...index } = parseIndexSql(sql);
-      return [name, index];
-    }));
+    const tables = new Map(
+      [...schema.columns.keys()]
+        .filter((name) => !name.startsWith('sqlite_'))
+        .map((name) => [name, tableShape(db, schema, name)]),
+    );
+    const indexes = new Map(
+      [...schema.objects]
+        .filter(([key]) => key.startsWith('index '))
+        .map(([, sql]) => {
+          const { name, ...index } = parseIndexSql(sql);
+          return [name, index];
+        }),
+    );
     return { tables, indexes };
   } finally {
     db.close();
