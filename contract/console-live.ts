@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BackupOutcome } from './backups';
 import { PaymentRowViewSchema } from './console';
 import { PaymentSchema } from './payments';
+import { RefundSchema } from './refunds';
 
 /**
  * The console's live stream (`GET /console/api/events`, SSE): one `change` frame per committed
@@ -21,7 +22,7 @@ export const LiveQuerySchema = z.strictObject({
 const seq = z.number().int().min(0).meta({ description: 'Position in the event log' });
 const unmatched = z.number().int().min(0).meta({ description: 'Transfers waiting in the unmatched inbox' });
 
-/** A committed event. `payment` and `row` are set when the event reports a payment's new state. */
+/** A committed event. `payment` and `row` are set when the event reports a payment's new state (a refund's too). */
 export const LiveChangeSchema = z.object({
   seq,
   eventId: z.string(),
@@ -30,6 +31,8 @@ export const LiveChangeSchema = z.object({
   paymentId: z.string().nullable(),
   payment: PaymentSchema.nullable(),
   row: PaymentRowViewSchema.nullable(),
+  /** set when the event reports a refund's new state (refund.*): the open payment shows it without asking */
+  refund: RefundSchema.nullable().optional(),
   unmatched,
 });
 export type LiveChange = z.infer<typeof LiveChangeSchema>;

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { LiveQuerySchema, type LiveChange, type LiveEventName, type LiveEvents } from '../../contract/console-live';
 import type { PublicPayment } from '../../contract/payments';
+import { RefundSchema, type PublicRefund, type RefundEventData } from '../../contract/refunds';
 import type { BackupService } from '../backups/backup-service';
 import type { StoredEvent } from '../storage/records';
 import { consoleTokenOf } from '../auth/guards';
@@ -48,8 +49,11 @@ export async function consoleLiveRoutes(
   };
 
   const toChange = async (event: StoredEvent, unmatched: number): Promise<LiveChange> => {
+    const refund = refundOf(event);
+    // a refund event reports its payment's new state beside the refund (refundedAmount moves)
+    const reported = refund ? (event.data as RefundEventData).payment : event.data;
     const payment: PublicPayment | null =
-      event.paymentId && isPublicPayment(event.data, event.paymentId) ? event.data : null;
+      event.paymentId && isPublicPayment(reported, event.paymentId) ? reported : null;
     const record = payment ? await services.payments.find(payment.id) : null;
     return {
       seq: event.seq,
@@ -60,6 +64,7 @@ export async function consoleLiveRoutes(
       payment,
       // the row as the event left it; seq (the list's order) is the payment's own
       row: payment && record ? { ...presentPaymentRow(record), ...rowFields(payment) } : null,
+      refund,
       unmatched,
     };
   };
@@ -167,4 +172,11 @@ function rowFields(p: PublicPayment) {
     paidAt: p.paidAt,
     expiresAt: p.expiresAt,
   };
+}
+
+/** The refund a refund.* event reports, as the console shows it; null for any other event. */
+function refundOf(event: StoredEvent): PublicRefund | null {
+  if (!event.type.startsWith('refund.') || !event.data || typeof event.data !== 'object') return null;
+  const parsed = RefundSchema.safeParse((event.data as Partial<RefundEventData>).refund);
+  return parsed.success && parsed.data.paymentId === event.paymentId ? parsed.data : null;
 }

@@ -102,6 +102,13 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (set, get) => {
     }
   };
 
+  /** A refund's new state: on its open payment at once, and in the wallet's sends once it left. */
+  const applyRefund = ({ refund }: LiveChange) => {
+    if (!refund) return;
+    get().receiveRefund(refund);
+    if (get().outgoing && refund.status !== 'awaiting_signature') coalesce('outgoing', () => void get().loadOutgoing());
+  };
+
   return {
     liveStatus: 'off',
     liveSeq: null,
@@ -125,6 +132,7 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (set, get) => {
       const before = get().unmatchedCount;
       set({ liveSeq: change.seq, unmatchedCount: change.unmatched });
       applyPayment(change);
+      applyRefund(change);
       const inboxChanged = change.type.startsWith('transfer.') || change.unmatched !== before;
       if (inboxChanged && get().hasLoadedUnmatched) coalesce('inbox', () => void get().loadUnmatched());
       if (get().stats) coalesce('stats', () => void get().loadDashboard());

@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { CallbackPanel } from '../webhooks/CallbackPanel';
 import { ConfirmButton } from '../../components/ConfirmDialog';
+import { RouteLink, useCanOpen } from '../../components/RouteLink';
 import { DeliveryDialog } from '../webhooks/DeliveryDialog';
 import { DeliveryTable } from '../webhooks/DeliveryTable';
 import { Empty, Skeleton } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
+import { ExplorerLinked } from '../refunds/ExplorerLinked';
 import { RefundPanel } from '../refunds/RefundPanel';
+import '../refunds/refunds.css';
 import { StatusBadge } from './StatusBadge';
 import { useInterval } from '../../hooks/useInterval';
 import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
@@ -40,7 +43,10 @@ function Deliveries() {
   if (deliveries.length === 0)
     return (
       <p className="muted">
-        No webhook deliveries for this payment. Add an endpoint under <a href="#/webhooks">Webhooks</a>.
+        No webhook deliveries for this payment.{' '}
+        <RouteLink to="webhooks" fallback="The owner adds webhook endpoints.">
+          Add an endpoint under Webhooks.
+        </RouteLink>
       </p>
     );
   return <DeliveryTable deliveries={deliveries} testId="payment-deliveries" detailed={false} />;
@@ -53,6 +59,7 @@ export function PaymentDetailPage() {
   const mode = useConsoleStore(selectChainMode);
   // cancelling and refunding are the owner's; a cashier reads the payment
   const isOwner = useConsoleStore(selectIsOwner);
+  const canSimulate = useCanOpen('simulator');
   const { openPayment, refreshDetail, cancelPayment } = useConsoleStore(useShallow(selectPaymentsActions));
   const { showOnTill } = useConsoleStore(useShallow(selectTillActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
@@ -84,7 +91,7 @@ export function PaymentDetailPage() {
             Till mode
           </button>
         ) : null}
-        {isOpen && mode === 'sandbox' ? (
+        {isOpen && mode === 'sandbox' && canSimulate ? (
           <button type="button" className="btn" onClick={() => navigate(`simulator/${payment.id}`)}>
             Simulate a transfer
           </button>
@@ -95,6 +102,7 @@ export function PaymentDetailPage() {
             className="btn btn-danger"
             title="Cancel this payment?"
             confirmLabel="Cancel payment"
+            keepLabel="Keep payment"
             danger
             onConfirm={() => void cancelPayment(payment.id)}
           >
@@ -168,7 +176,7 @@ export function PaymentDetailPage() {
         {payment.transfers.length === 0 ? (
           <p className="muted">No transfer credited yet.</p>
         ) : (
-          <table className="table" data-testid="transfers">
+          <table className="table stacked-table" data-testid="transfers">
             <thead>
               <tr>
                 <th>Amount</th>
@@ -181,24 +189,18 @@ export function PaymentDetailPage() {
             <tbody>
               {payment.transfers.map((t) => (
                 <tr key={t.txHash}>
-                  <td className="num">{formatUsdt(t.amount)}</td>
-                  <td className="truncate">
-                    <code>{t.from ?? '—'}</code>
+                  <td className="num" data-label="Amount">
+                    {formatUsdt(t.amount)}
                   </td>
-                  <td>
+                  <td className="truncate" data-label="From">
+                    {t.from ? <ExplorerLinked kind="address" value={t.from} label={t.from} /> : '—'}
+                  </td>
+                  <td data-label="Comment">
                     <code>{t.comment ?? '—'}</code>
                   </td>
-                  <td>{formatDateTime(t.creditedAt)}</td>
-                  <td>
-                    {t.explorerUrl.startsWith('https://') ? (
-                      <a href={t.explorerUrl} target="_blank" rel="noreferrer noopener">
-                        {shortHash(t.txHash)} ↗
-                      </a>
-                    ) : (
-                      <span title="Sandbox transactions exist only on this machine">
-                        <code>{shortHash(t.txHash)}</code> (sandbox)
-                      </span>
-                    )}
+                  <td data-label="Credited">{formatDateTime(t.creditedAt)}</td>
+                  <td data-label="Transaction">
+                    <ExplorerLinked kind="transaction" value={t.txHash} label={shortHash(t.txHash)} />
                   </td>
                 </tr>
               ))}

@@ -3,57 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import type { PublicPayment } from '../../../contract/payments';
 import { parseAmount } from '../../../contract/amount';
 import { REFUND_STATUSES_HOLDING, type PublicRefund, type RefundStatus } from '../../../contract/refunds';
-import { formatDateTime, formatUsdt, parseEnteredAmount, shortHash } from '../../lib/format';
+import { formatUsdt, parseEnteredAmount } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectRefundActions, selectRefundProblem, selectRefunds } from './slice';
-import { ConfirmButton } from '../../components/ConfirmDialog';
-import { CopyButton } from '../../components/CopyButton';
-import { QrCode } from '../../components/QrCode';
-
-const STATE_LABEL: Record<RefundStatus, string> = {
-  awaiting_signature: 'Waiting for your wallet',
-  sent: 'Sent',
-  failed: 'Bounced back',
-  cancelled: 'Cancelled',
-};
-
-/** A refund the wallet has still to send: its QR code and link, for the wallet app that owns the store's wallet. */
-function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onCancel: () => void }) {
-  return (
-    <div className="refund-sign" data-testid="refund-awaiting">
-      <QrCode value={refund.links.ton} size={200} label={`QR code to send the refund of ${refund.amount} USDT`} />
-      <div>
-        <p>
-          Scan with the wallet app that owns the store's wallet. It sends{' '}
-          <strong>{formatUsdt(refund.amount)} USDT</strong> to
-        </p>
-        <p>
-          <code className="break">{refund.destination}</code>{' '}
-          <CopyButton text={refund.destination} label="Copy address" />
-        </p>
-        <p>
-          with the comment <code>{refund.memo}</code>. Send it exactly as shown: another amount or comment is not taken
-          for this refund.
-        </p>
-        <p className="actions">
-          <a className="btn" href={refund.links.tonkeeper} target="_blank" rel="noreferrer noopener">
-            Open in Tonkeeper
-          </a>
-          <ConfirmButton
-            label="Cancel refund"
-            className="btn btn-danger"
-            title="Cancel this refund?"
-            confirmLabel="Cancel refund"
-            danger
-            onConfirm={onCancel}
-          >
-            <p>Only if the wallet has not sent it: a refund sent after it was cancelled is no longer matched.</p>
-          </ConfirmButton>
-        </p>
-      </div>
-    </div>
-  );
-}
+import { AwaitingRefund } from './AwaitingRefund';
+import { RefundTable } from './RefundTable';
 
 /** Base units of a decimal amount from the service ("0.00" is none); exact, never through a float. */
 const baseUnits = (decimal: string): bigint => {
@@ -161,36 +115,7 @@ export function RefundPanel({ payment }: { payment: PublicPayment }) {
         Refunded {formatUsdt(payment.refundedAmount)} of {formatUsdt(payment.paidAmount)} USDT paid. TonTill holds no
         key: your wallet sends each refund.
       </p>
-      {refunds.length > 0 ? (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Amount</th>
-              <th>State</th>
-              <th>To</th>
-              <th>Reason</th>
-              <th>Asked</th>
-              <th>Transaction</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((r) => (
-              <tr key={r.id} data-testid="refund-row">
-                <td className="num">{formatUsdt(r.amount)}</td>
-                <td>
-                  <span className={`badge badge-refund-${r.status}`}>{STATE_LABEL[r.status]}</span>
-                </td>
-                <td className="truncate">
-                  <code>{r.destination}</code>
-                </td>
-                <td>{r.reason ?? '—'}</td>
-                <td>{formatDateTime(r.createdAt)}</td>
-                <td>{r.txHash ? <code>{shortHash(r.txHash)}</code> : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {refunds.length > 0 ? <RefundTable refunds={refunds} /> : null}
       {refunds
         .filter((r) => r.status === 'awaiting_signature')
         .map((r) => (

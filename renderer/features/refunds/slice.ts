@@ -15,6 +15,8 @@ export interface RefundsSlice {
   loadOutgoing(): Promise<void>;
   createRefund(paymentId: string, request: CreateRefundRequest): Promise<PublicRefund | null>;
   cancelRefund(paymentId: string, refundId: string): Promise<void>;
+  /** a refund's new state, from the live stream or the simulator: shown at once on its payment */
+  receiveRefund(refund: PublicRefund): void;
 }
 
 const problemOf = (err: unknown): RefundsSlice['refundProblem'] =>
@@ -68,6 +70,17 @@ export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get) => ({
       get().fail(err, 'Could not cancel the refund');
     }
   },
+
+  receiveRefund: (refund) => {
+    if (get().refundsFor !== refund.paymentId) return;
+    const { refunds } = get();
+    const known = refunds.some((r) => r.id === refund.id);
+    // a frame replayed after a newer answer of the service must not turn the refund back
+    const isNewer = (r: PublicRefund) => Date.parse(refund.updatedAt) >= Date.parse(r.updatedAt);
+    set({
+      refunds: known ? refunds.map((r) => (r.id === refund.id && isNewer(r) ? refund : r)) : [...refunds, refund],
+    });
+  },
 });
 
 export const selectRefunds = (s: ConsoleStore) => s.refunds;
@@ -78,4 +91,5 @@ export const selectRefundActions = (s: ConsoleStore) => ({
   loadRefunds: s.loadRefunds,
   createRefund: s.createRefund,
   cancelRefund: s.cancelRefund,
+  receiveRefund: s.receiveRefund,
 });

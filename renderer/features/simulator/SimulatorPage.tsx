@@ -9,6 +9,7 @@ import { useConsoleStore } from '../../store';
 import { selectChainMode } from '../dashboard/slice';
 import { selectIsSimulating, selectOpenPayments, selectSimulations, selectSimulatorActions } from './slice';
 import { selectRouteParam } from '../../store/ui-slice';
+import { RefundSimulator } from './RefundSimulator';
 
 const CASES: ReadonlyArray<[SimulationCase, string, string]> = [
   ['exact', 'Exact', 'The amount due, with the memo'],
@@ -120,6 +121,7 @@ export function SimulatorPage() {
             </ol>
           )}
         </section>
+        <RefundSimulator />
       </div>
     </>
   );
