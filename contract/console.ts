@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
+import { TakingsSchema } from './reports';
 
 /**
  * The console API's own answers (under /console/api): the session, API keys, the payments table and
@@ -138,6 +139,9 @@ export const StatsSchema = z
     now: z.string(),
     today: VolumeBucketSchema,
     week: VolumeBucketSchema,
+    takings: z
+      .object({ today: TakingsSchema, week: TakingsSchema })
+      .meta({ description: "Today's and this week's takings in the store's time zone, by the daily close's rules" }),
     counts: statusCounts,
     unmatched: z.number().int(),
     series: z.array(DailyVolumeSchema),

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 
-/** The daily close asks for one local day of the store; without `date`, today in the store's time zone. */
+/** The longest report over a range: a year and a leap day, so any calendar year or month fits. */
+export const LONGEST_REPORT_DAYS = 366;
+
+/**
+ * The daily close asks for one local day of the store (without `date`, today in the store's time zone),
+ * or for the days `date` through `through`: a week, a month, any dates.
+ */
 export const CloseDayQuerySchema = z.strictObject({
   date: z.iso
     .date()
     .optional()
     .meta({ description: "A day (YYYY-MM-DD) in the store's time zone; today when omitted", example: '2026-03-29' }),
+  through: z.iso
+    .date()
+    .optional()
+    .meta({
+      description: `The last day of a range starting at \`date\` (inclusive, at most ${LONGEST_REPORT_DAYS} days); one day when omitted`,
+      example: '2026-03-31',
+    }),
 });
 export type CloseDayQuery = z.infer<typeof CloseDayQuerySchema>;
 
@@ -23,11 +36,11 @@ export type CloseDayFigure = z.infer<typeof FigureSchema>;
 export const CloseDayReportSchema = z
   .object({
     store: z.string().meta({ description: "The store's name ('' when not set)" }),
-    date: z.iso.date(),
+    date: z.iso.date().meta({ description: 'The (first) day' }),
     timeZone: z.string(),
     from: z.iso.datetime().meta({ description: 'When the day began (inclusive)' }),
     to: z.iso.datetime().meta({ description: 'When it ended (exclusive)' }),
-    hours: z.number().meta({ description: '24, or 23 or 25 on a daylight-saving day' }),
+    hours: z.number().meta({ description: '24 a day, or one less or more for a daylight-saving change' }),
     paid: FigureSchema.meta({ description: 'Completed that day, exactly the amount asked' }),
     overpaid: FigureSchema.extend({
       extra: z.string().meta({ description: 'The part beyond the amounts asked' }),
@@ -44,6 +57,27 @@ export const CloseDayReportSchema = z
     takenIn: FigureSchema.meta({ description: 'paid + overpaid + partiallyPaid' }),
     netTakings: z.string().meta({ description: 'takenIn - refunded; negative when more went back than came in' }),
     generatedAt: z.iso.datetime(),
+    through: z.iso.date().meta({ description: 'The last day, inclusive: `date` itself for one day' }),
+    days: z.number().int().meta({ description: 'How many days the report covers' }),
   })
   .meta({ id: 'CloseDayReport' });
 export type CloseDayReport = z.infer<typeof CloseDayReportSchema>;
+
+/**
+ * What a day (or any span) took, as the dashboard shows it beside the close: the same figures, by the
+ * same rules, in the store's time zone.
+ */
+export const TakingsSchema = z
+  .object({
+    date: z.iso.date().meta({ description: 'The first day' }),
+    through: z.iso.date().meta({ description: 'The last day, inclusive' }),
+    timeZone: z.string(),
+    takenIn: FigureSchema.meta({ description: 'paid + overpaid + partially paid, as in the close' }),
+    beyondAmount: z
+      .string()
+      .meta({ description: 'Of the taken in, what overpayments brought beyond the amounts asked' }),
+    refunded: FigureSchema,
+    netTakings: z.string(),
+  })
+  .meta({ id: 'Takings' });
+export type Takings = z.infer<typeof TakingsSchema>;

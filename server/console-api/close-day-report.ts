@@ -1,43 +1,58 @@
 import { formatAmount } from '../../contract/amount';
-import type { CloseDayFigure, CloseDayReport } from '../../contract/reports';
+import { LONGEST_REPORT_DAYS, type CloseDayFigure, type CloseDayReport } from '../../contract/reports';
+import { AppError, ErrorCode } from '../http/errors';
 import { readStoreProfile } from '../payment-pages/store-profile';
 import type { Services } from '../services';
 import { storeTimeZone } from '../settings/time-zone';
-import type { PaidVolume } from '../storage/ledger-repositories';
-import { dayBounds, localDate } from '../util/zoned-day';
+import { localDate } from '../util/zoned-day';
 import { csvCell } from './payment-console-routes';
+import { daysInSpan, presentFigure as figure, readPeriod } from './period-figures';
 
 const HOUR_MS = 3_600_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
-const figure = (v: PaidVolume): CloseDayFigure => ({ count: v.count, total: formatAmount(v.amount) });
 
-/** The daily close of `date` (today in the store's time zone when omitted), as the console shows and exports it. */
-export async function closeDayReport(services: Services, date: string | undefined): Promise<CloseDayReport> {
+/** The days asked for: `date` (today in the store's zone when omitted) through `through` (`date` when omitted). */
+function reportSpan(date: string | undefined, through: string | undefined, today: string) {
+  const first = date ?? today;
+  const last = through ?? first;
+  const days = daysInSpan(first, last);
+  if (days < 1) throw new AppError(400, ErrorCode.validation, 'must not be before date', 'through');
+  if (days > LONGEST_REPORT_DAYS)
+    throw new AppError(400, ErrorCode.validation, `may be at most ${LONGEST_REPORT_DAYS} days after date`, 'through');
+  return { first, last, days };
+}
+
+/**
+ * The close of `date` (today in the store's time zone when omitted), or of the days `date` through
+ * `through`, as the console shows and exports it. Its figures are periodFigures', as the dashboard's are.
+ */
+export async function closeDayReport(
+  services: Services,
+  date: string | undefined,
+  through?: string,
+): Promise<CloseDayReport> {
   const { settings, clock, payments } = services;
   const timeZone = await storeTimeZone(settings);
   const now = clock.now();
-  const day = date ?? localDate(now, timeZone);
-  const { start, end } = dayBounds(day, timeZone);
-  const f = await payments.closeOfDay(start, end);
-  const takenIn: PaidVolume = {
-    count: f.paid.count + f.overpaid.count + f.partiallyPaid.count,
-    amount: f.paid.amount + f.overpaid.amount + f.partiallyPaid.amount,
-  };
+  const { first, last, days } = reportSpan(date, through, localDate(now, timeZone));
+  const { start, end, figures: f } = await readPeriod(payments, { first, last, timeZone });
   return {
     store: (await readStoreProfile(settings)).name,
-    date: day,
+    date: first,
     timeZone,
     from: iso(start),
     to: iso(end),
     hours: (end - start) / HOUR_MS,
     paid: figure(f.paid),
-    overpaid: { ...figure(f.overpaid), extra: formatAmount(f.overpaid.extra) },
+    overpaid: { ...figure(f.overpaid), extra: formatAmount(f.beyondAmount) },
     partiallyPaid: figure(f.partiallyPaid),
     expired: figure(f.expired),
     refunded: figure(f.refunded),
-    takenIn: figure(takenIn),
-    netTakings: formatAmount(takenIn.amount - f.refunded.amount),
+    takenIn: figure(f.takenIn),
+    netTakings: formatAmount(f.netTakings),
     generatedAt: iso(now),
+    through: last,
+    days,
   };
 }
 
@@ -48,7 +63,8 @@ export const CLOSE_DAY_CSV_COLUMNS = ['store', 'date', 'timeZone', 'figure', 'co
 
 /**
  * One row per figure, each repeating the store, day and zone, so the files of many days concatenate
- * into one sheet. Every cell goes through csvCell: the store's name is the owner's text.
+ * into one sheet; a range's date is an ISO 8601 interval of dates (2026-03-01/2026-03-31). Every cell
+ * goes through csvCell: the store's name is the owner's text.
  */
 export function closeDayCsv(r: CloseDayReport): string {
   const rows: [string, CloseDayFigure | { count: null; total: string }][] = [
@@ -61,9 +77,10 @@ export function closeDayCsv(r: CloseDayReport): string {
     ['net_takings', { count: null, total: r.netTakings }],
     ['expired', r.expired],
   ];
+  const dates = r.through === r.date ? r.date : `${r.date}/${r.through}`;
   const lines = rows.map(([name, f]) =>
     [
-      ...[r.store, r.date, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
+      ...[r.store, dates, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
       amountCell(f.total),
     ].join(','),
   );

@@ -5,7 +5,8 @@ import { CloseDayQuerySchema, CloseDayReportSchema } from '../../contract/report
 import { machineTimeZone, storeTimeZone, TIME_ZONE_KEY } from '../settings/time-zone';
 import { closeDayCsv, closeDayReport } from './close-day-report';
 
-const fileName = (date: string, ext: 'csv' | 'json') => `tontill-close-day-${date}.${ext}`;
+const fileName = (r: { date: string; through: string }, ext: 'csv' | 'json') =>
+  `tontill-close-day-${r.date}${r.through === r.date ? '' : `-to-${r.through}`}.${ext}`;
 
 /** The daily close (on screen, CSV, JSON) and the store's time zone that cuts its days. */
 export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
@@ -19,15 +20,15 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
     tags: ['Console: reports'],
     auth: 'console',
     summary:
-      "The daily close: one day in the store's time zone (default today), counts and totals by outcome, and the net takings",
+      "The daily close: one day in the store's time zone (default today), or a range of days, counts and totals by outcome, and the net takings",
     query: CloseDayQuerySchema,
     responses: {
       200: { description: 'The report; saved as a file it is the JSON export', schema: CloseDayReportSchema },
     },
     handler: async ({ query }, _request, reply) => {
-      const report = await closeDayReport(app.services, query.date);
+      const report = await closeDayReport(app.services, query.date, query.through);
       // inline: the console reads it, and names the JSON export after the day it covers
-      reply.header('Content-Disposition', `inline; filename="${fileName(report.date, 'json')}"`);
+      reply.header('Content-Disposition', `inline; filename="${fileName(report, 'json')}"`);
       return report;
     },
   });
@@ -42,10 +43,10 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
     query: CloseDayQuerySchema,
     responses: { 200: { description: 'text/csv' } },
     handler: async ({ query }, _request, reply) => {
-      const report = await closeDayReport(app.services, query.date);
+      const report = await closeDayReport(app.services, query.date, query.through);
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${fileName(report.date, 'csv')}"`);
+        .header('Content-Disposition', `attachment; filename="${fileName(report, 'csv')}"`);
       return reply.send(closeDayCsv(report));
     },
   });

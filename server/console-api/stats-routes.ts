@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../http/route';
 import { StatsQuerySchema, StatsSchema, type Stats } from '../../contract/console';
+import type { Services } from '../services';
+import { storeTimeZone } from '../settings/time-zone';
+import { localDate } from '../util/zoned-day';
 import type { ConsoleQueries } from './console-queries';
+import { mondayOf, presentTakings, readPeriod } from './period-figures';
 
 const DAY_MS = 86_400_000;
 
@@ -31,7 +35,8 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
     responses: { 200: { description: 'Dashboard figures', schema: StatsSchema } },
     handler: async ({ query }) => {
       const now = app.services.clock.now();
-      const key = `${query.tzOffset}/${query.days}`;
+      const timeZone = await storeTimeZone(app.services.settings);
+      const key = `${query.tzOffset}/${query.days}/${timeZone}`;
       const hit = cache.get(key);
       // Real time, not the service clock: a test's frozen clock must not freeze the figures.
       const age = hit ? Date.now() - hit.at : Infinity;
@@ -48,6 +53,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
         now: new Date(now).toISOString(),
         today: await queries.paidVolume(today, today + DAY_MS),
         week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS),
+        takings: await takingsNow(app.services, now, timeZone),
         counts: await queries.countsByStatus(),
         unmatched: await queries.unmatchedCount(),
         series,
@@ -57,4 +63,14 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
       return value;
     },
   });
+}
+
+/** Today's and this week's takings in the store's time zone, by the very rules of the daily close. */
+async function takingsNow(services: Services, now: number, timeZone: string): Promise<Stats['takings']> {
+  const date = localDate(now, timeZone);
+  const [today, week] = await Promise.all([
+    readPeriod(services.payments, { first: date, last: date, timeZone }),
+    readPeriod(services.payments, { first: mondayOf(date), last: date, timeZone }),
+  ]);
+  return { today: presentTakings(today), week: presentTakings(week) };
 }

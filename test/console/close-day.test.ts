@@ -180,6 +180,8 @@ describe('the daily close', () => {
       'takenIn',
       'netTakings',
       'generatedAt',
+      'through',
+      'days',
     ]);
   });
 

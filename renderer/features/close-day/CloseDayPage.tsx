@@ -6,40 +6,18 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, formatUsdt } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectCloseDay, selectCloseDayActions, selectIsCloseDayLoading } from './slice';
-import { selectRouteParam, selectUiActions } from '../../store/ui-slice';
+import { selectRouteParam } from '../../store/ui-slice';
+import './close-day.css';
+import { parsePeriod } from './period';
+import { PeriodPicker } from './PeriodPicker';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-/** The calendar day `days` away from `date` (YYYY-MM-DD): dates, not instants, so no zone applies. */
-const shiftDate = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
+const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 
-function DayPicker({ date }: { date: string }) {
-  const { navigate } = useConsoleStore(useShallow(selectUiActions));
-  const go = (next: string) => navigate(`close-day/${next}`);
-  return (
-    <div className="close-day-nav" role="group" aria-label="Day">
-      <button type="button" className="btn" onClick={() => go(shiftDate(date, -1))} aria-label="Previous day">
-        ‹ Previous
-      </button>
-      <input
-        type="date"
-        aria-label="Date"
-        value={date}
-        required
-        onChange={(e) => {
-          if (DATE.test(e.target.value)) go(e.target.value);
-        }}
-      />
-      <button type="button" className="btn" onClick={() => go(shiftDate(date, 1))} aria-label="Next day">
-        Next ›
-      </button>
-      <button type="button" className="btn btn-ghost" onClick={() => navigate('close-day')}>
-        Today
-      </button>
-    </div>
-  );
+/** "Close of day · Friday, June 12, 2026", or the range's first and last days. */
+function reportTitle(r: CloseDayReport): string {
+  if (r.through === r.date) return `Close of day · ${longDate.format(dayOf(r.date))}`;
+  return `Report · ${longDate.formatRange(dayOf(r.date), dayOf(r.through))} (${r.days} days)`;
 }
 
 function Line({
@@ -49,8 +27,11 @@ function Line({
   total,
   sign = '',
   tone,
+  countLabel = 'Payments',
 }: {
   figure: string;
+  /** what the count is, said beside it where the table folds into rows (a phone) */
+  countLabel?: string;
   label: string;
   count: number | null;
   total: string;
@@ -60,8 +41,10 @@ function Line({
   return (
     <tr className={tone ? `close-day-line-${tone}` : undefined} data-figure={figure}>
       <th scope="row">{label}</th>
-      <td className="num">{count ?? ''}</td>
-      <td className="num">
+      <td className="num close-day-count" data-label={countLabel}>
+        {count ?? ''}
+      </td>
+      <td className="num close-day-amount">
         {sign}
         {formatUsdt(total)}
       </td>
@@ -70,15 +53,15 @@ function Line({
 }
 
 function Report({ r }: { r: CloseDayReport }) {
-  const clocksChanged = r.hours !== 24;
+  const clocksChanged = r.hours !== 24 * r.days;
   return (
     <article className="card close-day" data-testid="close-day-report" aria-labelledby="close-day-title">
       <header className="close-day-head">
         <p className="close-day-store">{r.store || 'TonTill'}</p>
-        <h2 id="close-day-title">Close of day · {longDate.format(new Date(`${r.date}T00:00:00Z`))}</h2>
+        <h2 id="close-day-title">{reportTitle(r)}</h2>
         <p className="muted small">
           Midnight to midnight in {r.timeZone}
-          {clocksChanged ? ` · a ${r.hours}-hour day: the clocks changed` : ''}
+          {clocksChanged ? ` · ${r.days === 1 ? `a ${r.hours}-hour day` : `${r.hours} hours`}: the clocks changed` : ''}
         </p>
       </header>
       <div className="close-day-net">
@@ -124,6 +107,7 @@ function Report({ r }: { r: CloseDayReport }) {
             count={r.refunded.count}
             total={r.refunded.total}
             sign={r.refunded.total === '0.00' ? '' : '− '}
+            countLabel="Refunds"
           />
           <Line figure="net" label="Net takings" count={null} total={r.netTakings} tone="net" />
         </tbody>
@@ -157,17 +141,21 @@ function Report({ r }: { r: CloseDayReport }) {
   );
 }
 
-/** The daily close: one day of the store's takings, to read, print or export. `#/close-day/<date>`, or today. */
+/**
+ * The daily close: one day of the store's takings (or a week, a month, any dates), to read, print or
+ * export. `#/close-day/<date>`, `#/close-day/<first>..<last>`, or today.
+ */
 export function CloseDayPage() {
   const param = useConsoleStore(selectRouteParam);
   const report = useConsoleStore(selectCloseDay);
   const isLoading = useConsoleStore(selectIsCloseDayLoading);
   const { loadCloseDay, exportCloseDay, printCloseDay } = useConsoleStore(useShallow(selectCloseDayActions));
-  const date = param && DATE.test(param) ? param : null;
+  const period = parsePeriod(param);
+  const [first, last] = [period?.first ?? null, period?.last ?? null];
   useEffect(() => {
-    void loadCloseDay(date);
-  }, [date, loadCloseDay]);
-  const shown = report && (date === null || report.date === date) ? report : null;
+    void loadCloseDay(first === null || last === null ? null : { first, last });
+  }, [first, last, loadCloseDay]);
+  const shown = report && (first === null || (report.date === first && report.through === last)) ? report : null;
   return (
     <>
       <PageHeader title="Close day">
@@ -181,7 +169,7 @@ export function CloseDayPage() {
           Export JSON
         </button>
       </PageHeader>
-      {shown ? <DayPicker date={shown.date} /> : null}
+      {shown ? <PeriodPicker period={{ first: shown.date, last: shown.through }} /> : null}
       {shown ? <Report r={shown} /> : isLoading ? <Skeleton lines={8} /> : null}
     </>
   );

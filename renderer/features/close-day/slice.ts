@@ -3,6 +3,7 @@ import { reportsApi } from './api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import type { TimeZoneSetting } from '../../../contract/console-settings';
 import type { CloseDayReport } from '../../../contract/reports';
+import type { Period } from './period';
 
 export interface CloseDaySlice {
   closeDay: CloseDayReport | null;
@@ -11,8 +12,8 @@ export interface CloseDaySlice {
   isSavingTimeZone: boolean;
   /** why the last time zone was refused, or null */
   timeZoneProblem: string | null;
-  /** One day of the store (YYYY-MM-DD), or today in the store's time zone when null. */
-  loadCloseDay(date: string | null): Promise<void>;
+  /** Days of the store (YYYY-MM-DD, one or a range), or today in the store's time zone when null. */
+  loadCloseDay(period: Period | null): Promise<void>;
   exportCloseDay(format: 'csv' | 'json'): Promise<void>;
   printCloseDay(): void;
   loadTimeZone(): Promise<void>;
@@ -28,11 +29,11 @@ export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
     timeZone: null,
     isSavingTimeZone: false,
     timeZoneProblem: null,
-    loadCloseDay: async (date) => {
+    loadCloseDay: async (period) => {
       const ticket = ++asked;
       set({ isCloseDayLoading: true });
       try {
-        const report = await reportsApi.closeDay(date);
+        const report = await reportsApi.closeDay(period);
         if (ticket === asked) set({ closeDay: report });
       } catch (err) {
         get().fail(err, 'Could not load the daily close');
@@ -41,10 +42,11 @@ export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
       }
     },
     exportCloseDay: async (format) => {
-      const date = get().closeDay?.date;
-      if (!date) return;
+      const report = get().closeDay;
+      if (!report) return;
+      const period = { first: report.date, last: report.through };
       try {
-        const { name } = await (format === 'csv' ? reportsApi.exportCsv(date) : reportsApi.exportJson(date));
+        const { name } = await (format === 'csv' ? reportsApi.exportCsv(period) : reportsApi.exportJson(period));
         get().toast('success', `Saved ${name}`);
       } catch (err) {
         get().fail(err, 'Export failed');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_STATUSES } from '../../../contract/payments';
 import { BooksCard } from './BooksCard';
@@ -7,59 +7,15 @@ import { FirstRunChecklist } from './FirstRunChecklist';
 import { LastBackup } from '../backups/LastBackup';
 import { PageHeader } from '../../components/PageHeader';
 import { VolumeChart } from './VolumeChart';
-import { useInterval } from '../../hooks/useInterval';
-import { describeWatcher } from '../chain/describe-watcher';
-import { formatUsdt, STATUS_LABEL } from '../../lib/format';
+import { STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import { selectStandsBy } from '../backups/slice';
-import { selectDashboardActions, selectIsDashboardLoading, selectStats, selectWatcher } from './slice';
+import { selectDashboardActions, selectIsDashboardLoading, selectStats } from './slice';
+import { TakingsCard } from './TakingsCard';
+import { WatcherCard } from './WatcherCard';
 import { selectUnmatchedCount } from '../live/slice';
 import { selectPaymentsActions } from '../payments/slice';
 import { selectIsOwner } from '../staff/slice';
 import { selectUiActions } from '../../store/ui-slice';
-
-function WatcherCard() {
-  const watcher = useConsoleStore(selectWatcher);
-  // the words say "3 s ago": they follow the clock between two loads of the status
-  const [now, setNow] = useState(() => Date.now());
-  useInterval(() => setNow(Date.now()), 1_000);
-  const standby = useConsoleStore(selectStandsBy);
-  if (!watcher)
-    return (
-      <section className="card">
-        <h2>Chain watcher</h2>
-        <Skeleton lines={4} />
-      </section>
-    );
-  const words = describeWatcher(watcher, now, { standby });
-  return (
-    <section className="card" aria-labelledby="watcher-title">
-      <h2 id="watcher-title">Chain watcher</h2>
-      <p className={`health health-${words.tone}`} data-testid="watcher-health" role="status" aria-live="polite">
-        <span className="dot" aria-hidden="true" />
-        <span>
-          {words.headline} <span className="health-detail">— {words.detail}</span>
-        </span>
-      </p>
-      <dl className="facts">
-        <dt>Mode</dt>
-        <dd>
-          <span className={`mode mode-${watcher.mode}`}>{watcher.mode}</span>
-        </dd>
-        <dt>Watching</dt>
-        <dd>
-          {watcher.watchedAccount ? (
-            <code className="wrap" title="Your USDT wallet on the chain">
-              {watcher.watchedAccount}
-            </code>
-          ) : (
-            '—'
-          )}
-        </dd>
-      </dl>
-    </section>
-  );
-}
 
 export function DashboardPage() {
   const stats = useConsoleStore(selectStats);
@@ -91,24 +47,8 @@ export function DashboardPage() {
       {stats ? (
         <>
           <div className="kpis">
-            <section className="card kpi" aria-label="Paid today">
-              <h2>Paid today</h2>
-              <p className="kpi-value" data-testid="paid-today">
-                {formatUsdt(stats.today.volume)} <small>USDT</small>
-              </p>
-              <p className="muted">
-                {stats.today.count} payment{stats.today.count === 1 ? '' : 's'}
-              </p>
-            </section>
-            <section className="card kpi" aria-label="Paid this week">
-              <h2>This week</h2>
-              <p className="kpi-value" data-testid="paid-week">
-                {formatUsdt(stats.week.volume)} <small>USDT</small>
-              </p>
-              <p className="muted">
-                {stats.week.count} payment{stats.week.count === 1 ? '' : 's'}
-              </p>
-            </section>
+            <TakingsCard title="Taken in today" takings={stats.takings.today} testId="paid-today" />
+            <TakingsCard title="Taken in this week" takings={stats.takings.week} testId="paid-week" />
             <section className="card kpi" aria-label="Needs attention">
               <h2>Unmatched transfers</h2>
               <p className="kpi-value" data-testid="unmatched-count">

@@ -1,0 +1,87 @@
+import { formatAmount } from '../../contract/amount';
+import type { CloseDayFigure, Takings } from '../../contract/reports';
+import type { PaymentService } from '../payments/payment-service';
+import type { CloseOfDayFigures, PaidVolume } from '../storage/ledger-repositories';
+import { nextDate, startOfDay } from '../util/zoned-day';
+
+const DAY_MS = 86_400_000;
+
+/** What the ledger sums over a span: each outcome of the close, and the refunds sent in it. */
+export type SpanSums = CloseOfDayFigures & { refunded: PaidVolume };
+
+/** A span's figures, in micro-USDT: the sums and what follows from them. */
+export interface PeriodFigures extends SpanSums {
+  /** every payment holding money, once: paid + overpaid + partially paid */
+  takenIn: PaidVolume;
+  /** of takenIn, what overpayments brought beyond the amounts they asked */
+  beyondAmount: bigint;
+  /** takenIn less the refunds sent; negative when more went back than came in */
+  netTakings: bigint;
+}
+
+/**
+ * The one definition of what a day (or a range) took: the dashboard and the close both read it, so
+ * their figures cannot disagree. Pure: the sums come from the ledger, the rules from here.
+ */
+export function periodFigures(sums: SpanSums): PeriodFigures {
+  const { paid, overpaid, partiallyPaid, refunded } = sums;
+  const takenIn: PaidVolume = {
+    count: paid.count + overpaid.count + partiallyPaid.count,
+    amount: paid.amount + overpaid.amount + partiallyPaid.amount,
+  };
+  return { ...sums, takenIn, beyondAmount: overpaid.extra, netTakings: takenIn.amount - refunded.amount };
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD; negative goes back): dates, not instants, so no zone applies. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many calendar days `first` through `last` are, both included (0 or less when `last` is before `first`). */
+export function daysInSpan(first: string, last: string): number {
+  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The Monday of the week holding `date`: weeks start on Monday, as in most of the world's shops. */
+export function mondayOf(date: string): string {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+/** The local days `first` through `last` of `timeZone` as [start, end) epoch ms. */
+export function spanBounds(first: string, last: string, timeZone: string): { start: number; end: number } {
+  return { start: startOfDay(first, timeZone), end: startOfDay(nextDate(last), timeZone) };
+}
+
+export interface Period {
+  first: string;
+  last: string;
+  timeZone: string;
+  start: number;
+  end: number;
+  figures: PeriodFigures;
+}
+
+/** The figures of the local days `first` through `last` in the store's `timeZone`, from one committed state. */
+export async function readPeriod(
+  payments: Pick<PaymentService, 'closeOfDay'>,
+  span: { first: string; last: string; timeZone: string },
+): Promise<Period> {
+  const { start, end } = spanBounds(span.first, span.last, span.timeZone);
+  return { ...span, start, end, figures: periodFigures(await payments.closeOfDay(start, end)) };
+}
+
+export const presentFigure = (v: PaidVolume): CloseDayFigure => ({ count: v.count, total: formatAmount(v.amount) });
+
+/** The takings as the dashboard shows them: the close's words and figures. */
+export function presentTakings(p: Period): Takings {
+  return {
+    date: p.first,
+    through: p.last,
+    timeZone: p.timeZone,
+    takenIn: presentFigure(p.figures.takenIn),
+    beyondAmount: formatAmount(p.figures.beyondAmount),
+    refunded: presentFigure(p.figures.refunded),
+    netTakings: formatAmount(p.figures.netTakings),
+  };
+}
