@@ -84,6 +84,9 @@ export const DELIVERY_TARGETS = ['endpoints', 'callbacks'] as const;
 export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
+/** The event types a delivery can carry: every subscribable one, and the console's test event. */
+export const DELIVERY_EVENT_TYPES = [...PAYMENT_EVENT_TYPES, 'webhook.test'] as const;
+
 export const DeliveriesQuery = z.strictObject({
   paymentId: z.string().max(64).optional(),
   target: z
@@ -93,6 +96,14 @@ export const DeliveriesQuery = z.strictObject({
   status: z.enum(DELIVERY_STATUSES).optional(),
   endpointId: z.string().max(64).optional(),
   eventId: z.string().max(64).optional(),
+  eventType: z
+    .enum(DELIVERY_EVENT_TYPES, { error: `must be one of ${DELIVERY_EVENT_TYPES.join(', ')}` })
+    .optional()
+    .meta({ description: 'Only deliveries of this event type' }),
+  state: z
+    .enum(DELIVERY_STATES, { error: `must be one of ${DELIVERY_STATES.join(', ')}` })
+    .optional()
+    .meta({ description: 'Only deliveries in this state (retrying: tried, failed, due again; failed: given up)' }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z
     .string()
@@ -113,6 +124,10 @@ export const EndpointSchema = z
     createdAt: isoString,
     failingSince: isoString.nullable(),
     lastDeliveryAt: isoString.nullable(),
+    lastDeliveryOutcome: z
+      .enum(['delivered', 'failed'])
+      .nullable()
+      .meta({ description: 'How the attempt at lastDeliveryAt ended; null before the first attempt' }),
   })
   .meta({ id: 'WebhookEndpoint' });
 export const DeliverySchema = z
@@ -185,4 +200,10 @@ export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
 export const DeliveryDetailSchema = z.object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) });
 export type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
 export const RedeliveredSchema = z.object({ deliveries: z.array(DeliverySchema) });
+/** Redelivering one delivery: retried now while it waits for a retry, else a new delivery of its event. */
+export const RedeliveredOneSchema = z.object({
+  delivery: DeliverySchema,
+  retriedNow: z.boolean().meta({ description: 'true: the same delivery, its next attempt brought forward to now' }),
+});
+export type RedeliveredOne = z.infer<typeof RedeliveredOneSchema>;
 export type Redelivered = z.infer<typeof RedeliveredSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/guards';
+import { invalidInput } from '../domain/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
@@ -15,12 +16,16 @@ import {
   EventIdParams,
   IdParams,
   RedeliverBody,
+  RedeliveredOneSchema,
   RedeliveredSchema,
   RotateBody,
   UpdateEndpointBody,
+  type DeliveryState,
+  type DeliveryStatus,
 } from '../../contract/webhooks';
 import { presentAttempt, presentDelivery, presentEndpoint } from '../webhooks/webhook-presenter';
 import type { CallbackSecretSetting } from '../webhooks/webhook-service';
+import type { DeliveryFilter } from '../storage/records';
 
 const TAGS = ['Console: webhooks'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -126,9 +131,10 @@ function deliveryRoutes(app: FastifyInstance): void {
     query: DeliveriesQuery,
     responses: { 200: { description: 'A page of deliveries', schema: DeliveryPageSchema } },
     handler: async ({ query }) => {
-      const { cursor, limit, ...filters } = query;
+      const { cursor, limit, state, ...filters } = query;
       const rows = await webhooks.listDeliveries({
         ...filters,
+        ...storedStateFilter(state, filters.status),
         beforeSeq: cursor === undefined ? undefined : Number(cursor),
         limit: limit + 1,
       });
@@ -155,6 +161,23 @@ function deliveryRoutes(app: FastifyInstance): void {
   });
   addRoute(app, {
     method: 'POST',
+    url: '/webhooks/deliveries/:id/redeliver',
+    operationId: 'redeliverDelivery',
+    tags: TAGS,
+    auth: 'console',
+    summary: 'Retry a delivery now while it waits for a retry; once finished, queue a new delivery of its event',
+    params: IdParams,
+    responses: {
+      200: { description: 'The delivery retried now, or the new one', schema: RedeliveredOneSchema },
+      ...errors(404),
+    },
+    handler: async ({ params }) => {
+      const { delivery, retriedNow } = await webhooks.redeliverDelivery(params.id);
+      return { delivery: presentDelivery(delivery), retriedNow };
+    },
+  });
+  addRoute(app, {
+    method: 'POST',
     url: '/webhooks/events/:eventId/redeliver',
     operationId: 'redeliverEvent',
     tags: TAGS,
@@ -167,6 +190,20 @@ function deliveryRoutes(app: FastifyInstance): void {
       deliveries: (await webhooks.redeliver(params.eventId, body.endpointId)).map(presentDelivery),
     }),
   });
+}
+
+/**
+ * The states the console shows, as stored rows: retrying and pending are both pending rows, told
+ * apart by whether they were tried.
+ */
+function storedStateFilter(
+  state: DeliveryState | undefined,
+  status: DeliveryStatus | undefined,
+): Pick<DeliveryFilter, 'status' | 'attempted'> {
+  if (state === undefined) return {};
+  const stored: DeliveryStatus = state === 'retrying' ? 'pending' : state;
+  if (status !== undefined && status !== stored) throw invalidInput('state', `a ${status} delivery is never ${state}`);
+  return { status: stored, ...(stored === 'pending' ? { attempted: state === 'retrying' } : {}) };
 }
 
 function callbackSecretRoutes(app: FastifyInstance): void {

@@ -206,6 +206,9 @@ export interface DeliveryFilter {
   status?: DeliveryStatus | undefined;
   endpointId?: string | undefined;
   eventId?: string | undefined;
+  eventType?: string | undefined;
+  /** pending rows tried at least once (retrying) or never tried yet */
+  attempted?: boolean | undefined;
   beforeSeq?: number | undefined;
   limit: number;
 }

@@ -48,6 +48,8 @@ export interface DeliveryReads {
 export interface DeliveryRepository extends DeliveryReads {
   insert(delivery: NewDelivery): Promise<void>;
   recordAttempt(attempt: Attempt): Promise<void>;
+  /** Brings a pending delivery's next attempt forward to `now`; false when it is no longer pending. */
+  retryNow(id: string, now: number): Promise<boolean>;
   /**
    * Takes these due rows for `holder` until `until` (epoch ms) and returns the ids it got, in the
    * order given: a row another holder claimed, whose claim has not lapsed by `now`, or that is no

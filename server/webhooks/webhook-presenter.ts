@@ -16,6 +16,8 @@ export function presentEndpoint(e: WebhookEndpoint): z.output<typeof EndpointSch
     createdAt: iso(e.createdAt)!,
     failingSince: iso(e.failingSince),
     lastDeliveryAt: iso(e.lastDeliveryAt),
+    // the health count is reset by every success, so it tells how the latest attempt ended
+    lastDeliveryOutcome: e.lastDeliveryAt === null ? null : e.consecutiveFailures === 0 ? 'delivered' : 'failed',
   };
 }
 

@@ -184,6 +184,29 @@ export class WebhookService {
     return deliveries;
   }
 
+  /**
+   * Redelivers one delivery: while it waits for a retry, that same delivery is tried now (a second
+   * one would only race it); once finished (delivered or given up), a new delivery of its event to
+   * the same target is queued, as `redeliver` does.
+   */
+  async redeliverDelivery(id: string): Promise<{ delivery: Delivery; retriedNow: boolean }> {
+    const result = await this.deps.storage.write(async (uow) => {
+      const delivery = await uow.deliveries.find(id);
+      if (!delivery) throw notFound(`delivery ${id}`);
+      if (await uow.deliveries.retryNow(id, this.deps.clock.now()))
+        return { delivery: (await uow.deliveries.find(id))!, retriedNow: true };
+      const event = await uow.events.findById(delivery.eventId);
+      if (!event) throw notFound(`event ${delivery.eventId}`);
+      const target = delivery.endpointId
+        ? await this.targetOf(uow, delivery.endpointId)
+        : { endpointId: null, url: delivery.url };
+      const [fresh] = await this.enqueued(uow, event, [target]);
+      return { delivery: fresh!, retriedNow: false };
+    });
+    this.dispatcher?.wake();
+    return result;
+  }
+
   private async enqueued(uow: UnitOfWork, event: StoredEvent, targets: readonly Target[]): Promise<Delivery[]> {
     const deliveries: Delivery[] = [];
     for (const target of targets)

@@ -66,7 +66,7 @@ describe('webhooks slice: endpoints, their secrets and the delivery log', () => 
     ]);
 
     setDeliveryFilter({ endpointId: 'whe_other' });
-    expect(selectDeliveryFilter(store.getState())).toEqual({ status: '', endpointId: 'whe_other' });
+    expect(selectDeliveryFilter(store.getState())).toEqual({ eventType: '', state: '', endpointId: 'whe_other' });
     await loadDeliveries();
     expect(selectDeliveries(store.getState())).toEqual([]);
     setDeliveryFilter({ endpointId: endpoint.id });

@@ -42,6 +42,7 @@ describe('webhook console API', () => {
       createdAt: '2026-11-21T12:00:00.000Z',
       failingSince: null,
       lastDeliveryAt: null,
+      lastDeliveryOutcome: null,
     });
     const list = await h.consoleApi('GET', '/webhooks/endpoints');
     expect(list.body.items).toEqual([res.body.endpoint]);

@@ -3,15 +3,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsOwner } from '../staff/slice';
-import { selectPaymentsActions } from '../payments/slice';
 import { selectOpenDelivery, selectWebhooksActions } from './slice';
-import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
+import { DeliveryStateBadge, LastResponse, redeliverLabel, useNow } from './DeliveryState';
 
 /** Every attempt of one delivery, as sent and as answered. */
 export function DeliveryDialog() {
   const open = useConsoleStore(selectOpenDelivery);
-  const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
-  const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
+  const { showDelivery, redeliverDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
   const isOwner = useConsoleStore(selectIsOwner);
   const ref = useRef<HTMLDialogElement>(null);
   const now = useNow();
@@ -58,9 +56,9 @@ export function DeliveryDialog() {
               <button
                 type="button"
                 className="btn"
-                onClick={() => void redeliverEvent(open.delivery.eventId, open.delivery.endpointId ?? undefined)}
+                onClick={() => void redeliverDelivery(open.delivery.id).then(() => showDelivery(open.delivery.id))}
               >
-                Redeliver this event
+                {redeliverLabel(open.delivery)}
               </button>
             </div>
           ) : null}

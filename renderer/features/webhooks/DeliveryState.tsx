@@ -49,10 +49,20 @@ export function DeliveryStateBadge({ delivery, now }: { delivery: Delivery; now:
   );
 }
 
+/** What the redelivery button does: a delivery waiting for its retry is tried now, a finished one is sent again. */
+export const redeliverLabel = (d: Delivery): string => (d.status === 'pending' ? 'Retry now' : 'Redeliver');
+
+/** The error, unless it only repeats the status code printed beside it ("HTTP 500"). */
+function errorBesideStatus(d: Delivery): string | null {
+  if (!d.lastError || d.state === 'delivered') return null;
+  return d.lastStatusCode !== null && d.lastError.trim() === `HTTP ${d.lastStatusCode}` ? null : d.lastError;
+}
+
 /** The last answer in a line: status, the start of the body, or the network error. */
 export function LastResponse({ delivery }: { delivery: Delivery }) {
   if (delivery.attempts === 0) return <span className="muted">not sent yet</span>;
   const excerpt = delivery.lastResponseExcerpt?.trim();
+  const error = errorBesideStatus(delivery);
   return (
     <span className="last-response">
       {delivery.lastStatusCode !== null ? (
@@ -65,9 +75,7 @@ export function LastResponse({ delivery }: { delivery: Delivery }) {
           {excerpt.length > 80 ? `${excerpt.slice(0, 80)}…` : excerpt}
         </code>
       ) : null}
-      {delivery.lastError && delivery.state !== 'delivered' ? (
-        <span className="error-text small">{delivery.lastError}</span>
-      ) : null}
+      {error ? <span className="error-text small">{error}</span> : null}
     </span>
   );
 }

@@ -3,9 +3,8 @@ import type { WebhookDeliveryView as Delivery } from '../../../contract/webhooks
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsOwner } from '../staff/slice';
-import { selectPaymentsActions } from '../payments/slice';
 import { selectWebhooksActions } from './slice';
-import { DeliveryStateBadge, LastResponse, useNow } from './DeliveryState';
+import { DeliveryStateBadge, LastResponse, redeliverLabel, useNow } from './DeliveryState';
 
 /** Webhook and callback deliveries: state, next attempt, attempts, last response; the attempts dialog and redelivery. */
 export function DeliveryTable({
@@ -17,13 +16,12 @@ export function DeliveryTable({
   testId: string;
   detailed: boolean;
 }) {
-  const { showDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
-  const { redeliverEvent } = useConsoleStore(useShallow(selectPaymentsActions));
+  const { showDelivery, redeliverDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
   // redelivering is the owner's; a cashier reads the log
   const isOwner = useConsoleStore(selectIsOwner);
   const now = useNow();
   return (
-    <table className="table deliveries" data-testid={testId}>
+    <table className="table deliveries stack-on-phone" data-testid={testId}>
       <thead>
         <tr>
           <th>Event</th>
@@ -46,17 +44,17 @@ export function DeliveryTable({
                 {d.eventType}
               </button>
             </td>
-            <td>
+            <td data-label="State">
               <DeliveryStateBadge delivery={d} now={now} />
             </td>
-            <td className="num" data-testid="delivery-attempts">
+            <td className="num" data-label="Attempts" data-testid="delivery-attempts">
               {d.attempts}
             </td>
-            <td>
+            <td data-label="Last response">
               <LastResponse delivery={d} />
             </td>
             {detailed ? (
-              <td>
+              <td data-label="Payment">
                 {d.paymentId ? (
                   <a href={`#/payment/${d.paymentId}`}>
                     <code>{d.paymentId.slice(0, 12)}…</code>
@@ -66,19 +64,15 @@ export function DeliveryTable({
                 )}
               </td>
             ) : null}
-            <td className="truncate">
+            <td className="truncate" data-label={detailed ? 'URL' : 'Endpoint'}>
               <code>{d.url}</code>
               {d.endpointId === null ? <span className="muted small"> (callback)</span> : null}
             </td>
-            <td>{formatDateTime(d.createdAt)}</td>
-            <td>
+            <td data-label="Created">{formatDateTime(d.createdAt)}</td>
+            <td className="row-end">
               {isOwner ? (
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  onClick={() => void redeliverEvent(d.eventId, d.endpointId ?? undefined)}
-                >
-                  Redeliver
+                <button type="button" className="btn btn-small" onClick={() => void redeliverDelivery(d.id)}>
+                  {redeliverLabel(d)}
                 </button>
               ) : null}
             </td>

@@ -1,30 +1,34 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  SUBSCRIBABLE_EVENTS,
-  type DeliveryStatus,
-  type SubscribableEvent,
-  type WebhookEndpointView,
-} from '../../../contract/webhooks';
+import { SUBSCRIBABLE_EVENTS, type SubscribableEvent, type WebhookEndpointView } from '../../../contract/webhooks';
 import { CopyButton } from '../../components/CopyButton';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 import { DeliveryDialog } from './DeliveryDialog';
 import { Empty } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
-import { DeliveryTable } from './DeliveryTable';
+import { DeliveryLog } from './DeliveryLog';
 import { useInterval } from '../../hooks/useInterval';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import {
-  CALLBACKS,
-  selectDeliveries,
-  selectDeliveryFilter,
-  selectEndpointError,
-  selectEndpoints,
-  selectHasMoreDeliveries,
-  selectRevealedSecret,
-  selectWebhooksActions,
-} from './slice';
+import { selectEndpointError, selectEndpoints, selectRevealedSecret, selectWebhooksActions } from './slice';
+import './webhooks.css';
+
+/** "*" is what the API stores; people read "All events". */
+const eventLabel = (event: string): string => (event === '*' ? 'All events' : event);
+
+/** When the endpoint was last sent to and how that ended, kept current by the log's refresh. */
+function LastDelivery({ endpoint }: { endpoint: WebhookEndpointView }) {
+  if (endpoint.status === 'failing')
+    return <span className="error-text">Failing since {formatDateTime(endpoint.failingSince)}</span>;
+  if (endpoint.lastDeliveryAt === null) return <>No delivery yet</>;
+  const failed = endpoint.lastDeliveryOutcome === 'failed';
+  return (
+    <>
+      Last delivery {formatDateTime(endpoint.lastDeliveryAt)} ·{' '}
+      <strong className={failed ? 'error-text' : undefined}>{failed ? 'failed' : 'delivered'}</strong>
+    </>
+  );
+}
 
 /** An endpoint's events as the form offers them, in the form's order. */
 const subscribed = (events: readonly string[]): SubscribableEvent[] =>
@@ -64,8 +68,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpointView | nu
         <div className="checks">
           {SUBSCRIBABLE_EVENTS.map((e) => (
             <label key={e} className="check">
-              <input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} />{' '}
-              {e === '*' ? 'All events' : e}
+              <input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} /> {eventLabel(e)}
             </label>
           ))}
         </div>
@@ -137,15 +140,11 @@ function Endpoints() {
                   <code className="wrap">{e.url}</code>
                 </p>
                 <p className="muted">
-                  {e.events.join(', ')}
+                  {e.events.map(eventLabel).join(', ')}
                   {e.description ? ` · ${e.description}` : ''}
                 </p>
-                <p className="muted">
-                  {e.status === 'failing' ? (
-                    <span className="error-text">Failing since {formatDateTime(e.failingSince)}</span>
-                  ) : (
-                    `Last delivery ${formatDateTime(e.lastDeliveryAt)}`
-                  )}
+                <p className="muted endpoint-last-delivery" data-testid="endpoint-last-delivery" aria-live="polite">
+                  <LastDelivery endpoint={e} />
                 </p>
               </div>
               <div className="row-actions">
@@ -170,6 +169,7 @@ function Endpoints() {
                   className="btn btn-small"
                   title="Rotate the signing secret?"
                   confirmLabel="Rotate secret"
+                  keepLabel="Keep current secret"
                   onConfirm={() => void rotateSecret(e.id)}
                 >
                   <p>
@@ -186,64 +186,11 @@ function Endpoints() {
   );
 }
 
-function DeliveryLog() {
-  const deliveries = useConsoleStore(selectDeliveries);
-  const hasMore = useConsoleStore(selectHasMoreDeliveries);
-  const filter = useConsoleStore(selectDeliveryFilter);
-  const endpoints = useConsoleStore(selectEndpoints);
-  const { setDeliveryFilter, loadDeliveries } = useConsoleStore(useShallow(selectWebhooksActions));
-  return (
-    <section aria-labelledby="log-title">
-      <div className="section-head">
-        <h2 id="log-title">Delivery log</h2>
-        <div className="filters">
-          <label className="filter">
-            <span>Status</span>
-            <select
-              value={filter.status}
-              onChange={(e) => setDeliveryFilter({ status: e.target.value as DeliveryStatus | '' })}
-            >
-              <option value="">All</option>
-              <option value="pending">Pending</option>
-              <option value="delivered">Delivered</option>
-              <option value="failed">Failed</option>
-            </select>
-          </label>
-          <label className="filter">
-            <span>Endpoint</span>
-            <select value={filter.endpointId} onChange={(e) => setDeliveryFilter({ endpointId: e.target.value })}>
-              <option value="">All</option>
-              <option value={CALLBACKS}>Per-payment callbacks</option>
-              {endpoints.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.url}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </div>
-      {deliveries.length === 0 ? (
-        <Empty title="No deliveries yet">Events appear here as they are sent.</Empty>
-      ) : (
-        <DeliveryTable deliveries={deliveries} testId="delivery-log" detailed />
-      )}
-      {hasMore ? (
-        <button type="button" className="btn" onClick={() => void loadDeliveries(true)}>
-          Older deliveries
-        </button>
-      ) : null}
-    </section>
-  );
-}
-
 export function WebhooksPage() {
-  const { loadEndpoints, loadDeliveries } = useConsoleStore(useShallow(selectWebhooksActions));
-  useEffect(() => {
-    void loadEndpoints();
-    void loadDeliveries();
-  }, [loadEndpoints, loadDeliveries]);
-  useInterval(() => void loadDeliveries(), 4_000);
+  const { loadEndpoints, refreshDeliveryLog } = useConsoleStore(useShallow(selectWebhooksActions));
+  // the log loads when its filter is read from the route (DeliveryLog)
+  useEffect(() => void loadEndpoints(), [loadEndpoints]);
+  useInterval(() => void refreshDeliveryLog(), 4_000);
   return (
     <>
       <PageHeader title="Webhooks" />

@@ -7,6 +7,7 @@ import {
   EndpointListSchema,
   EndpointResultSchema,
   EndpointWithSecretSchema,
+  RedeliveredOneSchema,
   RedeliveredSchema,
   type CreateEndpointRequest,
   type DeliveriesFilter,
@@ -25,6 +26,7 @@ export const webhooksApi = {
   delivery: (id: string) => get(DeliveryDetailSchema, `/webhooks/deliveries/${id}`),
   callbackSecret: () => get(CallbackSecretSchema, '/webhooks/callback-secret'),
   rotateCallbackSecret: () => post(CallbackSecretSchema, '/webhooks/callback-secret', {}),
+  redeliverDelivery: (id: string) => post(RedeliveredOneSchema, `/webhooks/deliveries/${id}/redeliver`),
   redeliver: (eventId: string, endpointId?: string) =>
     post(RedeliveredSchema, `/webhooks/events/${eventId}/redeliver`, endpointId ? { endpointId } : {}),
 };

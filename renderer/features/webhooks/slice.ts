@@ -5,20 +5,18 @@ import type {
   CallbackSecret,
   CreateEndpointRequest as EndpointInput,
   DeliveryDetail,
-  DeliveryStatus,
   WebhookDeliveryView as Delivery,
   WebhookEndpointView as WebhookEndpoint,
 } from '../../../contract/webhooks';
+import { deliveriesQueryOf, NO_LOG_FILTER, type DeliveryLogFilter } from './log-filter';
 
-/** The endpoint filter's value for every payment's own callbackUrl (endpoint ids start with `whe_`). */
-export const CALLBACKS = 'callbacks';
+export { CALLBACKS } from './log-filter';
 
 export interface WebhooksSlice {
   endpoints: WebhookEndpoint[];
   deliveries: Delivery[];
   deliveriesCursor: string | null;
-  /** endpointId: '' for all, an endpoint id, or CALLBACKS */
-  deliveryFilter: { status: DeliveryStatus | ''; endpointId: string };
+  deliveryFilter: DeliveryLogFilter;
   openDelivery: DeliveryDetail | null;
   revealedSecret: { endpointId: string; secret: string } | null;
   endpointError: { field: string | null; message: string } | null;
@@ -29,7 +27,11 @@ export interface WebhooksSlice {
   rotateCallbackSecret(): Promise<boolean>;
   loadEndpoints(): Promise<void>;
   loadDeliveries(more?: boolean): Promise<void>;
-  setDeliveryFilter(patch: Partial<WebhooksSlice['deliveryFilter']>): void;
+  /** the log's periodic refresh: the endpoints' last-delivery summaries change with it */
+  refreshDeliveryLog(): Promise<void>;
+  setDeliveryFilter(patch: Partial<DeliveryLogFilter>): void;
+  /** retries it now while it waits for a retry, else queues a new delivery of its event */
+  redeliverDelivery(id: string): Promise<void>;
   saveEndpoint(id: string | null, input: EndpointInput): Promise<boolean>;
   rotateSecret(id: string): Promise<void>;
   sendTest(id: string): Promise<void>;
@@ -43,7 +45,7 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
     endpoints: [],
     deliveries: [],
     deliveriesCursor: null,
-    deliveryFilter: { status: '', endpointId: '' },
+    deliveryFilter: NO_LOG_FILTER,
     openDelivery: null,
     revealedSecret: null,
     endpointError: null,
@@ -77,20 +79,26 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get) => {
       const { deliveryFilter, deliveriesCursor } = get();
       if (more && !deliveriesCursor) return;
       try {
-        const target =
-          deliveryFilter.endpointId === CALLBACKS
-            ? { target: 'callbacks' as const }
-            : deliveryFilter.endpointId
-              ? { endpointId: deliveryFilter.endpointId }
-              : {};
-        const filter = { ...(deliveryFilter.status ? { status: deliveryFilter.status } : {}), ...target };
-        const page = await webhooksApi.deliveries(filter, more ? deliveriesCursor : null);
+        const page = await webhooksApi.deliveries(deliveriesQueryOf(deliveryFilter), more ? deliveriesCursor : null);
         set((s) => ({
           deliveries: more ? s.deliveries.concat(page.items) : page.items,
           deliveriesCursor: page.nextCursor,
         }));
       } catch (err) {
         get().fail(err, 'Could not load deliveries');
+      }
+    },
+    refreshDeliveryLog: async () => {
+      await Promise.all([get().loadDeliveries(), get().loadEndpoints()]);
+    },
+    redeliverDelivery: async (id) => {
+      try {
+        const { retriedNow } = await webhooksApi.redeliverDelivery(id);
+        get().toast('success', retriedNow ? 'Retrying now' : 'Queued 1 new delivery');
+        await get().refreshDetail();
+        await get().refreshDeliveryLog();
+      } catch (err) {
+        get().fail(err, 'Redeliver failed');
       }
     },
     setDeliveryFilter: (patch) => {
@@ -165,6 +173,8 @@ export const selectCallbackSecret = (s: ConsoleStore) => s.callbackSecret;
 export const selectWebhooksActions = (s: ConsoleStore) => ({
   loadEndpoints: s.loadEndpoints,
   loadDeliveries: s.loadDeliveries,
+  refreshDeliveryLog: s.refreshDeliveryLog,
+  redeliverDelivery: s.redeliverDelivery,
   setDeliveryFilter: s.setDeliveryFilter,
   saveEndpoint: s.saveEndpoint,
   rotateSecret: s.rotateSecret,

@@ -81,6 +81,8 @@ export class PgDeliveries implements DeliveryRepository {
       conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
     if (filter.endpointId !== undefined) add((n) => `d.endpoint_id = ${n}`, filter.endpointId);
     if (filter.eventId !== undefined) add((n) => `d.event_id = ${n}`, filter.eventId);
+    if (filter.eventType !== undefined) add((n) => `d.event_type = ${n}`, filter.eventType);
+    if (filter.attempted !== undefined) conds.push(filter.attempted ? 'd.attempts > 0' : 'd.attempts = 0');
     if (filter.beforeSeq !== undefined) add((n) => `d.seq < ${n}`, filter.beforeSeq);
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
     values.push(filter.limit);
@@ -146,6 +148,14 @@ export class PgDeliveries implements DeliveryRepository {
       WHERE status = 'pending' AND endpoint_id = $2 AND next_attempt_at > $1`,
       [at(now), endpointId],
     );
+  }
+
+  async retryNow(id: string, now: number): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE webhook_deliveries SET next_attempt_at = LEAST(next_attempt_at, $1) WHERE id = $2 AND status = 'pending'`,
+      [at(now), id],
+    );
+    return changed > 0;
   }
 
   async abandon(endpointId: string, reason: string, now: number): Promise<number> {

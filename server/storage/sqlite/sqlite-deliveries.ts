@@ -33,6 +33,7 @@ export class SqliteDeliveries implements DeliveryRepository {
   private readonly insertAttemptStmt: Statement;
   private readonly settleStmt: Statement;
   private readonly hurryStmt: Statement<[number, string, number]>;
+  private readonly retryNowStmt: Statement<[number, string]>;
   private readonly abandonStmt: Statement<[string, number, string]>;
   private readonly byShape: StatementCache;
 
@@ -57,6 +58,8 @@ export class SqliteDeliveries implements DeliveryRepository {
       url = @url WHERE id = @id AND status = 'pending'`);
     this.hurryStmt = db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?
       WHERE status = 'pending' AND endpoint_id = ? AND next_attempt_at > ?`);
+    this.retryNowStmt = db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = MIN(next_attempt_at, ?)
+      WHERE id = ? AND status = 'pending'`);
     this.abandonStmt = db.prepare(`UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = ?
       WHERE status = 'pending' AND endpoint_id = ?`);
   }
@@ -82,9 +85,11 @@ export class SqliteDeliveries implements DeliveryRepository {
       conds.push(filter.target === 'callbacks' ? 'd.endpoint_id IS NULL' : 'd.endpoint_id IS NOT NULL');
     if (filter.endpointId !== undefined) conds.push('d.endpoint_id = @endpointId');
     if (filter.eventId !== undefined) conds.push('d.event_id = @eventId');
+    if (filter.eventType !== undefined) conds.push('d.event_type = @eventType');
+    if (filter.attempted !== undefined) conds.push(filter.attempted ? 'd.attempts > 0' : 'd.attempts = 0');
     if (filter.beforeSeq !== undefined) conds.push('d.seq < @beforeSeq');
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-    const { target: _target, ...rest } = filter;
+    const { target: _target, attempted: _attempted, ...rest } = filter;
     const params = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<
       string,
       string | number
@@ -118,6 +123,10 @@ export class SqliteDeliveries implements DeliveryRepository {
 
   async hurry(endpointId: string, now: number): Promise<number> {
     return this.hurryStmt.run(now, endpointId, now).changes;
+  }
+
+  async retryNow(id: string, now: number): Promise<boolean> {
+    return this.retryNowStmt.run(now, id).changes > 0;
   }
 
   async abandon(endpointId: string, reason: string, now: number): Promise<number> {
