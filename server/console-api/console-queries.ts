@@ -1,4 +1,4 @@
-import { formatAmount } from '../../contract/amount';
+import { formatAmount, parseAmount } from '../../contract/amount';
 import type { PaymentRowView, VolumeBucket } from '../../contract/console';
 import type { PaymentStatus } from '../../contract/payments';
 import type { PaymentService } from '../payments/payment-service';
@@ -6,10 +6,24 @@ import type { Payment } from '../storage/records';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import type { PaidVolume, PaymentSearch } from '../storage/ledger-repositories';
 
-/** The console's filters: status, a created range, a search box (id, memo or the start of an externalId), keyset pages. */
+/** The console's filters: status, a created range, a search box (any part of id, memo, reference, description, email; or an amount), keyset pages. */
 export type ConsolePaymentFilter = PaymentSearch;
 
 export type { PaymentRowView, VolumeBucket };
+
+/** Far above any payment: the search box only needs to tell an amount from text. */
+const SEARCH_AMOUNT_MAX = 10n ** 18n;
+
+/**
+ * The search box read as an amount, "12,50" or "12.50" alike (people type either), in micro-USDT;
+ * undefined when it is not one. Exact decimal parsing (contract/amount), never a float.
+ */
+export function searchedAmount(q: string | undefined): bigint | undefined {
+  const match = /^(\d+)(?:[.,](\d+))?$/.exec(q?.trim() ?? '');
+  if (!match) return undefined;
+  const parsed = parseAmount(match[2] ? `${match[1]}.${match[2]}` : match[1], SEARCH_AMOUNT_MAX);
+  return parsed.ok ? parsed.value : undefined;
+}
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

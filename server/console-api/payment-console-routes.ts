@@ -12,7 +12,7 @@ import {
   type PaymentRowView,
 } from '../../contract/console';
 import { PaymentIdParamsSchema, PaymentSchema } from '../../contract/payments';
-import type { ConsolePaymentFilter, ConsoleQueries } from './console-queries';
+import { searchedAmount, type ConsolePaymentFilter, type ConsoleQueries } from './console-queries';
 
 const TAGS = ['Console: payments'];
 const EXPORT_BATCH = 1_000;
@@ -24,6 +24,7 @@ const filterOf = (q: ListQuery, limit: number): ConsolePaymentFilter => ({
   createdFrom: q.createdFrom,
   createdTo: q.createdTo,
   search: q.q || undefined,
+  searchAmount: searchedAmount(q.q),
   beforeSeq: q.cursor === undefined ? undefined : Number(q.cursor),
   limit,
 });

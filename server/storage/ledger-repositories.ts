@@ -32,8 +32,10 @@ export interface PaymentSearch {
   createdFrom?: number | undefined;
   /** epoch ms, exclusive */
   createdTo?: number | undefined;
-  /** a payment id, a memo, or the start of an externalId */
+  /** any part of an id, memo, externalId, description or customer email, in any case */
   search?: string | undefined;
+  /** micro-USDT: the search box read as an amount, matched exactly (alongside the text) */
+  searchAmount?: bigint | undefined;
   beforeSeq?: number | undefined;
   limit: number;
 }
@@ -74,8 +76,8 @@ export interface PaymentReads {
   paidVolume(from: number, to: number): Promise<PaidVolume>;
   /** one entry per day of `days` days from `origin` (epoch ms), empty days included */
   dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]>;
-  /** `from` inclusive, `to` exclusive */
-  closeOfDay(from: number, to: number): Promise<CloseOfDayFigures>;
+  /** `from` inclusive, `to` exclusive; test payments (the widget preview's, the demo shop's) only when `includeTest` */
+  closeOfDay(from: number, to: number, includeTest?: boolean): Promise<CloseOfDayFigures>;
   /** pending, partially paid or expired (after `expiredSince`) payments that still want exactly `due`; up to `limit`, any order */
   withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]>;
 }
@@ -85,6 +87,8 @@ export interface PaymentRepository extends PaymentReads {
   updateState(change: PaymentStateChange): Promise<void>;
   /** what refunds have sent back, written alone: a refund never changes the payment's status */
   setRefunded(payment: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void>;
+  /** marks a payment made to try the flow (the widget preview, the demo shop): the takings leave it out */
+  markTest(paymentId: string): Promise<void>;
 }
 
 export interface NewTransfer {

@@ -5,6 +5,8 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments
 import { Empty, Spinner } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from './StatusBadge';
+import { useCardLayout } from './useCardLayout';
+import './payments.css';
 import { VirtualRows } from '../../components/VirtualRows';
 import { formatDateTime, formatUsdt, STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
@@ -19,6 +21,8 @@ import {
 } from './slice';
 
 const ROW_HEIGHT = 44;
+/** a row stacked into a card on a phone (payments.css): four lines */
+const CARD_HEIGHT = 104;
 
 function Filters() {
   const filters = useConsoleStore(selectPaymentFilters);
@@ -36,7 +40,7 @@ function Filters() {
         <input
           type="search"
           data-search
-          placeholder="Payment id, memo or order reference  ( / )"
+          placeholder="Reference, description, email, amount, memo or id  ( / )"
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
@@ -108,6 +112,7 @@ export function PaymentsPage() {
   const onNearEnd = useCallback(() => {
     if (hasMore) void loadMorePayments();
   }, [hasMore, loadMorePayments]);
+  const isCards = useCardLayout();
   const filtered = filters.q || filters.status || filters.createdFrom || filters.createdTo;
 
   return (
@@ -174,7 +179,7 @@ export function PaymentsPage() {
           </div>
           <VirtualRows
             items={rows}
-            rowHeight={ROW_HEIGHT}
+            rowHeight={isCards ? CARD_HEIGHT : ROW_HEIGHT}
             keyOf={(p) => p.id}
             label="Payment rows"
             onNearEnd={onNearEnd}

@@ -3,7 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import type { InboxTransfer, SuggestedPayment } from '../../../contract/chain';
 import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import { selectUnmatchedActions } from './slice';
+import { AttachForm } from './AttachForm';
+import { ExplorerLinked } from '../refunds/ExplorerLinked';
+import './unmatched.css';
+import { CREDIT_UNDO_MS } from './pending-credit';
+import { selectPendingCredit, selectUnmatchedActions } from './slice';
 
 const SUGGESTED_NOTE = 'suggested: same amount, nearest in time';
 const STATE_LABEL: Record<SuggestedPayment['status'], string> = {
@@ -13,7 +17,7 @@ const STATE_LABEL: Record<SuggestedPayment['status'], string> = {
 };
 
 function Suggestion({ txHash, p }: { txHash: string; p: SuggestedPayment }) {
-  const { attachTransfer } = useConsoleStore(useShallow(selectUnmatchedActions));
+  const { creditTransfer } = useConsoleStore(useShallow(selectUnmatchedActions));
   return (
     <li className="suggestion" data-testid="suggestion">
       <div>
@@ -32,7 +36,7 @@ function Suggestion({ txHash, p }: { txHash: string; p: SuggestedPayment }) {
         type="button"
         className="btn btn-primary btn-small"
         aria-label={`Credit this transfer to ${p.id}`}
-        onClick={() => void attachTransfer(txHash, p.id, SUGGESTED_NOTE)}
+        onClick={() => creditTransfer(txHash, p.id, SUGGESTED_NOTE)}
       >
         Credit
       </button>
@@ -91,18 +95,32 @@ function DismissForm({ txHash, onDone }: { txHash: string; onDone(): void }) {
   );
 }
 
+/** A credit is final once sent (it may complete the payment and fire its webhook): until then it can be undone. */
+function PendingCreditNotice({ txHash, paymentId }: { txHash: string; paymentId: string }) {
+  const { undoCredit } = useConsoleStore(useShallow(selectUnmatchedActions));
+  return (
+    <div className="pending-credit" role="status" data-testid="pending-credit">
+      <p>
+        Crediting this transfer to <code>{paymentId}</code> in {CREDIT_UNDO_MS / 1000} seconds. Once sent it is final: a
+        wrong credit is then put right with a refund.
+      </p>
+      <button type="button" className="btn" onClick={() => undoCredit(txHash)}>
+        Undo
+      </button>
+    </div>
+  );
+}
+
 export function InboxTransferCard({ t }: { t: InboxTransfer }) {
-  const { attachTransfer } = useConsoleStore(useShallow(selectUnmatchedActions));
-  const [paymentId, setPaymentId] = useState('');
-  const [note, setNote] = useState('');
+  const pending = useConsoleStore(selectPendingCredit(t.txHash));
   const [dismissing, setDismissing] = useState(false);
-  const valid = /^pay_[0-9A-Za-z]{22}$/.test(paymentId.trim());
   return (
     <li className="card transfer" data-testid="unmatched-transfer" data-tx={t.txHash}>
       <div className="transfer-head">
         <p className="strong">{formatUsdt(t.amount)} USDT</p>
         <p className="muted">
-          {formatDateTime(t.at)} · tx <code>{shortHash(t.txHash)}</code>
+          {formatDateTime(t.at)} · tx{' '}
+          <ExplorerLinked kind="transaction" value={t.txHash} label={shortHash(t.txHash)} sandboxNote={false} />
         </p>
       </div>
       <dl className="facts">
@@ -113,48 +131,26 @@ export function InboxTransferCard({ t }: { t: InboxTransfer }) {
           <code className="wrap">{t.from ?? '—'}</code>
         </dd>
       </dl>
-      <h3 className="small-head">Likely payments</h3>
-      {t.suggestions.length === 0 ? (
-        <p className="muted small">
-          No open or recently expired payment is waiting for exactly {formatUsdt(t.amount)} USDT.
-        </p>
+      {pending ? (
+        <PendingCreditNotice txHash={t.txHash} paymentId={pending.paymentId} />
       ) : (
-        <ul className="suggestions">
-          {t.suggestions.map((p) => (
-            <Suggestion key={p.id} txHash={t.txHash} p={p} />
-          ))}
-        </ul>
+        <>
+          <h3 className="small-head">Likely payments</h3>
+          {t.suggestions.length === 0 ? (
+            <p className="muted small">
+              No open or recently expired payment is waiting for exactly {formatUsdt(t.amount)} USDT.
+            </p>
+          ) : (
+            <ul className="suggestions">
+              {t.suggestions.map((p) => (
+                <Suggestion key={p.id} txHash={t.txHash} p={p} />
+              ))}
+            </ul>
+          )}
+          <AttachForm txHash={t.txHash} onDismiss={dismissing ? undefined : () => setDismissing(true)} />
+          {dismissing ? <DismissForm txHash={t.txHash} onDone={() => setDismissing(false)} /> : null}
+        </>
       )}
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (valid) void attachTransfer(t.txHash, paymentId, note);
-        }}
-      >
-        <label>
-          <span>Attach to payment</span>
-          <input
-            placeholder="pay_…"
-            value={paymentId}
-            onChange={(e) => setPaymentId(e.target.value)}
-            aria-invalid={paymentId !== '' && !valid}
-          />
-        </label>
-        <label>
-          <span>Note</span>
-          <input placeholder="Customer forgot the memo" value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
-        <button type="submit" className="btn btn-primary" disabled={!valid}>
-          Attach
-        </button>
-        {dismissing ? null : (
-          <button type="button" className="btn btn-ghost" onClick={() => setDismissing(true)}>
-            Dismiss…
-          </button>
-        )}
-      </form>
-      {dismissing ? <DismissForm txHash={t.txHash} onDone={() => setDismissing(false)} /> : null}
     </li>
   );
 }

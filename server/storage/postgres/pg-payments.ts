@@ -100,6 +100,16 @@ class Conditions {
   }
 }
 
+/** What the search box reads: any part of each, in any case (the console's search; see sqlite-payments). */
+const SEARCH_COLUMNS = [
+  'id',
+  'memo',
+  "coalesce(external_id, '')",
+  "coalesce(description, '')",
+  "coalesce(customer_json::jsonb ->> 'email', '')",
+];
+const SEARCH_TEXT = `(${SEARCH_COLUMNS.map((column) => `strpos(lower(${column}), ?) > 0`).join(' OR ')})`;
+
 /** All SQL about payments, parameterised; money stays bigint end to end. */
 export class PgPayments implements PaymentRepository {
   constructor(private readonly sql: PgSql) {}
@@ -205,16 +215,9 @@ export class PgPayments implements PaymentRepository {
     if (filter.beforeSeq !== undefined) c.add('seq < ?', filter.beforeSeq);
     const search = filter.search?.trim();
     if (search) {
-      // The memo is compared as normalizeMemo (util/ids) leaves it: trimmed (done above) and upper-cased.
-      // The externalId range is SQLite's, compared bytewise (COLLATE "C") so that it means "starts with"
-      // whatever the database's collation is.
-      c.add(
-        '(id = ? OR memo = ? OR (external_id COLLATE "C" >= ? AND external_id COLLATE "C" < ?))',
-        search,
-        search.toUpperCase(),
-        search,
-        `${search}\u{10FFFF}`,
-      );
+      if (filter.searchAmount === undefined) c.add(SEARCH_TEXT, ...SEARCH_COLUMNS.map(() => search.toLowerCase()));
+      else
+        c.add(`(${SEARCH_TEXT} OR amount = ?)`, ...SEARCH_COLUMNS.map(() => search.toLowerCase()), filter.searchAmount);
     }
     return this.newestFirst(c, filter.limit);
   }
@@ -267,23 +270,28 @@ export class PgPayments implements PaymentRepository {
     return buckets;
   }
 
-  async closeOfDay(from: number, to: number): Promise<CloseOfDayFigures> {
+  async markTest(paymentId: string): Promise<void> {
+    await this.sql.run('UPDATE payments SET test = true WHERE id = $1', [paymentId]);
+  }
+
+  async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
+    const real = includeTest ? '' : ' AND NOT test';
     const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string }>(
       `SELECT overpaid_amount > 0 AS over,
-      sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x FROM payments WHERE paid_at >= $1 AND paid_at < $2 GROUP BY 1`,
+      sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x FROM payments WHERE paid_at >= $1 AND paid_at < $2${real} GROUP BY 1`,
       [at(from), at(to)],
     );
     const paid = completed.find((r) => !r.over);
     const overpaid = completed.find((r) => r.over);
     const partiallyPaid = await this.sql.one<VolumeRow>(
       `SELECT sum(paid_amount) AS v, count(*) AS n FROM payments
-      WHERE created_at >= $1 AND created_at < $2 AND paid_at IS NULL AND paid_amount > 0`,
+      WHERE created_at >= $1 AND created_at < $2 AND paid_at IS NULL AND paid_amount > 0${real}`,
       [at(from), at(to)],
     );
     // Bounded by the days such a payment can have been created in, as SQLite's is (the figures must agree).
     const expired = await this.sql.one<VolumeRow>(
       `SELECT sum(amount) AS v, count(*) AS n FROM payments
-      WHERE created_at >= $1 AND created_at < $3 AND status = 'expired' AND expires_at >= $2 AND expires_at < $3`,
+      WHERE created_at >= $1 AND created_at < $3 AND status = 'expired' AND expires_at >= $2 AND expires_at < $3${real}`,
       [at(from - LONGEST_EXPIRY_MS), at(from), at(to)],
     );
     return {

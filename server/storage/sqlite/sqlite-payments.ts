@@ -1,7 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
-import { normalizeMemo } from '../../util/ids';
 import type {
   CloseOfDayFigures,
   PaidVolume,
@@ -124,6 +123,15 @@ const rows = <P extends unknown[] | object>(stmt: Statement<P>): Statement<P, Pa
   stmt.safeIntegers(true).raw(true) as unknown as Statement<P, PaymentRow>;
 
 /** All SQL about payments, parameterised; INTEGERs come back as bigint so money never passes through a float. */
+/**
+ * The search box: any part of the id, memo, order reference, description or customer email, in any
+ * case (lower() folds ASCII, which every generated id and memo is). A scan newest first that stops at
+ * `limit` matches, so a common word answers at once; a rare one reads the whole table.
+ */
+const SEARCH_TEXT = `(instr(lower(id), @needle) > 0 OR instr(lower(memo), @needle) > 0
+  OR instr(lower(ifnull(external_id, '')), @needle) > 0 OR instr(lower(ifnull(description, '')), @needle) > 0
+  OR instr(lower(ifnull(json_extract(customer_json, '$.email'), '')), @needle) > 0)`;
+
 export class SqlitePayments implements PaymentRepository {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement<[string], PaymentRow>;
@@ -266,9 +274,10 @@ export class SqlitePayments implements PaymentRepository {
     }
     const search = filter.search?.trim();
     if (search) {
-      // Each branch is an index lookup (id, memo, external_id are UNIQUE), so SQLite unions three small ranges.
-      where.push('(id = @q OR memo = @memo OR (external_id >= @q AND external_id < @qEnd))');
-      Object.assign(params, { q: search, memo: normalizeMemo(search), qEnd: `${search}\u{10FFFF}` });
+      where.push(filter.searchAmount === undefined ? SEARCH_TEXT : `(${SEARCH_TEXT} OR amount = @amount)`);
+      params.needle = search.toLowerCase();
+      // bound as its decimal text, exact at any size: the INTEGER column's affinity compares it as a number
+      if (filter.searchAmount !== undefined) params.amount = filter.searchAmount.toString();
     }
     return this.newestFirst(where, params);
   }
@@ -317,8 +326,14 @@ export class SqlitePayments implements PaymentRepository {
     return buckets;
   }
 
+  async markTest(paymentId: string): Promise<void> {
+    this.byShape.get('UPDATE payments SET test = 1 WHERE id = @paymentId').run({ paymentId });
+  }
+
   /** Three indexed reads: paid_at's index for what completed, created_at's for the rest. */
-  async closeOfDay(from: number, to: number): Promise<CloseOfDayFigures> {
+  async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
+    // a filter on rows the index already found: test payments are few, and no plan changes for them
+    const real = includeTest ? '' : ' AND test = 0';
     const volume = (row: { v: bigint | null; n: bigint } | undefined): PaidVolume => ({
       amount: row?.v ?? 0n,
       count: Number(row?.n ?? 0n),
@@ -326,7 +341,7 @@ export class SqlitePayments implements PaymentRepository {
     const completed = this.byShape
       .get<{ over: bigint; v: bigint; n: bigint; x: bigint }>(
         `SELECT overpaid_amount > 0 AS over,
-      SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments WHERE paid_at >= @from AND paid_at < @to GROUP BY over`,
+      SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments WHERE paid_at >= @from AND paid_at < @to${real} GROUP BY over`,
       )
       .all({ from, to });
     const paid = completed.find((r) => r.over === 0n);
@@ -334,7 +349,7 @@ export class SqlitePayments implements PaymentRepository {
     const partiallyPaid = this.byShape
       .get<{ v: bigint | null; n: bigint }>(
         `SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments
-      WHERE created_at >= @from AND created_at < @to AND paid_at IS NULL AND paid_amount > 0`,
+      WHERE created_at >= @from AND created_at < @to AND paid_at IS NULL AND paid_amount > 0${real}`,
       )
       .get({ from, to });
     // No index leads to expired payments by expires_at; the days they can have been created in bound
@@ -342,7 +357,7 @@ export class SqlitePayments implements PaymentRepository {
     const expired = this.byShape
       .get<{ v: bigint | null; n: bigint }>(
         `SELECT SUM(amount) AS v, COUNT(*) AS n FROM payments
-      WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to`,
+      WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to${real}`,
       )
       .get({ from, to, createdFrom: from - LONGEST_EXPIRY_MS });
     return {
