@@ -127,8 +127,17 @@ function fieldSet(node: ts.Node): string[] | null {
   return [...new Set(names as string[])].sort();
 }
 
-const isZodObjectShape = (node: ts.ObjectLiteralExpression): boolean =>
-  ts.isCallExpression(node.parent) && /^z\.(object|strictObject|looseObject)$/.test(node.parent.expression.getText());
+/** `z.object({…})`, however the call is laid out over lines (`z\n  .object(`). */
+const isZodObjectShape = (node: ts.ObjectLiteralExpression): boolean => {
+  const callee = ts.isCallExpression(node.parent) ? node.parent.expression : undefined;
+  return (
+    callee !== undefined &&
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'z' &&
+    ['object', 'strictObject', 'looseObject'].includes(callee.name.text)
+  );
+};
 
 /** What a contract shape is called: the constant or field it is assigned to. */
 function shapeName(node: ts.Node, file: string): string {
