@@ -7,11 +7,22 @@ import { selectChainMode } from '../dashboard/slice';
  * transactions exist only on this machine, so there they stay plain text that says so. The link opens
  * outside the console (the desktop app hands a new window to the system browser).
  */
-export function ExplorerLinked({ kind, value, label }: { kind: ExplorerKind; value: string; label: string }) {
+export function ExplorerLinked({
+  kind,
+  value,
+  label,
+  sandboxNote = true,
+}: {
+  kind: ExplorerKind;
+  value: string;
+  label: string;
+  /** whether a sandbox transaction says "(sandbox)" beside it; a card that says so already does not */
+  sandboxNote?: boolean;
+}) {
   const mode = useConsoleStore(selectChainMode);
   const href = mode ? explorerLink(mode, kind, value) : null;
   if (!href)
-    return mode === 'sandbox' && kind === 'transaction' ? (
+    return sandboxNote && mode === 'sandbox' && kind === 'transaction' ? (
       <span title="Sandbox transactions exist only on this machine">
         <code>{label}</code> (sandbox)
       </span>

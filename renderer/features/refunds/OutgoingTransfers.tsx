@@ -4,6 +4,8 @@ import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectOutgoing, selectRefundActions } from './slice';
 import { Empty, Skeleton } from '../../components/Empty';
+import { ExplorerLinked } from './ExplorerLinked';
+import './refunds.css';
 
 /**
  * What the store's wallet sent, and what came back: each send a refund explains links to its payment;
@@ -19,7 +21,7 @@ export function OutgoingTransfers() {
   if (outgoing.length === 0)
     return <Empty title="Nothing sent yet">The store's wallet has sent nothing since TonTill began watching it.</Empty>;
   return (
-    <table className="table" data-testid="outgoing">
+    <table className="table stacked-table" data-testid="outgoing">
       <thead>
         <tr>
           <th>Amount</th>
@@ -33,11 +35,11 @@ export function OutgoingTransfers() {
       <tbody>
         {outgoing.map((t) => (
           <tr key={t.txHash} data-testid="outgoing-row">
-            <td className="num">
+            <td className="num" data-label="Amount">
               {t.kind === 'sent' ? '−' : '+'}
               {formatUsdt(t.amount)}
             </td>
-            <td>
+            <td data-label="What">
               {t.kind === 'returned' ? (
                 'Came back bounced'
               ) : t.refund ? (
@@ -51,15 +53,15 @@ export function OutgoingTransfers() {
                 </span>
               )}
             </td>
-            <td className="truncate">
-              <code>{t.counterparty ?? '—'}</code>
+            <td className="truncate" data-label="To / from">
+              {t.counterparty ? <ExplorerLinked kind="address" value={t.counterparty} label={t.counterparty} /> : '—'}
             </td>
-            <td>
+            <td data-label="Comment">
               <code>{t.comment ?? '—'}</code>
             </td>
-            <td>{formatDateTime(t.at)}</td>
-            <td>
-              <code>{shortHash(t.txHash)}</code>
+            <td data-label="When">{formatDateTime(t.at)}</td>
+            <td data-label="Transaction">
+              <ExplorerLinked kind="transaction" value={t.txHash} label={shortHash(t.txHash)} />
             </td>
           </tr>
         ))}

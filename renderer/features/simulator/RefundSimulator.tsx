@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { SIMULATED_REFUND_CASES } from '../../../contract/refunds';
+import { SIMULATED_REFUND_CASES, type PublicRefund } from '../../../contract/refunds';
 import { formatTime, formatUsdt } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { REFUND_STATE_LABEL } from '../refunds/RefundTable';
@@ -11,6 +11,7 @@ import {
   selectSimulatorActions,
   type SimulatedRefundCase,
 } from './slice';
+import './simulator.css';
 
 const CASE_LABEL: Record<SimulatedRefundCase, string> = {
   exact: 'Exactly as asked',
@@ -19,6 +20,40 @@ const CASE_LABEL: Record<SimulatedRefundCase, string> = {
   bounce: 'Exactly, then bounced back by the recipient',
 };
 
+/** The waiting refunds of the payment last opened, each one click from the id field. */
+function WaitingRefunds({ refunds, onChoose }: { refunds: readonly PublicRefund[]; onChoose(id: string): void }) {
+  if (refunds.length === 0) return null;
+  return (
+    <ul className="refund-waiting-list" aria-label="Waiting refunds of the payment last opened">
+      {refunds.map((r) => (
+        <li key={r.id}>
+          {formatUsdt(r.amount)} USDT · <code>{r.id}</code>
+          <button type="button" className="btn btn-small" onClick={() => onChoose(r.id)}>
+            Choose
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the sandbox wallet sent, newest first, and the state each refund was left in. */
+function RefundSimulationLog() {
+  const results = useConsoleStore(selectRefundSimulations);
+  if (results.length === 0) return null;
+  return (
+    <ol className="sim-log" aria-live="polite" data-testid="refund-simulations">
+      {results.map((s) => (
+        <li key={`${s.at}-${s.refund.id}`}>
+          <span className="muted">{formatTime(s.at)}</span> <strong>{s.case}</strong>{' '}
+          {`refund ${s.refund.id} → ${REFUND_STATE_LABEL[s.refund.status]}`} ·{' '}
+          <a href={`#/payment/${s.refund.paymentId}`}>open its payment</a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The store's wallet app, played by the sandbox wallet: sends a waiting refund, as
  * `npm run simulate -- refund <id>` does. The refunds of the payment last opened are offered;
@@ -26,12 +61,11 @@ const CASE_LABEL: Record<SimulatedRefundCase, string> = {
  */
 export function RefundSimulator() {
   const waiting = useConsoleStore(selectRefunds).filter((r) => r.status === 'awaiting_signature');
-  const results = useConsoleStore(selectRefundSimulations);
   const sendingId = useConsoleStore(selectSendingRefundId);
   const { sendRefundFromSandbox } = useConsoleStore(useShallow(selectSimulatorActions));
   const [refundId, setRefundId] = useState('');
   const [kind, setKind] = useState<SimulatedRefundCase>('exact');
-  const chosen = refundId.trim() || waiting[0]?.id || '';
+  const chosen = refundId.trim();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (chosen) void sendRefundFromSandbox(chosen, kind);
@@ -39,23 +73,16 @@ export function RefundSimulator() {
   return (
     <section className="card" aria-labelledby="sim-refund-title">
       <h2 id="sim-refund-title">Send a refund from the store's wallet</h2>
+      <WaitingRefunds refunds={waiting} onChoose={setRefundId} />
       <form className="form" onSubmit={submit} aria-label="Send a refund">
         <label htmlFor="sim-refund-id">Refund id</label>
         <input
           id="sim-refund-id"
           value={refundId}
           onChange={(e) => setRefundId(e.target.value)}
-          placeholder={waiting[0]?.id ?? 'the id on the payment page, beside the refund’s QR code'}
-          list="sim-refund-waiting"
+          placeholder="rfd_… (on the payment page, beside the refund’s QR code)"
           autoComplete="off"
         />
-        <datalist id="sim-refund-waiting">
-          {waiting.map((r) => (
-            <option key={r.id} value={r.id}>
-              {formatUsdt(r.amount)} USDT to {r.destination}
-            </option>
-          ))}
-        </datalist>
         <label htmlFor="sim-refund-case">How the wallet sends it</label>
         <select id="sim-refund-case" value={kind} onChange={(e) => setKind(e.target.value as SimulatedRefundCase)}>
           {SIMULATED_REFUND_CASES.map((c) => (
@@ -70,17 +97,7 @@ export function RefundSimulator() {
           </button>
         </p>
       </form>
-      {results.length > 0 ? (
-        <ol className="sim-log" aria-live="polite" data-testid="refund-simulations">
-          {results.map((s) => (
-            <li key={`${s.at}-${s.refund.id}`}>
-              <span className="muted">{formatTime(s.at)}</span> <strong>{s.case}</strong>{' '}
-              {`refund ${s.refund.id} → ${REFUND_STATE_LABEL[s.refund.status]}`} ·{' '}
-              <a href={`#/payment/${s.refund.paymentId}`}>open its payment</a>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <RefundSimulationLog />
     </section>
   );
 }
