@@ -143,3 +143,13 @@ export function sectionOf(page: string): string {
 export function isClosedTo(role: ConsoleSession['role'] | null, page: string): boolean {
   return ROUTES.some((r) => r.route === page) && !routesFor(role).some((r) => r.route === page);
 }
+
+/**
+ * Whether the signed-in person may open a hash target (`close-day`, `simulator/<id>`, `#/unmatched`):
+ * a link into a screen the service would refuse them is not offered at all. Unknown targets are
+ * the dashboard's, open to everyone; until the session answers (null), only a cashier's screens.
+ */
+export function canOpen(target: string, role: ConsoleSession['role'] | null): boolean {
+  const page = target.replace(/^#?\/?/, '').split(/[/?]/)[0] ?? '';
+  return !isClosedTo(role, page);
+}

@@ -4,8 +4,14 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
+  /** the action, named: "Cancel payment", "Revoke key" */
   confirmLabel: string;
-  /** a destructive action: the confirm button is red, and Cancel holds the focus at first */
+  /**
+   * The way out, named for what it keeps: "Keep payment", "Don't switch". Never a bare "Cancel",
+   * which beside "Cancel payment" reads as the same choice.
+   */
+  keepLabel?: string;
+  /** a destructive action: the confirm button is red, and the way out holds the focus at first */
   danger?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -40,6 +46,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  keepLabel = 'Keep it',
   danger = false,
   onConfirm,
   onCancel,
@@ -84,7 +91,7 @@ export function ConfirmDialog({
       </div>
       <div className="confirm-actions">
         <button ref={cancelRef} type="button" className="btn" onClick={() => ref.current?.close()}>
-          Cancel
+          {keepLabel}
         </button>
         <button
           ref={confirmRef}
