@@ -68,7 +68,7 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
     await pw(suggestion).toContainText('ana@shop.example');
     await screenshot(page, 'inbox-suggestions');
     await suggestion.getByRole('button', { name: /^Credit this transfer to / }).click();
-    await pw(card(tx)).toHaveCount(0);
+    await pw(card(tx)).toHaveCount(0, { timeout: 15_000 }); // a credit is sent after its undo window
     expect((await service.server.services.payments.get(payment.id)).status).toBe('paid');
     await go(`payment/${payment.id}`);
     await pw(page.getByTestId('timeline')).toContainText('Transfer attached');
