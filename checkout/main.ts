@@ -27,6 +27,7 @@ function readConfig(root: HTMLElement): { config: PageConfig; view: CheckoutView
       successUrl: safeUrl(d.successUrl),
       failUrl: safeUrl(d.failUrl),
       store: asStoreBrand(JSON.parse(d.store ?? 'null')),
+      ...(d.timeZone ? { timeZone: d.timeZone } : {}),
     },
     view: asCheckoutView(JSON.parse(d.view ?? 'null')),
   };

@@ -176,14 +176,19 @@ function contactLine(ui: Ui): HTMLElement {
   return line;
 }
 
+/** "09:42 Europe/Berlin": 24-hour in the store's zone, naming it (the customer may be anywhere). */
+function storeClock(ui: Ui, iso: string): string {
+  const { timeZone } = ui.config;
+  const clock = new Intl.DateTimeFormat(ui.lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  return timeZone ? `${clock.format(new Date(iso))} ${timeZone}` : clock.format(new Date(iso));
+}
+
 const hasPaid = (amount: string): boolean => /[1-9]/.test(amount);
 
 function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; lines: Array<HTMLElement | null | false> } {
   const { t } = ui;
   if (kind === 'paid') return { title: t.paidTitle, lines: [h('p', {}, fill(t.paidText, { amount: v.amount }))] };
-  const time = new Intl.DateTimeFormat(ui.lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(v.expiresAt),
-  );
+  const time = storeClock(ui, v.expiresAt);
   const partial =
     hasPaid(v.paidAmount) &&
     h('p', { class: 'end-partial' }, fill(t.expiredPartial, { paid: v.paidAmount, amount: v.amount }));

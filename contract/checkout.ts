@@ -60,6 +60,8 @@ export const CheckoutPageConfigSchema = z.object({
   successUrl: z.string().nullable(),
   failUrl: z.string().nullable(),
   store: StoreBrandSchema,
+  /** the store's time zone (an IANA name): the page's times are in it, and say so */
+  timeZone: z.string().optional(),
 });
 export type CheckoutPageConfig = z.infer<typeof CheckoutPageConfigSchema>;
 

@@ -9,14 +9,41 @@ export const STATUS_LABEL: Record<PaymentStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/**
+ * The zone every time is shown in: the store's (Settings → Time zone) once the console has learned
+ * it (useStoreTimeZone), the browser's until then. A till's screen and a receipt must agree on the
+ * hour, whatever the zone of the computer that shows it.
+ */
+let displayZone: string = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+let formatters = formattersFor(displayZone);
 
-export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-/** "14:05" (or "2:05 PM" where people say so): when something happened today, as a till shows it. */
-export const formatClock = (iso: string): string => clockTime.format(new Date(iso));
-export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '—');
+/** One style for every time: the hour and minute 24-hour ("14:05"), the date in the reader's language. */
+function formattersFor(timeZone: string) {
+  const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone } as const;
+  return {
+    date: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone }),
+    clock: new Intl.DateTimeFormat(undefined, clock),
+    seconds: new Intl.DateTimeFormat(undefined, { ...clock, second: '2-digit' }),
+  };
+}
+
+/** Called when the console learns the store's zone (an IANA name such as "Europe/Berlin"). */
+export function setDisplayTimeZone(timeZone: string): void {
+  if (timeZone === displayZone) return;
+  displayZone = timeZone;
+  formatters = formattersFor(timeZone);
+}
+
+export const displayTimeZone = (): string => displayZone;
+
+/** "27 Nov 2026, 14:05 Europe/Berlin": a moment, in the store's zone, saying which. */
+export const formatDateTime = (iso: string | null | undefined): string =>
+  iso ? `${formatters.date.format(new Date(iso))}, ${formatters.clock.format(new Date(iso))} ${displayZone}` : '—';
+/** "14:05": when something happened today, as a till shows it (the zone is the store's, where the till stands). */
+export const formatClock = (iso: string): string => formatters.clock.format(new Date(iso));
+/** "14:05:09 Europe/Berlin": a time of day to the second, in the store's zone, saying which. */
+export const formatTime = (iso: string | null | undefined): string =>
+  iso ? `${formatters.seconds.format(new Date(iso))} ${displayZone}` : '—';
 
 /** "12.50" -> "12.50"; thousands grouped without going through a float for the decimals. */
 export function formatUsdt(amount: string): string {

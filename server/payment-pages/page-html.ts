@@ -57,6 +57,7 @@ export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): strin
     'success-url': page.successUrl,
     'fail-url': page.failUrl,
     store: JSON.stringify(page.store),
+    'time-zone': page.timeZone ?? null,
     view: JSON.stringify(page.view),
   };
   const attrs = Object.entries(data)

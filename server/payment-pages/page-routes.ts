@@ -7,6 +7,7 @@ import { resolveEmbed } from './embed-access';
 import type { FramingPolicy } from './embed-policy';
 import { languageOf, pageCsp, renderCheckoutPage, renderErrorPage, type PageError } from './page-html';
 import { readStoreBrand } from './store-profile';
+import { storeTimeZone } from '../settings/time-zone';
 import type { WebAssets } from './web-assets';
 
 /** HPP and every page nobody may frame. */
@@ -66,6 +67,7 @@ export async function pageRoutes(app: FastifyInstance, opts: { assets: WebAssets
         successUrl: mode === 'hpp' ? payment.successUrl : null,
         failUrl: mode === 'hpp' ? payment.failUrl : null,
         store: await readStoreBrand(services.settings),
+        timeZone: await storeTimeZone(services.settings),
       },
       assets,
     );

@@ -14,6 +14,8 @@ export interface ReceiptData {
   url: string;
   /** a transaction's explorer page, or null where there is none (the sandbox's chain lives on this machine) */
   explorerUrl(txHash: string): string | null;
+  /** the store's time zone (Settings → Time zone), an IANA name: every time on the receipt is in it */
+  timeZone: string;
 }
 
 export interface RenderedPage {
@@ -34,8 +36,21 @@ const shownRefunds = (refunds: readonly PublicRefund[]) =>
 export const hasReceipt = (payment: PublicPayment, refunds: readonly PublicRefund[]): boolean =>
   payment.status === 'paid' || (isNonZero(payment.paidAmount) && shownRefunds(refunds).length > 0);
 
-/** UTC, spelled out: the service does not know the shop's time zone, and a receipt must not be ambiguous. */
-const when = (iso: string | null): string => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—');
+/** "2026-11-27 09:42 Europe/Berlin": the store's wall clock, 24-hour, naming the zone so it is never ambiguous. */
+export function receiptTime(iso: string | null, timeZone: string): string {
+  if (!iso) return '—';
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${timeZone}`;
+}
 
 const usdt = (amount: string): string => `${escapeHtml(amount)} USDT`;
 
@@ -83,31 +98,31 @@ function amounts(p: PublicPayment): string {
   return `<dl class="total">${body}</dl>`;
 }
 
-function transfersBlock(p: PublicPayment, explorerUrl: ReceiptData['explorerUrl']): string {
+function transfersBlock(p: PublicPayment, { explorerUrl, timeZone }: ReceiptData): string {
   if (p.transfers.length === 0) return '';
   const lines = p.transfers.map((t) => {
     const url = t.explorerUrl.startsWith('https://') ? t.explorerUrl : explorerUrl(t.txHash);
-    return `<p class="line">${usdt(t.amount)} · ${escapeHtml(when(t.creditedAt))}<br>${txLine(t.txHash, url)}</p>`;
+    return `<p class="line">${usdt(t.amount)} · ${escapeHtml(receiptTime(t.creditedAt, timeZone))}<br>${txLine(t.txHash, url)}</p>`;
   });
   return `<h3>${p.transfers.length === 1 ? 'Transaction' : 'Transactions'}</h3>${lines.join('')}`;
 }
 
-function refundsBlock(refunds: readonly PublicRefund[], explorerUrl: ReceiptData['explorerUrl']): string {
+function refundsBlock({ refunds, explorerUrl, timeZone }: ReceiptData): string {
   const shown = shownRefunds(refunds);
   if (shown.length === 0) return '';
   const lines = shown.map((r) =>
     r.status === 'sent' && r.txHash
-      ? `<p class="line" data-refund="sent">${usdt(r.amount)} · ${escapeHtml(when(r.updatedAt))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
+      ? `<p class="line" data-refund="sent">${usdt(r.amount)} · ${escapeHtml(receiptTime(r.updatedAt, timeZone))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
       : `<p class="line" data-refund="pending">Refund of ${usdt(r.amount)} pending: the store has not sent it yet.</p>`,
   );
   return `<h3>Refunds</h3>${lines.join('')}`;
 }
 
-function facts(p: PublicPayment): string {
+function facts(p: PublicPayment, timeZone: string): string {
   const rows: Array<[string, string]> = [];
   if (p.externalId) rows.push(['Order', escapeHtml(p.externalId)]);
   rows.push(
-    ['Paid at', escapeHtml(when(p.paidAt ?? p.transfers.at(-1)?.creditedAt ?? null))],
+    ['Paid at', escapeHtml(receiptTime(p.paidAt ?? p.transfers.at(-1)?.creditedAt ?? null, timeZone))],
     ['Payment', `<span class="mono">${escapeHtml(p.id)}</span>`],
   );
   return `<dl>${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
@@ -126,8 +141,8 @@ function page(title: string, paper: ReceiptPaper, body: string): RenderedPage {
 export function renderReceipt(data: ReceiptData, paper: ReceiptPaper): RenderedPage {
   const { payment: p, store } = data;
   const body =
-    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p)}${itemsBlock(p.description)}${amounts(p)}` +
-    `${transfersBlock(p, data.explorerUrl)}${refundsBlock(data.refunds, data.explorerUrl)}` +
+    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p, data.timeZone)}${itemsBlock(p.description)}${amounts(p)}` +
+    `${transfersBlock(p, data)}${refundsBlock(data)}` +
     `${qrSvgMarkup(data.url, 'QR code of this receipt’s address')}<p class="url muted">Scan to open this receipt:<br>${escapeHtml(data.url)}</p>` +
     `<footer>Paid in USDT on the TON network</footer></main>`;
   return page(`Receipt${store.name ? ` · ${store.name}` : ''}`, paper, body);

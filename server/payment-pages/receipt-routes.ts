@@ -4,6 +4,7 @@ import { DEFAULT_RECEIPT_PAPER, receiptPath, ReceiptPaperSchema, type ReceiptPap
 import { explorerTxUrl } from '../payments/payment-links';
 import { hasReceipt, renderNoReceipt, renderReceipt, type RenderedPage } from './receipt-html';
 import { readStoreBrand } from './store-profile';
+import { storeTimeZone } from '../settings/time-zone';
 
 function sendPage(reply: FastifyReply, status: number, page: RenderedPage): FastifyReply {
   return reply
@@ -46,6 +47,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
           payment,
           refunds,
           store: await readStoreBrand(services.settings),
+          timeZone: await storeTimeZone(services.settings),
           url: `${services.publicUrl()}/${receiptPath(payment.id)}`,
           explorerUrl: (txHash) => {
             const url = explorerTxUrl(mode, txHash);

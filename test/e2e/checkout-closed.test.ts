@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { machineTimeZone } from '../../server/settings/time-zone';
 import {
   createDeposit,
   createWidgetSession,
@@ -27,10 +28,9 @@ async function expectNothingPayable(scope: Page | FrameLocator | Frame): Promise
 }
 
 /** The time of day the checkout names, as a browser in UTC with en-US writes it. */
+/** "14:05 Europe/Berlin": the page says the time in the store's zone (the machine's, none being set) and names it. */
 const clockTime = (iso: string): string =>
-  new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+  `${new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: machineTimeZone() }).format(new Date(iso))} ${machineTimeZone()}`;
 
 /** Every closed state of a payment, on the hosted page and in the widget: what happened and what to do, never a way to pay. */
 describe('closed payments are never payable, in Chromium', () => {

@@ -61,7 +61,32 @@ function Catalogue() {
   );
 }
 
-/** The entry screen: a keypad (and the keyboard) for an amount, or a cart from the catalogue. */
+/** In a cart the keypad types an amount of its own (a service, a price not in the catalogue) that joins the cart as a line. */
+function TypedAmount() {
+  const entry = useConsoleStore(selectTillEntry);
+  const catalogue = useConsoleStore(selectCatalogue);
+  const cartSize = useConsoleStore(selectCartSize);
+  const { addTypedToCart } = useConsoleStore(useShallow(selectTillActions));
+  if (catalogue.length === 0 || (entry === '' && cartSize === 0)) return null;
+  return (
+    <p className="till-typed-line">
+      {entry === '' ? (
+        <span className="muted">Type an amount to add it to the cart</span>
+      ) : (
+        <>
+          <span>
+            Typed: <output data-testid="till-typed">{entry}</output> USDT
+          </span>
+          <button type="button" className="btn btn-small" onClick={() => addTypedToCart()}>
+            Add amount to cart
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The entry screen: a keypad (and the keyboard) for an amount, or a cart from the catalogue and typed amounts. */
 export function TillKeypad() {
   const entry = useConsoleStore(selectTillEntry);
   const cartSize = useConsoleStore(selectCartSize);
@@ -89,6 +114,7 @@ export function TillKeypad() {
       >
         {hasCart ? formatUsdt(cartTotal) : entry || '0'} <small>USDT</small>
       </output>
+      <TypedAmount />
       {error ? (
         <p className="till-error" role="alert">
           {error}
@@ -101,20 +127,13 @@ export function TillKeypad() {
               key={key}
               type="button"
               className="keypad-key"
-              disabled={hasCart}
               onClick={() => pressTillKey(key)}
               aria-label={key === SEPARATOR ? 'Decimal separator' : key}
             >
               {key}
             </button>
           ))}
-          <button
-            type="button"
-            className="keypad-key"
-            disabled={hasCart}
-            onClick={() => pressTillKey('Backspace')}
-            aria-label="Backspace"
-          >
+          <button type="button" className="keypad-key" onClick={() => pressTillKey('Backspace')} aria-label="Backspace">
             ⌫
           </button>
           <button

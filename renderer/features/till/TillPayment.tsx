@@ -3,6 +3,7 @@ import { formatCountdown, formatUsdt } from '../../lib/format';
 import { isNonZero, type Outcome } from '../payments/payment-outcome';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
 import { QrCode } from '../../components/QrCode';
+import { TillSaleLines, TillStore } from './TillSale';
 
 /** Minutes left in words, for screen readers: said once a minute, not every second. */
 const minutesLeft = (ms: number): string => {
@@ -10,18 +11,26 @@ const minutesLeft = (ms: number): string => {
   return minutes <= 1 ? 'Less than a minute left to pay' : `${minutes} minutes left to pay`;
 };
 
-/** The customer's screen while the invoice can be paid: what to pay (or what is still to go), QR, memo, countdown. */
-export function TillPayment({ invoice, now }: { invoice: Payment; now: number }) {
-  const size = Math.min(innerWidth * 0.7, innerHeight * 0.45, 440);
+/** The QR's side: beside the text on a wide screen, above it on a phone, never pushing the status out of view. */
+const qrSize = (): number =>
+  innerWidth >= 900
+    ? Math.min(innerHeight * 0.55, innerWidth * 0.32, 440)
+    : Math.min(innerWidth * 0.62, innerHeight * 0.3, 300);
+
+/** The customer's screen while the invoice can be paid: the store, what is bought, what to pay (or what is still to go), QR, memo, countdown. */
+export function TillPayment({ invoice, now, onCancel }: { invoice: Payment; now: number; onCancel: () => void }) {
   const left = Date.parse(invoice.expiresAt) - now;
   const partial = invoice.status === 'partially_paid' && isNonZero(invoice.paidAmount);
   return (
-    <div className="till-pay">
+    <div className={`till-pay${partial ? ' till-pay-partial' : ''}`}>
+      <TillStore />
+      <TillSaleLines invoice={invoice} />
       <p className="till-title">{partial ? 'Scan to pay the rest' : 'Scan to pay'}</p>
       {partial ? (
         <>
           <p className="till-amount till-partial" data-testid="till-partial">
-            {formatUsdt(invoice.paidAmount)} received — {formatUsdt(invoice.dueAmount)} to go
+            <span className="till-received">{formatUsdt(invoice.paidAmount)} received</span> —{' '}
+            <span className="till-to-go">{formatUsdt(invoice.dueAmount)} to go</span>
           </p>
           <p className="till-of">of {formatUsdt(invoice.amount)} USDT</p>
         </>
@@ -31,7 +40,7 @@ export function TillPayment({ invoice, now }: { invoice: Payment; now: number })
         </p>
       )}
       <div className="till-qr">
-        <QrCode value={invoice.links.ton} size={size} label={`QR code to pay ${invoice.dueAmount} USDT`} />
+        <QrCode value={invoice.links.ton} size={qrSize()} label={`QR code to pay ${invoice.dueAmount} USDT`} />
       </div>
       <p className="till-memo">
         Comment: <strong>{invoice.memo}</strong>
@@ -45,9 +54,12 @@ export function TillPayment({ invoice, now }: { invoice: Payment; now: number })
           {minutesLeft(left)}
         </span>
       </p>
-      <p className="till-status" aria-live="polite">
+      <p className="till-status" aria-live="polite" data-testid="till-status">
         {partial ? 'Part of the amount arrived; waiting for the rest…' : 'Waiting for payment…'}
       </p>
+      <button type="button" className="btn btn-ghost till-cancel" onClick={onCancel}>
+        Cancel sale
+      </button>
     </div>
   );
 }
@@ -90,7 +102,9 @@ export function TillEnded({
       <button type="button" id="till-new-sale" className="btn btn-primary till-new-sale" onClick={onNewSale}>
         New sale (Enter)
       </button>
-      {outcome.kind === 'paid' ? <PrintReceiptButton payment={invoice} className="btn btn-ghost till-receipt" /> : null}
+      {outcome.kind === 'paid' ? (
+        <PrintReceiptButton payment={invoice} className="btn btn-ghost till-receipt" choosePaper={false} />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TillKeypad } from './TillKeypad';
 import { TillEnded, TillPayment } from './TillPayment';
+import { TillLeaveDialog } from './TillLeaveDialog';
+import { TillModeMark } from './TillSale';
+import './till.css';
 import { useFullscreen } from '../../hooks/useFullscreen';
 import { useNow } from '../../hooks/useNow';
 import { isPayable, outcomeOf } from '../payments/payment-outcome';
@@ -12,18 +15,21 @@ import { selectUiActions } from '../../store/ui-slice';
 const KEYPAD_KEYS = /^[\d.,]$|^Backspace$/;
 
 /**
- * The till's keys: Escape goes back one step (payment -> keypad -> console), F toggles full screen,
- * Enter charges on the keypad or starts a new sale once the invoice has ended; digits type the amount.
+ * The till's keys: Escape goes back one step (payment -> keypad -> console; an open payment asks
+ * first), F toggles full screen, Enter charges on the keypad or starts a new sale once the invoice
+ * has ended; digits type the amount. While the till asks, its dialog has the keys.
  */
 function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const s = getConsoleState();
+  if (s.tillLeaving) return;
   const invoice = s.tillInvoice;
   const open = invoice !== null && isPayable(invoice, Date.now());
   if (e.key === 'f' || e.key === 'F') toggleFullscreen();
   else if (e.key === 'Escape') {
-    if (invoice) s.newSale();
-    else s.closeTill();
+    // the question may open within this key's dispatch: its default would close it again at once
+    e.preventDefault();
+    s.leaveTill(invoice ? 'keypad' : 'console');
   } else if (e.key === 'Enter') {
     // also keeps a focused button from being clicked a second time by the same key
     e.preventDefault();
@@ -36,7 +42,7 @@ function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
 /** The till: keypad entry, then the customer's screen for the invoice, then what became of it. */
 export function TillView() {
   const invoice = useConsoleStore(selectTillInvoice);
-  const { newSale, closeTill } = useConsoleStore(useShallow(selectTillActions));
+  const { newSale, closeTill, leaveTill } = useConsoleStore(useShallow(selectTillActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { isFullscreen, toggleFullscreen } = useFullscreen();
   const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
@@ -61,11 +67,12 @@ export function TillView() {
       data-screen={screen}
     >
       <nav className="till-bar" aria-label="Till">
-        <button type="button" className="btn btn-ghost" onClick={closeTill}>
+        <TillModeMark />
+        <button type="button" className="btn btn-ghost" onClick={() => leaveTill('console')}>
           Back to console
         </button>
         {invoice ? (
-          <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={newSale}>
+          <button type="button" id="till-keypad-back" className="btn btn-ghost" onClick={() => leaveTill('keypad')}>
             Back to keypad (Esc)
           </button>
         ) : null}
@@ -90,12 +97,13 @@ export function TillView() {
       ) : outcome ? (
         <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} />
       ) : (
-        <TillPayment invoice={invoice} now={now} />
+        <TillPayment invoice={invoice} now={now} onCancel={() => leaveTill('keypad')} />
       )}
+      <TillLeaveDialog />
       <p className="till-keys" aria-hidden="true">
         {invoice
           ? 'Esc back to keypad · F full screen'
-          : 'Type an amount · Enter charge · Esc back to console · F full screen'}
+          : 'Type an amount (in a cart: then add it) · Enter charge · Esc back to console · F full screen'}
       </p>
     </main>
   );

@@ -1,27 +1,28 @@
-import { formatAmount, parseAmount } from '../../../contract/amount';
+import { formatAmount } from '../../../contract/amount';
 import type { CatalogueItem } from '../../../contract/console';
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { ApiError } from '../../api/client';
 import { catalogueApi } from './catalogue-api';
 import { paymentsApi } from '../payments/api';
 import { parseEnteredAmount } from '../../lib/format';
+import { cartTotalMicro, describeSale, nextEntry, saleLines, type Cart, type SaleLine } from './cart';
+import { createTillLeaving, type TillLeavingSlice } from './leaving';
+
+export { cartLines, cartTotalMicro, nextEntry, type Cart, type CartLine, type SaleLine } from './cart';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 
-/** Item id -> quantity. */
-export type Cart = Readonly<Record<string, number>>;
-export interface CartLine {
-  item: CatalogueItem;
-  quantity: number;
-}
-
 /** The till as a cashier works it: a keypad entry or a cart from the catalogue, charged as an invoice. */
-export interface TillSlice {
+export interface TillSlice extends TillLeavingSlice {
   /** the console shows the till instead of its screens */
   isTill: boolean;
   /** the invoice on the customer's screen; none while the keypad shows */
   tillInvoice: Payment | null;
   tillEntry: string;
   cart: Cart;
+  /** amounts typed on the keypad and added to the cart as lines of their own, exact decimals */
+  typedAmounts: string[];
+  /** the lines of the sale on the customer's screen; null for an invoice made elsewhere */
+  tillSaleLines: SaleLine[] | null;
   catalogue: CatalogueItem[];
   isCharging: boolean;
   tillError: string | null;
@@ -31,6 +32,8 @@ export interface TillSlice {
   addToCart(id: string): void;
   removeFromCart(id: string): void;
   clearCart(): void;
+  /** Adds the keypad's amount to the cart as a line; false (and why, as the till's error) when it is no amount. */
+  addTypedToCart(): boolean;
   loadCatalogue(): Promise<void>;
   saveCatalogue(items: CatalogueItem[]): Promise<boolean>;
   /** Creates the invoice for the cart, or else the keypad's amount, and shows it on the till. */
@@ -47,45 +50,18 @@ export interface TillSlice {
   refreshTillInvoice(): Promise<void>;
 }
 
-const MAX_DECIMALS = 6;
 const MAX_QUANTITY = 999;
 
-/** The entry after one key; a key that would make it no amount is ignored. */
-export function nextEntry(entry: string, key: string): string {
-  if (key === 'Clear') return '';
-  if (key === 'Backspace') return entry.slice(0, -1);
-  const separator = /[.,]/.exec(entry);
-  if (key === ',' || key === '.') return separator ? entry : `${entry || '0'}${key}`;
-  if (!/^\d$/.test(key)) return entry;
-  if (separator && entry.length - separator.index - 1 >= MAX_DECIMALS) return entry;
-  return entry === '0' ? key : entry + key;
-}
+const EMPTY_SALE = { tillEntry: '', cart: {}, typedAmounts: [], tillError: null };
 
-export function cartLines(items: readonly CatalogueItem[], cart: Cart): CartLine[] {
-  return items.filter((item) => (cart[item.id] ?? 0) > 0).map((item) => ({ item, quantity: cart[item.id]! }));
-}
-
-/** The cart's total in micro-USDT: exact, whatever the prices and quantities. */
-export function cartTotalMicro(items: readonly CatalogueItem[], cart: Cart): bigint {
-  return cartLines(items, cart).reduce((sum, { item, quantity }) => {
-    const price = parseAmount(item.price, 10n ** 21n);
-    return price.ok ? sum + price.value * BigInt(quantity) : sum;
-  }, 0n);
-}
-
-/** "2 × Espresso, 1 × Croissant", within the service's 500 characters. */
-const describeCart = (lines: CartLine[]): string => {
-  const text = lines.map(({ item, quantity }) => `${quantity} × ${item.name}`).join(', ');
-  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
-};
-
-const EMPTY_SALE = { tillEntry: '', cart: {}, tillError: null };
-
-export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
+export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
+  ...createTillLeaving(set, get, store),
   isTill: false,
   tillInvoice: null,
   tillEntry: '',
   cart: {},
+  typedAmounts: [],
+  tillSaleLines: null,
   catalogue: [],
   isCharging: false,
   tillError: null,
@@ -98,7 +74,13 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
       const { [id]: quantity = 0, ...rest } = s.cart;
       return { cart: quantity > 1 ? { ...rest, [id]: quantity - 1 } : rest };
     }),
-  clearCart: () => set({ cart: {} }),
+  clearCart: () => set({ cart: {}, typedAmounts: [] }),
+  addTypedToCart: () => {
+    const entered = parseEnteredAmount(get().tillEntry);
+    if (!entered.ok) set({ tillError: entered.message });
+    else set((s) => ({ typedAmounts: [...s.typedAmounts, entered.amount], tillEntry: '', tillError: null }));
+    return entered.ok;
+  },
   loadCatalogue: async () => {
     try {
       set({ catalogue: (await catalogueApi.get()).items });
@@ -124,11 +106,13 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
     }
   },
   chargeTill: async () => {
-    const { catalogue, cart, tillEntry } = get();
-    const lines = cartLines(catalogue, cart);
+    // an amount typed into a cart joins it rather than being lost
+    if (get().tillEntry !== '' && selectCartSize(get()) > 0 && !get().addTypedToCart()) return;
+    const { catalogue, cart, typedAmounts, tillEntry } = get();
+    const lines = saleLines(catalogue, cart, typedAmounts);
     const entered =
       lines.length > 0
-        ? { ok: true as const, amount: formatAmount(cartTotalMicro(catalogue, cart)) }
+        ? { ok: true as const, amount: formatAmount(cartTotalMicro(catalogue, cart, typedAmounts)) }
         : parseEnteredAmount(tillEntry);
     if (!entered.ok) {
       set({ tillError: entered.message });
@@ -138,9 +122,9 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
     try {
       const invoice = await paymentsApi.create({
         amount: entered.amount,
-        ...(lines.length > 0 ? { description: describeCart(lines) } : {}),
+        ...(lines.length > 0 ? { description: describeSale(lines) } : {}),
       });
-      set({ tillInvoice: invoice, ...EMPTY_SALE });
+      set({ tillInvoice: invoice, tillSaleLines: lines.length > 0 ? lines : null, ...EMPTY_SALE });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) set({ tillError: err.message });
       else get().fail(err, 'Could not create the invoice');
@@ -148,10 +132,10 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get) => ({
       set({ isCharging: false });
     }
   },
-  newSale: () => set({ tillInvoice: null, ...EMPTY_SALE }),
-  openTill: () => set({ isTill: true, tillInvoice: null, ...EMPTY_SALE }),
-  showOnTill: (invoice) => set({ isTill: true, tillInvoice: invoice }),
-  closeTill: () => set({ isTill: false }),
+  newSale: () => set({ tillInvoice: null, tillSaleLines: null, tillLeaving: null, ...EMPTY_SALE }),
+  openTill: () => set({ isTill: true, tillInvoice: null, tillSaleLines: null, ...EMPTY_SALE }),
+  showOnTill: (invoice) => set({ isTill: true, tillInvoice: invoice, tillSaleLines: null }),
+  closeTill: () => set({ isTill: false, tillLeaving: null }),
   refreshTillInvoice: async () => {
     const current = get().tillInvoice;
     if (!current) return;
@@ -172,14 +156,18 @@ export const selectCatalogue = (s: ConsoleStore) => s.catalogue;
 export const selectIsCharging = (s: ConsoleStore) => s.isCharging;
 export const selectTillError = (s: ConsoleStore) => s.tillError;
 export const selectIsSavingCatalogue = (s: ConsoleStore) => s.isSavingCatalogue;
-export const selectCartSize = (s: ConsoleStore) => Object.values(s.cart).reduce((n, q) => n + q, 0);
+export const selectCartSize = (s: ConsoleStore) =>
+  Object.values(s.cart).reduce((n, q) => n + q, 0) + s.typedAmounts.length;
 /** The cart's total as the decimal string the till shows and charges. */
-export const selectCartTotal = (s: ConsoleStore) => formatAmount(cartTotalMicro(s.catalogue, s.cart));
+export const selectCartTotal = (s: ConsoleStore) => formatAmount(cartTotalMicro(s.catalogue, s.cart, s.typedAmounts));
+export const selectTypedAmounts = (s: ConsoleStore) => s.typedAmounts;
+export const selectTillSaleLines = (s: ConsoleStore) => s.tillSaleLines;
 export const selectTillActions = (s: ConsoleStore) => ({
   pressTillKey: s.pressTillKey,
   addToCart: s.addToCart,
   removeFromCart: s.removeFromCart,
   clearCart: s.clearCart,
+  addTypedToCart: s.addTypedToCart,
   loadCatalogue: s.loadCatalogue,
   saveCatalogue: s.saveCatalogue,
   chargeTill: s.chargeTill,
@@ -188,4 +176,8 @@ export const selectTillActions = (s: ConsoleStore) => ({
   showOnTill: s.showOnTill,
   closeTill: s.closeTill,
   refreshTillInvoice: s.refreshTillInvoice,
+  leaveTill: s.leaveTill,
+  keepTillPaymentOpen: s.keepTillPaymentOpen,
+  stayOnTill: s.stayOnTill,
+  cancelTillPayment: s.cancelTillPayment,
 });

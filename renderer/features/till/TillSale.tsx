@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { PublicPayment as Payment } from '../../../contract/payments';
+import { formatUsdt } from '../../lib/format';
+import { useConsoleStore } from '../../store';
+import { selectBrandActions, selectStoreProfile } from '../brand/slice';
+import { selectChainMode } from '../dashboard/slice';
+import { selectTillSaleLines } from './slice';
+
+/** The store as the customer knows it: its logo and name from Settings → Store profile, when set. */
+export function TillStore() {
+  const profile = useConsoleStore(selectStoreProfile);
+  const { loadStoreProfile } = useConsoleStore(useShallow(selectBrandActions));
+  useEffect(() => {
+    void loadStoreProfile();
+  }, [loadStoreProfile]);
+  if (!profile?.name && !profile?.logoUrl) return null;
+  return (
+    <header className="till-store">
+      {/* the logo's URL is relative to the service's root; the console lives at /console/ */}
+      {profile.logoUrl ? <img className="till-store-logo" src={`/${profile.logoUrl}`} alt="" /> : null}
+      {profile.name ? (
+        <p className="till-store-name" data-testid="till-store">
+          {profile.name}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+/** Off mainnet the till says so on every screen: a customer must never take a simulated payment for real. */
+export function TillModeMark() {
+  const mode = useConsoleStore(selectChainMode);
+  if (mode !== 'sandbox' && mode !== 'testnet') return null;
+  return (
+    <p className={`till-mode till-mode-${mode}`} role="note" data-testid={`till-${mode}`}>
+      {mode === 'sandbox' ? 'Sandbox — no real money moves' : 'Testnet — test coins only'}
+    </p>
+  );
+}
+
+/** What is being paid for: the cart's lines with quantities and totals, or the invoice's description. */
+export function TillSaleLines({ invoice }: { invoice: Payment }) {
+  const lines = useConsoleStore(selectTillSaleLines);
+  if (!lines) return invoice.description ? <p className="till-description">{invoice.description}</p> : null;
+  return (
+    <div className="till-lines">
+      <ul data-testid="till-lines">
+        {lines.map((line, i) => (
+          <li key={i}>
+            <span>
+              {line.quantity} × {line.name}
+            </span>
+            <span>{formatUsdt(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="till-lines-total" data-testid="till-lines-total">
+        <span>Total</span>
+        <span>{formatUsdt(invoice.amount)} USDT</span>
+      </p>
+    </div>
+  );
+}
