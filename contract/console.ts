@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
-import { TakingsSchema } from './reports';
+import { IncludeTestSchema, TakingsSchema } from './reports';
 
 /**
  * The console API's own answers (under /console/api): the session, API keys, the payments table and
@@ -124,6 +124,7 @@ export const StatsQuerySchema = z.strictObject({
     .default(0)
     .meta({ description: 'Date.getTimezoneOffset() of the console' }),
   days: z.coerce.number().int().min(7).max(90).default(14),
+  includeTest: IncludeTestSchema,
 });
 
 // An object with one key per status, not z.record(enum): as JSON Schema a record requires keys it never defines.

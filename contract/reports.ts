@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * Payments made to try the flow (the console's widget preview, the demo shop) are left out of the
+ * takings unless asked for: `includeTest=true`.
+ */
+export const IncludeTestSchema = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true')
+  .meta({ description: "Count test payments (the widget preview's, the demo shop's) too; left out by default" });
+
 /** The longest report over a range: a year and a leap day, so any calendar year or month fits. */
 export const LONGEST_REPORT_DAYS = 366;
 
@@ -19,6 +29,7 @@ export const CloseDayQuerySchema = z.strictObject({
       description: `The last day of a range starting at \`date\` (inclusive, at most ${LONGEST_REPORT_DAYS} days); one day when omitted`,
       example: '2026-03-31',
     }),
+  includeTest: IncludeTestSchema,
 });
 export type CloseDayQuery = z.infer<typeof CloseDayQuerySchema>;
 
@@ -59,6 +70,7 @@ export const CloseDayReportSchema = z
     generatedAt: z.iso.datetime(),
     through: z.iso.date().meta({ description: 'The last day, inclusive: `date` itself for one day' }),
     days: z.number().int().meta({ description: 'How many days the report covers' }),
+    includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
   })
   .meta({ id: 'CloseDayReport' });
 export type CloseDayReport = z.infer<typeof CloseDayReportSchema>;
@@ -78,6 +90,7 @@ export const TakingsSchema = z
       .meta({ description: 'Of the taken in, what overpayments brought beyond the amounts asked' }),
     refunded: FigureSchema,
     netTakings: z.string(),
+    includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
   })
   .meta({ id: 'Takings' });
 export type Takings = z.infer<typeof TakingsSchema>;

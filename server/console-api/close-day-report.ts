@@ -28,14 +28,14 @@ function reportSpan(date: string | undefined, through: string | undefined, today
  */
 export async function closeDayReport(
   services: Services,
-  date: string | undefined,
-  through?: string,
+  query: { date?: string | undefined; through?: string | undefined; includeTest?: boolean | undefined },
 ): Promise<CloseDayReport> {
   const { settings, clock, payments } = services;
   const timeZone = await storeTimeZone(settings);
   const now = clock.now();
-  const { first, last, days } = reportSpan(date, through, localDate(now, timeZone));
-  const { start, end, figures: f } = await readPeriod(payments, { first, last, timeZone });
+  const { first, last, days } = reportSpan(query.date, query.through, localDate(now, timeZone));
+  const includeTest = query.includeTest ?? false;
+  const { start, end, figures: f } = await readPeriod(payments, { first, last, timeZone, includeTest });
   return {
     store: (await readStoreProfile(settings)).name,
     date: first,
@@ -53,6 +53,7 @@ export async function closeDayReport(
     generatedAt: iso(now),
     through: last,
     days,
+    includeTest,
   };
 }
 

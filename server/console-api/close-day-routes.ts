@@ -26,7 +26,7 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
       200: { description: 'The report; saved as a file it is the JSON export', schema: CloseDayReportSchema },
     },
     handler: async ({ query }, _request, reply) => {
-      const report = await closeDayReport(app.services, query.date, query.through);
+      const report = await closeDayReport(app.services, query);
       // inline: the console reads it, and names the JSON export after the day it covers
       reply.header('Content-Disposition', `inline; filename="${fileName(report, 'json')}"`);
       return report;
@@ -43,7 +43,7 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
     query: CloseDayQuerySchema,
     responses: { 200: { description: 'text/csv' } },
     handler: async ({ query }, _request, reply) => {
-      const report = await closeDayReport(app.services, query.date, query.through);
+      const report = await closeDayReport(app.services, query);
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${fileName(report, 'csv')}"`);

@@ -57,6 +57,8 @@ export interface Period {
   first: string;
   last: string;
   timeZone: string;
+  /** whether test payments (the widget preview's, the demo shop's) count */
+  includeTest: boolean;
   start: number;
   end: number;
   figures: PeriodFigures;
@@ -65,10 +67,10 @@ export interface Period {
 /** The figures of the local days `first` through `last` in the store's `timeZone`, from one committed state. */
 export async function readPeriod(
   payments: Pick<PaymentService, 'closeOfDay'>,
-  span: { first: string; last: string; timeZone: string },
+  span: { first: string; last: string; timeZone: string; includeTest: boolean },
 ): Promise<Period> {
   const { start, end } = spanBounds(span.first, span.last, span.timeZone);
-  return { ...span, start, end, figures: periodFigures(await payments.closeOfDay(start, end)) };
+  return { ...span, start, end, figures: periodFigures(await payments.closeOfDay(start, end, span.includeTest)) };
 }
 
 export const presentFigure = (v: PaidVolume): CloseDayFigure => ({ count: v.count, total: formatAmount(v.amount) });
@@ -83,5 +85,6 @@ export function presentTakings(p: Period): Takings {
     beyondAmount: formatAmount(p.figures.beyondAmount),
     refunded: presentFigure(p.figures.refunded),
     netTakings: formatAmount(p.figures.netTakings),
+    includeTest: p.includeTest,
   };
 }

@@ -36,7 +36,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
     handler: async ({ query }) => {
       const now = app.services.clock.now();
       const timeZone = await storeTimeZone(app.services.settings);
-      const key = `${query.tzOffset}/${query.days}/${timeZone}`;
+      const key = `${query.tzOffset}/${query.days}/${timeZone}/${query.includeTest}`;
       const hit = cache.get(key);
       // Real time, not the service clock: a test's frozen clock must not freeze the figures.
       const age = hit ? Date.now() - hit.at : Infinity;
@@ -53,7 +53,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
         now: new Date(now).toISOString(),
         today: await queries.paidVolume(today, today + DAY_MS),
         week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS),
-        takings: await takingsNow(app.services, now, timeZone),
+        takings: await takingsNow(app.services, now, { timeZone, includeTest: query.includeTest }),
         counts: await queries.countsByStatus(),
         unmatched: await queries.unmatchedCount(),
         series,
@@ -66,11 +66,15 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
 }
 
 /** Today's and this week's takings in the store's time zone, by the very rules of the daily close. */
-async function takingsNow(services: Services, now: number, timeZone: string): Promise<Stats['takings']> {
-  const date = localDate(now, timeZone);
+async function takingsNow(
+  services: Services,
+  now: number,
+  how: { timeZone: string; includeTest: boolean },
+): Promise<Stats['takings']> {
+  const date = localDate(now, how.timeZone);
   const [today, week] = await Promise.all([
-    readPeriod(services.payments, { first: date, last: date, timeZone }),
-    readPeriod(services.payments, { first: mondayOf(date), last: date, timeZone }),
+    readPeriod(services.payments, { first: date, last: date, ...how }),
+    readPeriod(services.payments, { first: mondayOf(date), last: date, ...how }),
   ]);
   return { today: presentTakings(today), week: presentTakings(week) };
 }

@@ -125,13 +125,17 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       const origin = requestOrigin(request);
-      const { payment, view } = await services.payments.create('widget', {
-        currency: 'USDT',
-        mainCurrency: 'TON',
-        amount: body.amount,
-        description: body.description ?? 'Widget preview (console)',
-        allowedOrigins: [origin],
-      });
+      const { payment, view } = await services.payments.create(
+        'widget',
+        {
+          currency: 'USDT',
+          mainCurrency: 'TON',
+          amount: body.amount,
+          description: body.description ?? 'Widget preview (console)',
+          allowedOrigins: [origin],
+        },
+        { test: true },
+      );
       const nowSeconds = Math.floor(services.clock.now() / 1000);
       const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
       const sandbox = services.config.chain.mode === 'sandbox';

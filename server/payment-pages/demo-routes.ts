@@ -18,13 +18,17 @@ type DemoQuery = z.infer<typeof DemoQuerySchema>;
 
 /** A fresh sandbox payment signed for this origin, exactly as a merchant backend would do with POST /invoice/widgets. */
 async function demoSignature(services: Services, origin: string, amount: string): Promise<string> {
-  const { payment } = await services.payments.create('widget', {
-    currency: 'USDT',
-    mainCurrency: 'TON',
-    amount,
-    description: 'Demo shop order (sandbox)',
-    allowedOrigins: [origin],
-  });
+  const { payment } = await services.payments.create(
+    'widget',
+    {
+      currency: 'USDT',
+      mainCurrency: 'TON',
+      amount,
+      description: 'Demo shop order (sandbox)',
+      allowedOrigins: [origin],
+    },
+    { test: true },
+  );
   const nowSeconds = Math.floor(services.clock.now() / 1000);
   const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
   return signEpp(

@@ -182,6 +182,7 @@ describe('the daily close', () => {
       'generatedAt',
       'through',
       'days',
+      'includeTest',
     ]);
   });
 

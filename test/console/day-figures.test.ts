@@ -20,11 +20,11 @@ describe("a day's figures, on the dashboard and in the close", () => {
   });
   afterAll(async () => server.dispose());
 
-  const consoleCall = async (method: 'GET' | 'PUT', url: string, payload?: object) =>
+  const consoleCall = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     server.app.inject({
       method,
       url: `/console/api${url}`,
-      headers: { authorization: `Bearer ${await server.services.sessions.createSession()}` },
+      headers: { authorization: `Bearer ${await server.services.sessions.createSession()}`, origin: server.url },
       ...(payload ? { payload } : {}),
     });
   const report = async (query: string): Promise<CloseDayReport> => {
@@ -54,7 +54,7 @@ describe("a day's figures, on the dashboard and in the close", () => {
     await server.simulator!.refund({ refundId: (res.json() as PublicRefund).id });
   };
 
-  it('stages a week: Monday one sale; Wednesday exact, overpaid, partial, refunded and late payments', async () => {
+  it('stages a week: Monday one sale; Wednesday exact, overpaid, partial, refunded, late and test payments', async () => {
     expect((await consoleCall('PUT', '/settings/time-zone', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
     await sale('monday', '2.00', '2.00');
     at('2026-06-10T01:00:00Z');
@@ -67,6 +67,11 @@ describe("a day's figures, on the dashboard and in the close", () => {
     await server.simulator!.pay({ paymentId: ids.late! });
     expect((await server.services.payments.get(ids.late!)).late).toBe(true);
     await refund('exact', '1.00');
+    // the console's widget preview: a test payment, left out of both
+    const preview = await consoleCall('POST', '/widget-preview/session', { amount: '3.00' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    await server.simulator!.pay({ paymentId: (preview.json() as { paymentId: string }).paymentId });
+    expect((await report('date=2026-06-10&includeTest=true')).takenIn).toEqual({ count: 5, total: '27.50' });
   });
 
   it('gives the dashboard the close of the day: taken in, beyond the amount, refunded, net, counts', async () => {
@@ -88,6 +93,7 @@ describe("a day's figures, on the dashboard and in the close", () => {
       beyondAmount: close.overpaid.extra,
       refunded: close.refunded,
       netTakings: close.netTakings,
+      includeTest: false,
     });
     expect(stats.takings.week).toMatchObject({
       date: '2026-06-08',

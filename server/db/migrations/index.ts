@@ -11,6 +11,7 @@ import { refundsMigration } from './009-refunds';
 import { cashiersMigration } from './010-cashiers';
 import { signInGuessesMigration } from './011-sign-in-guesses';
 import { reconciliationsByAccountMigration } from './012-reconciliations-by-account';
+import { testPaymentsMigration } from './013-test-payments';
 
 export interface Migration {
   version: number;
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   cashiersMigration,
   signInGuessesMigration,
   reconciliationsByAccountMigration,
+  testPaymentsMigration,
 ];

@@ -271,11 +271,11 @@ export class PgPayments implements PaymentRepository {
   }
 
   async markTest(paymentId: string): Promise<void> {
-    await this.sql.run('UPDATE payments SET test = true WHERE id = $1', [paymentId]);
+    await this.sql.run('UPDATE payments SET test = 1 WHERE id = $1', [paymentId]);
   }
 
   async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
-    const real = includeTest ? '' : ' AND NOT test';
+    const real = includeTest ? '' : ' AND test = 0';
     const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string }>(
       `SELECT overpaid_amount > 0 AS over,
       sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x FROM payments WHERE paid_at >= $1 AND paid_at < $2${real} GROUP BY 1`,

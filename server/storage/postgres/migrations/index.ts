@@ -1,6 +1,7 @@
 import type { PgSql } from '../pg-sql';
 import { ledgerMigration } from './001-ledger';
 import { signInGuessesMigration } from './002-sign-in-guesses';
+import { testPaymentsMigration } from './003-test-payments';
 
 export interface PgMigration {
   version: number;
@@ -12,4 +13,4 @@ export interface PgMigration {
  * PostgreSQL's own ladder (its first step is the ledger as SQLite's ten steps left it). Append-only:
  * never edit or reorder a released step, add a new one.
  */
-export const pgMigrations: readonly PgMigration[] = [ledgerMigration, signInGuessesMigration];
+export const pgMigrations: readonly PgMigration[] = [ledgerMigration, signInGuessesMigration, testPaymentsMigration];
