@@ -1,4 +1,5 @@
 import type { ChainMode } from '../../contract/chain';
+import { explorerLink } from '../../contract/explorer-link';
 import type { PaymentLinks } from '../../contract/payments';
 import type { Payment } from '../storage/records';
 
@@ -34,6 +35,5 @@ export function paymentLinks(
 }
 
 export function explorerTxUrl(mode: ChainInfo['mode'], txHash: string): string {
-  if (mode === 'sandbox') return `sandbox:tx/${txHash}`;
-  return `https://${mode === 'testnet' ? 'testnet.' : ''}tonviewer.com/transaction/${txHash}`;
+  return explorerLink(mode, 'transaction', txHash) ?? `sandbox:tx/${txHash}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explorerLink } from '../../contract/explorer-link';
+import { explorerTxUrl } from '../../server/payments/payment-links';
 
 const TX = '8c41e7a4d46c2f18bff5d4f9a0447904053fcd1f6cb879cedfe0806e2264ec37';
 const ADDRESS = 'UQBvW8Z5huBkMJYdnfAEM5JqTNkuWX3diqYENkWsIL0XggGG';
@@ -23,5 +24,11 @@ describe('explorerLink', () => {
       'https://tonviewer.com/0%3Aab%2F..%2F..%2Fevil%3Fx%3D1%23y',
     );
     expect(new URL(explorerLink('testnet', 'transaction', '//evil.example')!).host).toBe('testnet.tonviewer.com');
+  });
+
+  it("is the one the service's transfer records use (explorerUrl), which keeps its sandbox: marker", () => {
+    expect(explorerTxUrl('mainnet', TX)).toBe(explorerLink('mainnet', 'transaction', TX));
+    expect(explorerTxUrl('testnet', TX)).toBe(explorerLink('testnet', 'transaction', TX));
+    expect(explorerTxUrl('sandbox', TX)).toBe(`sandbox:tx/${TX}`);
   });
 });

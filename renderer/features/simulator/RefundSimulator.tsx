@@ -75,12 +75,14 @@ export function RefundSimulator() {
       <h2 id="sim-refund-title">Send a refund from the store's wallet</h2>
       <WaitingRefunds refunds={waiting} onChoose={setRefundId} />
       <form className="form" onSubmit={submit} aria-label="Send a refund">
-        <label htmlFor="sim-refund-id">Refund id</label>
+        <label htmlFor="sim-refund-id">
+          Refund id <span className="muted">(beside the refund’s QR code, on its payment’s page)</span>
+        </label>
         <input
           id="sim-refund-id"
           value={refundId}
           onChange={(e) => setRefundId(e.target.value)}
-          placeholder="rfd_… (on the payment page, beside the refund’s QR code)"
+          placeholder="rfd_…"
           autoComplete="off"
         />
         <label htmlFor="sim-refund-case">How the wallet sends it</label>
