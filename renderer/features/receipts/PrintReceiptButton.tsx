@@ -4,6 +4,7 @@ import { RECEIPT_PAPERS, type ReceiptPaper } from '../../../contract/receipts';
 import { isNonZero } from '../payments/payment-outcome';
 import { useConsoleStore } from '../../store';
 import { selectPrintingReceipt, selectReceiptPaper, selectReceiptsActions } from './slice';
+import './receipts.css';
 
 const PAPER_LABEL: Record<ReceiptPaper, string> = { '80mm': '80 mm roll', '58mm': '58 mm roll', a4: 'A4' };
 
