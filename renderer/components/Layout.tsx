@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { sectionOf, sectionsFor } from '../routes';
+import { canOpen, sectionOf, sectionsFor } from '../routes';
+import { SignOutButton } from '../features/signin/SignedOut';
 import { useConsoleStore } from '../store';
 import { selectChainMode } from '../features/dashboard/slice';
 import { selectUnmatchedCount } from '../features/live/slice';
@@ -34,6 +35,9 @@ function ModeBanner() {
   );
 }
 
+/** What the inbox's count means, said in full where only the number shows. */
+const toReview = (count: number) => `${count} transfer${count === 1 ? '' : 's'} to review`;
+
 export function Layout({ children }: { children: ReactNode }) {
   const page = useConsoleStore(selectPage);
   const theme = useConsoleStore(selectTheme);
@@ -47,6 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [page]);
   const current = sections.find((s) => s.route === sectionOf(page));
+  // the inbox's count means something only to whoever may open the inbox
+  const waiting = canOpen('unmatched', role) ? unmatched : 0;
   return (
     <div className="shell">
       <a
@@ -76,12 +82,13 @@ export function Layout({ children }: { children: ReactNode }) {
           className="btn btn-ghost nav-toggle"
           aria-expanded={isMenuOpen}
           aria-controls="console-nav"
+          aria-label={waiting > 0 ? `Menu, ${toReview(waiting)}` : 'Menu'}
           onClick={() => setMenuOpen(!isMenuOpen)}
         >
-          <span>{current?.label ?? 'Menu'}</span>
-          {unmatched > 0 ? (
+          <span>Menu</span>
+          {waiting > 0 ? (
             <span className="nav-count" aria-hidden="true">
-              {unmatched}
+              {waiting}
             </span>
           ) : null}
           <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -109,7 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   </svg>
                   <span>{label}</span>
                   {route === 'unmatched' && unmatched > 0 ? (
-                    <span className="nav-count" aria-label={`${unmatched} waiting`}>
+                    <span className="nav-count" aria-label={toReview(unmatched)}>
                       {unmatched}
                     </span>
                   ) : null}
@@ -119,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="sidebar-foot">
+          <SignOutButton />
           <button
             type="button"
             className="btn btn-ghost btn-small"

@@ -54,8 +54,11 @@ function form(page: LoginPage): string {
   );
 }
 
+// A cashier cannot run the command on the owner's computer: they are told whom to ask, first.
 const HOW_TO_LINK =
-  '<h2>Get a new sign-in link</h2><ol class="steps">' +
+  '<h2>Get a new sign-in link</h2>' +
+  '<p>Cashiers: ask the owner for a new sign-in link (the owner makes one in Settings → Cashiers).</p>' +
+  '<p>Owner:</p><ol class="steps">' +
   `<li>On the computer that runs TonTill, run <code>${LINK_COMMAND}</code> (add <code>--data-dir DIR</code> if the service uses another data directory).</li>` +
   '<li>Open the link it prints within 15 minutes, in this browser.</li></ol>' +
   '<p class="muted">The desktop app signs in by itself. An owner can also set a passphrase in Settings to sign in from another browser.</p>';

@@ -80,7 +80,7 @@ describe('console navigation at phone width', () => {
       });
       const page = await context.newPage();
       await page.goto(await service.loginUrl());
-      const toggle = page.getByRole('button', { name: 'Dashboard' });
+      const toggle = page.getByRole('button', { name: 'Menu' });
       await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
       const nav = page.getByRole('navigation', { name: 'Console' });
       expect(await nav.isVisible()).toBe(false);
@@ -107,7 +107,7 @@ describe('console navigation at phone width', () => {
       await nav.getByRole('link', { name: 'Payments' }).tap();
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await nav.waitFor({ state: 'hidden' });
-      expect(await page.getByRole('button', { name: 'Payments' }).getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
       await page.getByRole('button', { name: /theme/ }).waitFor({ state: 'hidden' });
     } finally {
       await browser.close();

@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/client';
+import { settingsApi } from '../settings/api';
 import { signInApi } from './api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import type { ConsolePassphraseStatus } from '../../../contract/console';
@@ -12,6 +13,8 @@ export interface SignInSlice {
   /** true once it is set, so the form can clear itself; `current`: the passphrase set now, which a change needs */
   savePassphrase(passphrase: string, current?: string): Promise<boolean>;
   removePassphrase(current: string): Promise<boolean>;
+  /** ends this session on the service; the console then shows how to sign in again */
+  signOut(): Promise<void>;
 }
 
 export const createSignInSlice: SliceCreator<SignInSlice> = (set, get) => ({
@@ -58,6 +61,15 @@ export const createSignInSlice: SliceCreator<SignInSlice> = (set, get) => ({
       return false;
     }
   },
+  signOut: async () => {
+    try {
+      await settingsApi.logout();
+      // the cookie is gone and the session ended: the same screen a refused call leads to
+      set({ isUnauthorized: true });
+    } catch (err) {
+      get().fail(err, 'Could not sign out');
+    }
+  },
 });
 
 const CURRENT_PROBLEM = 'Current passphrase ';
@@ -82,4 +94,5 @@ export const selectSignInActions = (s: ConsoleStore) => ({
   loadPassphrase: s.loadPassphrase,
   savePassphrase: s.savePassphrase,
   removePassphrase: s.removePassphrase,
+  signOut: s.signOut,
 });
