@@ -5,7 +5,6 @@ import { Toasts } from './components/Toasts';
 import { useHashRoute } from './hooks/useHashRoute';
 import { useInterval } from './hooks/useInterval';
 import { useShortcuts } from './hooks/useShortcuts';
-import { useStoreTimeZone } from './hooks/useStoreTimeZone';
 import { isClosedTo, routeOf } from './routes';
 import { TillView } from './features/till/TillView';
 import { useConsoleStore } from './store';
@@ -13,6 +12,7 @@ import { selectDashboardActions } from './features/dashboard/slice';
 import { selectLiveActions } from './features/live/slice';
 import { selectRole, selectStaffActions } from './features/staff/slice';
 import { selectIsTill } from './features/till/slice';
+import { SignedOut, useRememberedRole } from './features/signin/SignedOut';
 import { selectIsUnauthorized, selectPage, selectTheme } from './store/ui-slice';
 
 function Screen({ page }: { page: string }) {
@@ -36,34 +36,9 @@ function OwnerOnly() {
   );
 }
 
-/** What a 401 leads to: how to sign in again, instead of one error per refused call. */
-function SignedOut() {
-  return (
-    <main className="signed-out" id="main" aria-labelledby="signed-out-title">
-      <div className="card">
-        <h1 id="signed-out-title">You are signed out</h1>
-        <p>
-          This console's session has ended (signed out, expired after 12 hours, or the service's data was replaced).
-        </p>
-        <h2>Sign in again</h2>
-        <ul>
-          <li>
-            On the computer that runs TonTill, run <code>npm run console -- link</code> and open the link it prints.
-          </li>
-          <li>
-            If the owner set a passphrase, <a href="/console/login">sign in with the passphrase</a>.
-          </li>
-          <li>In the desktop app, restart it: it signs in by itself.</li>
-        </ul>
-      </div>
-    </main>
-  );
-}
-
 export function App() {
   useHashRoute();
   useShortcuts();
-  useStoreTimeZone();
   const page = useConsoleStore(selectPage);
   const theme = useConsoleStore(selectTheme);
   const isTill = useConsoleStore(selectIsTill);
@@ -72,6 +47,7 @@ export function App() {
   const { startLive, stopLive } = useConsoleStore(useShallow(selectLiveActions));
   const role = useConsoleStore(selectRole);
   const { loadSession } = useConsoleStore(useShallow(selectStaffActions));
+  const lastRole = useRememberedRole();
 
   useEffect(() => {
     void loadSession();
@@ -97,7 +73,7 @@ export function App() {
   if (isUnauthorized)
     return (
       <>
-        <SignedOut />
+        <SignedOut role={lastRole} />
         <Toasts />
       </>
     );
