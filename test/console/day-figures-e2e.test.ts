@@ -99,6 +99,26 @@ describe("a day's figures on the dashboard and the close, in Chromium", () => {
     }
   });
 
+  it('leaves a widget preview payment out of the close until "Include test payments" is on', async () => {
+    const { page, service } = signedIn;
+    const session = await service.server.services.sessions.createSession();
+    const preview = await service.server.app.inject({
+      method: 'POST',
+      url: '/console/api/widget-preview/session',
+      headers: { authorization: `Bearer ${session}`, origin: service.server.url },
+      payload: { amount: '1.50' },
+    });
+    await service.server.simulator!.pay({ paymentId: (preview.json() as { paymentId: string }).paymentId });
+    await go('close-day');
+    await page.reload();
+    const takenIn = page.locator('[data-figure="taken-in"]');
+    await eventually(() => takenIn.innerText(), includes('20.50'));
+    await page.getByLabel(/Include test payments/).check();
+    await eventually(() => takenIn.innerText(), includes('22.00'));
+    expect(await takenIn.innerText()).toMatch(/^Taken in\s+4\s+22\.00$/);
+    expect(await page.getByTestId('close-day-report').textContent()).toContain('test payments included');
+  });
+
   it('ran without page errors or CSP reports', () => {
     expect(signedIn.ui.errors).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { selectRouteParam } from '../../store/ui-slice';
 import './close-day.css';
 import { parsePeriod } from './period';
 import { PeriodPicker } from './PeriodPicker';
+import { TestPaymentsSwitch } from './TestPaymentsSwitch';
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -61,6 +62,7 @@ function Report({ r }: { r: CloseDayReport }) {
         <h2 id="close-day-title">{reportTitle(r)}</h2>
         <p className="muted small">
           Midnight to midnight in {r.timeZone}
+          {r.includeTest ? ' · test payments included' : ''}
           {clocksChanged ? ` · ${r.days === 1 ? `a ${r.hours}-hour day` : `${r.hours} hours`}: the clocks changed` : ''}
         </p>
       </header>
@@ -170,6 +172,7 @@ export function CloseDayPage() {
         </button>
       </PageHeader>
       {shown ? <PeriodPicker period={{ first: shown.date, last: shown.through }} /> : null}
+      <TestPaymentsSwitch />
       {shown ? <Report r={shown} /> : isLoading ? <Skeleton lines={8} /> : null}
     </>
   );

@@ -8,12 +8,16 @@ import type { Period } from './period';
 export interface CloseDaySlice {
   closeDay: CloseDayReport | null;
   isCloseDayLoading: boolean;
+  /** count the payments made to try the flow (the widget preview's, the demo shop's); off by default */
+  includeTestPayments: boolean;
   timeZone: TimeZoneSetting | null;
   isSavingTimeZone: boolean;
   /** why the last time zone was refused, or null */
   timeZoneProblem: string | null;
   /** Days of the store (YYYY-MM-DD, one or a range), or today in the store's time zone when null. */
   loadCloseDay(period: Period | null): Promise<void>;
+  /** the "Include test payments" switch: reloads the report on screen */
+  setIncludeTestPayments(on: boolean): Promise<void>;
   exportCloseDay(format: 'csv' | 'json'): Promise<void>;
   printCloseDay(): void;
   loadTimeZone(): Promise<void>;
@@ -26,6 +30,7 @@ export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
   return {
     closeDay: null,
     isCloseDayLoading: false,
+    includeTestPayments: false,
     timeZone: null,
     isSavingTimeZone: false,
     timeZoneProblem: null,
@@ -33,7 +38,7 @@ export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
       const ticket = ++asked;
       set({ isCloseDayLoading: true });
       try {
-        const report = await reportsApi.closeDay(period);
+        const report = await reportsApi.closeDay(period, get().includeTestPayments);
         if (ticket === asked) set({ closeDay: report });
       } catch (err) {
         get().fail(err, 'Could not load the daily close');
@@ -41,12 +46,20 @@ export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
         if (ticket === asked) set({ isCloseDayLoading: false });
       }
     },
+    setIncludeTestPayments: async (on) => {
+      set({ includeTestPayments: on });
+      const report = get().closeDay;
+      await get().loadCloseDay(report ? { first: report.date, last: report.through } : null);
+    },
     exportCloseDay: async (format) => {
       const report = get().closeDay;
       if (!report) return;
       const period = { first: report.date, last: report.through };
       try {
-        const { name } = await (format === 'csv' ? reportsApi.exportCsv(period) : reportsApi.exportJson(period));
+        const includeTest = report.includeTest;
+        const { name } = await (format === 'csv'
+          ? reportsApi.exportCsv(period, includeTest)
+          : reportsApi.exportJson(period, includeTest));
         get().toast('success', `Saved ${name}`);
       } catch (err) {
         get().fail(err, 'Export failed');
@@ -80,11 +93,13 @@ export const createCloseDaySlice: SliceCreator<CloseDaySlice> = (set, get) => {
 
 export const selectCloseDay = (s: ConsoleStore) => s.closeDay;
 export const selectIsCloseDayLoading = (s: ConsoleStore) => s.isCloseDayLoading;
+export const selectIncludeTestPayments = (s: ConsoleStore) => s.includeTestPayments;
 export const selectTimeZone = (s: ConsoleStore) => s.timeZone;
 export const selectIsSavingTimeZone = (s: ConsoleStore) => s.isSavingTimeZone;
 export const selectTimeZoneProblem = (s: ConsoleStore) => s.timeZoneProblem;
 export const selectCloseDayActions = (s: ConsoleStore) => ({
   loadCloseDay: s.loadCloseDay,
+  setIncludeTestPayments: s.setIncludeTestPayments,
   exportCloseDay: s.exportCloseDay,
   printCloseDay: s.printCloseDay,
   loadTimeZone: s.loadTimeZone,
