@@ -8,15 +8,14 @@ import { selectRole } from '../features/staff/slice';
 /**
  * Learns the store's time zone once the session is known and hands it to the formatters of
  * lib/format.ts before the screens render: the component that calls it re-renders when the zone
- * changes (saved in Settings), and with it every time on screen. The setting is the owner's to
- * read; a cashier's console keeps the browser's zone.
+ * changes (saved in Settings), and with it every time on screen. Owners and cashiers alike read it.
  */
 export function useStoreTimeZone(): void {
   const role = useConsoleStore(selectRole);
   const zone = useConsoleStore(selectTimeZone)?.timeZone;
   const { loadTimeZone } = useConsoleStore(useShallow(selectCloseDayActions));
   useEffect(() => {
-    if (role === 'owner') void loadTimeZone();
+    if (role !== null) void loadTimeZone();
   }, [role, loadTimeZone]);
   if (zone) setDisplayTimeZone(zone);
 }

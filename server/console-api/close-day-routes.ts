@@ -56,7 +56,8 @@ export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
     url: '/settings/time-zone',
     operationId: 'getTimeZone',
     tags: ['Console: settings'],
-    auth: 'console',
+    // a cashier's console shows every time in the store's zone too
+    auth: 'staff',
     summary: "The store's time zone (where the daily close's days begin and end) and the machine's",
     responses: { 200: { description: 'The time zone', schema: TimeZoneSettingSchema } },
     handler: zoneView,
