@@ -5,6 +5,7 @@ import { Toasts } from './components/Toasts';
 import { useHashRoute } from './hooks/useHashRoute';
 import { useInterval } from './hooks/useInterval';
 import { useShortcuts } from './hooks/useShortcuts';
+import { useStoreTimeZone } from './hooks/useStoreTimeZone';
 import { isClosedTo, routeOf } from './routes';
 import { TillView } from './features/till/TillView';
 import { useConsoleStore } from './store';
@@ -39,6 +40,7 @@ function OwnerOnly() {
 export function App() {
   useHashRoute();
   useShortcuts();
+  useStoreTimeZone();
   const page = useConsoleStore(selectPage);
   const theme = useConsoleStore(selectTheme);
   const isTill = useConsoleStore(selectIsTill);
