@@ -9,7 +9,9 @@ export function TestPaymentsSwitch() {
   return (
     <label className="close-day-test-switch">
       <input type="checkbox" checked={on} onChange={(e) => void setIncludeTestPayments(e.target.checked)} />
-      Include test payments <span className="muted small">(widget preview, demo shop)</span>
+      <span>
+        Include test payments <span className="muted small">(widget preview, demo shop)</span>
+      </span>
     </label>
   );
 }

@@ -6,6 +6,7 @@ import { describeWatcher } from '../chain/describe-watcher';
 import { useConsoleStore } from '../../store';
 import { selectStandsBy } from '../backups/slice';
 import { selectWatcher } from './slice';
+import './dashboard.css';
 
 /** An address with what it is and a way to copy it: two look alike, and only one is where customers pay. */
 function Address({ label, hint, address }: { label: string; hint: string; address: string | undefined }) {
