@@ -47,6 +47,10 @@ describe('the console payments search', () => {
     expect(await idsFound(mug.memo.slice(3).toLowerCase())).toEqual([mug.id]);
     expect(await idsFound(tea.id.slice(6, 16).toUpperCase())).toEqual([tea.id]);
     expect(await idsFound('nothing-like-this')).toEqual([]);
+    // LIKE's and FTS5's own characters are taken literally
+    expect(await idsFound('%')).toEqual([]);
+    expect(await idsFound('o_der-471')).toEqual([]);
+    expect(await idsFound('"mug')).toEqual([]);
   });
 
   it('finds payments of exactly the amount typed with a comma or a point, never a near amount', async () => {

@@ -12,6 +12,7 @@ import { cashiersMigration } from './010-cashiers';
 import { signInGuessesMigration } from './011-sign-in-guesses';
 import { reconciliationsByAccountMigration } from './012-reconciliations-by-account';
 import { testPaymentsMigration } from './013-test-payments';
+import { paymentSearchMigration } from './014-payment-search';
 
 export interface Migration {
   version: number;
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   signInGuessesMigration,
   reconciliationsByAccountMigration,
   testPaymentsMigration,
+  paymentSearchMigration,
 ];

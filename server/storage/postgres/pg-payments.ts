@@ -8,6 +8,7 @@ import type {
   PaymentSearch,
 } from '../ledger-repositories';
 import { at, money, num, type PgSql } from './pg-sql';
+import { PG_PAYMENT_SEARCH_TEXT } from './migrations/004-payment-search';
 
 /** The columns every read of a payment selects; fromRow is the one mapping of them. */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
@@ -100,15 +101,13 @@ class Conditions {
   }
 }
 
-/** What the search box reads: any part of each, in any case (the console's search; see sqlite-payments). */
-const SEARCH_COLUMNS = [
-  'id',
-  'memo',
-  "coalesce(external_id, '')",
-  "coalesce(description, '')",
-  "coalesce(customer_json::jsonb ->> 'email', '')",
-];
-const SEARCH_TEXT = `(${SEARCH_COLUMNS.map((column) => `strpos(lower(${column}), ?) > 0`).join(' OR ')})`;
+/**
+ * The search box: any part of the id, memo, order reference, description or customer email, in any case,
+ * through migration 004's trigram index (the expression repeated word for word so the planner can use it).
+ */
+const SEARCH_TEXT = `${PG_PAYMENT_SEARCH_TEXT} LIKE ?`;
+/** LIKE's own characters in what was typed are meant literally */
+const likeAnywhere = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** All SQL about payments, parameterised; money stays bigint end to end. */
 export class PgPayments implements PaymentRepository {
@@ -215,9 +214,8 @@ export class PgPayments implements PaymentRepository {
     if (filter.beforeSeq !== undefined) c.add('seq < ?', filter.beforeSeq);
     const search = filter.search?.trim();
     if (search) {
-      if (filter.searchAmount === undefined) c.add(SEARCH_TEXT, ...SEARCH_COLUMNS.map(() => search.toLowerCase()));
-      else
-        c.add(`(${SEARCH_TEXT} OR amount = ?)`, ...SEARCH_COLUMNS.map(() => search.toLowerCase()), filter.searchAmount);
+      if (filter.searchAmount === undefined) c.add(SEARCH_TEXT, likeAnywhere(search));
+      else c.add(`(${SEARCH_TEXT} OR amount = ?)`, likeAnywhere(search), filter.searchAmount);
     }
     return this.newestFirst(c, filter.limit);
   }

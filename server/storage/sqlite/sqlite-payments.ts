@@ -122,16 +122,28 @@ function fromRow(row: PaymentRow): Payment {
 const rows = <P extends unknown[] | object>(stmt: Statement<P>): Statement<P, PaymentRow> =>
   stmt.safeIntegers(true).raw(true) as unknown as Statement<P, PaymentRow>;
 
-/** All SQL about payments, parameterised; INTEGERs come back as bigint so money never passes through a float. */
 /**
  * The search box: any part of the id, memo, order reference, description or customer email, in any
- * case (lower() folds ASCII, which every generated id and memo is). A scan newest first that stops at
- * `limit` matches, so a common word answers at once; a rare one reads the whole table.
+ * case (lower() folds ASCII, which every generated id and memo is). From 3 characters the trigram index
+ * of migration 014 answers; shorter text is a scan newest first that stops at `limit` matches.
  */
+const TRIGRAM = 3;
+/** the short-text scan (fewer characters than a trigram) */
 const SEARCH_TEXT = `(instr(lower(id), @needle) > 0 OR instr(lower(memo), @needle) > 0
   OR instr(lower(ifnull(external_id, '')), @needle) > 0 OR instr(lower(ifnull(description, '')), @needle) > 0
   OR instr(lower(ifnull(json_extract(customer_json, '$.email'), '')), @needle) > 0)`;
 
+const beforeClause = (filter: PaymentSearch, seq: string): string[] =>
+  filter.beforeSeq === undefined ? [] : [`${seq} < @before`];
+const before = (filter: PaymentSearch): Params => (filter.beforeSeq === undefined ? {} : { before: filter.beforeSeq });
+
+/** Two newest-first lists (the text's matches and the amount's) as one, each payment once. */
+function newestOf(a: Payment[], b: Payment[], limit: number): Payment[] {
+  const bySeq = new Map([...a, ...b].map((p) => [p.seq, p]));
+  return [...bySeq.values()].sort((x, y) => y.seq - x.seq).slice(0, limit);
+}
+
+/** All SQL about payments, parameterised; INTEGERs come back as bigint so money never passes through a float. */
 export class SqlitePayments implements PaymentRepository {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement<[string], PaymentRow>;
@@ -268,18 +280,43 @@ export class SqlitePayments implements PaymentRepository {
       where.push('+created_at < @to');
       params.to = filter.createdTo;
     }
-    if (filter.beforeSeq !== undefined) {
-      where.push('seq < @before');
-      params.before = filter.beforeSeq;
-    }
     const search = filter.search?.trim();
-    if (search) {
-      where.push(filter.searchAmount === undefined ? SEARCH_TEXT : `(${SEARCH_TEXT} OR amount = @amount)`);
-      params.needle = search.toLowerCase();
-      // bound as its decimal text, exact at any size: the INTEGER column's affinity compares it as a number
-      if (filter.searchAmount !== undefined) params.amount = filter.searchAmount.toString();
+    if (!search) {
+      return this.newestFirst([...where, ...beforeClause(filter, 'seq')], { ...params, ...before(filter) });
     }
-    return this.newestFirst(where, params);
+    const text =
+      [...search].length < TRIGRAM
+        ? this.newestFirst([...where, SEARCH_TEXT, ...beforeClause(filter, 'seq')], {
+            ...params,
+            ...before(filter),
+            needle: search.toLowerCase(),
+          })
+        : this.byText(where, { ...params, ...before(filter) }, filter, search);
+    if (filter.searchAmount === undefined) return text;
+    // bound as its decimal text, exact at any size: the INTEGER column's affinity compares it as a number
+    const amount = this.newestFirst([...where, 'amount = @amount', ...beforeClause(filter, 'seq')], {
+      ...params,
+      ...before(filter),
+      amount: filter.searchAmount.toString(),
+    });
+    return newestOf(text, amount, filter.limit);
+  }
+
+  /** Through the trigram index, newest first: FTS5 walks its rowids (the payments' seq) down and stops at `limit`. */
+  private byText(where: string[], params: Params, filter: PaymentSearch, search: string): Payment[] {
+    const clause = ['payment_search MATCH @phrase', ...where, ...beforeClause(filter, 'payment_search.rowid')].join(
+      ' AND ',
+    );
+    const stmt = this.byShape.get<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payment_search JOIN payments ON payments.seq = payment_search.rowid
+      WHERE ${clause} ORDER BY payment_search.rowid DESC LIMIT @limit`,
+    );
+    // one FTS5 phrase: the text as typed, its double quotes doubled
+    const phrase = `"${search.toLowerCase().replaceAll('"', '""')}"`;
+    return stmt
+      .raw(true)
+      .all({ ...params, phrase })
+      .map(fromRow);
   }
 
   private newestFirst(where: string[], params: Params): Payment[] {

@@ -12,7 +12,16 @@ const TRANSFERS_BY_POSITION =
   "tx_hash as the key (crediting exactly once, whichever instance records it) and indexes lt apart; each engine's " +
   'decisions reference its own key';
 
+const PAYMENT_SEARCH =
+  "the search box's trigram index (step 014 / 004): SQLite's is an FTS5 table (these are it and its shadow " +
+  "tables), PostgreSQL's a pg_trgm GIN index on the same lower-cased text";
+
 export const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
+  ...['', '_config', '_data', '_docsize', '_idx'].map((part): [string, string] => [
+    `table payment_search${part}: only in SQLite`,
+    PAYMENT_SEARCH,
+  ]),
+  ['index payments_search: only in PostgreSQL', PAYMENT_SEARCH],
   [
     'table leases: only in PostgreSQL',
     `${SHARED_LEDGER}: the chain watcher's leader and its fencing epoch (one SQLite process owns its data directory)`,

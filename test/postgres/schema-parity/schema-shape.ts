@@ -108,7 +108,7 @@ function portableSql(sql: string): string {
  */
 export function parseIndexSql(sql: string): IndexShape & { name: string } {
   const text = portableSql(sql);
-  const head = /^CREATE (UNIQUE )?INDEX (\S+) ON (?:public\.)?(\w+)(?: USING btree)?\(/i.exec(text);
+  const head = /^CREATE (UNIQUE )?INDEX (\S+) ON (?:public\.)?(\w+)(?: USING \w+)?\(/i.exec(text);
   if (!head) throw new Error(`not an index definition: ${sql}`);
   const open = head[0].length - 1;
   const close = closingParen(text, open);

@@ -2,6 +2,7 @@ import type { PgSql } from '../pg-sql';
 import { ledgerMigration } from './001-ledger';
 import { signInGuessesMigration } from './002-sign-in-guesses';
 import { testPaymentsMigration } from './003-test-payments';
+import { paymentSearchMigration } from './004-payment-search';
 
 export interface PgMigration {
   version: number;
@@ -13,4 +14,9 @@ export interface PgMigration {
  * PostgreSQL's own ladder (its first step is the ledger as SQLite's ten steps left it). Append-only:
  * never edit or reorder a released step, add a new one.
  */
-export const pgMigrations: readonly PgMigration[] = [ledgerMigration, signInGuessesMigration, testPaymentsMigration];
+export const pgMigrations: readonly PgMigration[] = [
+  ledgerMigration,
+  signInGuessesMigration,
+  testPaymentsMigration,
+  paymentSearchMigration,
+];
