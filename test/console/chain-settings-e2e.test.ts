@@ -107,7 +107,7 @@ describe('sandbox vs mainnet in the console', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(wallet);
     await screenshot(page, 'mainnet-confirm');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: "Don't switch" }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(savedMode()).toBe('sandbox');
     expect(await notice().count()).toBe(0);

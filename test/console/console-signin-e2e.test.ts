@@ -122,7 +122,7 @@ describe('signing in to the console for the whole life of the service (Chromium)
     await section.getByLabel('Current passphrase').fill(PASSPHRASE);
     await section.getByRole('button', { name: 'Remove passphrase' }).click();
     await dialog.waitFor();
-    await isFocused(dialog.getByRole('button', { name: 'Cancel' }));
+    await isFocused(dialog.getByRole('button', { name: 'Keep passphrase' }));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await containsText(section.getByTestId('passphrase-status'), 'Set ');
@@ -141,17 +141,17 @@ describe('signing in to the console for the whole life of the service (Chromium)
       throw new Error(`a browser ${d.type()}() dialog opened: ${d.message()}`);
     });
     await page.goto(`${service.url}/console/#/settings`);
-    const row = page.getByRole('row').filter({ hasText: 'till' });
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'till', exact: true }) });
     await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke till?' });
     await dialog.waitFor();
-    // Tab stays in the dialog: Cancel -> Revoke key -> Cancel
+    // Tab stays in the dialog: Keep key -> Revoke key -> Keep key
     await page.keyboard.press('Tab');
     await isFocused(dialog.getByRole('button', { name: 'Revoke key' }));
     await page.keyboard.press('Tab');
-    await isFocused(dialog.getByRole('button', { name: 'Cancel' }));
+    await isFocused(dialog.getByRole('button', { name: 'Keep key' }));
     await page.screenshot({ path: '/tmp/confirm-revoke-dark.png' });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Keep key' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByRole('button', { name: 'Revoke' }).waitFor();
     await row.getByRole('button', { name: 'Revoke' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SettingsView } from '../../../contract/console-settings';
 import { CopyButton } from '../../components/CopyButton';
@@ -16,78 +16,10 @@ import { TimeZoneSection } from '../close-day/TimeZoneSection';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectBackupsKind } from '../backups/slice';
+import { EmbeddingRequests } from './EmbeddingRequests';
 import { selectApiKeys, selectNewApiKey, selectSettings, selectSettingsActions } from './slice';
-
-/**
- * Where the merchant approves embedding: pages that tried to frame a checkout and were refused by
- * the store's list, each one click from allowed. With no list yet off the sandbox, says what to do.
- */
-function EmbeddingRequests({ view }: { view: SettingsView }) {
-  const { allowOrigin, dismissRefusedOrigin } = useConsoleStore(useShallow(selectSettingsActions));
-  const refused = view.refusedOrigins;
-  const unset = view.running.chain.mode !== 'sandbox' && view.allowedOrigins.length === 0;
-  if (refused.length === 0 && !unset) return null;
-  return (
-    <section className="card" aria-labelledby="embedding-title" data-testid="embedding-requests">
-      <h2 id="embedding-title">Embedding requests</h2>
-      {refused.length === 0 ? (
-        <p className="muted">
-          No website may embed your checkout yet: widget sessions created without <code>allowedOrigins</code> are
-          refused on {view.running.chain.mode}. Add your shop&apos;s origin under <em>Allowed embedding origins</em>, or
-          open your shop page: the first website that tries appears here for approval.
-        </p>
-      ) : (
-        <>
-          <p>
-            These websites tried to embed your checkout and were refused. Allow the ones that are yours; the others can
-            be dismissed.
-          </p>
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Website</th>
-                <th>Last tried</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {refused.map((r) => (
-                <tr key={r.origin} data-origin={r.origin}>
-                  <td>
-                    <code>{r.origin}</code>
-                  </td>
-                  <td title={`First tried ${formatDateTime(r.firstSeenAt)}`}>{formatDateTime(r.lastSeenAt)}</td>
-                  <td>
-                    <div className="row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-small btn-primary"
-                        aria-label={`Allow ${r.origin}`}
-                        onClick={() => void allowOrigin(r.origin)}
-                      >
-                        Allow
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-label={`Dismiss ${r.origin}`}
-                        onClick={() => void dismissRefusedOrigin(r.origin)}
-                      >
-                        Dismiss
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-    </section>
-  );
-}
+import { groupElementId, SETTINGS_GROUPS, SettingsNav, type SettingsGroupId } from './SettingsNav';
+import './settings.css';
 
 function ApiKeys() {
   const keys = useConsoleStore(selectApiKeys);
@@ -168,6 +100,7 @@ function ApiKeys() {
                     className="btn btn-small btn-danger"
                     title={`Revoke ${k.name}?`}
                     confirmLabel="Revoke key"
+                    keepLabel="Keep key"
                     danger
                     onConfirm={() => void revokeApiKey(k.id)}
                   >
@@ -261,25 +194,50 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
-      {view ? (
-        <div className="grid-2 settings-grid">
-          <ChainSettingsSection key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
-          <div className="stack">
-            <StoreProfileSection />
-            <TimeZoneSection />
-            <EmbeddingRequests view={view} />
-            <ApiKeys />
-            <PassphraseSection />
-            <CashiersSection />
-            <CatalogueSettings />
-            <DataSection view={view} />
-            <BackupsSection restoreStaged={view.restoreStaged} />
-            <DesktopSection />
+      <div className="settings-layout">
+        <SettingsNav isReady={view !== null} />
+        {view ? (
+          <div className="settings-groups">
+            <SettingsGroup id="chain">
+              <ChainSettingsSection key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
+              <EmbeddingRequests view={view} />
+            </SettingsGroup>
+            <SettingsGroup id="store">
+              <StoreProfileSection />
+              <TimeZoneSection />
+              <CatalogueSettings />
+            </SettingsGroup>
+            <SettingsGroup id="keys">
+              <ApiKeys />
+            </SettingsGroup>
+            <SettingsGroup id="sign-in">
+              <PassphraseSection />
+              <CashiersSection />
+            </SettingsGroup>
+            <SettingsGroup id="data">
+              <DataSection view={view} />
+              <BackupsSection restoreStaged={view.restoreStaged} />
+              <DesktopSection />
+            </SettingsGroup>
           </div>
-        </div>
-      ) : (
-        <Skeleton lines={8} />
-      )}
+        ) : (
+          <Skeleton lines={8} />
+        )}
+      </div>
     </>
+  );
+}
+
+/** One group of the page, under its name, where `#/settings/<id>` and the section list lead. */
+function SettingsGroup({ id, children }: { id: SettingsGroupId; children: ReactNode }) {
+  const label = SETTINGS_GROUPS.find((g) => g.id === id)!.label;
+  const titleId = `${groupElementId(id)}-title`;
+  return (
+    <section className="settings-group" id={groupElementId(id)} aria-labelledby={titleId}>
+      <h2 className="settings-group-title" id={titleId}>
+        {label}
+      </h2>
+      {children}
+    </section>
   );
 }

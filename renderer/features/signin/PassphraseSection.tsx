@@ -102,7 +102,8 @@ export function PassphraseSection() {
               label="Remove passphrase"
               className="btn btn-danger"
               title="Remove the sign-in passphrase?"
-              confirmLabel="Remove"
+              confirmLabel="Remove passphrase"
+              keepLabel="Keep passphrase"
               danger
               disabled={needsCurrent}
               onConfirm={() => void remove()}

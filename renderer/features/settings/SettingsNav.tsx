@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useConsoleStore } from '../../store';
+import { selectRouteParam, selectUiActions } from '../../store/ui-slice';
+
+/** The settings page's groups, in page order: each is addressable as `#/settings/<id>`. */
+export const SETTINGS_GROUPS = [
+  { id: 'chain', label: 'Chain and payments' },
+  { id: 'store', label: 'Store and till' },
+  { id: 'keys', label: 'API access' },
+  { id: 'sign-in', label: 'Sign-in and cashiers' },
+  { id: 'data', label: 'Data and backups' },
+] as const;
+
+export type SettingsGroupId = (typeof SETTINGS_GROUPS)[number]['id'];
+
+export const groupElementId = (id: SettingsGroupId): string => `settings-${id}`;
+
+/** Also when the address already names the group (picked again after scrolling away). */
+const scrollToGroup = (id: SettingsGroupId) =>
+  document.getElementById(groupElementId(id))?.scrollIntoView({ block: 'start' });
+
+/** The group a route parameter names (`#/settings/data`), or null for none or an unknown one. */
+export function settingsGroupOf(param: string | null): SettingsGroupId | null {
+  return SETTINGS_GROUPS.find((g) => g.id === param)?.id ?? null;
+}
+
+/** Whether a scroll moved the page or its main pane to the very end (not some table inside it). */
+function isAtEnd(target: EventTarget | null): boolean {
+  const scroller = target instanceof Element ? target : document.scrollingElement;
+  if (!scroller || !scroller.contains(document.getElementById(groupElementId(SETTINGS_GROUPS[0].id)))) return false;
+  return scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 4;
+}
+
+/**
+ * The group being read: the last whose top has passed the upper quarter of the screen; at the end of
+ * the page, where the last groups never get that high, the last whose top shows.
+ */
+function groupInView(atEnd: boolean): SettingsGroupId {
+  const line = atEnd ? window.innerHeight : window.innerHeight * 0.25;
+  let current: SettingsGroupId = SETTINGS_GROUPS[0].id;
+  for (const { id } of SETTINGS_GROUPS) {
+    const top = document.getElementById(groupElementId(id))?.getBoundingClientRect().top;
+    if (top !== undefined && top < line) current = id;
+  }
+  return current;
+}
+
+/**
+ * The group lit in the list: the one the address names once the page is there, then the one being
+ * read as the reader scrolls (the address is left alone then: scrolling adds nothing to the history).
+ */
+function useCurrentGroup(isReady: boolean): SettingsGroupId {
+  const named = settingsGroupOf(useConsoleStore(selectRouteParam));
+  const [current, setCurrent] = useState<SettingsGroupId>(named ?? SETTINGS_GROUPS[0].id);
+  useEffect(() => {
+    if (!isReady || !named) return;
+    scrollToGroup(named);
+    setCurrent(named);
+  }, [isReady, named]);
+  useEffect(() => {
+    if (!isReady) return undefined;
+    // capture: at desktop width the main pane scrolls, on a phone the document
+    const onScroll = (event: Event) => setCurrent(groupInView(isAtEnd(event.target)));
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+  }, [isReady]);
+  return current;
+}
+
+/** The settings' own navigation: a list beside the groups at desktop width, a select at phone width. */
+export function SettingsNav({ isReady }: { isReady: boolean }) {
+  const current = useCurrentGroup(isReady);
+  const { navigate } = useConsoleStore(useShallow(selectUiActions));
+  return (
+    <div className="settings-nav">
+      <nav aria-label="Settings sections" className="settings-nav-list">
+        <ul>
+          {SETTINGS_GROUPS.map(({ id, label }) => (
+            <li key={id}>
+              <a
+                href={`#/settings/${id}`}
+                aria-current={id === current ? 'location' : undefined}
+                onClick={() => scrollToGroup(id)}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings-nav-select">
+        <label htmlFor="settings-section">Settings section</label>
+        <select
+          id="settings-section"
+          value={current}
+          onChange={(e) => {
+            navigate(`settings/${e.target.value}`);
+            scrollToGroup(e.target.value as SettingsGroupId);
+          }}
+        >
+          {SETTINGS_GROUPS.map(({ id, label }) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
