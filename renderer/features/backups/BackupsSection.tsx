@@ -92,6 +92,7 @@ function BackupRow({ file, disabled }: { file: BackupFile; disabled: boolean }) 
           disabled={disabled}
           title={`Restore the backup of ${formatDateTime(file.createdAt)}?`}
           confirmLabel="Restore at next start"
+          keepLabel="Don't restore"
           danger
           onConfirm={() => void restoreBackup(file.name)}
         >

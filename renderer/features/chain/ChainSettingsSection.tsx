@@ -143,6 +143,7 @@ function MainnetConfirm({
       open={pending !== null}
       title="Switch to mainnet?"
       confirmLabel="Switch to mainnet"
+      keepLabel="Don't switch"
       danger
       onConfirm={onConfirm}
       onCancel={onCancel}

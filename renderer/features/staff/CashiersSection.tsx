@@ -92,6 +92,7 @@ function CashierActions({ cashier }: { cashier: CashierView }) {
         className="btn btn-small btn-danger"
         title={`Revoke ${cashier.name}?`}
         confirmLabel="Revoke cashier"
+        keepLabel="Keep cashier"
         danger
         onConfirm={() => void revokeCashier(cashier.id)}
       >

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useConsoleStore } from '../../store';
 import { selectCallbackSecret, selectWebhooksActions } from './slice';
 import { ConfirmButton } from '../../components/ConfirmDialog';
+import { RouteLink } from '../../components/RouteLink';
 import { CopyButton } from '../../components/CopyButton';
 
 /** A payment's callbackUrl and the store-wide secret that signs it: hidden until revealed. */
@@ -44,6 +45,7 @@ export function CallbackPanel({ callbackUrl }: { callbackUrl: string | null }) {
               className="btn btn-small"
               title="Rotate the callback secret?"
               confirmLabel="Rotate secret"
+              keepLabel="Keep current secret"
               danger
               onConfirm={() => void rotateCallbackSecret()}
             >
@@ -57,7 +59,10 @@ export function CallbackPanel({ callbackUrl }: { callbackUrl: string | null }) {
       ) : (
         <p className="muted">
           This payment has no callback URL: it is announced only to the store&apos;s{' '}
-          <a href="#/webhooks">webhook endpoints</a>.
+          <RouteLink to="webhooks" fallback="webhook endpoints">
+            webhook endpoints
+          </RouteLink>
+          .
         </p>
       )}
       <p className="muted small">
