@@ -1,5 +1,10 @@
 import { formatAmount } from '../../contract/amount';
-import { LONGEST_REPORT_DAYS, type CloseDayFigure, type CloseDayReport } from '../../contract/reports';
+import {
+  LONGEST_REPORT_DAYS,
+  type CloseDayFigure,
+  type CloseDayQuery,
+  type CloseDayReport,
+} from '../../contract/reports';
 import { AppError, ErrorCode } from '../http/errors';
 import { readStoreProfile } from '../payment-pages/store-profile';
 import type { Services } from '../services';
@@ -26,10 +31,7 @@ function reportSpan(date: string | undefined, through: string | undefined, today
  * The close of `date` (today in the store's time zone when omitted), or of the days `date` through
  * `through`, as the console shows and exports it. Its figures are periodFigures', as the dashboard's are.
  */
-export async function closeDayReport(
-  services: Services,
-  query: { date?: string | undefined; through?: string | undefined; includeTest?: boolean | undefined },
-): Promise<CloseDayReport> {
+export async function closeDayReport(services: Services, query: Partial<CloseDayQuery>): Promise<CloseDayReport> {
   const { settings, clock, payments } = services;
   const timeZone = await storeTimeZone(settings);
   const now = clock.now();
