@@ -17,7 +17,7 @@ function Match({ p, chosen, onChoose }: { p: PaymentRowView; chosen: boolean; on
       </button>
       <span>
         <code>{p.id}</code>
-        {p.externalId ? <span className="strong"> · {p.externalId}</span> : null}
+        {p.externalId ? <span className="attach-ref"> · {p.externalId}</span> : null}
         <span className="muted small">
           {' '}
           · {formatUsdt(p.amount)} USDT · {STATUS_LABEL[p.status]} · memo <code>{p.memo}</code>
