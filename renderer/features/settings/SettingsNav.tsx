@@ -16,9 +16,21 @@ export type SettingsGroupId = (typeof SETTINGS_GROUPS)[number]['id'];
 
 export const groupElementId = (id: SettingsGroupId): string => `settings-${id}`;
 
-/** Also when the address already names the group (picked again after scrolling away). */
-const scrollToGroup = (id: SettingsGroupId) =>
-  document.getElementById(groupElementId(id))?.scrollIntoView({ block: 'start' });
+/**
+ * Brings a group to the top of whatever scrolls: the main pane at desktop width, the document on a
+ * phone. Only that one (scrollIntoView would also nudge the page around the pane, hiding the banner).
+ * Also when the address already names the group (picked again after scrolling away).
+ */
+function scrollToGroup(id: SettingsGroupId): void {
+  const group = document.getElementById(groupElementId(id));
+  if (!group) return;
+  const pane = group.closest('.main');
+  const isPaneScrolling =
+    pane !== null && getComputedStyle(pane).overflowY === 'auto' && pane.scrollHeight > pane.clientHeight;
+  const offset = group.getBoundingClientRect().top - (isPaneScrolling ? pane.getBoundingClientRect().top : 0) - 16;
+  if (isPaneScrolling) pane.scrollBy({ top: offset });
+  else window.scrollBy({ top: offset });
+}
 
 /** The group a route parameter names (`#/settings/data`), or null for none or an unknown one. */
 export function settingsGroupOf(param: string | null): SettingsGroupId | null {
