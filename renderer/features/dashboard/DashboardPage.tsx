@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/Empty';
 import { FirstRunChecklist } from './FirstRunChecklist';
 import { LastBackup } from '../backups/LastBackup';
 import { PageHeader } from '../../components/PageHeader';
+import { RouteLink } from '../../components/RouteLink';
 import { VolumeChart } from './VolumeChart';
 import { STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
@@ -54,7 +55,15 @@ export function DashboardPage() {
               <p className="kpi-value" data-testid="unmatched-count">
                 {unmatched}
               </p>
-              <p className="muted">{unmatched ? <a href="#/unmatched">Review the inbox</a> : 'Nothing waiting'}</p>
+              <p className="muted">
+                {unmatched ? (
+                  <RouteLink to="unmatched" fallback="The owner reviews them">
+                    Review the inbox
+                  </RouteLink>
+                ) : (
+                  'Nothing waiting'
+                )}
+              </p>
             </section>
           </div>
           <div className="grid-2">

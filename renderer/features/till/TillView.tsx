@@ -7,6 +7,7 @@ import { TillModeMark } from './TillSale';
 import './till.css';
 import { useFullscreen } from '../../hooks/useFullscreen';
 import { useNow } from '../../hooks/useNow';
+import { IfCanOpen } from '../../components/RouteLink';
 import { isPayable, outcomeOf } from '../payments/payment-outcome';
 import { getConsoleState, useConsoleStore } from '../../store';
 import { selectTillActions, selectTillInvoice } from './slice';
@@ -80,16 +81,18 @@ export function TillView() {
           {isFullscreen ? 'Leave full screen (F)' : 'Full screen (F)'}
         </button>
         {invoice ? null : (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              closeTill();
-              navigate('close-day');
-            }}
-          >
-            Close day
-          </button>
+          <IfCanOpen route="close-day">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                closeTill();
+                navigate('close-day');
+              }}
+            >
+              Close day
+            </button>
+          </IfCanOpen>
         )}
       </nav>
       {!invoice ? (
