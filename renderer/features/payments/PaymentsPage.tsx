@@ -21,8 +21,8 @@ import {
 } from './slice';
 
 const ROW_HEIGHT = 44;
-/** a row stacked into a card on a phone (payments.css): four lines */
-const CARD_HEIGHT = 104;
+/** a row stacked into a card on a phone (payments.css): five lines */
+const CARD_HEIGHT = 124;
 
 function Filters() {
   const filters = useConsoleStore(selectPaymentFilters);
