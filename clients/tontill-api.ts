@@ -466,7 +466,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The daily close: one day in the store's time zone (default today), counts and totals by outcome, and the net takings */
+        /** The daily close: one day in the store's time zone (default today), or a range of days, counts and totals by outcome, and the net takings */
         get: operations["getCloseDayReport"];
         put?: never;
         post?: never;
@@ -890,6 +890,23 @@ export interface paths {
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a delivery now while it waits for a retry; once finished, queue a new delivery of its event */
+        post: operations["redeliverDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1938,8 +1955,13 @@ export interface components {
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
         };
         CloseDayReport: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The (first) day
+             */
             date: string;
+            /** @description How many days the report covers */
+            days: number;
             /** @description Ran out that day without completing: the amounts they asked for (not takings) */
             expired: {
                 /** @description How many */
@@ -1954,8 +1976,10 @@ export interface components {
             from: string;
             /** Format: date-time */
             generatedAt: string;
-            /** @description 24, or 23 or 25 on a daylight-saving day */
+            /** @description 24 a day, or one less or more for a daylight-saving change */
             hours: number;
+            /** @description Whether test payments were counted */
+            includeTest: boolean;
             /** @description takenIn - refunded; negative when more went back than came in */
             netTakings: string;
             /** @description Completed that day with more than asked: all they brought in */
@@ -1997,6 +2021,11 @@ export interface components {
                 /** @description USDT, a decimal string */
                 total: string;
             };
+            /**
+             * Format: date
+             * @description The last day, inclusive: `date` itself for one day
+             */
+            through: string;
             timeZone: string;
             /**
              * Format: date-time
@@ -2563,6 +2592,11 @@ export interface components {
                 date: string;
                 volume: string;
             }[];
+            /** @description Today's and this week's takings in the store's time zone, by the daily close's rules */
+            takings: {
+                today: components["schemas"]["Takings"];
+                week: components["schemas"]["Takings"];
+            };
             today: {
                 count: number;
                 volume: string;
@@ -2593,6 +2627,37 @@ export interface components {
             memo: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "expired";
+        };
+        Takings: {
+            /** @description Of the taken in, what overpayments brought beyond the amounts asked */
+            beyondAmount: string;
+            /**
+             * Format: date
+             * @description The first day
+             */
+            date: string;
+            /** @description Whether test payments were counted */
+            includeTest: boolean;
+            netTakings: string;
+            refunded: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /** @description paid + overpaid + partially paid, as in the close */
+            takenIn: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+            /**
+             * Format: date
+             * @description The last day, inclusive
+             */
+            through: string;
+            timeZone: string;
         };
         TimeZoneSetting: {
             /** @description The zone of the computer that runs the service */
@@ -2774,6 +2839,8 @@ export interface components {
             failingSince: string | null;
             id: string;
             lastDeliveryAt: string | null;
+            /** @description How the attempt at lastDeliveryAt ended; null before the first attempt */
+            lastDeliveryOutcome: ("delivered" | "failed") | null;
             /** @enum {string} */
             status: "active" | "failing";
             url: string;
@@ -4336,6 +4403,10 @@ export interface operations {
             query?: {
                 /** @description A day (YYYY-MM-DD) in the store's time zone; today when omitted */
                 date?: string;
+                /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
+                includeTest?: "true" | "false";
+                /** @description The last day of a range starting at `date` (inclusive, at most 366 days); one day when omitted */
+                through?: string;
             };
             header?: never;
             path?: never;
@@ -4364,6 +4435,10 @@ export interface operations {
             query?: {
                 /** @description A day (YYYY-MM-DD) in the store's time zone; today when omitted */
                 date?: string;
+                /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
+                includeTest?: "true" | "false";
+                /** @description The last day of a range starting at `date` (inclusive, at most 366 days); one day when omitted */
+                through?: string;
             };
             header?: never;
             path?: never;
@@ -4760,7 +4835,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
         };
@@ -5002,6 +5076,8 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
+                /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
+                includeTest?: "true" | "false";
                 /** @description Date.getTimezoneOffset() of the console */
                 tzOffset?: number;
             };
@@ -5286,8 +5362,12 @@ export interface operations {
                 cursor?: string;
                 endpointId?: string;
                 eventId?: string;
+                /** @description Only deliveries of this event type */
+                eventType?: "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled" | "webhook.test";
                 limit?: number;
                 paymentId?: string;
+                /** @description Only deliveries in this state (retrying: tried, failed, due again; failed: given up) */
+                state?: "pending" | "retrying" | "delivered" | "failed";
                 status?: "pending" | "delivered" | "failed";
                 /** @description callbacks: only deliveries to payments' callbackUrl; endpoints: only store-wide endpoints */
                 target?: "endpoints" | "callbacks";
@@ -5344,6 +5424,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    redeliverDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery retried now, or the new one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                        /** @description true: the same delivery, its next attempt brought forward to now */
+                        retriedNow: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
         };
     };
     listWebhookEndpoints: {
