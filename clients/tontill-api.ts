@@ -3359,7 +3359,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @enum {string} */
-                            kind: "automatic" | "before-migration" | "before-restore";
+                            kind: "automatic" | "manual" | "before-migration" | "before-restore";
                             name: string;
                         }[];
                         /** @description The staged restore this start processed; null when there was none */
@@ -3492,7 +3492,7 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @enum {string} */
-                                kind: "automatic" | "before-migration" | "before-restore";
+                                kind: "automatic" | "manual" | "before-migration" | "before-restore";
                                 name: string;
                             }[];
                             /** @description The staged restore this start processed; null when there was none */
@@ -3577,7 +3577,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @enum {string} */
-                            kind: "automatic" | "before-migration" | "before-restore";
+                            kind: "automatic" | "manual" | "before-migration" | "before-restore";
                             name: string;
                         }[];
                         /** @description The staged restore this start processed; null when there was none */

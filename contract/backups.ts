@@ -20,8 +20,11 @@ export const BackupSettingsSchema = z.strictObject({
 });
 export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
 
-/** automatic: daily or "Back up now" (rotated); the two others are kept until deleted by hand. */
-export const BACKUP_KINDS = ['automatic', 'before-migration', 'before-restore'] as const;
+/**
+ * automatic: the daily one; manual: "Back up now" (the two are rotated together); the two others are
+ * kept until deleted by hand.
+ */
+export const BACKUP_KINDS = ['automatic', 'manual', 'before-migration', 'before-restore'] as const;
 export const BackupKindSchema = z.enum(BACKUP_KINDS);
 export type BackupKind = z.infer<typeof BackupKindSchema>;
 

@@ -13,6 +13,7 @@ import {
 import { checksumFile, writeChecksum } from '../db/backup-checksum';
 import {
   automaticBackupName,
+  manualBackupName,
   BACKUP_SETTINGS_KEY,
   createPrivately,
   defaultBackupFolder,
@@ -124,9 +125,12 @@ export class BackupService {
     return () => this.listeners.delete(listener);
   }
 
-  /** One backup now, then rotation; concurrent calls share the one running. Never throws: the outcome says. */
-  runBackup(): Promise<BackupOutcome> {
-    this.running ??= this.backupOnce().finally(() => {
+  /**
+   * One backup now, then rotation; concurrent calls share the one running. Never throws: the outcome
+   * says. `byHand`: the owner's "Back up now", named so in the folder's list.
+   */
+  runBackup({ byHand = false } = {}): Promise<BackupOutcome> {
+    this.running ??= this.backupOnce(byHand ? manualBackupName : automaticBackupName).finally(() => {
       this.running = null;
     });
     return this.running;
@@ -172,12 +176,12 @@ export class BackupService {
     return (await this.deps.settings.get<StoredState>(STATE_KEY)) ?? { lastSuccess: null, lastFailure: null };
   }
 
-  private async backupOnce(): Promise<BackupOutcome> {
+  private async backupOnce(nameOf: (ms: number) => string): Promise<BackupOutcome> {
     const at = this.deps.clock.now();
     let outcome: BackupOutcome;
     try {
       const { folder, keep } = await this.settings();
-      const { file, bytes } = await this.writeChecked(folder, at);
+      const { file, bytes } = await this.writeChecked(folder, at, nameOf);
       rotate(folder, keep);
       outcome = { ok: true, at: new Date(at).toISOString(), file, bytes };
     } catch (err) {
@@ -199,14 +203,18 @@ export class BackupService {
     return outcome;
   }
 
-  private async writeChecked(folder: string, at: number): Promise<{ file: string; bytes: number }> {
+  private async writeChecked(
+    folder: string,
+    at: number,
+    nameOf: (ms: number) => string,
+  ): Promise<{ file: string; bytes: number }> {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     // two backups in the same millisecond (a test clock, "Back up now" twice) get distinct names
     let stampAt = at;
     const names = new Set(readdirSync(folder));
-    while (names.has(automaticBackupName(stampAt))) stampAt += 1;
-    const file = join(folder, automaticBackupName(stampAt));
-    const partial = join(folder, partialName(automaticBackupName(stampAt)));
+    while (names.has(nameOf(stampAt))) stampAt += 1;
+    const file = join(folder, nameOf(stampAt));
+    const partial = join(folder, partialName(nameOf(stampAt)));
     try {
       createPrivately(partial);
       await this.deps.ledgerFile.backupTo(partial);
@@ -235,16 +243,18 @@ export class BackupService {
 }
 
 /**
- * Keeps the newest `keep` automatic backups in `folder`; deletes only older files of its own naming
+ * Keeps the newest `keep` daily and "Back up now" backups in `folder`; deletes only older files of its own naming
  * (with their checksums), and the leftovers of a process killed mid-backup (one service writes to a
  * folder at a time).
  */
 export function rotate(folder: string, keep: number): string[] {
   const own = readdirSync(folder)
-    .filter((name) => parseBackupName(name)?.kind === 'automatic')
-    .sort()
-    .reverse();
-  const old = own.slice(keep);
+    .flatMap((name) => {
+      const parsed = parseBackupName(name);
+      return parsed?.kind === 'automatic' || parsed?.kind === 'manual' ? [{ name, at: parsed.at }] : [];
+    })
+    .sort((a, b) => b.at - a.at || b.name.localeCompare(a.name));
+  const old = own.slice(keep).map(({ name }) => name);
   for (const name of old) {
     rmSync(join(folder, name), { force: true });
     rmSync(checksumFile(join(folder, name)), { force: true });

@@ -110,7 +110,7 @@ export async function backupSettingsRoutes(
     auth: 'console',
     summary: 'Back up now (the same online backup and rotation as the daily one)',
     responses: { 200: { description: 'The outcome (a failure too) and the screen after it', schema: BackupRunSchema } },
-    handler: async () => ({ outcome: await backups.runBackup(), view: await view() }),
+    handler: async () => ({ outcome: await backups.runBackup({ byHand: true }), view: await view() }),
   });
 
   addRoute(app, {

@@ -29,12 +29,15 @@ const stampTime = (stamp: string): number =>
   Date.parse(stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
 
 export const automaticBackupName = (ms: number): string => `tontill-${backupStamp(ms)}.db`;
+/** "Back up now": rotated with the daily ones, but named apart so the list can say who asked. */
+export const manualBackupName = (ms: number): string => `tontill-manual-${backupStamp(ms)}.db`;
 export const beforeMigrationName = (from: number, ms: number): string =>
   `tontill-before-migration-v${from}-${backupStamp(ms)}.db`;
 export const beforeRestoreName = (ms: number): string => `tontill-before-restore-${backupStamp(ms)}.db`;
 
 const PATTERNS = [
   { kind: 'automatic', re: new RegExp(`^tontill-${STAMP}\\.db$`) },
+  { kind: 'manual', re: new RegExp(`^tontill-manual-${STAMP}\\.db$`) },
   { kind: 'before-migration', re: new RegExp(`^tontill-before-migration-v\\d+-${STAMP}\\.db$`) },
   { kind: 'before-restore', re: new RegExp(`^tontill-before-restore-${STAMP}\\.db$`) },
 ] as const;

@@ -104,7 +104,7 @@ describe('Settings → Backups', () => {
 
     const run = BackupRunSchema.parse(await (await call(server, 'POST', '/backups/run')).json());
     expect(run.outcome).toMatchObject({ ok: true });
-    expect(run.view.files).toEqual([expect.objectContaining({ kind: 'automatic', bytes: expect.any(Number) })]);
+    expect(run.view.files).toEqual([expect.objectContaining({ kind: 'manual', bytes: expect.any(Number) })]);
     expect(run.view.state.lastSuccess).toEqual(run.outcome);
     const frame = await frames.next();
     expect(frame).toMatchObject({ event: 'backup', id: null });

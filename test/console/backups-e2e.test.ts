@@ -30,7 +30,9 @@ describe('backups in the console', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await section.getByRole('button', { name: 'Back up now' }).click();
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().textContent()).toContain('Daily');
+    // the one asked for is told apart from the daily one made at start
+    expect(await rows.first().textContent()).toContain('Manual (Back up now)');
+    expect(await rows.last().textContent()).toContain('Daily');
     expect(await section.getByTestId('backups-last').textContent()).not.toBe('never');
     await section.scrollIntoViewIfNeeded();
     await screenshot(signedIn.page, 'settings-backups');

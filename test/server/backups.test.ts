@@ -3,10 +3,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupOutcome } from '../../contract/backups';
-import { BACKUP_EVERY_MS, BACKUP_RETRY_MS, BACKUP_START_DELAY_MS } from '../../server/backups/backup-service';
+import { BACKUP_EVERY_MS, BACKUP_RETRY_MS, BACKUP_START_DELAY_MS, rotate } from '../../server/backups/backup-service';
 import type { BackupTimer } from '../../server/backups/backup-timer';
 import { recordedChecksum, verifyChecksum } from '../../server/db/backup-checksum';
-import { BACKUP_SETTINGS_KEY, isLeftoverCopy } from '../../server/db/backup-files';
+import {
+  automaticBackupName,
+  BACKUP_SETTINGS_KEY,
+  isLeftoverCopy,
+  manualBackupName,
+  parseBackupName,
+} from '../../server/db/backup-files';
 import { openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations/index';
 import { checkBackup } from '../../server/db/restore';
@@ -205,6 +211,25 @@ describe('the copy before a migration', () => {
     expect(verifyChecksum(copy, recordedChecksum(copy)!)).toEqual({ ok: true });
     expect(readdirSync(folder).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(externalIds(copy)).toEqual(['from-v5']);
+  });
+
+  it('"Back up now" is named apart from the daily ones, and rotated with them by age', () => {
+    const folder = join(newDir(), 'backups');
+    mkdirSync(folder, { recursive: true });
+    const day = 86_400_000;
+    const start = Date.UTC(2026, 10, 1);
+    // older daily, newer by hand, then daily again: the names sort differently from the times
+    const made = [
+      automaticBackupName(start),
+      manualBackupName(start + day),
+      automaticBackupName(start + 2 * day),
+      manualBackupName(start + 3 * day),
+    ];
+    for (const name of made) writeFileSync(join(folder, name), 'copy');
+    expect(made.map((name) => parseBackupName(name)?.kind)).toEqual(['automatic', 'manual', 'automatic', 'manual']);
+    expect(rotate(folder, 3)).toEqual([made[0]]);
+    expect(rotate(folder, 2)).toEqual([made[1]]);
+    expect(readdirSync(folder).sort()).toEqual([made[2], made[3]].sort());
   });
 
   it('goes to the folder the owner chose, and is never rotated away', async () => {

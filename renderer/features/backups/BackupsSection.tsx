@@ -16,6 +16,7 @@ import { Skeleton } from '../../components/Empty';
 
 const KIND_LABEL: Record<BackupKind, string> = {
   automatic: 'Daily',
+  manual: 'Manual (Back up now)',
   'before-migration': 'Before an upgrade',
   'before-restore': 'Before a restore',
 };
