@@ -74,7 +74,7 @@ describe('hosted checkout (HPP), in Chromium', () => {
     await service.server.simulator!.pay({ paymentId: deposit.id, amount: '2.25' });
     await eventually(() => page.locator('[data-field="amount"]').textContent(), is('5.00 USDT'));
     expect(await page.locator('.partial').textContent()).toBe(
-      'Received 2.25 USDT. 5.00 USDT is still due: send it with the same memo.',
+      'Received 2.25 USDT. 5.00 USDT is still due: send it with the same comment.',
     );
     expect(await page.locator('a[href^="ton://"]').getAttribute('href')).toContain('amount=5000000');
     await service.server.simulator!.pay({ paymentId: deposit.id });
@@ -117,7 +117,7 @@ describe('hosted checkout (HPP), in Chromium', () => {
         ),
       );
     }
-    expect(names).toContain('Копировать: Комментарий (memo)');
+    expect(names).toContain('Копировать: Комментарий');
     expect(await page.getByRole('status').count()).toBe(1);
   });
 

@@ -25,7 +25,7 @@ function PayableBody({ invoice }: { invoice: Payment }) {
             {formatUsdt(invoice.paidAmount)} USDT
             {invoice.status === 'partially_paid' ? ` · ${formatUsdt(invoice.dueAmount)} due` : ''}
           </dd>
-          <dt>Memo</dt>
+          <dt>Comment</dt>
           <dd>
             <code>{invoice.memo}</code> <CopyButton text={invoice.memo} />
           </dd>

@@ -136,7 +136,7 @@ export function PaymentDetailPage() {
             <dd>{payment.description ?? '—'}</dd>
             <dt>Kind</dt>
             <dd>{payment.kind}</dd>
-            <dt>Memo</dt>
+            <dt>Comment</dt>
             <dd>
               <code>{payment.memo}</code>
             </dd>

@@ -40,7 +40,7 @@ function Filters() {
         <input
           type="search"
           data-search
-          placeholder="Reference, description, email, amount, memo or id  ( / )"
+          placeholder="Reference, description, email, amount, comment or id  ( / )"
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
@@ -168,7 +168,7 @@ export function PaymentsPage() {
               Description
             </span>
             <span role="columnheader" className="c-memo">
-              Memo
+              Comment
             </span>
             <span role="columnheader" className="c-date">
               Created

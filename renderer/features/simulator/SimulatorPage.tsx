@@ -12,13 +12,13 @@ import { selectRouteParam } from '../../store/ui-slice';
 import { RefundSimulator } from './RefundSimulator';
 
 const CASES: ReadonlyArray<[SimulationCase, string, string]> = [
-  ['exact', 'Exact', 'The amount due, with the memo'],
+  ['exact', 'Exact', 'The amount due, with the comment'],
   ['short', 'Partial', 'One base unit short (or the amount you enter)'],
   ['exact', 'Over', 'More than due: the payment records an overpayment'],
   ['no-comment', 'No comment', 'Right amount, no memo: lands in the unmatched inbox'],
   ['fake-jetton', 'Fake jetton', 'A look-alike token: must never be credited'],
   ['zero-forward', 'Zero forward TON', 'Sent with forward_ton_amount = 0: still credited'],
-  ['comment-in-ref', 'Comment in ref', 'The memo in a reference cell'],
+  ['comment-in-ref', 'Comment in ref', 'The comment in a reference cell'],
 ];
 
 export function SimulatorPage() {

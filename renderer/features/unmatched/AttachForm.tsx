@@ -58,7 +58,7 @@ export function AttachForm({ txHash, onDismiss }: { txHash: string; onDismiss?: 
         <span>Attach to payment</span>
         <input
           type="search"
-          placeholder="Order reference, memo or pay_…"
+          placeholder="Order reference, comment or pay_…"
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -70,7 +70,7 @@ export function AttachForm({ txHash, onDismiss }: { txHash: string; onDismiss?: 
       </label>
       <label>
         <span>Note</span>
-        <input placeholder="Customer forgot the memo" value={note} onChange={(e) => setNote(e.target.value)} />
+        <input placeholder="Customer forgot the comment" value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
       <button type="submit" className="btn btn-primary" disabled={!target}>
         Attach

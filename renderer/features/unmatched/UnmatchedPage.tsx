@@ -22,7 +22,7 @@ function Inbox() {
         <input
           type="search"
           aria-label="Search the inbox"
-          placeholder="Amount, memo, sender or customer email"
+          placeholder="Amount, comment, sender or customer email"
           value={query}
           onChange={(e) => setUnmatchedQuery(e.target.value)}
         />
