@@ -2,7 +2,7 @@ import { connectParent, type Bridge } from './bridge';
 import { h } from './dom';
 import { fill, LANGUAGES, pickLang, type Lang } from './i18n';
 import { watchStatus, type Live } from './live';
-import { endScreen, formatLeft, payScreen, type EndKind, type Ui } from './render';
+import { endScreen, formatLeft, money, payScreen, type EndKind, type Ui } from './render';
 import { servicePath } from './service-root';
 import { asCheckoutView, asStoreBrand, errorMessage, type CheckoutView, type PageConfig } from './view';
 
@@ -191,7 +191,7 @@ class Checkout {
       if (kind === 'pay') {
         this.say(
           v.status === 'partially_paid'
-            ? fill(this.ui.t.partial, { paid: v.paidAmount, due: v.dueAmount })
+            ? fill(this.ui.t.partial, { paid: money(this.ui, v.paidAmount), due: money(this.ui, v.dueAmount) })
             : this.ui.t.waiting,
         );
       } else {

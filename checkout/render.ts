@@ -1,3 +1,4 @@
+import { formatAmountForLocale } from '../contract/amount';
 import { h } from './dom';
 import { fill, type Lang, type Strings } from './i18n';
 import { qrSvg } from './qr';
@@ -52,6 +53,9 @@ function field(ui: Ui, label: string, value: string, cls: string, note?: HTMLEle
   );
 }
 
+/** An amount as the page's language writes it ("8,50" in German); the copy button keeps "8.50". */
+export const money = (ui: Ui, amount: string): string => formatAmountForLocale(amount, ui.lang);
+
 function amountBlock(ui: Ui, v: CheckoutView): HTMLElement {
   const partial = v.status === 'partially_paid';
   return h(
@@ -64,7 +68,7 @@ function amountBlock(ui: Ui, v: CheckoutView): HTMLElement {
       h(
         'strong',
         { class: 'big', 'data-field': 'amount', 'aria-describedby': 'amount-label' },
-        `${v.dueAmount} ${v.currency}`,
+        `${money(ui, v.dueAmount)} ${v.currency}`,
       ),
       copyButton(ui, v.dueAmount, partial ? ui.t.leftToPay : ui.t.amount),
     ),
@@ -105,7 +109,7 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
       { class: 'pay-grid' },
       amountBlock(ui, v),
       v.status === 'partially_paid' &&
-        h('p', { class: 'partial' }, fill(t.partial, { paid: v.paidAmount, due: v.dueAmount })),
+        h('p', { class: 'partial' }, fill(t.partial, { paid: money(ui, v.paidAmount), due: money(ui, v.dueAmount) })),
       h(
         'div',
         { class: 'scan' },
@@ -187,11 +191,16 @@ const hasPaid = (amount: string): boolean => /[1-9]/.test(amount);
 
 function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; lines: Array<HTMLElement | null | false> } {
   const { t } = ui;
-  if (kind === 'paid') return { title: t.paidTitle, lines: [h('p', {}, fill(t.paidText, { amount: v.amount }))] };
+  if (kind === 'paid')
+    return { title: t.paidTitle, lines: [h('p', {}, fill(t.paidText, { amount: money(ui, v.amount) }))] };
   const time = storeClock(ui, v.expiresAt);
   const partial =
     hasPaid(v.paidAmount) &&
-    h('p', { class: 'end-partial' }, fill(t.expiredPartial, { paid: v.paidAmount, amount: v.amount }));
+    h(
+      'p',
+      { class: 'end-partial' },
+      fill(t.expiredPartial, { paid: money(ui, v.paidAmount), amount: money(ui, v.amount) }),
+    );
   return kind === 'expired'
     ? {
         title: fill(t.expiredAt, { time }),

@@ -40,6 +40,22 @@ export function formatAmount(micro: bigint): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/**
+ * A decimal amount ("1234.50") as people of `locale` read it ("1.234,50" in German), for display
+ * only: the digits are the exact string's, never a float's; Intl only lends the marks. What is copied
+ * or sent stays "1234.50".
+ */
+export function formatAmountForLocale(amount: string, locale: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) return amount;
+  const [, sign = '', whole = '', fraction] = match;
+  const marks = new Intl.NumberFormat(locale).formatToParts(1234.5);
+  const group = marks.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = marks.find((p) => p.type === 'decimal')?.value ?? '.';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+}
+
 /** Converts a whole-USDT config value like "1000000" into micro-USDT without floats. */
 export function usdt(amount: string): bigint {
   const parsed = parseAmount(amount, 2n ** 62n);

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount, USDT_DECIMALS } from '../../contract/amount';
+import { formatAmount, formatAmountForLocale, parseAmount, USDT_DECIMALS } from '../../contract/amount';
 import type { PaymentStatus } from '../../contract/payments';
 
 export const STATUS_LABEL: Record<PaymentStatus, string> = {
@@ -45,11 +45,8 @@ export const formatClock = (iso: string): string => formatters.clock.format(new 
 export const formatTime = (iso: string | null | undefined): string =>
   iso ? `${formatters.seconds.format(new Date(iso))} ${displayZone}` : '—';
 
-/** "12.50" -> "12.50"; thousands grouped without going through a float for the decimals. */
-export function formatUsdt(amount: string): string {
-  const [whole = '0', fraction = '00'] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
+/** "1234.50" -> "1,234.50": the console speaks English, so English marks; the one money formatter. */
+export const formatUsdt = (amount: string): string => formatAmountForLocale(amount, 'en-US');
 
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return 'never';

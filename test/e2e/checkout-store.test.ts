@@ -69,6 +69,8 @@ describe('the store profile from the console on the hosted checkout, in Chromium
     await checkout.getByLabel('Language').selectOption({ label: 'Deutsch' });
     await playwrightExpect(checkout.locator('h1')).toHaveText('Mit USDT im TON-Netzwerk bezahlen', { timeout: 0 });
     await playwrightExpect(checkout.locator('[data-field="order"]')).toHaveText('Bestellung ORDER-77', { timeout: 0 });
+    // German marks on what is read; the copy button still copies what a wallet takes
+    await playwrightExpect(checkout.locator('[data-field="amount"]')).toHaveText('7,25 USDT', { timeout: 0 });
     await checkout.reload();
     await playwrightExpect(checkout.locator('h1')).toHaveText('Mit USDT im TON-Netzwerk bezahlen', { timeout: 0 });
     expect(await checkout.getByLabel('Sprache').inputValue()).toBe('de');

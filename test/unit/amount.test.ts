@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount } from '../../contract/amount';
+import { formatAmount, formatAmountForLocale, parseAmount } from '../../contract/amount';
 
 const MAX = 1_000_000_000_000n;
 
@@ -51,5 +51,18 @@ describe('amounts', () => {
         expect(parseAmount(formatAmount(micro), MAX)).toEqual({ ok: true, value: micro });
       }),
     );
+  });
+});
+
+describe('formatAmountForLocale', () => {
+  it("writes the exact digits with the locale's marks, never through a float", () => {
+    expect(formatAmountForLocale('1234567.50', 'en-US')).toBe('1,234,567.50');
+    expect(formatAmountForLocale('1234567.50', 'de')).toBe('1.234.567,50');
+    expect(formatAmountForLocale('8.50', 'de')).toBe('8,50');
+    expect(formatAmountForLocale('0.000001', 'ru')).toBe('0,000001');
+    // more digits than a double holds, kept as they are
+    expect(formatAmountForLocale('123456789012345678.123456', 'en-US')).toBe('123,456,789,012,345,678.123456');
+    expect(formatAmountForLocale('-12.50', 'pt')).toBe('-12,50');
+    expect(formatAmountForLocale('not a number', 'de')).toBe('not a number');
   });
 });
