@@ -46,7 +46,8 @@ export const formatTime = (iso: string | null | undefined): string =>
   iso ? `${formatters.seconds.format(new Date(iso))} ${displayZone}` : '—';
 
 /** "1234.50" -> "1,234.50": the console speaks English, so English marks; the one money formatter. */
-export const formatUsdt = (amount: string): string => formatAmountForLocale(amount, 'en-US');
+export const formatUsdt = (amount: string): string =>
+  formatAmountForLocale(amount.includes('.') ? amount : `${amount}.00`, 'en-US');
 
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return 'never';
