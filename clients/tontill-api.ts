@@ -2378,6 +2378,8 @@ export interface components {
             seq: number;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
+            /** @description Made to try the flow (the widget preview's, the demo shop's) */
+            test: boolean;
         };
         PaymentTimelineEvent: {
             createdAt: string;
@@ -4140,6 +4142,8 @@ export interface operations {
                 /** @description Exclusive, ISO date or date-time */
                 createdTo?: string;
                 cursor?: string;
+                /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
+                includeTest?: "true" | "false";
                 limit?: number;
                 /** @description A payment id, a memo, or the start of an externalId */
                 q?: string;
@@ -4231,6 +4235,8 @@ export interface operations {
                     "application/json": {
                         events: components["schemas"]["PaymentTimelineEvent"][];
                         payment: components["schemas"]["Payment"];
+                        /** @description Made to try the flow (the widget preview's, the demo shop's) */
+                        test: boolean;
                     };
                 };
             };
@@ -4374,6 +4380,8 @@ export interface operations {
                 createdFrom?: string;
                 /** @description Exclusive, ISO date or date-time */
                 createdTo?: string;
+                /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
+                includeTest?: "true" | "false";
                 /** @description A payment id, a memo, or the start of an externalId */
                 q?: string;
                 status?: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";

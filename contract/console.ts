@@ -55,6 +55,7 @@ export const PaymentRowViewSchema = z
     memo: z.string(),
     description: z.string().nullable(),
     late: z.boolean(),
+    test: z.boolean().meta({ description: "Made to try the flow (the widget preview's, the demo shop's)" }),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     expiresAt: z.string(),
@@ -78,6 +79,7 @@ export const ConsolePaymentsQuerySchema = z.strictObject({
     .string()
     .regex(/^\d{1,15}$/, 'must be a nextCursor value from a previous page')
     .optional(),
+  includeTest: IncludeTestSchema,
 });
 
 /** A step of a payment's timeline: the event and the status and paid amount it left behind. */
@@ -92,7 +94,12 @@ export const PaymentTimelineEventSchema = z
   })
   .meta({ id: 'PaymentTimelineEvent' });
 export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEventSchema>;
-export const PaymentDetailSchema = z.object({ payment: PaymentSchema, events: z.array(PaymentTimelineEventSchema) });
+// `test` beside the payment, not in it: the payment is the merchant API's record, which stays as it was.
+export const PaymentDetailSchema = z.object({
+  payment: PaymentSchema,
+  test: z.boolean().meta({ description: "Made to try the flow (the widget preview's, the demo shop's)" }),
+  events: z.array(PaymentTimelineEventSchema),
+});
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 
 export const CreateInvoiceBodySchema = z.strictObject({

@@ -41,6 +41,7 @@ export function presentPaymentRow(p: Payment): PaymentRowView {
     memo: p.memo,
     description: p.description,
     late: p.late,
+    test: p.test,
     createdAt: iso(p.createdAt),
     paidAt: p.paidAt === null ? null : iso(p.paidAt),
     expiresAt: iso(p.expiresAt),
@@ -60,17 +61,17 @@ export class ConsoleQueries {
     return (await this.payments.search(filter)).map(presentPaymentRow);
   }
 
-  countsByStatus(): Promise<Record<PaymentStatus, number>> {
-    return this.payments.countByStatus();
+  countsByStatus(includeTest: boolean): Promise<Record<PaymentStatus, number>> {
+    return this.payments.countByStatus(includeTest);
   }
 
-  async paidVolume(from: number, to: number): Promise<VolumeBucket> {
-    return presentVolume(await this.payments.paidVolume(from, to));
+  async paidVolume(from: number, to: number, includeTest: boolean): Promise<VolumeBucket> {
+    return presentVolume(await this.payments.paidVolume(from, to, includeTest));
   }
 
   /** Paid volume per day for `days` days starting at `origin` (a local midnight, epoch ms). */
-  async dailyVolume(origin: number, days: number): Promise<VolumeBucket[]> {
-    return (await this.payments.dailyPaidVolume(origin, days)).map(presentVolume);
+  async dailyVolume(origin: number, days: number, includeTest: boolean): Promise<VolumeBucket[]> {
+    return (await this.payments.dailyPaidVolume(origin, days, includeTest)).map(presentVolume);
   }
 
   unmatchedCount(): Promise<number> {

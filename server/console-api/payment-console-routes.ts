@@ -25,6 +25,7 @@ const filterOf = (q: ListQuery, limit: number): ConsolePaymentFilter => ({
   createdTo: q.createdTo,
   search: q.q || undefined,
   searchAmount: searchedAmount(q.q),
+  realOnly: !q.includeTest,
   beforeSeq: q.cursor === undefined ? undefined : Number(q.cursor),
   limit,
 });
@@ -125,7 +126,8 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The payment', schema: PaymentDetailSchema }, ...errors(404) },
     handler: async ({ params }) => {
-      const payment = await payments.present(await payments.get(params.paymentId));
+      const record = await payments.get(params.paymentId);
+      const payment = await payments.present(record);
       const events = (await payments.timeline(params.paymentId)).map((e) => {
         // payment events carry the payment; an inbox decision carries the transfer and the merchant's note
         const data = e.data as { status?: string; paidAmount?: string; note?: string } | null;
@@ -139,7 +141,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
           note: decision ? (data?.note ?? null) : null,
         };
       });
-      return { payment, events };
+      return { payment, test: record.test, events };
     },
   });
 

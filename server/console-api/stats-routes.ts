@@ -45,16 +45,16 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
       // Weeks start on Monday, as in most of the world's shops.
       const weekday = (new Date(today - query.tzOffset * 60_000).getUTCDay() + 6) % 7;
       const origin = today - (query.days - 1) * DAY_MS;
-      const series = (await queries.dailyVolume(origin, query.days)).map((b, i) => ({
+      const series = (await queries.dailyVolume(origin, query.days, query.includeTest)).map((b, i) => ({
         ...b,
         date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
       }));
       const value = {
         now: new Date(now).toISOString(),
-        today: await queries.paidVolume(today, today + DAY_MS),
-        week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS),
+        today: await queries.paidVolume(today, today + DAY_MS, query.includeTest),
+        week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS, query.includeTest),
         takings: await takingsNow(app.services, now, { timeZone, includeTest: query.includeTest }),
-        counts: await queries.countsByStatus(),
+        counts: await queries.countsByStatus(query.includeTest),
         unmatched: await queries.unmatchedCount(),
         series,
       };

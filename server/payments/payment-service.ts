@@ -102,10 +102,11 @@ export class PaymentService {
           return { payment: existing, view, json: JSON.stringify(view), replayed: true };
         }
       }
-      const payment = await uow.payments.insert(
+      const inserted = await uow.payments.insert(
         this.newPayment(kind, request, amount, hash, await this.uniqueMemo(uow)),
       );
-      if (options.test) await uow.payments.markTest(payment.id);
+      if (options.test) await uow.payments.markTest(inserted.id);
+      const payment = { ...inserted, test: options.test === true };
       const view = await this.views.present(uow, payment);
       const json = JSON.stringify(view);
       await this.record(uow, 'payment.created', payment.id, view, json);
@@ -320,12 +321,13 @@ export class PaymentService {
     return this.deps.storage.read((view) => view.payments.search(filter));
   }
 
-  countByStatus(): Promise<Record<PaymentStatus, number>> {
-    return this.deps.storage.read((view) => view.payments.countByStatus());
+  /** The dashboard's figures leave test payments out unless `includeTest`, as the close does. */
+  countByStatus(includeTest = false): Promise<Record<PaymentStatus, number>> {
+    return this.deps.storage.read((view) => view.payments.countByStatus(includeTest));
   }
 
-  paidVolume(from: number, to: number): Promise<PaidVolume> {
-    return this.deps.storage.read((view) => view.payments.paidVolume(from, to));
+  paidVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
+    return this.deps.storage.read((view) => view.payments.paidVolume(from, to, includeTest));
   }
 
   /**
@@ -340,8 +342,8 @@ export class PaymentService {
     return candidates.sort((a, b) => Math.abs(a.createdAt - at) - Math.abs(b.createdAt - at)).slice(0, limit);
   }
 
-  dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {
-    return this.deps.storage.read((view) => view.payments.dailyPaidVolume(origin, days));
+  dailyPaidVolume(origin: number, days: number, includeTest = false): Promise<PaidVolume[]> {
+    return this.deps.storage.read((view) => view.payments.dailyPaidVolume(origin, days, includeTest));
   }
 
   /** The daily close over [from, to), payments and refunds read from one committed state so they agree. */

@@ -36,6 +36,8 @@ export interface PaymentSearch {
   search?: string | undefined;
   /** micro-USDT: the search box read as an amount, matched exactly (alongside the text) */
   searchAmount?: bigint | undefined;
+  /** leave test payments (the widget preview's, the demo shop's) out, as the console's list does unless asked */
+  realOnly?: boolean | undefined;
   beforeSeq?: number | undefined;
   limit: number;
 }
@@ -71,11 +73,12 @@ export interface PaymentReads {
   dueForExpiry(now: number, limit: number): Promise<Payment[]>;
   list(filter: PaymentFilter): Promise<Payment[]>;
   search(filter: PaymentSearch): Promise<Payment[]>;
-  countByStatus(): Promise<Record<PaymentStatus, number>>;
-  /** by paid_at, `from` inclusive, `to` exclusive */
-  paidVolume(from: number, to: number): Promise<PaidVolume>;
-  /** one entry per day of `days` days from `origin` (epoch ms), empty days included */
-  dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]>;
+  /** test payments only when `includeTest`, as in all the dashboard's figures */
+  countByStatus(includeTest?: boolean): Promise<Record<PaymentStatus, number>>;
+  /** by paid_at, `from` inclusive, `to` exclusive; test payments only when `includeTest` */
+  paidVolume(from: number, to: number, includeTest?: boolean): Promise<PaidVolume>;
+  /** one entry per day of `days` days from `origin` (epoch ms), empty days included; test payments only when `includeTest` */
+  dailyPaidVolume(origin: number, days: number, includeTest?: boolean): Promise<PaidVolume[]>;
   /** `from` inclusive, `to` exclusive; test payments (the widget preview's, the demo shop's) only when `includeTest` */
   closeOfDay(from: number, to: number, includeTest?: boolean): Promise<CloseOfDayFigures>;
   /** pending, partially paid or expired (after `expiredSince`) payments that still want exactly `due`; up to `limit`, any order */

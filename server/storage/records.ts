@@ -35,9 +35,12 @@ export interface Payment {
   paidAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** made to try the flow (the widget preview, the demo shop): shown apart, left out of the figures */
+  test: boolean;
 }
 
-export type NewPayment = Omit<Payment, 'seq'>;
+/** A payment starts real; markTest marks one made to try the flow. */
+export type NewPayment = Omit<Payment, 'seq' | 'test'>;
 
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
 export type PaymentStateChange = Pick<

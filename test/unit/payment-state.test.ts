@@ -30,6 +30,7 @@ const base: Payment = {
   paidAt: null,
   createdAt: 0,
   updatedAt: 0,
+  test: false,
 };
 
 describe('payment state machine', () => {

@@ -13,7 +13,7 @@ import { PG_PAYMENT_SEARCH_TEXT } from './migrations/004-payment-search';
 /** The columns every read of a payment selects; fromRow is the one mapping of them. */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at`;
+  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test`;
 
 interface PaymentRow {
   seq: bigint;
@@ -42,6 +42,8 @@ interface PaymentRow {
   paid_at: number | null;
   created_at: number;
   updated_at: number;
+  /** 0 or 1, as SQLite's column */
+  test: number;
 }
 
 /** What a sum and a count of payments arrive as: sum() of bigint is numeric (text), count(*) is bigint. */
@@ -57,6 +59,9 @@ const parseJson = <T>(text: string | null): T | null => (text === null ? null : 
 const toJson = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 const volume = (row: VolumeRow | null | undefined): PaidVolume => ({ amount: money(row?.v), count: num(row?.n ?? 0n) });
+
+/** The figures leave test payments (the widget preview's, the demo shop's) out unless asked for. */
+const realOnly = (includeTest: boolean): string => (includeTest ? '' : ' AND test = 0');
 
 function fromRow(r: PaymentRow): Payment {
   return {
@@ -86,6 +91,7 @@ function fromRow(r: PaymentRow): Payment {
     paidAt: r.paid_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    test: Number(r.test) === 1,
   };
 }
 
@@ -148,7 +154,7 @@ export class PgPayments implements PaymentRepository {
         at(p.updatedAt),
       ],
     );
-    return { ...p, seq: num(row!.seq) };
+    return { ...p, seq: num(row!.seq), test: false };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -212,6 +218,7 @@ export class PgPayments implements PaymentRepository {
     if (filter.createdFrom !== undefined) c.add('created_at >= ?', at(filter.createdFrom));
     if (filter.createdTo !== undefined) c.add('created_at < ?', at(filter.createdTo));
     if (filter.beforeSeq !== undefined) c.add('seq < ?', filter.beforeSeq);
+    if (filter.realOnly) c.add('test = 0');
     const search = filter.search?.trim();
     if (search) {
       if (filter.searchAmount === undefined) c.add(SEARCH_TEXT, likeAnywhere(search));
@@ -230,34 +237,34 @@ export class PgPayments implements PaymentRepository {
     );
   }
 
-  async countByStatus(): Promise<Record<PaymentStatus, number>> {
+  async countByStatus(includeTest = false): Promise<Record<PaymentStatus, number>> {
     // every status, zeros included; `satisfies` fails the build if a status is added and not listed here
     const counts = { pending: 0, partially_paid: 0, paid: 0, expired: 0, cancelled: 0 } satisfies Record<
       PaymentStatus,
       number
     >;
     const rows = await this.sql.rows<{ status: PaymentStatus; n: bigint }>(
-      'SELECT status, count(*) AS n FROM payments GROUP BY status',
+      `SELECT status, count(*) AS n FROM payments${includeTest ? '' : ' WHERE test = 0'} GROUP BY status`,
     );
     for (const r of rows) counts[r.status] = num(r.n);
     return counts;
   }
 
-  async paidVolume(from: number, to: number): Promise<PaidVolume> {
+  async paidVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
     return volume(
       await this.sql.one<VolumeRow>(
-        'SELECT sum(paid_amount) AS v, count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2',
+        `SELECT sum(paid_amount) AS v, count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2${realOnly(includeTest)}`,
         [at(from), at(to)],
       ),
     );
   }
 
-  async dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {
+  async dailyPaidVolume(origin: number, days: number, includeTest = false): Promise<PaidVolume[]> {
     // The day index as SQLite computes it: whole days of milliseconds since `origin`.
     const rows = await this.sql.rows<VolumeRow & { d: number }>(
       `SELECT
       floor((extract(epoch FROM paid_at) * 1000 - $1::numeric) / ${DAY_MS})::integer AS d, sum(paid_amount) AS v, count(*) AS n
-      FROM payments WHERE paid_at >= $2 AND paid_at < $3 GROUP BY d`,
+      FROM payments WHERE paid_at >= $2 AND paid_at < $3${realOnly(includeTest)} GROUP BY d`,
       [origin, at(origin), at(origin + days * DAY_MS)],
     );
     const buckets: PaidVolume[] = Array.from({ length: days }, () => ({ amount: 0n, count: 0 }));
@@ -273,7 +280,7 @@ export class PgPayments implements PaymentRepository {
   }
 
   async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
-    const real = includeTest ? '' : ' AND test = 0';
+    const real = realOnly(includeTest);
     const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string }>(
       `SELECT overpaid_amount > 0 AS over,
       sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x FROM payments WHERE paid_at >= $1 AND paid_at < $2${real} GROUP BY 1`,

@@ -17,7 +17,7 @@ import { StatementCache } from './statement-cache';
  */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at`;
+  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test`;
 
 type PaymentRow = [
   seq: bigint,
@@ -46,6 +46,7 @@ type PaymentRow = [
   paidAt: bigint | null,
   createdAt: bigint,
   updatedAt: bigint,
+  test: bigint,
 ];
 
 type Params = Record<string, string | number>;
@@ -87,6 +88,7 @@ function fromRow(row: PaymentRow): Payment {
     paidAt,
     createdAt,
     updatedAt,
+    test,
   ] = row;
   return {
     seq: Number(seq),
@@ -115,8 +117,13 @@ function fromRow(row: PaymentRow): Payment {
     paidAt: toNumber(paidAt),
     createdAt: Number(createdAt),
     updatedAt: Number(updatedAt),
+    test: test === 1n,
   };
 }
+
+const REAL_ONLY = 'payments.test = 0';
+/** The figures' filter: a test on rows an index already found (test payments are few, and no plan changes for them). */
+const realOnly = (includeTest: boolean): string => (includeTest ? '' : ` AND ${REAL_ONLY}`);
 
 /** A statement reading whole payments: selected in PAYMENT_COLUMNS' order, each row an array, INTEGERs as bigint. */
 const rows = <P extends unknown[] | object>(stmt: Statement<P>): Statement<P, PaymentRow> =>
@@ -198,7 +205,7 @@ export class SqlitePayments implements PaymentRepository {
       allowedOrigins: toJson(p.allowedOrigins),
       late: p.late ? 1 : 0,
     });
-    return { ...p, seq: Number(result.lastInsertRowid) };
+    return { ...p, seq: Number(result.lastInsertRowid), test: false };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -280,6 +287,8 @@ export class SqlitePayments implements PaymentRepository {
       where.push('+created_at < @to');
       params.to = filter.createdTo;
     }
+    // a filter on the rows the walk down seq finds: test payments are few, so it stops about as soon
+    if (filter.realOnly) where.push(REAL_ONLY);
     const search = filter.search?.trim();
     if (!search) {
       return this.newestFirst([...where, ...beforeClause(filter, 'seq')], { ...params, ...before(filter) });
@@ -331,28 +340,30 @@ export class SqlitePayments implements PaymentRepository {
     return this.withDueStmt.all({ due, expiredSince, limit }).map(fromRow);
   }
 
-  async countByStatus(): Promise<Record<PaymentStatus, number>> {
+  async countByStatus(includeTest = false): Promise<Record<PaymentStatus, number>> {
     const counts = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, 0])) as Record<PaymentStatus, number>;
-    const count = this.byShape.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM payments WHERE status = @status');
+    const count = this.byShape.get<{ n: bigint }>(
+      `SELECT COUNT(*) AS n FROM payments WHERE status = @status${realOnly(includeTest)}`,
+    );
     // One indexed count per status: a GROUP BY would scan the whole table.
     for (const status of PAYMENT_STATUSES) counts[status] = Number(count.get({ status })?.n ?? 0n);
     return counts;
   }
 
-  async paidVolume(from: number, to: number): Promise<PaidVolume> {
+  async paidVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
     const row = this.byShape
       .get<{ v: bigint | null; n: bigint }>(
-        'SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to',
+        `SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to${realOnly(includeTest)}`,
       )
       .get({ from, to });
     return { amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) };
   }
 
-  async dailyPaidVolume(origin: number, days: number): Promise<PaidVolume[]> {
+  async dailyPaidVolume(origin: number, days: number, includeTest = false): Promise<PaidVolume[]> {
     const rows = this.byShape
       .get<{ d: bigint; v: bigint; n: bigint }>(
         `SELECT CAST((paid_at - @origin) / ${DAY_MS} AS INTEGER) AS d,
-      SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @origin AND paid_at < @end GROUP BY d`,
+      SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @origin AND paid_at < @end${realOnly(includeTest)} GROUP BY d`,
       )
       .all({ origin, end: origin + days * DAY_MS });
     const buckets: PaidVolume[] = Array.from({ length: days }, () => ({ amount: 0n, count: 0 }));
@@ -369,8 +380,7 @@ export class SqlitePayments implements PaymentRepository {
 
   /** Three indexed reads: paid_at's index for what completed, created_at's for the rest. */
   async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
-    // a filter on rows the index already found: test payments are few, and no plan changes for them
-    const real = includeTest ? '' : ' AND test = 0';
+    const real = realOnly(includeTest);
     const volume = (row: { v: bigint | null; n: bigint } | undefined): PaidVolume => ({
       amount: row?.v ?? 0n,
       count: Number(row?.n ?? 0n),
