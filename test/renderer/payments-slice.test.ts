@@ -59,6 +59,7 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
       q: made[7]!.id,
       createdFrom: '',
       createdTo: '',
+      includeTest: false,
     });
     expect(selectPaymentRows(settled).map((p) => p.id)).toEqual([made[7]!.id]);
     expect(settled.toasts).toEqual([]);

@@ -14,7 +14,13 @@ import { StatsSchema } from '../../../contract/console';
 import { PaymentSchema } from '../../../contract/payments';
 
 export const chainApi = {
-  stats: () => get(StatsSchema, '/stats', { tzOffset: new Date().getTimezoneOffset(), days: 14 }),
+  /** the dashboard's figures; test payments (the widget preview's, the demo shop's) only when `includeTest` */
+  stats: (includeTest = false) =>
+    get(StatsSchema, '/stats', {
+      tzOffset: new Date().getTimezoneOffset(),
+      days: 14,
+      includeTest: includeTest ? 'true' : null,
+    }),
   watcher: () => get(WatcherStatusViewSchema, '/watcher'),
   unmatched: (q = '') => get(InboxListSchema, '/transfers/unmatched', { q: q.trim() }),
   history: () => get(TransferHistorySchema, '/transfers/history'),

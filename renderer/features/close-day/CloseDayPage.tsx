@@ -5,12 +5,12 @@ import { Skeleton } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, formatUsdt } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import { selectCloseDay, selectCloseDayActions, selectIsCloseDayLoading } from './slice';
+import { selectCloseDay, selectCloseDayActions, selectIncludeTestPayments, selectIsCloseDayLoading } from './slice';
 import { selectRouteParam } from '../../store/ui-slice';
 import './close-day.css';
 import { parsePeriod } from './period';
 import { PeriodPicker } from './PeriodPicker';
-import { TestPaymentsSwitch } from './TestPaymentsSwitch';
+import { TestPaymentsSwitch } from '../../components/TestPaymentsSwitch';
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -151,7 +151,10 @@ export function CloseDayPage() {
   const param = useConsoleStore(selectRouteParam);
   const report = useConsoleStore(selectCloseDay);
   const isLoading = useConsoleStore(selectIsCloseDayLoading);
-  const { loadCloseDay, exportCloseDay, printCloseDay } = useConsoleStore(useShallow(selectCloseDayActions));
+  const includeTestPayments = useConsoleStore(selectIncludeTestPayments);
+  const { loadCloseDay, exportCloseDay, printCloseDay, setIncludeTestPayments } = useConsoleStore(
+    useShallow(selectCloseDayActions),
+  );
   const period = parsePeriod(param);
   const [first, last] = [period?.first ?? null, period?.last ?? null];
   useEffect(() => {
@@ -172,7 +175,11 @@ export function CloseDayPage() {
         </button>
       </PageHeader>
       {shown ? <PeriodPicker period={{ first: shown.date, last: shown.through }} /> : null}
-      <TestPaymentsSwitch />
+      <TestPaymentsSwitch
+        label="Include test payments"
+        on={includeTestPayments}
+        onChange={(on) => void setIncludeTestPayments(on)}
+      />
       {shown ? <Report r={shown} /> : isLoading ? <Skeleton lines={8} /> : null}
     </>
   );

@@ -10,7 +10,8 @@ import { RouteLink } from '../../components/RouteLink';
 import { VolumeChart } from './VolumeChart';
 import { STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
-import { selectDashboardActions, selectIsDashboardLoading, selectStats } from './slice';
+import { selectDashboardActions, selectDashboardIncludesTest, selectIsDashboardLoading, selectStats } from './slice';
+import { TestPaymentsSwitch } from '../../components/TestPaymentsSwitch';
 import { TakingsCard } from './TakingsCard';
 import { WatcherCard } from './WatcherCard';
 import { selectUnmatchedCount } from '../live/slice';
@@ -24,7 +25,8 @@ export function DashboardPage() {
   const unmatched = useConsoleStore(selectUnmatchedCount);
   // the setup checklist, backups and the books are the owner's: a cashier's session is refused their reads
   const isOwner = useConsoleStore(selectIsOwner);
-  const { loadDashboard } = useConsoleStore(useShallow(selectDashboardActions));
+  const includesTest = useConsoleStore(selectDashboardIncludesTest);
+  const { loadDashboard, setDashboardIncludesTest } = useConsoleStore(useShallow(selectDashboardActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { setFilters } = useConsoleStore(useShallow(selectPaymentsActions));
   useEffect(() => {
@@ -47,6 +49,11 @@ export function DashboardPage() {
       {!stats && isLoading ? <Skeleton lines={6} /> : null}
       {stats ? (
         <>
+          <TestPaymentsSwitch
+            label="Include test payments"
+            on={includesTest}
+            onChange={(on) => void setDashboardIncludesTest(on)}
+          />
           <div className="kpis">
             <TakingsCard title="Taken in today" takings={stats.takings.today} testId="paid-today" />
             <TakingsCard title="Taken in this week" takings={stats.takings.week} testId="paid-week" />
@@ -83,7 +90,8 @@ export function DashboardPage() {
                 <li key={s}>
                   <a
                     href={`#/payments`}
-                    onClick={() => setFilters({ status: s })}
+                    // the list the count leads to holds the payments it counted
+                    onClick={() => setFilters({ status: s, includeTest: includesTest })}
                     className={`status-count status-${s}`}
                     data-testid={`count-${s}`}
                   >

@@ -11,7 +11,10 @@ export interface DashboardSlice {
   isCheckingBooks: boolean;
   isDashboardLoading: boolean;
   isChecklistHidden: boolean;
+  /** the dashboard's "Include test payments" switch: off, its figures are the real takings only */
+  dashboardIncludesTest: boolean;
   loadDashboard(): Promise<void>;
+  setDashboardIncludesTest(on: boolean): Promise<void>;
   hideChecklist(): void;
   loadWatcher(): Promise<void>;
   checkBooks(): Promise<void>;
@@ -26,16 +29,21 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
   isCheckingBooks: false,
   isDashboardLoading: false,
   isChecklistHidden: localStorage.getItem(CHECKLIST_HIDDEN_KEY) === '1',
+  dashboardIncludesTest: false,
   loadDashboard: async () => {
     set({ isDashboardLoading: true });
     try {
-      const [stats, watcher] = await Promise.all([chainApi.stats(), chainApi.watcher()]);
+      const [stats, watcher] = await Promise.all([chainApi.stats(get().dashboardIncludesTest), chainApi.watcher()]);
       set({ stats, watcher, unmatchedCount: stats.unmatched });
     } catch (err) {
       get().fail(err, 'Could not load the dashboard');
     } finally {
       set({ isDashboardLoading: false });
     }
+  },
+  setDashboardIncludesTest: async (on) => {
+    set({ dashboardIncludesTest: on });
+    await get().loadDashboard();
   },
   hideChecklist: () => {
     localStorage.setItem(CHECKLIST_HIDDEN_KEY, '1');
@@ -65,11 +73,13 @@ export const selectStats = (s: ConsoleStore) => s.stats;
 export const selectWatcher = (s: ConsoleStore) => s.watcher;
 export const selectChainMode = (s: ConsoleStore) => s.watcher?.mode ?? null;
 export const selectIsDashboardLoading = (s: ConsoleStore) => s.isDashboardLoading;
+export const selectDashboardIncludesTest = (s: ConsoleStore) => s.dashboardIncludesTest;
 /** Payments ever paid (paid late included), or null before the first stats arrive. */
 export const selectPaidCount = (s: ConsoleStore) => (s.stats ? s.stats.counts.paid : null);
 export const selectIsChecklistHidden = (s: ConsoleStore) => s.isChecklistHidden;
 export const selectDashboardActions = (s: ConsoleStore) => ({
   loadDashboard: s.loadDashboard,
+  setDashboardIncludesTest: s.setDashboardIncludesTest,
   loadWatcher: s.loadWatcher,
   hideChecklist: s.hideChecklist,
   checkBooks: s.checkBooks,

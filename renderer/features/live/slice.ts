@@ -33,6 +33,7 @@ const dayStart = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 function rowFits(row: PaymentRow, f: PaymentFilters): boolean | null {
   if (f.q.trim()) return null;
   const created = Date.parse(row.createdAt);
+  if (row.test && !f.includeTest) return false;
   if (f.status && row.status !== f.status) return false;
   if (f.createdFrom && created < dayStart(f.createdFrom)) return false;
   if (f.createdTo && created >= dayStart(f.createdTo) + 86_400_000) return false;

@@ -12,6 +12,7 @@ import { ExplorerLinked } from '../refunds/ExplorerLinked';
 import { RefundPanel } from '../refunds/RefundPanel';
 import '../refunds/refunds.css';
 import { StatusBadge } from './StatusBadge';
+import { TestBadge } from '../../components/TestPaymentsSwitch';
 import { useInterval } from '../../hooks/useInterval';
 import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
@@ -84,6 +85,7 @@ export function PaymentDetailPage() {
       <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
         <span role="status" aria-live="polite" data-testid="payment-status">
           <StatusBadge status={payment.status} late={payment.late} />
+          {detail.test ? <TestBadge label="Test payment" /> : null}
         </span>
         <PrintReceiptButton payment={payment} />
         {isOpen ? (

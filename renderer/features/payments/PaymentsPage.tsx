@@ -4,6 +4,7 @@ import type { PaymentRowView } from '../../../contract/console';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
 import { Empty, Spinner } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
+import { TestBadge, TestPaymentsSwitch } from '../../components/TestPaymentsSwitch';
 import { StatusBadge } from './StatusBadge';
 import { useCardLayout } from './useCardLayout';
 import './payments.css';
@@ -64,6 +65,11 @@ function Filters() {
         <span>To</span>
         <input type="date" value={filters.createdTo} onChange={(e) => setFilters({ createdTo: e.target.value })} />
       </label>
+      <TestPaymentsSwitch
+        label="Show test payments"
+        on={filters.includeTest}
+        onChange={(includeTest) => setFilters({ includeTest })}
+      />
     </div>
   );
 }
@@ -73,6 +79,7 @@ function Row({ p, index }: { p: PaymentRowView; index: number }) {
     <a className="prow" href={`#/payment/${p.id}`} data-index={index} data-testid="payment-row">
       <span role="cell" className="c-status">
         <StatusBadge status={p.status} late={p.late} />
+        {p.test ? <TestBadge /> : null}
       </span>
       <span role="cell" className="c-amount num">
         {formatUsdt(p.amount)}

@@ -8,9 +8,12 @@ export interface PaymentFilters {
   createdFrom: string;
   createdTo: string;
   q: string;
+  /** the "Show test payments" switch: the list and its CSV leave them out until it is on */
+  includeTest: boolean;
 }
 
 const filterQuery = (f: PaymentFilters) => ({
+  includeTest: f.includeTest ? 'true' : '',
   status: f.status,
   q: f.q.trim(),
   createdFrom: f.createdFrom,

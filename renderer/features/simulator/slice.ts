@@ -39,9 +39,11 @@ export const createSimulatorSlice: SliceCreator<SimulatorSlice> = (set, get) => 
   sendingRefundId: null,
   loadOpenPayments: async () => {
     try {
+      // the simulator pays test payments too: the widget preview's are the ones most often tried here
+      const open = { ...EMPTY_FILTERS, includeTest: true };
       const [pending, partial] = await Promise.all([
-        paymentsApi.list({ ...EMPTY_FILTERS, status: 'pending' }, null, 50),
-        paymentsApi.list({ ...EMPTY_FILTERS, status: 'partially_paid' }, null, 50),
+        paymentsApi.list({ ...open, status: 'pending' }, null, 50),
+        paymentsApi.list({ ...open, status: 'partially_paid' }, null, 50),
       ]);
       set({ openPayments: [...partial.items, ...pending.items].sort((a, b) => b.seq - a.seq) });
     } catch (err) {
