@@ -5,6 +5,9 @@ export const testPaymentsMigration: PgMigration = {
   version: 3,
   name: '003-test-payments',
   async up(sql) {
-    await sql.exec(`ALTER TABLE payments ADD COLUMN test integer NOT NULL DEFAULT 0;`);
+    await sql.exec(`
+      ALTER TABLE payments ADD COLUMN test integer NOT NULL DEFAULT 0;
+      CREATE INDEX payments_test ON payments (status, seq) WHERE test = 1;
+    `);
   },
 };
