@@ -49,7 +49,7 @@ describe('backups slice: settings, Back up now, restoring one from the list, liv
     await running;
     expect(selectIsBackingUp(store.getState())).toBe(false);
     const view = selectBackups(store.getState())!;
-    expect(view.files[0]).toMatchObject({ kind: 'automatic' });
+    expect(view.files[0]).toMatchObject({ kind: 'manual' });
     expect(lastToast(store.getState())).toBe(`Backed up to ${view.state.lastSuccess!.file}`);
 
     const blocked = join(h.server.dataDir, 'a-file');
