@@ -134,8 +134,7 @@ async function shootTill(page: Page, service: ConsoleService, cast: Cast, suffix
     await page.getByTestId('till').waitFor();
     await settle(page);
     await shot(state);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
+    await leaveTill(page);
   }
   const { payment } = await service.server.services.payments.create('invoice', {
     currency: 'USDT',
@@ -151,9 +150,19 @@ async function shootTill(page: Page, service: ConsoleService, cast: Cast, suffix
   await service.server.simulator!.pay({ paymentId: payment.id });
   await page.getByRole('button', { name: /New sale/ }).waitFor();
   await shot('paid');
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await leaveTill(page);
   return 4;
+}
+
+/** Esc to the keypad (keeping a payable payment open when the till asks), Esc again out of the till. */
+async function leaveTill(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  const keep = page.getByRole('button', { name: 'Keep it open' });
+  await page.locator('dialog.till-leave[open], [data-testid="till-display"]').first().waitFor();
+  if (await keep.isVisible()) await keep.click();
+  await page.getByTestId('till-display').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('till').waitFor({ state: 'detached' });
 }
 
 async function shootCheckout(browser: Browser, service: ConsoleService, cast: Cast): Promise<number> {
