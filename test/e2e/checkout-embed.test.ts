@@ -26,7 +26,7 @@ describe('embedded checkout (EPP) through ServiceWidget, in Chromium', () => {
     const frame = stage.page.frameLocator('#pay iframe');
     await eventually(() => frame.locator('[data-field="amount"]').textContent(), is('12.50 USDT'));
     await eventually(() => frame.locator('[data-field="memo"]').textContent(), is(s.payment.memo));
-    expect(await frame.locator('.warn').textContent()).toContain('memo');
+    expect(await frame.locator('.warn').textContent()).toContain('comment');
     expect(await frame.locator('svg.qr').count()).toBe(1);
     expect(await frame.locator('a[href^="ton://transfer/"]').count()).toBe(1);
     const src = await stage.page.locator('#pay iframe').getAttribute('src');
