@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * TON Connect 2 (issue 30): the shapes the checkout, the till and the console exchange with the
+ * service when a customer's or the merchant's wallet is asked to sign a transfer that is already
+ * complete, so nobody types an address, an amount or a comment.
+ */
+
+/** TON Connect's network ids (CHAIN in @tonconnect/protocol): mainnet -239, testnet -3. */
+export const TON_CONNECT_NETWORKS = ['-239', '-3'] as const;
+export type TonConnectNetwork = (typeof TON_CONNECT_NETWORKS)[number];
+
+/** POST /pay/:paymentId/wallet-request: who will pay, as the wallet reported it on connecting. */
+export const WalletTransferRequestBodySchema = z
+  .object({
+    payer: z.string().min(1).max(100).meta({ description: "The connected wallet's address (raw or user-friendly)" }),
+    network: z.enum(TON_CONNECT_NETWORKS).meta({ description: 'The network the connected wallet reported' }),
+  })
+  .meta({ id: 'WalletTransferRequestBody' });
+export type WalletTransferRequestBody = z.infer<typeof WalletTransferRequestBodySchema>;
+
+/** One message of a TON Connect sendTransaction request, exactly as the wallet receives it. */
+export const WalletMessageSchema = z.object({
+  address: z.string().meta({ description: 'User-friendly, bounceable address the message goes to' }),
+  amount: z.string().meta({ description: 'Nanotons attached, a decimal string' }),
+  payload: z.string().optional().meta({ description: 'The message body, a base64 BOC' }),
+});
+export type WalletMessage = z.infer<typeof WalletMessageSchema>;
+
+/**
+ * The complete sendTransaction request for what is still due: for USDT one message to the payer's
+ * own USDT jetton wallet carrying a jetton transfer (0x0f8a7ea5) with the memo as the comment.
+ */
+export const WalletTransferRequestSchema = z
+  .object({
+    validUntil: z.number().int().meta({ description: 'Unix seconds; at most 5 minutes ahead and never past expiry' }),
+    network: z.enum(TON_CONNECT_NETWORKS),
+    from: z.string().meta({ description: "The payer's address, raw form, so a different wallet refuses" }),
+    messages: z.array(WalletMessageSchema).min(1).max(4),
+    dueAmount: z.string().meta({ description: 'What the request pays, in the asset, a decimal string' }),
+  })
+  .meta({ id: 'WalletTransferRequest' });
+export type WalletTransferRequest = z.infer<typeof WalletTransferRequestSchema>;
