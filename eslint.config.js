@@ -14,13 +14,13 @@ import tseslint from 'typescript-eslint';
 export const SERVER_LAYERS = [
   { layer: 'foundation', folders: ['util', 'domain'] },
   { layer: 'ports', folders: ['chain', 'storage'] },
-  { layer: 'domain services', folders: ['events', 'settings', 'payments', 'webhooks'] },
+  { layer: 'domain services', folders: ['events', 'settings', 'payments', 'webhooks', 'wallet-connect'] },
   { layer: 'chain watching', folders: ['watcher', 'sandbox', 'simulator'] },
   { layer: 'infrastructure', folders: ['config', 'db', 'storage/sqlite', 'storage/postgres', 'backups'] },
   { layer: 'HTTP edge', folders: ['http', 'auth', 'plugins'] },
   { layer: 'service set', folders: ['services.ts'] },
   { layer: 'API routes', folders: ['merchant-api', 'epp'] },
-  { layer: 'browser routes', folders: ['payment-pages', 'console-api'] },
+  { layer: 'browser routes', folders: ['payment-pages', 'console-api', 'tonconnect-bridge'] },
   { layer: 'composition', folders: ['runtime', 'app.ts', 'index.ts', 'cli'] },
 ];
 
