@@ -30,6 +30,9 @@ export type WalletMessage = z.infer<typeof WalletMessageSchema>;
 /**
  * The complete sendTransaction request for what is still due: for USDT one message to the payer's
  * own USDT jetton wallet carrying a jetton transfer (0x0f8a7ea5) with the memo as the comment.
+ * Exactly the SDK's SendTransactionRequest and nothing more: @tonconnect/sdk refuses a request with
+ * any other key ("Request contains extra properties"), so the checkout passes it on as it came.
+ * What it pays is the checkout view's dueAmount at the time of the request.
  */
 export const WalletTransferRequestSchema = z
   .object({
@@ -37,7 +40,6 @@ export const WalletTransferRequestSchema = z
     network: z.enum(TON_CONNECT_NETWORKS),
     from: z.string().meta({ description: "The payer's address, raw form, so a different wallet refuses" }),
     messages: z.array(WalletMessageSchema).min(1).max(4),
-    dueAmount: z.string().meta({ description: 'What the request pays, in the asset, a decimal string' }),
   })
   .meta({ id: 'WalletTransferRequest' });
 export type WalletTransferRequest = z.infer<typeof WalletTransferRequestSchema>;
