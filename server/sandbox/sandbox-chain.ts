@@ -3,7 +3,7 @@
 // from its own record of transactions: the emulator itself loads only when something must be
 // emulated (a transfer, a get-method), so a restarted service that only watches never loads it.
 import { randomBytes } from 'node:crypto';
-import { Address, Cell, type Transaction, type TupleItem } from '@ton/core';
+import { Address, Cell, type Message, type Transaction, type TupleItem } from '@ton/core';
 import type { SendMessageResult } from '@ton/sandbox';
 import type { Emulator } from './sandbox-emulator';
 import { sandboxWallets } from './sandbox-identity';
@@ -139,6 +139,11 @@ export class SandboxChain {
    */
   sendFromMerchant(opts: MerchantSendOptions): Promise<Transaction[]> {
     return this.emulate((emulator, kit, now) => kit.merchantSend(emulator, this.merchantJettonWallet, opts, now));
+  }
+
+  /** An external message a wallet signed itself (a TON Connect wallet's answer), sent as it is; every transaction it caused. */
+  sendExternal(message: Message): Promise<Transaction[]> {
+    return this.emulate((emulator) => emulator.bc.sendMessage(message));
   }
 
   /** One send, in the queue, with the emulator loaded; saved before anything is served. */
