@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { consoleHostGuard } from './auth/console-origin';
 import { routeAuthPlugin } from './auth/guards';
 import { checkoutRoutes } from './payment-pages/checkout-plugin';
+import { tonConnectSandboxRoutes } from './tonconnect-bridge/tonconnect-sandbox-plugin';
 import { consoleRoutes } from './console-api/console-plugin';
 import { trustedProxies } from './config/config';
 import type { LedgerDescription } from './console-api/ledger-routes';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(merchantRoutes);
   await app.register(widgetSessionRoutes);
   await app.register(checkoutRoutes);
+  if (options.runtime?.info.mode === 'sandbox') await app.register(tonConnectSandboxRoutes);
   await app.register(consoleRoutes, {
     ledgerFile: options.ledgerFile ?? null,
     backups: options.backups ?? null,
