@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Address, Cell, type Message, type Transaction, type TupleItem } from '@ton/core';
 import type { SendMessageResult } from '@ton/sandbox';
 import type { Emulator } from './sandbox-emulator';
-import { sandboxWallets } from './sandbox-identity';
+import { sandboxWallets, type SandboxWallets } from './sandbox-identity';
 import type { PayOptions } from './sandbox-payments';
 import type { MerchantSendOptions } from './sandbox-merchant-sends';
 import {
@@ -144,6 +144,11 @@ export class SandboxChain {
   /** An external message a wallet signed itself (a TON Connect wallet's answer), sent as it is; every transaction it caused. */
   sendExternal(message: Message): Promise<Transaction[]> {
     return this.emulate((emulator) => emulator.bc.sendMessage(message));
+  }
+
+  /** The sandbox's own wallets, keys included: the TON Connect sandbox wallet signs as the payer or the merchant. */
+  wallets(): SandboxWallets {
+    return sandboxWallets(this.core.seed);
   }
 
   /** One send, in the queue, with the emulator loaded; saved before anything is served. */
