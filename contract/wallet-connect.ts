@@ -43,3 +43,16 @@ export const WalletTransferRequestSchema = z
   })
   .meta({ id: 'WalletTransferRequest' });
 export type WalletTransferRequest = z.infer<typeof WalletTransferRequestSchema>;
+
+/**
+ * GET /tonconnect-manifest.json: what a wallet shows of the store before it connects (the TON
+ * Connect app manifest: https://docs.ton.org/ecosystem/ton-connect/manifest).
+ */
+export const TonConnectManifestSchema = z
+  .object({
+    url: z.string().meta({ description: "The service's public address, no trailing slash" }),
+    name: z.string().meta({ description: "The store's name from Settings, or TonTill" }),
+    iconUrl: z.string().meta({ description: "Absolute URL of a PNG: the store's logo, or TonTill's 180×180 icon" }),
+  })
+  .meta({ id: 'TonConnectManifest' });
+export type TonConnectManifest = z.infer<typeof TonConnectManifestSchema>;

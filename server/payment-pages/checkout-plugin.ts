@@ -7,6 +7,8 @@ import { receiptRoutes } from './receipt-routes';
 import type { SseHub } from './sse-hub';
 import { statusRoutes } from './status-routes';
 import { storeLogoRoutes } from './store-profile';
+import { tonConnectRoutes } from './tonconnect-routes';
+import { walletRequestRoutes } from './wallet-request-routes';
 import { loadWebAssets, WebAssetsMissingError, type WebAssets } from './web-assets';
 
 export interface CheckoutOptions {
@@ -40,4 +42,6 @@ export async function checkoutRoutes(app: FastifyInstance, opts: CheckoutOptions
   await app.register(demoRoutes, { assets });
   await app.register(embedCheckRoutes);
   await app.register(storeLogoRoutes);
+  await app.register(walletRequestRoutes);
+  await app.register(tonConnectRoutes);
 }

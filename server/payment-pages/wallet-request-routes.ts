@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { Address } from '@ton/core';
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorCode } from '../http/errors';
+import { errors, ErrorSchema } from '../http/responses';
+import { addRoute } from '../http/route';
+import { buildWalletTransferRequest, TON_CONNECT_NETWORK_OF } from '../wallet-connect/jetton-transfer-request';
+import { checkWalletNetwork, dueForWalletRequest, parsePayerAddress } from '../wallet-connect/wallet-request-checks';
+import { PaymentIdParamsSchema } from '../../contract/payments';
+import {
+  WalletTransferRequestBodySchema,
+  WalletTransferRequestSchema,
+  type WalletTransferRequest,
+  type WalletTransferRequestBody,
+} from '../../contract/wallet-connect';
+
+const TAGS = ['Checkout (public)'];
+
+/** A random 64-bit query id, as wallet apps pick one: two requests for one payment never look alike. */
+const newQueryId = (): bigint => randomBytes(8).readBigUInt64BE();
+
+/** The chain the request needs (the payer's jetton wallet is asked of it): a 503 while it is not open. */
+async function openChain(app: FastifyInstance) {
+  const runtime = await app.runtime?.ready().catch(() => null);
+  if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  return runtime;
+}
+
+/**
+ * POST /pay/:paymentId/wallet-request: public like the checkout's status (the unguessable payment
+ * id is the key), same-origin for the hosted page and the embedded one alike (both live on the
+ * service's origin and call it relative to themselves). The root hook rate-limits it per address.
+ */
+export async function walletRequestRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(app, {
+    method: 'POST',
+    url: '/pay/:paymentId/wallet-request',
+    operationId: 'createWalletTransferRequest',
+    tags: TAGS,
+    auth: 'public',
+    summary:
+      "TON Connect: the complete sendTransaction request that pays what is still due from the connected wallet (one jetton transfer from the payer's own USDT jetton wallet, the memo as its comment).",
+    params: PaymentIdParamsSchema,
+    body: WalletTransferRequestBodySchema,
+    responses: {
+      200: { description: 'Pass it to sendTransaction as it is', schema: WalletTransferRequestSchema },
+      ...errors(400, 404, 409),
+      503: { description: 'CHAIN_UNAVAILABLE: the chain cannot be read right now', schema: ErrorSchema },
+    },
+    handler: ({ params, body }) => walletRequest(app, params.paymentId, body),
+  });
+}
+
+async function walletRequest(
+  app: FastifyInstance,
+  paymentId: string,
+  body: WalletTransferRequestBody,
+): Promise<WalletTransferRequest> {
+  const { services } = app;
+  const payment = await services.payments.get(paymentId);
+  const now = services.clock.now();
+  const amount = dueForWalletRequest(payment, now);
+  const payer = parsePayerAddress(body.payer);
+  const info = app.runtime?.info;
+  if (!info) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  const network = TON_CONNECT_NETWORK_OF[info.mode];
+  checkWalletNetwork(body.network, network);
+  const runtime = await openChain(app);
+  try {
+    return await buildWalletTransferRequest(
+      { source: runtime.chain.source, jettonMaster: Address.parse(info.jettonMaster) },
+      {
+        transfer: {
+          queryId: newQueryId(),
+          amount,
+          merchant: Address.parse(payment.address),
+          payer,
+          memo: payment.memo,
+        },
+        network,
+        nowMs: now,
+        expiresAtMs: payment.expiresAt,
+      },
+    );
+  } catch (err) {
+    // The payer's jetton wallet could not be asked for: the chain's problem, not the request's.
+    app.log.warn({ err, paymentId }, 'wallet request: the chain could not name the payer jetton wallet');
+    throw new AppError(503, ErrorCode.chainUnavailable, 'the chain cannot be read right now; try again shortly');
+  }
+}
