@@ -1,12 +1,18 @@
 import type { CheckoutPageConfig, CheckoutView } from '../../contract/checkout';
 import { escapeHtml } from '../../contract/shared-helpers';
+import { BUNDLED_BRIDGE_ORIGINS } from '../wallet-connect/wallets-list';
 import { frameAncestors, type FramingPolicy } from './embed-policy';
 import type { WebAssets } from './web-assets';
 
-/** Scripts and styles from our own origin only, no inline code; framing decided per page. */
+/**
+ * Scripts and styles from our own origin only, no inline code; framing decided per page. Besides the
+ * service, the page connects only to the HTTP bridges of the wallets it offers ("Pay with wallet":
+ * the wallet list is served by the service, wallet icons are not shown, so img-src gains nothing).
+ */
 export function pageCsp(framing: FramingPolicy): string {
   return (
-    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ` +
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; ` +
+    `connect-src ${["'self'", ...BUNDLED_BRIDGE_ORIGINS].join(' ')}; ` +
     `base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors(framing)}`
   );
 }
