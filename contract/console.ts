@@ -98,6 +98,10 @@ export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEventSchema>;
 export const PaymentDetailSchema = z.object({
   payment: PaymentSchema,
   test: z.boolean().meta({ description: "Made to try the flow (the widget preview's, the demo shop's)" }),
+  tipAmount: z
+    .string()
+    .optional()
+    .meta({ description: 'The part of the amount that was a tip at the till, when one was given' }),
   events: z.array(PaymentTimelineEventSchema),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
@@ -106,6 +110,9 @@ export const CreateInvoiceBodySchema = z.strictObject({
   amount: AmountSchema,
   externalId: z.string().trim().min(1).max(128).optional(),
   description: z.string().trim().max(500).optional(),
+  tip: AmountSchema.optional().meta({
+    description: 'The part of `amount` that is a tip (the till adds it to the subtotal)',
+  }),
   expiresInSeconds: z
     .number()
     .int()

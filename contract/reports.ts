@@ -39,6 +39,11 @@ const FigureSchema = z.object({
 });
 export type CloseDayFigure = z.infer<typeof FigureSchema>;
 
+/** Part of the taken in, never added to it again: the till's tips on the payments completed in the span. */
+const TipsSchema = FigureSchema.meta({
+  description: 'Of the taken in, the tips given at the till on payments completed in the span: how many, and their sum',
+});
+
 /**
  * One day at the till. Each payment holding money counts once: paid and overpaid on the day it
  * completed, partially paid on the day it was created; takenIn is their sum and netTakings takenIn
@@ -71,6 +76,7 @@ export const CloseDayReportSchema = z
     through: z.iso.date().meta({ description: 'The last day, inclusive: `date` itself for one day' }),
     days: z.number().int().meta({ description: 'How many days the report covers' }),
     includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
+    tips: TipsSchema,
   })
   .meta({ id: 'CloseDayReport' });
 export type CloseDayReport = z.infer<typeof CloseDayReportSchema>;
@@ -90,6 +96,7 @@ export const TakingsSchema = z
       .meta({ description: 'Of the taken in, what overpayments brought beyond the amounts asked' }),
     refunded: FigureSchema,
     netTakings: z.string(),
+    tips: TipsSchema,
     includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
   })
   .meta({ id: 'Takings' });

@@ -61,17 +61,22 @@ const micro = (amount: string): bigint => {
 };
 /** What the payment leaves with the merchant: paid less refunded, in bigint so no float rounds it. */
 const netAmount = (p: PaymentRowView): string => formatAmount(micro(p.paidAmount) - micro(p.refundedAmount));
-const csvCellOf = (p: PaymentRowView, c: (typeof CSV_COLUMNS)[number]): string | null =>
-  c === 'late' ? String(p.late) : c === 'netAmount' ? netAmount(p) : p[c];
-const csvLine = (p: PaymentRowView): string => `${CSV_COLUMNS.map((c) => csvCell(csvCellOf(p, c))).join(',')}\r\n`;
+/** With test payments included, a last column says which rows are one; without, every row is real and the columns stay as they were. */
+const csvColumns = (includeTest: boolean) => (includeTest ? [...CSV_COLUMNS, 'test' as const] : CSV_COLUMNS);
+type CsvColumn = ReturnType<typeof csvColumns>[number];
+const csvCellOf = (p: PaymentRowView, c: CsvColumn): string | null =>
+  c === 'late' || c === 'test' ? String(p[c]) : c === 'netAmount' ? netAmount(p) : p[c];
+const csvLine = (p: PaymentRowView, columns: readonly CsvColumn[]): string =>
+  `${columns.map((c) => csvCell(csvCellOf(p, c))).join(',')}\r\n`;
 
 /** Keyset batches, not one long cursor: the connection is free between batches and memory stays flat. */
 async function* csvRows(queries: ConsoleQueries, q: ListQuery): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  const columns = csvColumns(q.includeTest);
+  yield `${columns.join(',')}\r\n`;
   let filter = filterOf(q, EXPORT_BATCH);
   for (;;) {
     const rows = await queries.listPayments(filter);
-    if (rows.length > 0) yield rows.map(csvLine).join('');
+    if (rows.length > 0) yield rows.map((p) => csvLine(p, columns)).join('');
     if (rows.length < EXPORT_BATCH) return;
     filter = { ...filter, beforeSeq: rows[rows.length - 1]!.seq };
     await new Promise((resolve) => setImmediate(resolve));
@@ -141,7 +146,12 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
           note: decision ? (data?.note ?? null) : null,
         };
       });
-      return { payment, test: record.test, events };
+      return {
+        payment,
+        test: record.test,
+        ...(record.tip > 0n ? { tipAmount: formatAmount(record.tip) } : {}),
+        events,
+      };
     },
   });
 
@@ -154,8 +164,10 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     summary: 'Create an invoice from the console (externalId makes it idempotent)',
     body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
-    handler: async ({ body }) =>
-      (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...body })).view,
+    handler: async ({ body: { tip, ...request } }) => {
+      const tipped = tip === undefined ? {} : { tip: micro(tip) };
+      return (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...request }, tipped)).view;
+    },
   });
 
   addRoute(app, {

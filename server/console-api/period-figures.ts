@@ -85,6 +85,7 @@ export function presentTakings(p: Period): Takings {
     beyondAmount: formatAmount(p.figures.beyondAmount),
     refunded: presentFigure(p.figures.refunded),
     netTakings: formatAmount(p.figures.netTakings),
+    tips: presentFigure(p.figures.tips),
     includeTest: p.includeTest,
   };
 }

@@ -86,14 +86,18 @@ export class PaymentService {
     this.views.clear();
   }
 
-  /** `test`: made to try the flow (the widget preview, the demo shop), so left out of the takings. */
+  /**
+   * `test`: made to try the flow (the widget preview, the demo shop), so left out of the takings.
+   * `tip`: the part of the amount a till customer added as a tip (the amount already includes it).
+   */
   create(
     kind: PaymentKind,
     request: DepositRequest | WidgetSessionRequest,
-    options: { test?: boolean } = {},
+    options: { test?: boolean; tip?: bigint } = {},
   ): Promise<CreateResult> {
     const hash = requestHash(kind, request);
     const amount = this.checkedAmount(request.amount);
+    if (options.tip !== undefined && options.tip >= amount) throw invalidInput('tip', 'must be less than the amount');
     return this.deps.storage.write(async (uow) => {
       if (request.externalId !== undefined) {
         const existing = await uow.payments.findByExternalId(request.externalId);
@@ -106,7 +110,8 @@ export class PaymentService {
         this.newPayment(kind, request, amount, hash, await this.uniqueMemo(uow)),
       );
       if (options.test) await uow.payments.markTest(inserted.id);
-      const payment = { ...inserted, test: options.test === true };
+      if (options.tip) await uow.payments.recordTip(inserted.id, options.tip);
+      const payment = { ...inserted, test: options.test === true, tip: options.tip ?? 0n };
       const view = await this.views.present(uow, payment);
       const json = JSON.stringify(view);
       await this.record(uow, 'payment.created', payment.id, view, json);
@@ -350,7 +355,7 @@ export class PaymentService {
   closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures & { refunded: PaidVolume }> {
     return this.deps.storage.read(async (view) => ({
       ...(await view.payments.closeOfDay(from, to, includeTest)),
-      refunded: await view.refunds.sentVolume(from, to),
+      refunded: await view.refunds.sentVolume(from, to, includeTest),
     }));
   }
 }

@@ -61,6 +61,8 @@ export interface CloseOfDayFigures {
   partiallyPaid: PaidVolume;
   /** expired in the span (by expires_at) without completing: the amounts they asked for */
   expired: PaidVolume;
+  /** the tips of the payments completed in the span (paid or overpaid): how many carried one, and their sum */
+  tips: PaidVolume;
 }
 
 export interface PaymentReads {
@@ -92,6 +94,8 @@ export interface PaymentRepository extends PaymentReads {
   setRefunded(payment: Pick<Payment, 'seq' | 'refundedAmount' | 'updatedAt'>): Promise<void>;
   /** marks a payment made to try the flow (the widget preview, the demo shop): the takings leave it out */
   markTest(paymentId: string): Promise<void>;
+  /** the part of the payment's amount that is a tip (below the amount; the service checks) */
+  recordTip(paymentId: string, tip: bigint): Promise<void>;
 }
 
 export interface NewTransfer {
@@ -216,8 +220,8 @@ export interface RefundReads {
   findByMemo(memo: string): Promise<RefundRecord | null>;
   /** a sent refund whose transfer carried this query id: what a bounce of it brings back */
   sentWithQueryId(queryId: bigint): Promise<RefundRecord[]>;
-  /** refunds sent (and not bounced since) that turned sent in [from, to): by updatedAt */
-  sentVolume(from: number, to: number): Promise<PaidVolume>;
+  /** refunds sent (and not bounced since) that turned sent in [from, to): by updatedAt; those of test payments only when `includeTest` */
+  sentVolume(from: number, to: number, includeTest?: boolean): Promise<PaidVolume>;
 }
 
 export interface RefundRepository extends RefundReads {

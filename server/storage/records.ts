@@ -37,10 +37,12 @@ export interface Payment {
   updatedAt: number;
   /** made to try the flow (the widget preview, the demo shop): shown apart, left out of the figures */
   test: boolean;
+  /** the part of `amount` the customer added as a tip at the till (0n: none) */
+  tip: bigint;
 }
 
-/** A payment starts real; markTest marks one made to try the flow. */
-export type NewPayment = Omit<Payment, 'seq' | 'test'>;
+/** A payment starts real and untipped; markTest marks one made to try the flow, recordTip its tip. */
+export type NewPayment = Omit<Payment, 'seq' | 'test' | 'tip'>;
 
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
 export type PaymentStateChange = Pick<

@@ -161,6 +161,7 @@ describe('the daily close', () => {
       `${store},2026-03-30,Europe/Berlin,refunded,1,2.00`,
       `${store},2026-03-30,Europe/Berlin,net_takings,,-1.00`,
       `${store},2026-03-30,Europe/Berlin,expired,0,0.00`,
+      `${store},2026-03-30,Europe/Berlin,tips,0,0.00`,
       '',
     ]);
     const json = await consoleCall('GET', '/reports/close-day?date=2026-03-30');
@@ -183,6 +184,7 @@ describe('the daily close', () => {
       'through',
       'days',
       'includeTest',
+      'tips',
     ]);
   });
 

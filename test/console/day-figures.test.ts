@@ -43,6 +43,13 @@ describe("a day's figures, on the dashboard and in the close", () => {
     ids[name] = payment.id;
     if (paid) await server.simulator!.pay({ paymentId: payment.id, amount: paid });
   };
+  /** A sale at the till with a tip: the invoice asks for the total, the tip is recorded with it. */
+  const tippedSale = async (name: string, total: string, tip: string) => {
+    const res = await consoleCall('POST', '/payments', { amount: total, tip });
+    expect(res.statusCode, res.body).toBe(200);
+    ids[name] = (res.json() as { id: string }).id;
+    await server.simulator!.pay({ paymentId: ids[name] });
+  };
   const refund = async (name: string, amount: string) => {
     const res = await server.app.inject({
       method: 'POST',
@@ -58,7 +65,7 @@ describe("a day's figures, on the dashboard and in the close", () => {
     expect((await consoleCall('PUT', '/settings/time-zone', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
     await sale('monday', '2.00', '2.00');
     at('2026-06-10T01:00:00Z');
-    await sale('exact', '10.00', '10.00');
+    await tippedSale('exact', '10.00', '1.50');
     await sale('over', '4.00', '6.50');
     await sale('partial', '8.00', '3.00', 7 * 24 * 3600);
     await sale('late', '5.00', null, 60);
@@ -70,8 +77,28 @@ describe("a day's figures, on the dashboard and in the close", () => {
     // the console's widget preview: a test payment, left out of both
     const preview = await consoleCall('POST', '/widget-preview/session', { amount: '3.00' });
     expect(preview.statusCode, preview.body).toBe(200);
-    await server.simulator!.pay({ paymentId: (preview.json() as { paymentId: string }).paymentId });
-    expect((await report('date=2026-06-10&includeTest=true')).takenIn).toEqual({ count: 5, total: '27.50' });
+    ids.preview = (preview.json() as { paymentId: string }).paymentId;
+    await server.simulator!.pay({ paymentId: ids.preview });
+    // and its refund, left out with it
+    await refund('preview', '0.50');
+    const withTests = await report('date=2026-06-10&includeTest=true');
+    expect(withTests.takenIn).toEqual({ count: 5, total: '27.50' });
+    expect(withTests.refunded).toEqual({ count: 2, total: '1.50' });
+  });
+
+  it('leaves the refunds of test payments out with the test payments', async () => {
+    expect((await report('date=2026-06-10')).refunded).toEqual({ count: 1, total: '1.00' });
+  });
+
+  it('says how much of what was taken in were tips, in the close, its CSV and on the dashboard', async () => {
+    const close = await report('date=2026-06-10');
+    expect(close.tips).toEqual({ count: 1, total: '1.50' });
+    const stats = (await consoleCall('GET', '/stats?tzOffset=0')).json() as Stats;
+    expect(stats.takings.today.tips).toEqual(close.tips);
+    const csv = await consoleCall('GET', '/reports/close-day.csv?date=2026-06-10');
+    expect(csv.body.split('\r\n')).toContain(',2026-06-10,Asia/Tokyo,tips,1,1.50');
+    const detail = (await consoleCall('GET', `/payments/${ids.exact}`)).json() as { tipAmount?: string };
+    expect(detail.tipAmount).toBe('1.50');
   });
 
   it('gives the dashboard the close of the day: taken in, beyond the amount, refunded, net, counts', async () => {
@@ -93,6 +120,7 @@ describe("a day's figures, on the dashboard and in the close", () => {
       beyondAmount: close.overpaid.extra,
       refunded: close.refunded,
       netTakings: close.netTakings,
+      tips: close.tips,
       includeTest: false,
     });
     expect(stats.takings.week).toMatchObject({

@@ -58,6 +58,20 @@ describe('test payments shown apart', () => {
     expect(csvWithTests).toContain(preview);
   });
 
+  it('says which rows are test payments in a CSV that includes them', async () => {
+    const lines = (await consoleCall('GET', '/payments/export.csv?includeTest=true')).body.split('\r\n');
+    expect(lines[0]!.split(',').at(-1)).toBe('test');
+    const testCell = (id: string) =>
+      lines
+        .find((line) => line.startsWith(`${id},`))!
+        .split(',')
+        .at(-1);
+    expect(testCell(preview)).toBe('true');
+    expect(testCell(sale)).toBe('false');
+    // without test payments every row is real: the columns stay as they were
+    expect((await consoleCall('GET', '/payments/export.csv')).body.split('\r\n')[0]!.split(',')).not.toContain('test');
+  });
+
   it("says on a payment's page whether it is a test payment", async () => {
     const detail = (await consoleCall('GET', `/payments/${preview}`)).json() as PaymentDetail;
     expect(detail.test).toBe(true);

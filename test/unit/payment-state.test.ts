@@ -31,6 +31,7 @@ const base: Payment = {
   createdAt: 0,
   updatedAt: 0,
   test: false,
+  tip: 0n,
 };
 
 describe('payment state machine', () => {

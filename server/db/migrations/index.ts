@@ -13,6 +13,7 @@ import { signInGuessesMigration } from './011-sign-in-guesses';
 import { reconciliationsByAccountMigration } from './012-reconciliations-by-account';
 import { testPaymentsMigration } from './013-test-payments';
 import { paymentSearchMigration } from './014-payment-search';
+import { tipsMigration } from './015-tips';
 
 export interface Migration {
   version: number;
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   reconciliationsByAccountMigration,
   testPaymentsMigration,
   paymentSearchMigration,
+  tipsMigration,
 ];

@@ -13,7 +13,7 @@ import { PG_PAYMENT_SEARCH_TEXT } from './migrations/004-payment-search';
 /** The columns every read of a payment selects; fromRow is the one mapping of them. */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test`;
+  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip`;
 
 interface PaymentRow {
   seq: bigint;
@@ -44,6 +44,7 @@ interface PaymentRow {
   updated_at: number;
   /** 0 or 1, as SQLite's column */
   test: number;
+  tip: bigint;
 }
 
 /** What a sum and a count of payments arrive as: sum() of bigint is numeric (text), count(*) is bigint. */
@@ -92,6 +93,7 @@ function fromRow(r: PaymentRow): Payment {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     test: Number(r.test) === 1,
+    tip: r.tip,
   };
 }
 
@@ -154,7 +156,7 @@ export class PgPayments implements PaymentRepository {
         at(p.updatedAt),
       ],
     );
-    return { ...p, seq: num(row!.seq), test: false };
+    return { ...p, seq: num(row!.seq), test: false, tip: 0n };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -279,11 +281,15 @@ export class PgPayments implements PaymentRepository {
     await this.sql.run('UPDATE payments SET test = 1 WHERE id = $1', [paymentId]);
   }
 
+  async recordTip(paymentId: string, tip: bigint): Promise<void> {
+    await this.sql.run('UPDATE payments SET tip = $2 WHERE id = $1', [paymentId, tip.toString()]);
+  }
+
   async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
     const real = realOnly(includeTest);
-    const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string }>(
-      `SELECT overpaid_amount > 0 AS over,
-      sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x FROM payments WHERE paid_at >= $1 AND paid_at < $2${real} GROUP BY 1`,
+    const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string; t: string; tn: bigint }>(
+      `SELECT overpaid_amount > 0 AS over, sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x,
+      sum(tip) AS t, count(*) FILTER (WHERE tip > 0) AS tn FROM payments WHERE paid_at >= $1 AND paid_at < $2${real} GROUP BY 1`,
       [at(from), at(to)],
     );
     const paid = completed.find((r) => !r.over);
@@ -304,6 +310,10 @@ export class PgPayments implements PaymentRepository {
       overpaid: { ...volume(overpaid), extra: money(overpaid?.x) },
       partiallyPaid: volume(partiallyPaid),
       expired: volume(expired),
+      tips: {
+        amount: completed.reduce((sum, r) => sum + money(r.t), 0n),
+        count: completed.reduce((sum, r) => sum + num(r.tn), 0),
+      },
     };
   }
 

@@ -17,7 +17,7 @@ import { StatementCache } from './statement-cache';
  */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test`;
+  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip`;
 
 type PaymentRow = [
   seq: bigint,
@@ -47,6 +47,7 @@ type PaymentRow = [
   createdAt: bigint,
   updatedAt: bigint,
   test: bigint,
+  tip: bigint,
 ];
 
 type Params = Record<string, string | number>;
@@ -89,6 +90,7 @@ function fromRow(row: PaymentRow): Payment {
     createdAt,
     updatedAt,
     test,
+    tip,
   ] = row;
   return {
     seq: Number(seq),
@@ -118,6 +120,7 @@ function fromRow(row: PaymentRow): Payment {
     createdAt: Number(createdAt),
     updatedAt: Number(updatedAt),
     test: test === 1n,
+    tip,
   };
 }
 
@@ -205,7 +208,7 @@ export class SqlitePayments implements PaymentRepository {
       allowedOrigins: toJson(p.allowedOrigins),
       late: p.late ? 1 : 0,
     });
-    return { ...p, seq: Number(result.lastInsertRowid), test: false };
+    return { ...p, seq: Number(result.lastInsertRowid), test: false, tip: 0n };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -383,6 +386,11 @@ export class SqlitePayments implements PaymentRepository {
     this.byShape.get('UPDATE payments SET test = 1 WHERE id = @paymentId').run({ paymentId });
   }
 
+  async recordTip(paymentId: string, tip: bigint): Promise<void> {
+    // bound as its decimal text, exact at any size: the INTEGER column's affinity stores it as an integer
+    this.byShape.get('UPDATE payments SET tip = @tip WHERE id = @paymentId').run({ paymentId, tip: tip.toString() });
+  }
+
   /** Three indexed reads: paid_at's index for what completed, created_at's for the rest. */
   async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
     const real = realOnly(includeTest);
@@ -391,9 +399,9 @@ export class SqlitePayments implements PaymentRepository {
       count: Number(row?.n ?? 0n),
     });
     const completed = this.byShape
-      .get<{ over: bigint; v: bigint; n: bigint; x: bigint }>(
-        `SELECT overpaid_amount > 0 AS over,
-      SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x FROM payments WHERE paid_at >= @from AND paid_at < @to${real} GROUP BY over`,
+      .get<{ over: bigint; v: bigint; n: bigint; x: bigint; t: bigint; tn: bigint }>(
+        `SELECT overpaid_amount > 0 AS over, SUM(paid_amount) AS v, COUNT(*) AS n, SUM(overpaid_amount) AS x,
+      SUM(tip) AS t, SUM(tip > 0) AS tn FROM payments WHERE paid_at >= @from AND paid_at < @to${real} GROUP BY over`,
       )
       .all({ from, to });
     const paid = completed.find((r) => r.over === 0n);
@@ -417,6 +425,10 @@ export class SqlitePayments implements PaymentRepository {
       overpaid: { ...volume(overpaid), extra: overpaid?.x ?? 0n },
       partiallyPaid: volume(partiallyPaid),
       expired: volume(expired),
+      tips: {
+        amount: completed.reduce((sum, r) => sum + r.t, 0n),
+        count: completed.reduce((sum, r) => sum + Number(r.tn), 0),
+      },
     };
   }
 }

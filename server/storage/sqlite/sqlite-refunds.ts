@@ -41,7 +41,10 @@ export class SqliteRefunds implements RefundRepository {
   private readonly byPaymentStmt: Statement<[string], RefundRow>;
   private readonly byMemoStmt: Statement<[string], RefundRow>;
   private readonly sentByQueryStmt: Statement<[string], RefundRow>;
-  private readonly sentVolumeStmt: Statement<[{ from: number; to: number }], { v: bigint | null; n: bigint }>;
+  private readonly sentVolumeStmt: Statement<
+    [{ from: number; to: number; includeTest: number }],
+    { v: bigint | null; n: bigint }
+  >;
 
   constructor(db: Database) {
     this.insertStmt =
@@ -61,9 +64,10 @@ export class SqliteRefunds implements RefundRepository {
       .safeIntegers(true);
     // Refunds are few beside payments, so this scans them; at scale an index on (updated_at) WHERE status = 'sent' makes it a range.
     this.sentVolumeStmt = db
-      .prepare<[{ from: number; to: number }], { v: bigint | null; n: bigint }>(
-        `SELECT SUM(amount) AS v, COUNT(*) AS n
-      FROM refunds WHERE status = 'sent' AND updated_at >= @from AND updated_at < @to`,
+      .prepare<[{ from: number; to: number; includeTest: number }], { v: bigint | null; n: bigint }>(
+        // a test payment's refunds leave the figures with it (its row found by primary key)
+        `SELECT SUM(r.amount) AS v, COUNT(*) AS n FROM refunds r JOIN payments p ON p.id = r.payment_id
+      WHERE r.status = 'sent' AND r.updated_at >= @from AND r.updated_at < @to AND (@includeTest = 1 OR p.test = 0)`,
       )
       .safeIntegers(true);
   }
@@ -96,8 +100,8 @@ export class SqliteRefunds implements RefundRepository {
     return this.sentByQueryStmt.all(queryId.toString()).map(fromRow);
   }
 
-  async sentVolume(from: number, to: number): Promise<PaidVolume> {
-    const row = this.sentVolumeStmt.get({ from, to });
+  async sentVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
+    const row = this.sentVolumeStmt.get({ from, to, includeTest: includeTest ? 1 : 0 });
     return { amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) };
   }
 }

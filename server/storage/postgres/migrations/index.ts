@@ -3,6 +3,7 @@ import { ledgerMigration } from './001-ledger';
 import { signInGuessesMigration } from './002-sign-in-guesses';
 import { testPaymentsMigration } from './003-test-payments';
 import { paymentSearchMigration } from './004-payment-search';
+import { tipsMigration } from './005-tips';
 
 export interface PgMigration {
   version: number;
@@ -19,4 +20,5 @@ export const pgMigrations: readonly PgMigration[] = [
   signInGuessesMigration,
   testPaymentsMigration,
   paymentSearchMigration,
+  tipsMigration,
 ];
