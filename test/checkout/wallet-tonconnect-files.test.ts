@@ -108,7 +108,7 @@ describe('TON Connect files in sandbox mode', () => {
     const sandboxWallet = wallets.at(-1)!;
     expect(sandboxWallet.bridge).toEqual([{ type: 'sse', url: `${server.services.publicUrl()}/bridge` }]);
     const demo = await fetch(
-      `${server.url}/pay/${(await server.services.payments.create('invoice', { ...QUICK_START, externalId: 'csp-2' })).payment.id}`,
+      `${server.url}/pay/${(await server.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '3.00' })).payment.id}`,
     );
     expect(directive(demo.headers.get('content-security-policy')!, 'connect-src')).toEqual(["'self'", ...BRIDGES]);
   });
