@@ -1,3 +1,5 @@
+import { WALLET_STRINGS } from './wallet-i18n';
+
 const en = {
   title: 'Pay with USDT on TON',
   language: 'Language',
@@ -43,6 +45,7 @@ const en = {
   sandboxSending: 'Sending the test transfer…',
   sandboxFailed: 'The test payment failed: {reason}',
   minutesLeft: '{n} minutes left to pay',
+  ...WALLET_STRINGS.en,
 };
 /** Every language is one of these: the compiler refuses a missing key. */
 export type Strings = typeof en;
@@ -91,6 +94,7 @@ const ru: Strings = {
   sandboxSending: 'Отправляем тестовый перевод…',
   sandboxFailed: 'Тестовый платёж не прошёл: {reason}',
   minutesLeft: 'Осталось минут: {n}',
+  ...WALLET_STRINGS.ru,
 };
 
 const de: Strings = {
@@ -138,6 +142,7 @@ const de: Strings = {
   sandboxSending: 'Testüberweisung wird gesendet…',
   sandboxFailed: 'Die Testzahlung ist fehlgeschlagen: {reason}',
   minutesLeft: 'Noch {n} Minuten zum Bezahlen',
+  ...WALLET_STRINGS.de,
 };
 
 const es: Strings = {
@@ -185,6 +190,7 @@ const es: Strings = {
   sandboxSending: 'Enviando la transferencia de prueba…',
   sandboxFailed: 'El pago de prueba falló: {reason}',
   minutesLeft: 'Quedan {n} minutos para pagar',
+  ...WALLET_STRINGS.es,
 };
 
 const pt: Strings = {
@@ -232,6 +238,7 @@ const pt: Strings = {
   sandboxSending: 'Enviando a transferência de teste…',
   sandboxFailed: 'O pagamento de teste falhou: {reason}',
   minutesLeft: 'Restam {n} minutos para pagar',
+  ...WALLET_STRINGS.pt,
 };
 
 const tr: Strings = {
@@ -278,6 +285,7 @@ const tr: Strings = {
   sandboxSending: 'Test transferi gönderiliyor…',
   sandboxFailed: 'Test ödemesi başarısız oldu: {reason}',
   minutesLeft: 'Ödemek için {n} dakika kaldı',
+  ...WALLET_STRINGS.tr,
 };
 
 const uk: Strings = {
@@ -324,6 +332,7 @@ const uk: Strings = {
   sandboxSending: 'Надсилаємо тестовий переказ…',
   sandboxFailed: 'Тестовий платіж не пройшов: {reason}',
   minutesLeft: 'Залишилося хвилин: {n}',
+  ...WALLET_STRINGS.uk,
 };
 
 /** Each language under its own name (an endonym, the same in every language). */

@@ -5,6 +5,8 @@ import { watchStatus, type Live } from './live';
 import { endScreen, formatLeft, money, payScreen, type EndKind, type Ui } from './render';
 import { servicePath } from './service-root';
 import { asCheckoutView, asStoreBrand, errorMessage, type CheckoutView, type PageConfig } from './view';
+import { WalletPay } from './wallet-pay';
+import { renderWalletBlock } from './wallet-view';
 
 const REDIRECT_DELAY_MS = { paid: 2_500, other: 5_000 };
 /** For the developer reading the console: why this frame showed although their backend named no origin. */
@@ -75,6 +77,8 @@ class Checkout {
   private readonly status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   private readonly host = h('div', { class: 'screen-host' });
   private readonly bar = h('div', { class: 'store-bar' });
+  private readonly wallet: WalletPay;
+  private readonly walletHost = h('div', { class: 'wallet-pay' });
 
   constructor(
     private readonly root: HTMLElement,
@@ -84,6 +88,20 @@ class Checkout {
     this.ui = this.uiFor(initialLang());
     this.view = view;
     this.clockSkew = Date.parse(view.serverTime) - Date.now();
+    this.wallet = new WalletPay(
+      view.id,
+      () => Date.now() + this.clockSkew,
+      () => this.renderWallet(),
+    );
+  }
+
+  private renderWallet(): void {
+    renderWalletBlock(this.walletHost, this.ui, this.wallet.current, this.view.dueAmount, {
+      start: () => void this.wallet.start(),
+      choose: (wallet) => this.wallet.choose(wallet),
+      cancel: () => void this.wallet.cancel(),
+      retry: () => void this.wallet.retry(),
+    });
   }
 
   private uiFor(lang: Lang): Ui {
@@ -96,6 +114,10 @@ class Checkout {
       config: this.config,
       announce: (text) => this.say(text),
       sandboxPay: (b) => void this.sandboxPay(b),
+      walletBlock: () => {
+        this.renderWallet();
+        return this.walletHost;
+      },
     };
   }
 

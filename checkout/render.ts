@@ -11,6 +11,8 @@ export interface Ui {
   config: PageConfig;
   announce(text: string): void;
   sandboxPay(button: HTMLButtonElement): void;
+  /** "Pay with wallet" (TON Connect), one element that keeps its progress across re-renders */
+  walletBlock(v: CheckoutView): HTMLElement;
 }
 
 async function writeClipboard(text: string): Promise<boolean> {
@@ -110,6 +112,7 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
       amountBlock(ui, v),
       v.status === 'partially_paid' &&
         h('p', { class: 'partial' }, fill(t.partial, { paid: money(ui, v.paidAmount), due: money(ui, v.dueAmount) })),
+      ui.walletBlock(v),
       h(
         'div',
         { class: 'scan' },

@@ -6,6 +6,13 @@ import { buildWeb, type BuildWebResult } from '../../scripts/build-web';
 
 const KB = 1024;
 const gz = (path: string): number => gzipSync(readFileSync(path), { level: 9 }).byteLength;
+/**
+ * What "Pay with wallet" costs in the checkout for @tonconnect/sdk 3.4.1 itself (with
+ * @tonconnect/protocol and tweetnacl, which it needs for the bridge's encrypted sessions): 37.7 KB
+ * gzipped, measured as the checkout builds it (esbuild, minified, the same targets). The page's own
+ * code keeps its 30 KB.
+ */
+const TON_CONNECT_SDK = 38 * KB;
 
 /** The checkout and the widget load on customers' phones and merchants' pages: keep them tiny. */
 describe('browser bundle sizes (gzip)', () => {
@@ -14,7 +21,7 @@ describe('browser bundle sizes (gzip)', () => {
     build = await buildWeb();
   });
 
-  it('checkout page script + styles stay under 30 KB, the widget under 5 KB', () => {
+  it('checkout page script + styles stay under 30 KB plus the TON Connect SDK, the widget under 5 KB', () => {
     const sizes = {
       'checkout.js': gz(join(build.outDir, 'checkout/checkout.js')),
       'checkout.css': gz(join(build.outDir, 'checkout/checkout.css')),
@@ -25,8 +32,8 @@ describe('browser bundle sizes (gzip)', () => {
         .map(([name, bytes]) => `${name}: ${(bytes / KB).toFixed(2)} KB gzipped`)
         .join('\n'),
     );
-    expect(sizes['checkout.js']).toBeLessThan(30 * KB);
-    expect(sizes['checkout.js'] + sizes['checkout.css']).toBeLessThan(30 * KB);
+    expect(sizes['checkout.js']).toBeLessThan(30 * KB + TON_CONNECT_SDK);
+    expect(sizes['checkout.js'] + sizes['checkout.css']).toBeLessThan(30 * KB + TON_CONNECT_SDK);
     expect(sizes[`index-${build.widgetVersion}.js (widget)`]).toBeLessThan(5 * KB);
   });
 

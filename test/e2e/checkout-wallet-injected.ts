@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import { Address, beginCell, Cell, external, internal, SendMode, storeMessage, storeStateInit } from '@ton/core';
+import type { Page } from 'playwright';
+import { sandboxWallets } from '../../server/sandbox/sandbox-identity';
+import { readSandboxState } from '../../server/sandbox/sandbox-state';
+import type { Service } from './e2e-helpers';
+
+/**
+ * An injected TON Connect wallet for Chromium tests: `window.tonkeeper.tonconnect` (the JS bridge a
+ * browser extension or an in-wallet browser puts in the page) in front of a wallet that signs for
+ * real, here in the test process: the sandbox payer's keys, sending on the service's emulated chain.
+ * The key is one of the served list's entries ("tonkeeper"), so the SDK finds that entry injected.
+ */
+export const INJECTED_KEY = 'tonkeeper';
+
+/** The RPC a dApp sends for sendTransaction, its one param decoded (the wire's snake_case). */
+export interface SentRequest {
+  valid_until: number;
+  network?: string;
+  from?: string;
+  messages: Array<{ address: string; amount: string; payload?: string; stateInit?: string }>;
+}
+
+/** A jetton transfer body (TEP-74 transfer, op 0x0f8a7ea5), decoded field by field. */
+export interface JettonTransfer {
+  op: number;
+  queryId: bigint;
+  amount: bigint;
+  destination: Address | null;
+  responseDestination: Address | null;
+  forwardTonAmount: bigint;
+  comment: string | null;
+}
+
+export function decodeJettonTransfer(payloadBase64: string): JettonTransfer {
+  const s = Cell.fromBase64(payloadBase64).beginParse();
+  const op = s.loadUint(32);
+  const queryId = s.loadUintBig(64);
+  const amount = s.loadCoins();
+  const destination = s.loadMaybeAddress();
+  const responseDestination = s.loadMaybeAddress();
+  s.loadMaybeRef(); // custom_payload
+  const forwardTonAmount = s.loadCoins();
+  const forward = s.loadBit() ? s.loadRef().beginParse() : s;
+  const comment = forward.remainingBits >= 32 && forward.loadUint(32) === 0 ? forward.loadStringTail() : null;
+  return { op, queryId, amount, destination, responseDestination, forwardTonAmount, comment };
+}
+
+export type Answer = 'sign' | 'reject';
+
+/** A door the wallet waits at, opened by the test: a state stays on screen exactly as long as the test looks at it. */
+export class Gate {
+  private open!: () => void;
+  readonly passed = new Promise<void>((resolve) => {
+    this.open = resolve;
+  });
+  release(): void {
+    this.open();
+  }
+}
+
+/** The wallet's side in the test process: what it was asked, and its answers (signed and sent, or code 300). */
+export class PayerWallet {
+  readonly requests: SentRequest[] = [];
+  /** what the next requests get; 'sign' once the queue is empty */
+  readonly answers: Answer[] = [];
+  /** when set, the wallet answers only once it is released (the customer still looking at the request) */
+  beforeAnswer: Gate | null = null;
+  /** when set, the signed message reaches the chain only once it is released (the network still busy) */
+  beforeChain: Gate | null = null;
+  /** the last signed message's way to the chain (awaited by a test that held it) */
+  lastSend: Promise<unknown> = Promise.resolve();
+  private constructor(
+    private readonly service: Service,
+    private readonly payer: ReturnType<typeof sandboxWallets>['payer'],
+  ) {}
+
+  /** The sandbox payer of the service's chain (its seed is in the data directory's state file). */
+  static async of(service: Service): Promise<PayerWallet> {
+    const state = await readSandboxState(join(service.server.services.config.dataDir, 'sandbox-chain.json'));
+    if (!state) throw new Error('the sandbox chain has not been saved yet');
+    return new PayerWallet(service, sandboxWallets(state.seed).payer);
+  }
+
+  get address(): Address {
+    return this.payer.contract.address;
+  }
+
+  /** What the wallet reports on connecting: its TON Connect ton_addr item. */
+  account(network = '-3'): { address: string; network: string; publicKey: string; walletStateInit: string } {
+    const { contract, keys } = this.payer;
+    return {
+      address: contract.address.toRawString(),
+      network,
+      publicKey: keys.publicKey.toString('hex'),
+      walletStateInit: beginCell().store(storeStateInit(contract.init)).endCell().toBoc().toString('base64'),
+    };
+  }
+
+  /** sendTransaction from the page: recorded, then refused (code 300) or signed and sent on the chain. */
+  async handle(paramJson: string): Promise<{ result: string } | { error: { code: number; message: string } }> {
+    const request = JSON.parse(paramJson) as SentRequest;
+    this.requests.push(request);
+    await this.beforeAnswer?.passed;
+    if ((this.answers.shift() ?? 'sign') === 'reject') return { error: { code: 300, message: 'User declined' } };
+    return { result: await this.signAndSend(request) };
+  }
+
+  private async signAndSend(request: SentRequest): Promise<string> {
+    const sandbox = this.service.server.chain.sandbox!;
+    const seqno = (await sandbox.source().runGetMethod(this.address, 'seqno')).readNumber();
+    const body = this.payer.contract.createTransfer({
+      seqno,
+      secretKey: this.payer.keys.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
+      timeout: request.valid_until,
+      messages: request.messages.map((m) =>
+        internal({
+          to: m.address,
+          value: BigInt(m.amount),
+          bounce: Address.parseFriendly(m.address).isBounceable,
+          ...(m.payload ? { body: Cell.fromBase64(m.payload) } : {}),
+        }),
+      ),
+    });
+    const message = external({ to: this.address, body });
+    this.lastSend = (this.beforeChain?.passed ?? Promise.resolve()).then(() => sandbox.sendExternal(message));
+    if (!this.beforeChain) await this.lastSend;
+    return beginCell().store(storeMessage(message)).endCell().toBoc().toString('base64');
+  }
+}
+
+/**
+ * Puts the JS bridge into every page of `page`'s context before its scripts run; `sendTransaction`
+ * goes to `wallet.handle` in the test process. `network` is what the wallet says it is on.
+ */
+export async function injectWallet(page: Page, wallet: PayerWallet, network = '-3'): Promise<void> {
+  await page.exposeFunction('__walletSendTransaction', (param: string) => wallet.handle(param));
+  await page.addInitScript(
+    ({ key, account }) => {
+      const device = {
+        platform: 'browser',
+        appName: key,
+        appVersion: '4.0.0',
+        maxProtocolVersion: 2,
+        features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
+      };
+      const send = (window as unknown as { __walletSendTransaction(p: string): Promise<object> })
+        .__walletSendTransaction;
+      let connected = false;
+      const bridge = {
+        deviceInfo: device,
+        protocolVersion: 2,
+        isWalletBrowser: false,
+        connect: async () => {
+          connected = true;
+          return { event: 'connect', id: 1, payload: { items: [{ name: 'ton_addr', ...account }], device } };
+        },
+        restoreConnection: async () =>
+          connected
+            ? { event: 'connect', id: 2, payload: { items: [{ name: 'ton_addr', ...account }], device } }
+            : { event: 'connect_error', id: 2, payload: { code: 0, message: 'not connected' } },
+        send: async (message: { method: string; params: string[]; id: string }) =>
+          message.method === 'sendTransaction'
+            ? { id: message.id, ...(await send(message.params[0]!)) }
+            : { id: message.id, result: {} },
+        listen: () => () => undefined,
+        disconnect: () => {
+          connected = false;
+        },
+      };
+      Object.defineProperty(window, key, { value: { tonconnect: bridge }, configurable: true });
+    },
+    { key: INJECTED_KEY, account: wallet.account(network) },
+  );
+}
