@@ -145,3 +145,23 @@ export const TimeZoneSettingSchema = z
   })
   .meta({ id: 'TimeZoneSetting' });
 export type TimeZoneSetting = z.infer<typeof TimeZoneSettingSchema>;
+
+/** At most three tip buttons fit beside "Custom" and "No tip" on a phone-sized till. */
+export const MAX_TIP_PRESETS = 3;
+
+/**
+ * Tips at the till: off until the owner turns them on (as in BTCPay's Point of Sale), so a sale
+ * goes straight to the QR; when on, up to three percent buttons, each in whole percent.
+ */
+export const TipSettingsSchema = z
+  .strictObject({
+    enabled: z.boolean(),
+    presets: z
+      .array(z.number().int('must be whole percents').min(1, 'must be at least 1%').max(100, 'must be at most 100%'))
+      .min(1, 'needs at least one percentage')
+      .max(MAX_TIP_PRESETS, `at most ${MAX_TIP_PRESETS} percentages`),
+  })
+  .meta({ id: 'TipSettings', description: 'Tips at the till: on or off, and the percent buttons' });
+export type TipSettings = z.infer<typeof TipSettingsSchema>;
+
+export const DEFAULT_TIP_SETTINGS: TipSettings = { enabled: false, presets: [10, 15, 20] };

@@ -4,13 +4,15 @@ import { canonicalTimeZone, TimeZoneBodySchema, TimeZoneSettingSchema } from '..
 import { CloseDayQuerySchema, CloseDayReportSchema } from '../../contract/reports';
 import { machineTimeZone, storeTimeZone, TIME_ZONE_KEY } from '../settings/time-zone';
 import { closeDayCsv, closeDayReport } from './close-day-report';
+import { tipSettingsRoutes } from './tip-settings-routes';
 
 const fileName = (r: { date: string; through: string }, ext: 'csv' | 'json') =>
   `tontill-close-day-${r.date}${r.through === r.date ? '' : `-to-${r.through}`}.${ext}`;
 
-/** The daily close (on screen, CSV, JSON) and the store's time zone that cuts its days. */
+/** The daily close (on screen, CSV, JSON), the store's time zone that cuts its days, and the tips it counts. */
 export async function closeDayRoutes(app: FastifyInstance): Promise<void> {
   const { settings } = app.services;
+  await tipSettingsRoutes(app);
   const zoneView = async () => ({ timeZone: await storeTimeZone(settings), machineTimeZone: machineTimeZone() });
 
   addRoute(app, {

@@ -23,6 +23,7 @@ const STAFF_ROUTES = [
   'GET /console/api/catalogue',
   'GET /console/api/settings/store',
   'GET /console/api/settings/time-zone',
+  'GET /console/api/settings/tips',
   'GET /console/api/payments',
   'POST /console/api/payments',
   'GET /console/api/payments/:paymentId',
