@@ -1,4 +1,4 @@
-import { Address, Cell } from '@ton/core';
+import { Address, Cell, external, internal, SendMode } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletTransferRequest } from '../../contract/wallet-connect';
 import { jettonWalletAddress } from '../../server/sandbox/jetton-contracts';
@@ -129,6 +129,48 @@ describe('the wallet transfer request', () => {
   it('answers 404 for an unknown payment', async () => {
     const res = await ask('pay_doesnotexist0000000000', { payer: payerRaw(), network: '-3' });
     expect(res.status).toBe(404);
+  });
+
+  /** What the customer's wallet does with the request: signs every message with the payer's key and sends it. */
+  const signAndSend = async (req: WalletTransferRequest) => {
+    const { contract, keys } = sandbox().wallets().payer;
+    const seqno = (await sandbox().source().runGetMethod(contract.address, 'seqno')).readNumber();
+    const body = contract.createTransfer({
+      seqno,
+      secretKey: keys.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
+      timeout: req.validUntil,
+      messages: req.messages.map((m) =>
+        internal({ to: m.address, value: BigInt(m.amount), body: Cell.fromBase64(m.payload!) }),
+      ),
+    });
+    await sandbox().sendExternal(external({ to: contract.address, body }));
+    await server.watcher.pollNow();
+  };
+
+  it('is paid by the wallet that signs it, and credited exactly once', async () => {
+    const payment = await create('7.25');
+    await signAndSend(await request(payment.id));
+    const view = await server.services.payments.view(payment.id);
+    expect(view).toMatchObject({ status: 'paid', paidAmount: '7.25', dueAmount: '0.00', overpaidAmount: '0.00' });
+    const credits = await server.services.ledger.creditedTo(payment.id);
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ amount: 7_250_000n, comment: payment.memo });
+    expect(Address.parse(credits[0]!.from!).equals(sandbox().payerAddress)).toBe(true);
+    const events = (await server.services.payments.timeline(payment.id)).map((e) => e.type);
+    expect(events).toEqual(['payment.created', 'payment.paid']);
+  });
+
+  it('pays the rest of a part payment through the wallet, and no more', async () => {
+    const payment = await create('10.00');
+    await server.simulator!.pay({ paymentId: payment.id, amount: '2.50' });
+    await signAndSend(await request(payment.id));
+    expect(await server.services.payments.view(payment.id)).toMatchObject({
+      status: 'paid',
+      paidAmount: '10.00',
+      overpaidAmount: '0.00',
+    });
+    expect(await server.services.ledger.creditedTo(payment.id)).toHaveLength(2);
   });
 
   it('refuses a paid, an expired and a cancelled payment with 409', async () => {
