@@ -4,6 +4,7 @@
  * Everything it names is on the service's own origin: its universal link is the wallet's page, its
  * bridge the loopback HTTP bridge, its icon a data: URI, so choosing it reaches no other host.
  */
+import { SANDBOX_WALLET_APP, SANDBOX_WALLET_MAX_MESSAGES } from '../sandbox/sandbox-tonconnect-wallet-items';
 
 /** The wallets-list entry's shape, as the SDK's wallets-list manager reads it. */
 export interface WalletsListEntry {
@@ -18,14 +19,13 @@ export interface WalletsListEntry {
 }
 
 /** The app_name a connected wallet reports in its DeviceInfo, and the SDK's key for it. */
-export const SANDBOX_WALLET_APP_NAME = 'tontill-sandbox';
+export const SANDBOX_WALLET_APP_NAME = SANDBOX_WALLET_APP;
 
 /** Path of the wallet's page (its universal link) and of the loopback bridge, on the service's origin. */
 export const SANDBOX_WALLET_PATH = '/sandbox-wallet';
 export const BRIDGE_PATH = '/bridge';
 
-/** As many messages as a wallet v4 signs in one external message (the merchant's v5 takes more). */
-export const SANDBOX_WALLET_MAX_MESSAGES = 4;
+export { SANDBOX_WALLET_MAX_MESSAGES };
 
 /** A plain sandbox-coloured wallet glyph: no request to any host to draw it. */
 const ICON_SVG =
