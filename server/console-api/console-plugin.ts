@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackupService } from '../backups/backup-service';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
+import { tillWalletRoutes } from '../till-wallet/till-wallet-routes';
 import { backupRoutes } from './backup-routes';
 import { backupSettingsRoutes } from './backup-settings-routes';
 import { booksRoutes } from './books-routes';
@@ -19,6 +20,7 @@ import { refundConsoleRoutes } from './refund-console-routes';
 import { settingsRoutes } from './settings-routes';
 import { statsRoutes } from './stats-routes';
 import { storeProfileRoutes } from './store-profile-routes';
+import { walletProofRoutes } from './wallet-proof-routes';
 import { webhookConsoleRoutes } from './webhook-console-routes';
 import { widgetPreviewDocumentRoutes, widgetPreviewRoutes } from './widget-preview-routes';
 
@@ -47,7 +49,9 @@ async function consoleApi(app: FastifyInstance, opts: ConsoleOptions): Promise<v
   await app.register(settingsRoutes);
   await app.register(cashierRoutes);
   await app.register(catalogueRoutes);
+  await app.register(tillWalletRoutes);
   await app.register(storeProfileRoutes);
+  await app.register(walletProofRoutes);
   await app.register(closeDayRoutes);
   await app.register(ledgerRoutes, { ledger: opts.ledger, backups: opts.ledgerFile ? 'file' : 'external' });
   if (opts.ledgerFile) await app.register(backupRoutes, { ledgerFile: opts.ledgerFile });

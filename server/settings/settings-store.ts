@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Storage } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
+import type { NewAuditEntry } from '../storage/audit-repositories';
 
 /** Settings as one unit of work sees them: what it reads, its own writes included; all of it commits or none. */
 export interface SettingsEdit {
@@ -26,6 +27,17 @@ export class SettingsStore {
    */
   set(key: string, value: unknown, actor?: string): Promise<void> {
     return this.edit((settings) => settings.set(key, value), actor);
+  }
+
+  /**
+   * Stores one setting with an audit entry that says what happened in the log's own words (who
+   * proved which wallet, say) instead of the bare `settings.change`; both commit or neither.
+   */
+  setAudited(key: string, value: unknown, entry: Omit<NewAuditEntry, 'at'>): Promise<void> {
+    return this.storage.write(async (uow) => {
+      await uow.settings.set(key, value, this.clock.now());
+      await uow.audit.append({ ...entry, at: this.clock.now() });
+    });
   }
 
   /** Reads and rewrites settings in one unit of work, so a change made meanwhile is never lost. */

@@ -4,14 +4,13 @@
 import { Address } from '@ton/core';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { publicKeyFromStateInit } from './ton-proof-wallet';
+import type { WalletProofBody } from '../../contract/wallet-proof';
 
 /** How far a proof's timestamp may be from the service's clock. */
 export const TON_PROOF_WINDOW_MS = 15 * 60_000;
 
-export interface TonProofClaim {
-  account: { address: string; chain: string; walletStateInit?: string | undefined; publicKey?: string | undefined };
-  proof: { timestamp: number; domain: { lengthBytes: number; value: string }; signature: string; payload: string };
-}
+/** The wallet's ton_addr and ton_proof replies, as the console posts them. */
+export type TonProofClaim = Pick<WalletProofBody, 'account' | 'proof'>;
 
 /** What the service knows of a payload: issued and still open, never issued, past its expiry, or already spent. */
 export type PayloadStatus = 'open' | 'unknown' | 'expired' | 'used';
