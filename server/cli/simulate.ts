@@ -7,9 +7,10 @@ import { noServiceMessage, runningService, type ServiceClient } from './service-
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
        [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]
        npm run simulate -- withdraw <amount> [--to ADDRESS] [--data-dir DIR]
-       npm run simulate -- refund <refundId> [--case exact|short|wrong-memo|bounce] [--data-dir DIR]`;
+       npm run simulate -- refund <refundId> [--case exact|short|wrong-memo|bounce] [--data-dir DIR]
+       npm run simulate -- tonconnect '<universal link>' [--account payer|merchant] [--data-dir DIR]`;
 
-const OWN_OPTIONS = ['--amount', '--comment', '--case', '--to'];
+const OWN_OPTIONS = ['--amount', '--comment', '--case', '--to', '--account'];
 
 async function pay(service: ServiceClient, paymentId: string, values: Record<string, unknown>): Promise<void> {
   const body = { paymentId, amount: values.amount, comment: values.comment, case: values.case };
@@ -40,7 +41,23 @@ async function refund(service: ServiceClient, refundId: string, simulated: unkno
   console.log(`refund ${r.id} of ${r.amount} USDT to ${r.destination}: ${r.status}`);
 }
 
-const COMMANDS = ['pay', 'withdraw', 'refund'];
+interface SandboxWalletSession {
+  sessionId: string;
+  account: string;
+  address: string;
+  app: string;
+}
+
+/** The sandbox wallet opens a TON Connect link, connects and approves whatever that app asks next. */
+async function tonconnect(service: ServiceClient, link: string, account: unknown): Promise<void> {
+  const { body } = await service.call<SandboxWalletSession>('POST', '/simulator/tonconnect', { link, account });
+  console.log(`the sandbox wallet connected to ${body.app} as the ${body.account} (${body.address})`);
+  console.log(
+    `it approves every transaction that app asks for: ${service.url}/sandbox-wallet/session/${body.sessionId}`,
+  );
+}
+
+const COMMANDS = ['pay', 'withdraw', 'refund', 'tonconnect'];
 
 /** `npm run simulate`: asks the running sandbox service to send a real emulated transfer. */
 async function main(argv: string[]): Promise<number> {
@@ -53,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       comment: { type: 'string' },
       case: { type: 'string' },
       to: { type: 'string' },
+      account: { type: 'string' },
     },
   });
   const [command, target] = positionals;
@@ -67,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
   if (!service) throw new Error(noServiceMessage(config.dataDir));
   if (command === 'pay') await pay(service, target, values);
   else if (command === 'refund') await refund(service, target, values.case);
+  else if (command === 'tonconnect') await tonconnect(service, target, values.account);
   else await withdraw(service, target, values.to);
   return 0;
 }
