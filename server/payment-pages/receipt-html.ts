@@ -1,3 +1,4 @@
+import { formatAmount } from '../../contract/amount';
 import type { StoreBrand } from '../../contract/checkout';
 import type { PublicPayment } from '../../contract/payments';
 import type { ReceiptPaper } from '../../contract/receipts';
@@ -16,6 +17,8 @@ export interface ReceiptData {
   explorerUrl(txHash: string): string | null;
   /** the store's time zone (Settings → Time zone), an IANA name: every time on the receipt is in it */
   timeZone: string;
+  /** the part of the amount that was a tip at the till, micro-USDT (0n: none) */
+  tip: bigint;
 }
 
 export interface RenderedPage {
@@ -90,8 +93,19 @@ function header(store: StoreBrand): string {
   return `<header>${logo}${name}${contact}</header>`;
 }
 
-function amounts(p: PublicPayment): string {
-  const rows: Array<[string, string]> = [['Amount', usdt(p.amount)]];
+/** A tipped sale reads Subtotal, Tip, Total; any other payment its amount. */
+function askedRows(p: PublicPayment, tip: bigint): Array<[string, string]> {
+  if (tip <= 0n) return [['Amount', usdt(p.amount)]];
+  const subtotal = formatAmount(BigInt(p.amountBaseUnits) - tip);
+  return [
+    ['Subtotal', usdt(subtotal)],
+    ['Tip', usdt(formatAmount(tip))],
+    ['Total', usdt(p.amount)],
+  ];
+}
+
+function amounts(p: PublicPayment, tip: bigint): string {
+  const rows = askedRows(p, tip);
   if (p.paidAmount !== p.amount) rows.push(['Received', usdt(p.paidAmount)]);
   if (isNonZero(p.refundedAmount)) rows.push(['Refunded', `−${usdt(p.refundedAmount)}`]);
   const body = rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
@@ -141,7 +155,7 @@ function page(title: string, paper: ReceiptPaper, body: string): RenderedPage {
 export function renderReceipt(data: ReceiptData, paper: ReceiptPaper): RenderedPage {
   const { payment: p, store } = data;
   const body =
-    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p, data.timeZone)}${itemsBlock(p.description)}${amounts(p)}` +
+    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p, data.timeZone)}${itemsBlock(p.description)}${amounts(p, data.tip)}` +
     `${transfersBlock(p, data)}${refundsBlock(data)}` +
     `${qrSvgMarkup(data.url, 'QR code of this receipt’s address')}<p class="url muted">Scan to open this receipt:<br>${escapeHtml(data.url)}</p>` +
     `<footer>Paid in USDT on the TON network</footer></main>`;

@@ -48,6 +48,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
           refunds,
           store: await readStoreBrand(services.settings),
           timeZone: await storeTimeZone(services.settings),
+          tip: found.tip,
           url: `${services.publicUrl()}/${receiptPath(payment.id)}`,
           explorerUrl: (txHash) => {
             const url = explorerTxUrl(mode, txHash);

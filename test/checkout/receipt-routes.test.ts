@@ -57,6 +57,24 @@ describe('receipt page', () => {
     expect(html).not.toContain('sandbox:tx');
   });
 
+  it('a sale tipped at the till reads Subtotal, Tip and Total; an untipped one its amount', async () => {
+    const { payment } = await server.services.payments.create(
+      'invoice',
+      { currency: 'USDT', mainCurrency: 'TON', amount: '14.38' },
+      { tip: 1_880_000n },
+    );
+    await server.simulator!.pay({ paymentId: payment.id });
+    const html = (await get(`/pay/${payment.id}/receipt`)).body;
+    expect(html).toContain(
+      '<dt>Subtotal</dt><dd>12.50 USDT</dd><dt>Tip</dt><dd>1.88 USDT</dd><dt>Total</dt><dd>14.38 USDT</dd>',
+    );
+    const untipped = await create({});
+    await server.simulator!.pay({ paymentId: untipped.id });
+    const plain = (await get(`/pay/${untipped.id}/receipt`)).body;
+    expect(plain).toContain('<dt>Amount</dt><dd>10.00 USDT</dd>');
+    expect(plain).not.toContain('Tip');
+  });
+
   it('each paper has its own page rules; an unknown paper is the default 80 mm', async () => {
     const payment = await create({});
     await server.simulator!.pay({ paymentId: payment.id });
