@@ -17,6 +17,10 @@ export interface WalletActions {
 /** A phone opens the wallet's link itself; a wide screen also shows it as a QR for the phone in the customer's hand. */
 const wideScreen = (): boolean => typeof matchMedia === 'function' && matchMedia('(min-width: 760px)').matches;
 
+/** The list calls Telegram Wallet just "Wallet", which says nothing beside the others. */
+const walletName = (wallet: WalletInfo): string =>
+  wallet.appName === 'telegram-wallet' ? 'Telegram Wallet' : wallet.name;
+
 function button(text: string, cls: string, onClick: () => void, disabled = false): HTMLButtonElement {
   const b = h('button', { type: 'button', class: `btn ${cls}`, disabled }, text);
   b.addEventListener('click', onClick);
@@ -32,7 +36,7 @@ function walletList(ui: Ui, wallets: WalletInfo[], actions: WalletActions): HTML
       h(
         'li',
         {},
-        button(wallet.name, 'wallet-choice', () => actions.choose(wallet)),
+        button(walletName(wallet), 'wallet-choice', () => actions.choose(wallet)),
         isWalletInfoCurrentlyInjected(wallet) && h('span', { class: 'hint wallet-here' }, ui.t.walletInBrowser),
       ),
     ),
@@ -44,12 +48,12 @@ function connectLink(ui: Ui, wallet: WalletInfo, link: string): HTMLElement[] {
   const open = h(
     'a',
     { class: 'btn primary wallet-open', href: link, target: '_blank', rel: 'noopener noreferrer' },
-    fill(ui.t.walletOpen, { wallet: wallet.name }),
+    fill(ui.t.walletOpen, { wallet: walletName(wallet) }),
   );
   if (!wideScreen()) return [open];
   return [
-    h('p', { class: 'hint' }, fill(ui.t.walletScan, { wallet: wallet.name })),
-    h('div', { class: 'qr-wrap' }, qrSvg(link, fill(ui.t.walletQr, { wallet: wallet.name }))),
+    h('p', { class: 'hint' }, fill(ui.t.walletScan, { wallet: walletName(wallet) })),
+    h('div', { class: 'qr-wrap' }, qrSvg(link, fill(ui.t.walletQr, { wallet: walletName(wallet) }))),
     open,
   ];
 }
@@ -91,7 +95,7 @@ function stateParts(ui: Ui, state: WalletState, due: string, actions: WalletActi
       return [h('p', { class: 'wallet-title' }, t.walletChoose), walletList(ui, state.wallets, actions), cancel()];
     case 'connecting':
       return [
-        statusLine(fill(t.walletConnecting, { wallet: state.wallet.name })),
+        statusLine(fill(t.walletConnecting, { wallet: walletName(state.wallet) }), 'busy'),
         ...(state.link ? connectLink(ui, state.wallet, state.link) : []),
         cancel(),
       ];

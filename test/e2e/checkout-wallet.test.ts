@@ -27,14 +27,14 @@ describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium'
     await context?.close();
   });
 
-  const open = async (network = '-3') => {
+  const open = async (network: string | null = '-3') => {
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(0);
     page = await context.newPage();
     requested = [];
     page.on('request', (r) => requested.push(r.url()));
     wallet = await PayerWallet.of(service);
-    await injectWallet(page, wallet, network);
+    if (network) await injectWallet(page, wallet, network);
   };
   const visible = (text: string) => playwrightExpect(page.getByText(text, { exact: true })).toBeVisible({ timeout: 0 });
 
@@ -136,5 +136,42 @@ describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium'
     await visible("Your wallet is on another TON network than this store. Switch your wallet's network and try again.");
     await playwrightExpect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 0 });
     expect(wallet.requests).toHaveLength(0);
+  });
+
+  it('a remote wallet gets its universal link and a QR; the page reaches only the service and that wallet bridge', async () => {
+    await open(null);
+    const bridge = 'https://bridge.tonapi.io';
+    // No internet in tests: the bridge's stream is refused here, after the page has asked for it.
+    await page.route(`${bridge}/**`, (route) => route.abort());
+    const deposit = await createDeposit(service, { amount: '2.00' });
+    await page.goto(deposit.url);
+    await page.getByRole('button', { name: 'Pay 2.00 USDT with wallet' }).click();
+    // Sandbox mode offers the sandbox wallet beside the real ones; nothing is marked as in this browser.
+    await playwrightExpect(page.getByRole('button', { name: 'Sandbox wallet', exact: true })).toBeVisible({
+      timeout: 0,
+    });
+    expect(await page.getByText('in this browser').count()).toBe(0);
+    await page.getByRole('button', { name: 'Tonkeeper', exact: true }).click();
+    await visible('Approve the connection in Tonkeeper');
+    const openLink = page.getByRole('link', { name: 'Open Tonkeeper' });
+    const link = new URL((await openLink.getAttribute('href'))!);
+    expect(`${link.origin}${link.pathname}`).toBe('https://app.tonkeeper.com/ton-connect');
+    expect(link.searchParams.get('id')).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(link.searchParams.get('r')!)).toEqual({
+      manifestUrl: `${service.url}/tonconnect-manifest.json`,
+      items: [{ name: 'ton_addr' }],
+    });
+    await playwrightExpect(
+      page.getByRole('img', { name: 'QR code that connects Tonkeeper to this payment' }),
+    ).toBeVisible({
+      timeout: 0,
+    });
+    await playwrightExpect
+      .poll(() => requested.some((url) => url.startsWith(`${bridge}/bridge/events`)), { timeout: 0 })
+      .toBe(true);
+    const origins = new Set(requested.map((url) => new URL(url).origin));
+    expect(origins).toEqual(new Set([new URL(service.url).origin, bridge]));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await playwrightExpect(page.getByRole('button', { name: 'Pay 2.00 USDT with wallet' })).toBeVisible({ timeout: 0 });
   });
 });
