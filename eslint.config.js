@@ -20,7 +20,7 @@ export const SERVER_LAYERS = [
   { layer: 'HTTP edge', folders: ['http', 'auth', 'plugins'] },
   { layer: 'service set', folders: ['services.ts'] },
   { layer: 'API routes', folders: ['merchant-api', 'epp'] },
-  { layer: 'browser routes', folders: ['payment-pages', 'console-api', 'tonconnect-bridge'] },
+  { layer: 'browser routes', folders: ['payment-pages', 'console-api', 'tonconnect-bridge', 'till-wallet'] },
   { layer: 'composition', folders: ['runtime', 'app.ts', 'index.ts', 'cli'] },
 ];
 

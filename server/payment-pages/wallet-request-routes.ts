@@ -51,7 +51,7 @@ export async function walletRequestRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function walletRequest(
+export async function walletRequest(
   app: FastifyInstance,
   paymentId: string,
   body: WalletTransferRequestBody,

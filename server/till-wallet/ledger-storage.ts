@@ -1,0 +1,53 @@
+import type { IStorage } from '@tonconnect/sdk';
+import type { SettingsStore } from '../settings/settings-store';
+
+/** Every key of a till session starts with this and the payment's id. */
+export const TILL_SESSION_KEY_PREFIX = 'tonconnect.till.';
+
+/**
+ * The SDK's storage for one till session, in the ledger's settings under
+ * `tonconnect.till.<paymentId>.<sdk key>`, so the session's keys go into a backup with the payment.
+ * The settings store has no delete: a removed key is written as null, which reads as absent.
+ */
+export class LedgerSessionStorage implements IStorage {
+  /** every key this session wrote, so the session's end clears them all */
+  private readonly written = new Set<string>();
+  /** once cleared, a late write from the SDK (a bridge event id) is dropped instead of left behind */
+  private cleared = false;
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly paymentId: string,
+  ) {}
+
+  private key(name: string): string {
+    return `${TILL_SESSION_KEY_PREFIX}${this.paymentId}.${name}`;
+  }
+
+  async setItem(name: string, value: string): Promise<void> {
+    if (this.cleared) return;
+    this.written.add(name);
+    await this.settings.set(this.key(name), value);
+  }
+
+  async getItem(name: string): Promise<string | null> {
+    const value = await this.settings.get<unknown>(this.key(name));
+    return typeof value === 'string' ? value : null;
+  }
+
+  async removeItem(name: string): Promise<void> {
+    if (this.cleared) return;
+    this.written.delete(name);
+    await this.settings.set(this.key(name), null);
+  }
+
+  /** The session ended: every key it wrote is cleared. */
+  async clear(): Promise<void> {
+    this.cleared = true;
+    const names = [...this.written];
+    this.written.clear();
+    await this.settings.edit(async (edit) => {
+      for (const name of names) await edit.set(this.key(name), null);
+    });
+  }
+}

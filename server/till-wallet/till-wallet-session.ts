@@ -1,0 +1,143 @@
+import { Address } from '@ton/core';
+import {
+  TonConnect,
+  UserRejectsError,
+  type SendTransactionRequest,
+  type Wallet,
+  type WalletConnectionSourceHTTP,
+} from '@tonconnect/sdk';
+import type { TillWalletSession as SessionView, TillWalletState } from '../../contract/till-wallet';
+import type { WalletTransferRequest } from '../../contract/wallet-connect';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Clock } from '../util/clock';
+import { LedgerSessionStorage } from './ledger-storage';
+
+/** Where the link sends the customer: one wallet's universal link and bridge, or every bridge (a `tc://` link). */
+export type ConnectSource = WalletConnectionSourceHTTP | Pick<WalletConnectionSourceHTTP, 'bridgeUrl'>[];
+
+export interface TillWalletSessionDeps {
+  settings: SettingsStore;
+  clock: Clock;
+  /** the service's own tonconnect-manifest.json, absolute: the wallet fetches it */
+  manifestUrl: string;
+  /** the wallets list the SDK looks the connected wallet up in */
+  walletsListSource: string;
+  source: ConnectSource;
+  /** the complete transfer for what is still due, for this payer; throws (with a message) when it cannot be asked */
+  transferFor(wallet: Wallet): Promise<WalletTransferRequest>;
+  /** the wallet app's name as the wallets list gives it ("Tonkeeper"), from its app_name */
+  walletName(appName: string): string;
+  /** user-friendly addresses in the test-only form (testnet, sandbox) */
+  testOnly: boolean;
+}
+
+/**
+ * One till payment's TON Connect session, the app's side held by the service: the SDK in Node, its
+ * storage in the ledger. It makes the link, and once a wallet connects through its bridge asks it to
+ * sign the complete transfer built for that payer. The watcher, not the wallet's answer, decides "paid".
+ */
+export class TillWalletSession {
+  readonly link: string;
+  private state: TillWalletState = 'waiting_for_wallet';
+  private wallet: SessionView['wallet'] = null;
+  private reason: string | null = null;
+  private readonly connector: TonConnect;
+  private readonly storage: LedgerSessionStorage;
+  /** aborts the connection while it still waits for a wallet (closes its bridge stream) */
+  private readonly connecting = new AbortController();
+  /** aborts a transfer request the wallet has not answered */
+  private readonly sending = new AbortController();
+  private ended = false;
+
+  constructor(
+    paymentId: string,
+    private readonly deps: TillWalletSessionDeps,
+  ) {
+    this.storage = new LedgerSessionStorage(deps.settings, paymentId);
+    this.connector = new TonConnect({
+      manifestUrl: deps.manifestUrl,
+      walletsListSource: deps.walletsListSource,
+      storage: this.storage,
+      analytics: { mode: 'off' },
+    });
+    this.connector.onStatusChange(
+      (wallet) => {
+        if (wallet && this.state === 'waiting_for_wallet') void this.pay(wallet);
+      },
+      (err) => {
+        if (this.state !== 'waiting_for_wallet') return;
+        if (err instanceof UserRejectsError) this.settle('refused');
+        else this.settle('failed', err.message);
+      },
+    );
+    this.link = this.connector.connect(deps.source, { signal: this.connecting.signal });
+  }
+
+  view(): SessionView {
+    return { state: this.state, link: this.link, wallet: this.wallet, reason: this.reason };
+  }
+
+  get current(): TillWalletState {
+    return this.state;
+  }
+
+  /** Ends the session: the wallet is told (disconnect), a pending connection closed, the ledger's keys cleared. */
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.sending.abort();
+    if (this.connector.connected) await this.connector.disconnect().catch(() => undefined);
+    else this.connecting.abort();
+    await this.storage.clear();
+  }
+
+  private settle(state: TillWalletState, reason: string | null = null): void {
+    if (this.ended) return;
+    this.state = state;
+    this.reason = reason;
+  }
+
+  private async pay(wallet: Wallet): Promise<void> {
+    const address = Address.parse(wallet.account.address);
+    this.wallet = {
+      name: this.deps.walletName(wallet.device.appName),
+      address: address.toString({ bounceable: false, testOnly: this.deps.testOnly }),
+    };
+    this.settle('connected');
+    let request: WalletTransferRequest;
+    try {
+      request = await this.deps.transferFor(wallet);
+    } catch (err) {
+      return this.settle('failed', (err as Error).message);
+    }
+    if (this.ended) return;
+    await this.send(request);
+  }
+
+  /** Hands the request to the wallet; when it can no longer be signed (validUntil) the session is expired. */
+  private async send(request: WalletTransferRequest): Promise<void> {
+    let expired = false;
+    const timer = setTimeout(
+      () => {
+        expired = true;
+        this.sending.abort();
+      },
+      Math.max(0, request.validUntil * 1000 - this.deps.clock.now()),
+    );
+    timer.unref();
+    try {
+      const tx: SendTransactionRequest = { ...request, network: request.network as SendTransactionRequest['network'] };
+      await this.connector.sendTransaction(tx, {
+        signal: this.sending.signal,
+        onRequestSent: () => this.settle('awaiting_approval'),
+      });
+      this.settle('approved');
+    } catch (err) {
+      if (expired) this.settle('expired');
+      else if (err instanceof UserRejectsError) this.settle('refused');
+      else this.settle('failed', (err as Error).message);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
