@@ -1,6 +1,46 @@
 // Generated from the service's /openapi.json by `npm run gen:client` (openapi-typescript). Do not edit.
 
 export interface paths {
+    "/bridge/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's bridge messages as Server-Sent Events (sandbox mode)
+         * @description One `message` event (`id:`, `data: {"from","message"}`) per message to any of the comma-separated `client_id`s; with `last_event_id`, only those after it. A `heartbeat` event now and then.
+         */
+        get: operations["sandboxBridgeEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a message for another bridge client (sandbox mode)
+         * @description The body is the base64 message, kept until `ttl` seconds pass.
+         */
+        post: operations["sandboxBridgeMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/api-keys": {
         parameters: {
             query?: never;
@@ -442,6 +482,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/payments/{paymentId}/wallet-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the payment's wallet session stands: waiting for a wallet, connected, awaiting approval, approved… */
+        get: operations["getTillWalletSession"];
+        put?: never;
+        /** Pay with wallet at the till: starts (or returns the running) TON Connect session for this payment; show its link as a QR */
+        post: operations["startTillWalletSession"];
+        /** Ends the wallet session (the wallet is disconnected); the payment itself stays as it is */
+        delete: operations["endTillWalletSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/payments/export.csv": {
         parameters: {
             query?: never;
@@ -654,6 +713,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/settings/tips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tips at the till: whether the till asks for one, and its percent buttons */
+        get: operations["getTipSettings"];
+        /** Turn tips at the till on or off and set up to three percent buttons; applies at once */
+        put: operations["updateTipSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/settings/validate": {
         parameters: {
             query?: never;
@@ -699,6 +776,23 @@ export interface paths {
         put?: never;
         /** Sandbox only: the merchant's wallet sends a refund (exactly, short, or with the wrong memo), as its wallet app would */
         post: operations["simulateRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/simulator/tonconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox wallet opens a TON Connect universal link, connects and approves every request (sandbox mode) */
+        post: operations["simulateTonConnectWallet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -821,6 +915,41 @@ export interface paths {
         get: operations["listUnmatchedTransfers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/wallet-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receiving wallet proven with TON Connect, when, and whether payments go to it now */
+        get: operations["getProvenWallet"];
+        put?: never;
+        /** Set the receiving wallet from a TON Connect connection: the ton_proof is verified (signature against the wallet's key, domain, 15-minute window, one-time payload) */
+        post: operations["proveReceivingWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/wallet-proof/payload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time ton_proof payload (32 random bytes, hex) for connecting the receiving wallet; expires in 15 minutes */
+        post: operations["createWalletProofPayload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1362,6 +1491,40 @@ export interface paths {
         };
         /** What the checkout page shows: amount due, wallet address, memo, links, expiry and status. No customer data. */
         get: operations["getCheckoutStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{paymentId}/wallet-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** TON Connect: the complete sendTransaction request that pays what is still due from the connected wallet (one jetton transfer from the payer's own USDT jetton wallet, the memo as its comment). */
+        post: operations["createWalletTransferRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tonconnect-manifest.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** TON Connect's app manifest: the store's name and icon as wallets show them before connecting. */
+        get: operations["getTonConnectManifest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2027,6 +2190,13 @@ export interface components {
              */
             through: string;
             timeZone: string;
+            /** @description Of the taken in, the tips given at the till on payments completed in the span: how many, and their sum */
+            tips: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
             /**
              * Format: date-time
              * @description When it ended (exclusive)
@@ -2394,6 +2564,13 @@ export interface components {
             defaultExpirySeconds: number;
             monitoringWindowSeconds: number;
         };
+        ProvenWallet: {
+            /** @description User-friendly, non-bounceable, in the form of the running chain */
+            address: string;
+            /** Format: date-time */
+            provenAt: string;
+            walletName: string | null;
+        };
         /**
          * @example {
          *       "id": "pay_7Kee6t01zB9l6HAdmhBmwP",
@@ -2660,12 +2837,57 @@ export interface components {
              */
             through: string;
             timeZone: string;
+            /** @description Of the taken in, the tips given at the till on payments completed in the span: how many, and their sum */
+            tips: {
+                /** @description How many */
+                count: number;
+                /** @description USDT, a decimal string */
+                total: string;
+            };
+        };
+        TillWalletSession: {
+            /** @description The TON Connect universal link to show as a QR */
+            link: string;
+            /** @description Why the session failed, in words; null otherwise */
+            reason: string | null;
+            /** @enum {string} */
+            state: "waiting_for_wallet" | "connected" | "awaiting_approval" | "approved" | "refused" | "expired" | "failed";
+            wallet: {
+                /** @description The connected account, user-friendly and non-bounceable (UQ…) */
+                address: string;
+                /** @description The wallet app's name, as its wallets-list entry gives it */
+                name: string;
+            } | null;
         };
         TimeZoneSetting: {
             /** @description The zone of the computer that runs the service */
             machineTimeZone: string;
             /** @description The store's time zone: the owner's choice, else the machine's */
             timeZone: string;
+        };
+        /** @description Tips at the till: on or off, and the percent buttons */
+        TipSettings: {
+            enabled: boolean;
+            presets: number[];
+        };
+        TonConnectManifest: {
+            /** @description Absolute URL of a PNG: the store's logo, or TonTill's 180×180 icon */
+            iconUrl: string;
+            /** @description The store's name from Settings, or TonTill */
+            name: string;
+            /** @description The service's public address, no trailing slash */
+            url: string;
+        };
+        TonProofReply: {
+            domain: {
+                lengthBytes: number;
+                value: string;
+            };
+            payload: string;
+            /** @description Ed25519 signature, base64 */
+            signature: string;
+            /** @description Unix seconds when the wallet signed */
+            timestamp: number;
         };
         /** @description A transfer credited to the payment */
         Transfer: {
@@ -2734,6 +2956,35 @@ export interface components {
             kind: "in" | "sent" | "returned";
             lt: string;
             txHash: string;
+        };
+        WalletProofPayload: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description 32 random bytes, hex: the ton_proof request payload */
+            payload: string;
+        };
+        WalletProofView: {
+            /** @description The proven wallet is the receiving wallet */
+            current: boolean;
+            proven: components["schemas"]["ProvenWallet"] | null;
+            /** @description Where payments go now (the running chain settings) */
+            receivingAddress: string;
+        };
+        WalletTransferRequest: {
+            /** @description The payer's address, raw form, so a different wallet refuses */
+            from: string;
+            messages: {
+                /** @description User-friendly, bounceable address the message goes to */
+                address: string;
+                /** @description Nanotons attached, a decimal string */
+                amount: string;
+                /** @description The message body, a base64 BOC */
+                payload?: string;
+            }[];
+            /** @enum {string} */
+            network: "-239" | "-3";
+            /** @description Unix seconds; at most 5 minutes ahead and never past expiry */
+            validUntil: number;
         };
         WatcherFailoverEventData: {
             /** Format: date-time */
@@ -3132,6 +3383,47 @@ export interface components {
                 };
             };
         };
+        /** @description Tips at the till: on or off, and the percent buttons */
+        TipSettings: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    presets: number[];
+                };
+            };
+        };
+        WalletProofBody: {
+            content: {
+                "application/json": {
+                    account: {
+                        /** @description Raw form, 0:<64 hex digits>, as the wallet reports it */
+                        address: string;
+                        /** @description TON Connect's network id: -239 mainnet, -3 testnet */
+                        chain: string;
+                        /** @description Hex, when the wallet gives it */
+                        publicKey?: string;
+                        /** @description The wallet's state init, a base64 BOC */
+                        walletStateInit?: string;
+                    };
+                    proof: components["schemas"]["TonProofReply"];
+                    /** @description The wallet app that connected, to show */
+                    walletName?: string;
+                };
+            };
+        };
+        WalletTransferRequestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The network the connected wallet reported
+                     * @enum {string}
+                     */
+                    network: "-239" | "-3";
+                    /** @description The connected wallet's address (raw or user-friendly) */
+                    payer: string;
+                };
+            };
+        };
         WidgetSessionRequest: {
             content: {
                 "application/json": {
@@ -3181,6 +3473,61 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    sandboxBridgeEvents: {
+        parameters: {
+            query: {
+                client_id: string;
+                last_event_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    sandboxBridgeMessage: {
+        parameters: {
+            query: {
+                client_id: string;
+                to: string;
+                topic?: string;
+                ttl: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": unknown;
+            };
+        };
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: never;
@@ -4191,6 +4538,11 @@ export interface operations {
                     description?: string;
                     expiresInSeconds?: number;
                     externalId?: string;
+                    /**
+                     * @description The part of `amount` that is a tip (the till adds it to the subtotal)
+                     * @example 10.00
+                     */
+                    tip?: string;
                 };
             };
         };
@@ -4237,6 +4589,8 @@ export interface operations {
                         payment: components["schemas"]["Payment"];
                         /** @description Made to try the flow (the widget preview's, the demo shop's) */
                         test: boolean;
+                        /** @description The part of the amount that was a tip at the till, when one was given */
+                        tipAmount?: string;
                     };
                 };
             };
@@ -4368,6 +4722,97 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    getTillWalletSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillWalletSession"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    startTillWalletSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillWalletSession"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            /** @description CHAIN_UNAVAILABLE: the chain is not open yet */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endTillWalletSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended, or there was none */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["RestorePending"];
@@ -4875,6 +5320,57 @@ export interface operations {
             503: components["responses"]["RestorePending"];
         };
     };
+    getTipSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tip settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updateTipSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TipSettings"];
+        responses: {
+            /** @description The tip settings after saving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipSettings"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
     validateSettings: {
         parameters: {
             query?: never;
@@ -5025,6 +5521,44 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    simulateTonConnectWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default payer
+                     * @enum {string}
+                     */
+                    account?: "payer" | "merchant";
+                    /** @description The TON Connect universal link the app made */
+                    link: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
@@ -5277,6 +5811,92 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
+        };
+    };
+    getProvenWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proven wallet, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletProofView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    proveReceivingWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WalletProofBody"];
+        responses: {
+            /** @description The proven wallet, now the receiving wallet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletProofView"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description VALIDATION_ERROR: in sandbox mode, a wallet other than the sandbox merchant */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
+        };
+    };
+    createWalletProofPayload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payload to request ton_proof with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletProofPayload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["RestorePending"];
         };
     };
     getWatcherStatus: {
@@ -6453,6 +7073,64 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createWalletTransferRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WalletTransferRequestBody"];
+        responses: {
+            /** @description Pass it to sendTransaction as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransferRequest"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            /** @description CHAIN_UNAVAILABLE: the chain cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTonConnectManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TonConnectManifest"];
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };
