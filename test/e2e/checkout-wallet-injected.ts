@@ -132,12 +132,18 @@ export class PayerWallet {
 
 /**
  * Puts the JS bridge into every page of `page`'s context before its scripts run; `sendTransaction`
- * goes to `wallet.handle` in the test process. `network` is what the wallet says it is on.
+ * goes to `wallet.handle` in the test process. `network` is what the wallet says it is on;
+ * `walletBrowser`: the page is open inside the wallet's own browser (isWalletBrowser).
  */
-export async function injectWallet(page: Page, wallet: PayerWallet, network = '-3'): Promise<void> {
+export async function injectWallet(
+  page: Page,
+  wallet: PayerWallet,
+  options: { network?: string; walletBrowser?: boolean } = {},
+): Promise<void> {
+  const { network = '-3', walletBrowser = false } = options;
   await page.exposeFunction('__walletSendTransaction', (param: string) => wallet.handle(param));
   await page.addInitScript(
-    ({ key, account }) => {
+    ({ key, account, walletBrowser }) => {
       const device = {
         platform: 'browser',
         appName: key,
@@ -151,7 +157,7 @@ export async function injectWallet(page: Page, wallet: PayerWallet, network = '-
       const bridge = {
         deviceInfo: device,
         protocolVersion: 2,
-        isWalletBrowser: false,
+        isWalletBrowser: walletBrowser,
         connect: async () => {
           connected = true;
           return { event: 'connect', id: 1, payload: { items: [{ name: 'ton_addr', ...account }], device } };
@@ -171,6 +177,6 @@ export async function injectWallet(page: Page, wallet: PayerWallet, network = '-
       };
       Object.defineProperty(window, key, { value: { tonconnect: bridge }, configurable: true });
     },
-    { key: INJECTED_KEY, account: wallet.account(network) },
+    { key: INJECTED_KEY, account: wallet.account(network), walletBrowser },
   );
 }

@@ -27,14 +27,14 @@ describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium'
     await context?.close();
   });
 
-  const open = async (network: string | null = '-3') => {
+  const open = async (network: string | null = '-3', walletBrowser = false) => {
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(0);
     page = await context.newPage();
     requested = [];
     page.on('request', (r) => requested.push(r.url()));
     wallet = await PayerWallet.of(service);
-    if (network) await injectWallet(page, wallet, network);
+    if (network) await injectWallet(page, wallet, { network, walletBrowser });
   };
   const visible = (text: string) => playwrightExpect(page.getByText(text, { exact: true })).toBeVisible({ timeout: 0 });
 
@@ -112,6 +112,16 @@ describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium'
     await playwrightExpect(page.locator('h1')).toHaveText('Payment received', { timeout: 0 });
     await expectTransferRequest(0, 5_000_000n, deposit.memo);
     expect((await service.server.services.payments.view(deposit.id)).transfers).toHaveLength(2);
+  });
+
+  it("inside a wallet's own browser the button connects to that wallet at once, with no list to choose from", async () => {
+    await open('-3', true);
+    const deposit = await createDeposit(service, { amount: '1.50' });
+    await page.goto(deposit.url);
+    // One tap: nobody picks a wallet here, so reaching paid proves no list was put in the way.
+    await page.getByRole('button', { name: 'Pay 1.50 USDT with wallet' }).click();
+    await playwrightExpect(page.locator('h1')).toHaveText('Payment received', { timeout: 0 });
+    await expectTransferRequest(0, 1_500_000n, deposit.memo);
   });
 
   it('a rejection in the wallet says so and offers Try again, which then pays', async () => {
