@@ -48,7 +48,20 @@ export interface PendingRequest {
 export interface AnsweredRequest {
   id: string;
   outcome: 'sent' | 'rejected' | 'failed';
+  /** what it would have sent, in a line ("9.50 USDT to …"); empty when the request could not be read */
+  summary: string;
   detail: string;
+}
+
+/** One line per request for the session's history. */
+function summaryOf(messages: readonly MessageView[]): string {
+  return messages
+    .map((m) =>
+      m.jettonTransfer
+        ? `${m.jettonTransfer.amount} USDT to ${m.jettonTransfer.destination}`
+        : `${m.ton} TON to ${m.to}`,
+    )
+    .join('; ');
 }
 
 export interface WalletSession {
@@ -132,26 +145,41 @@ export class SandboxTonConnectWallet {
         );
       const boc = await this.signAndSend(session.account, pending.check);
       this.send(session, { id: requestId, result: boc });
-      return this.answered(session, { id: requestId, outcome: 'sent', detail: boc });
+      return this.answered(session, {
+        id: requestId,
+        outcome: 'sent',
+        summary: summaryOf(pending.messages),
+        detail: boc,
+      });
     } catch (err) {
       const code = err instanceof WalletRequestError ? err.code : WalletErrorCode.unknown;
       const message = err instanceof Error ? err.message : String(err);
       this.send(session, { id: requestId, error: { code, message } });
-      return this.answered(session, { id: requestId, outcome: 'failed', detail: message });
+      return this.answered(session, {
+        id: requestId,
+        outcome: 'failed',
+        summary: summaryOf(pending.messages),
+        detail: message,
+      });
     }
   }
 
   /** The person rejected it: the app hears code 300 (user declined). */
   reject(sessionId: string, requestId: string): AnsweredRequest {
     const session = this.sessions.get(sessionId);
-    if (!session?.pending.some((p) => p.id === requestId))
-      throw new WalletRequestError(WalletErrorCode.unknown, 'no such request waits');
-    session.pending = session.pending.filter((p) => p.id !== requestId);
+    const pending = session?.pending.find((p) => p.id === requestId);
+    if (!session || !pending) throw new WalletRequestError(WalletErrorCode.unknown, 'no such request waits');
+    session.pending = session.pending.filter((p) => p !== pending);
     this.send(session, {
       id: requestId,
       error: { code: WalletErrorCode.userDeclined, message: 'rejected in the sandbox wallet' },
     });
-    return this.answered(session, { id: requestId, outcome: 'rejected', detail: 'rejected' });
+    return this.answered(session, {
+      id: requestId,
+      outcome: 'rejected',
+      summary: summaryOf(pending.messages),
+      detail: 'rejected',
+    });
   }
 
   /** The wallet ends the session: the app hears a disconnect event. */
@@ -221,7 +249,7 @@ export class SandboxTonConnectWallet {
     } catch (err) {
       const code = err instanceof WalletRequestError ? err.code : WalletErrorCode.badRequest;
       this.send(session, { id, error: { code, message: (err as Error).message } });
-      this.answered(session, { id, outcome: 'failed', detail: (err as Error).message });
+      this.answered(session, { id, outcome: 'failed', summary: '', detail: (err as Error).message });
       return;
     }
     if (session.autoApprove) void this.approve(session.id, id);

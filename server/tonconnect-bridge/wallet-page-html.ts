@@ -73,7 +73,7 @@ function requestCard(sessionId: string, request: WalletSession['pending'][number
       m.jettonTransfer
         ? `<dl><dt>Amount</dt><dd>${escapeHtml(m.jettonTransfer.amount)} USDT</dd><dt>To</dt><dd>${escapeHtml(m.jettonTransfer.destination)}</dd>
 <dt>Comment</dt><dd>${m.jettonTransfer.comment === null ? '<span class="muted">none</span>' : escapeHtml(m.jettonTransfer.comment)}</dd>
-<dt>Network fee</dt><dd>up to ${escapeHtml(m.ton)} TON, the rest comes back</dd><dt>Through</dt><dd>${escapeHtml(m.to)}</dd></dl>`
+<dt>Network fee</dt><dd>up to ${escapeHtml(m.ton)} TON, the rest comes back</dd><dt>Via</dt><dd>${escapeHtml(m.to)}</dd></dl>`
         : `<dl><dt>Amount</dt><dd>${escapeHtml(m.ton)} TON</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd></dl>`,
     )
     .join('');
@@ -91,10 +91,10 @@ const OUTCOME: Record<WalletSession['answered'][number]['outcome'], string> = {
 export function sessionPage(session: WalletSession, accountLabel: string): string {
   const pending = session.pending.map((r) => requestCard(session.id, r)).join('');
   const answered = session.answered
-    .map(
-      (a) =>
-        `<li><span class="${a.outcome}">${OUTCOME[a.outcome]}</span>${a.outcome === 'failed' ? ` · ${escapeHtml(a.detail)}` : ''}</li>`,
-    )
+    .map((a) => {
+      const parts = [a.summary, a.outcome === 'failed' ? a.detail : ''].filter((part) => part !== '');
+      return `<li><span class="${a.outcome}">${OUTCOME[a.outcome]}</span>${parts.map((part) => ` · ${escapeHtml(part)}`).join('')}</li>`;
+    })
     .join('');
   const status = session.connected
     ? pending === ''
@@ -107,7 +107,8 @@ export function sessionPage(session: WalletSession, accountLabel: string): strin
 <div class="card"><dl><dt>Account</dt><dd>${escapeHtml(accountLabel)}</dd><dt>Address</dt><dd>${escapeHtml(session.address.toString({ testOnly: true, bounceable: false }))}</dd></dl>
 ${session.connected ? `<form method="post" action="/sandbox-wallet/session/${session.id}/disconnect"><button>Disconnect</button></form>` : ''}</div>
 ${status}${pending}${answered ? `<div class="card"><h2>Answered</h2><ul class="plain">${answered}</ul></div>` : ''}`,
-    session.connected,
+    // refreshes itself to show the app's next request; not while one waits, so the buttons stay put under a finger
+    session.connected && session.pending.length === 0,
   );
 }
 
