@@ -18,6 +18,7 @@ import { createTillSlice } from '../features/till/slice';
 import { createUiSlice } from './ui-slice';
 import { createUnmatchedSlice } from '../features/unmatched/slice';
 import { createWebhooksSlice } from '../features/webhooks/slice';
+import { createWalletProofSlice } from '../features/wallet-proof/slice';
 import { createWidgetSlice } from '../features/widget/slice';
 import type { ConsoleStore } from './types';
 
@@ -45,6 +46,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> =>
     ...createStaffSlice(...a),
     ...createReceiptsSlice(...a),
     ...createCloseDaySlice(...a),
+    ...createWalletProofSlice(...a),
   }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

@@ -17,6 +17,7 @@ import type { TillSlice } from '../features/till/slice';
 import type { UiSlice } from './ui-slice';
 import type { UnmatchedSlice } from '../features/unmatched/slice';
 import type { WebhooksSlice } from '../features/webhooks/slice';
+import type { WalletProofSlice } from '../features/wallet-proof/slice';
 import type { WidgetSlice } from '../features/widget/slice';
 
 export type ConsoleStore = UiSlice &
@@ -37,6 +38,7 @@ export type ConsoleStore = UiSlice &
   BackupsSlice &
   ReceiptsSlice &
   CloseDaySlice &
+  WalletProofSlice &
   StaffSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

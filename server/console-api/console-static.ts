@@ -3,13 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { AppError, ErrorCode } from '../http/errors';
 import { defaultConsoleDir } from '../config/built-dirs';
+import { BUNDLED_BRIDGE_ORIGINS } from '../wallet-connect/wallets-list';
 
 /**
  * The console is one origin's own app: nothing external, nothing inline, never framed. It is the
- * desktop window's page too (main/README.md), so nothing is allowed by default, only what it uses.
+ * desktop window's page too (main/README.md), so nothing is allowed by default, only what it uses:
+ * besides itself, only the HTTP bridges of the wallets it lists (Settings → Connect your wallet).
  */
 export const CONSOLE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; " +
+  `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ${BUNDLED_BRIDGE_ORIGINS.join(' ')}; frame-src 'self'; ` +
   "img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
 

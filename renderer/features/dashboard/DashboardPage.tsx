@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES } from '../../../contract/payments';
 import { BooksCard } from './BooksCard';
 import { Skeleton } from '../../components/Empty';
 import { FirstRunChecklist } from './FirstRunChecklist';
+import { ProvenWalletNotice } from '../wallet-proof/ProvenWalletNotice';
 import { LastBackup } from '../backups/LastBackup';
 import { PageHeader } from '../../components/PageHeader';
 import { RouteLink } from '../../components/RouteLink';
@@ -43,6 +44,7 @@ export function DashboardPage() {
       {isOwner ? (
         <>
           <FirstRunChecklist />
+          <ProvenWalletNotice />
           <LastBackup />
         </>
       ) : null}

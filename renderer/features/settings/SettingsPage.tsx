@@ -7,6 +7,7 @@ import { BackupsSection } from '../backups/BackupsSection';
 import { CashiersSection } from '../staff/CashiersSection';
 import { CatalogueSettings } from '../till/CatalogueSettings';
 import { ChainSettingsSection } from '../chain/ChainSettingsSection';
+import { ConnectWalletSection } from './ConnectWalletSection';
 import { DesktopSection } from '../desktop/DesktopSection';
 import { Skeleton } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
@@ -200,6 +201,7 @@ export function SettingsPage() {
           <div className="settings-groups">
             <SettingsGroup id="chain">
               <ChainSettingsSection key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
+              <ConnectWalletSection />
               <EmbeddingRequests view={view} />
             </SettingsGroup>
             <SettingsGroup id="store">
