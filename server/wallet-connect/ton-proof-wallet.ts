@@ -1,6 +1,6 @@
 // The public key a ton_proof is checked against, read from the wallet's own state init: the wallet
 // apps put it in the contract's data, at a place each wallet version fixes.
-import type { Address} from '@ton/core';
+import type { Address } from '@ton/core';
 import { Cell, contractAddress, loadStateInit, type StateInit } from '@ton/core';
 // The wallet modules alone, as server/sandbox/sandbox-identity.ts does: @ton/ton's index also loads its HTTP clients.
 import { WalletContractV3R1 } from '@ton/ton/dist/wallets/WalletContractV3R1.js';
