@@ -14,8 +14,12 @@ export interface WalletActions {
   retry(): void;
 }
 
-/** A phone opens the wallet's link itself; a wide screen also shows it as a QR for the phone in the customer's hand. */
-const wideScreen = (): boolean => typeof matchMedia === 'function' && matchMedia('(min-width: 760px)').matches;
+/**
+ * A phone opens the wallet's link itself; a computer (a wide window, or a mouse: the embedded page
+ * may be a narrow frame on a wide screen) also shows the link as a QR for the phone in the customer's hand.
+ */
+const onComputer = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia('(min-width: 760px), (hover: hover) and (pointer: fine)').matches;
 
 /** The list calls Telegram Wallet just "Wallet", which says nothing beside the others. */
 const walletName = (wallet: WalletInfo): string =>
@@ -50,7 +54,7 @@ function connectLink(ui: Ui, wallet: WalletInfo, link: string): HTMLElement[] {
     { class: 'btn primary wallet-open', href: link, target: '_blank', rel: 'noopener noreferrer' },
     fill(ui.t.walletOpen, { wallet: walletName(wallet) }),
   );
-  if (!wideScreen()) return [open];
+  if (!onComputer()) return [open];
   return [
     h('p', { class: 'hint' }, fill(ui.t.walletScan, { wallet: walletName(wallet) })),
     h('div', { class: 'qr-wrap' }, qrSvg(link, fill(ui.t.walletQr, { wallet: walletName(wallet) }))),

@@ -9,6 +9,8 @@ import { Gate, injectWallet, PayerWallet } from './checkout-wallet-injected';
 /** Where the pictures go: TONTILL_SHOTS names a folder to look at them in, else the test artifacts. */
 const SHOTS = process.env.TONTILL_SHOTS ?? join(import.meta.dirname, '../artifacts/screenshots');
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+/** A phone is a touch screen too: the page leaves the connect QR out there (the link opens the wallet). */
+const device = (size: string) => (size === 'phone' ? { isMobile: true, hasTouch: true } : {});
 
 /** "Pay with wallet" as a customer sees it, at both sizes in both schemes: the button, waiting for the wallet, sent. */
 describe('checkout: Pay with wallet screenshots, in Chromium', () => {
@@ -27,7 +29,7 @@ describe('checkout: Pay with wallet screenshots, in Chromium', () => {
   for (const [size, viewport] of Object.entries(SIZES))
     for (const colorScheme of ['light', 'dark'] as const)
       it(`${size}, ${colorScheme}: the button, "Confirm in your wallet" and "Sent"`, async () => {
-        const context = await browser.newContext({ locale: 'en-US', viewport, colorScheme });
+        const context = await browser.newContext({ locale: 'en-US', viewport, colorScheme, ...device(size) });
         context.setDefaultTimeout(0);
         const page = await context.newPage();
         const wallet = await PayerWallet.of(service);
@@ -62,7 +64,7 @@ describe('checkout: Pay with wallet screenshots, in Chromium', () => {
 
   for (const [size, viewport] of Object.entries(SIZES))
     it(`${size}: a remote wallet's universal link (and, on a wide screen, its QR)`, async () => {
-      const context = await browser.newContext({ locale: 'en-US', viewport });
+      const context = await browser.newContext({ locale: 'en-US', viewport, ...device(size) });
       context.setDefaultTimeout(0);
       const page = await context.newPage();
       await page.route('https://bridge.tonapi.io/**', (route) => route.abort());
