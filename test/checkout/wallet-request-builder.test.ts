@@ -1,7 +1,9 @@
-import { Address } from '@ton/core';
+import { Address, beginCell, TupleReader } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jettonTransferBody } from '../../server/sandbox/jetton-messages';
+import type { ChainSource } from '../../server/chain/types';
 import {
+  buildWalletTransferRequest,
   FORWARD_TON_AMOUNT,
   requestValidUntil,
   TON_CONNECT_NETWORK_OF,
@@ -28,6 +30,34 @@ describe('the pieces of the wallet transfer request', () => {
       commentInRef: true,
     });
     expect(mine.hash().toString('hex')).toBe(sandboxKit.hash().toString('hex'));
+  });
+
+  it('names mainnet and the jetton wallet the master gives, in its mainnet form, on a mainnet store', async () => {
+    const master = Address.parse('0:' + '33'.repeat(32));
+    const payerJettonWallet = Address.parse('0:' + '44'.repeat(32));
+    const asked: string[] = [];
+    const source: ChainSource = {
+      mode: 'mainnet',
+      getTransactions: async () => [],
+      runGetMethod: async (account, method) => {
+        asked.push(`${account.toRawString()} ${method}`);
+        if (method !== 'get_wallet_address') throw new Error('exit_code: -13 (the wallet is not deployed yet)');
+        return new TupleReader([{ type: 'slice', cell: beginCell().storeAddress(payerJettonWallet).endCell() }]);
+      },
+    };
+    const req = await buildWalletTransferRequest(
+      { source, jettonMaster: master },
+      {
+        transfer: { queryId: 1n, amount: 1_000_000n, merchant, payer, memo: 'TT-MAIN' },
+        network: '-239',
+        nowMs: NOW,
+        expiresAtMs: NOW + 3_600_000,
+      },
+    );
+    expect(asked[0]).toBe(`${master.toRawString()} get_wallet_address`);
+    expect(req.network).toBe('-239');
+    expect(req.messages[0]!.address).toBe(payerJettonWallet.toString({ bounceable: true, testOnly: false }));
+    expect(Address.parseFriendly(req.messages[0]!.address).isTestOnly).toBe(false);
   });
 
   it('keeps a request five minutes at most, never past the expiry', () => {
