@@ -14,6 +14,7 @@ import { reconciliationsByAccountMigration } from './012-reconciliations-by-acco
 import { testPaymentsMigration } from './013-test-payments';
 import { paymentSearchMigration } from './014-payment-search';
 import { tipsMigration } from './015-tips';
+import { paymentSearchOffTheInsertMigration } from './016-payment-search-off-the-insert';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   testPaymentsMigration,
   paymentSearchMigration,
   tipsMigration,
+  paymentSearchOffTheInsertMigration,
 ];

@@ -8,6 +8,7 @@ import type {
   PaymentRepository,
   PaymentSearch,
 } from '../ledger-repositories';
+import { PaymentSearchIndex } from './sqlite-payment-search';
 import { StatementCache } from './statement-cache';
 
 /**
@@ -166,9 +167,12 @@ export class SqlitePayments implements PaymentRepository {
   private readonly withDueStmt: Statement<[{ due: bigint; expiredSince: number; limit: number }], PaymentRow>;
   /** list and search build their WHERE from the filters given: a handful of shapes, each prepared once */
   private readonly byShape: StatementCache;
+  /** the trigram index, written after the fact in chunks (SqliteStorage drives it between batches) */
+  readonly searchIndex: PaymentSearchIndex;
 
   constructor(db: Database) {
     this.byShape = new StatementCache(db, true);
+    this.searchIndex = new PaymentSearchIndex(db);
     this.insertStmt =
       db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount,
       currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
@@ -208,6 +212,7 @@ export class SqlitePayments implements PaymentRepository {
       allowedOrigins: toJson(p.allowedOrigins),
       late: p.late ? 1 : 0,
     });
+    this.searchIndex.noteInsert();
     return { ...p, seq: Number(result.lastInsertRowid), test: false, tip: 0n };
   }
 
@@ -316,6 +321,8 @@ export class SqlitePayments implements PaymentRepository {
 
   /** Through the trigram index, newest first: FTS5 walks its rowids (the payments' seq) down and stops at `limit`. */
   private byText(where: string[], params: Params, filter: PaymentSearch, search: string): Payment[] {
+    // a read may write here: reads run between batches, and the index is derived from committed rows
+    this.searchIndex.catchUp();
     const clause = ['payment_search MATCH @phrase', ...where, ...beforeClause(filter, 'payment_search.rowid')].join(
       ' AND ',
     );

@@ -7,12 +7,16 @@ import { SqliteCashiers } from './sqlite-cashiers';
 import { SqliteDeliveries } from './sqlite-deliveries';
 import { SqliteEndpoints } from './sqlite-endpoints';
 import { SqliteEvents } from './sqlite-events';
+import { SEARCH_INDEX_CHUNK } from './sqlite-payment-search';
 import { SqlitePayments } from './sqlite-payments';
 import { SqliteTransfers } from './sqlite-transfers';
 import { SqliteMovements } from './sqlite-movements';
 import { SqliteRefunds } from './sqlite-refunds';
 import { SqliteSignInGuesses } from './sqlite-sign-in-guesses';
 import { walFlusher, WalSync, type FlushWal, type WalFlusher } from './wal-sync';
+
+/** how long new payments wait before the search index takes them: one chunk for a burst, not one per batch */
+const SEARCH_INDEX_DELAY_MS = 200;
 
 interface Job {
   work: (uow: UnitOfWork) => Promise<unknown>;
@@ -84,6 +88,9 @@ export class SqliteStorage implements Storage {
   private turnWaiters: Array<() => void> = [];
   private readonly flusher: WalFlusher;
   private readonly walSync: WalSync;
+  /** the search index's next chunk, written between batches (null: none due) */
+  private searchIndexing: NodeJS.Timeout | null = null;
+  private closed = false;
   /** the last committed batch's wait for the disk */
   private lastDurable: Promise<void> = Promise.resolve();
 
@@ -159,6 +166,8 @@ export class SqliteStorage implements Storage {
    */
   async close(): Promise<void> {
     await this.whenWritten().catch(() => undefined);
+    this.closed = true;
+    if (this.searchIndexing) clearTimeout(this.searchIndexing);
     this.flusher.close();
   }
 
@@ -207,6 +216,23 @@ export class SqliteStorage implements Storage {
     // last, so a callback whose error handler throws leaves the storage consistent; the callers only
     // continue once this returns, so they still see every callback's effect
     if (batch.ok) this.runCallbacks(committed);
+    if (batch.ok) this.scheduleSearchIndexing(SEARCH_INDEX_DELAY_MS);
+  }
+
+  /**
+   * The search index follows new payments a little later, a chunk per turn between batches, so
+   * creating an invoice never waits for it; a search catches up the rest itself before it asks.
+   */
+  private scheduleSearchIndexing(delayMs: number): void {
+    if (this.searchIndexing || this.closed || !this.repos.payments.searchIndex.mayBeBehind) return;
+    this.searchIndexing = setTimeout(() => {
+      void this.read(async () => {
+        this.searchIndexing = null;
+        if (this.closed || !this.db.open) return;
+        const full = this.repos.payments.searchIndex.indexNext() === SEARCH_INDEX_CHUNK;
+        if (full) this.scheduleSearchIndexing(0);
+      }).catch(this.onCallbackError);
+    }, delayMs).unref();
   }
 
   /** Each job in its savepoint, then COMMIT; a batch that cannot commit leaves nothing behind. */

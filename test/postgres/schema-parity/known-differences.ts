@@ -23,6 +23,11 @@ export const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
   ]),
   ['index payments_search: only in PostgreSQL', PAYMENT_SEARCH],
   [
+    'table payment_search_progress: only in SQLite',
+    "SQLite 016 fills the FTS5 index after the invoice's transaction, in chunks, and this row says how far; " +
+      "PostgreSQL's GIN index keeps its own pending list (fastupdate) and needs no help",
+  ],
+  [
     'table leases: only in PostgreSQL',
     `${SHARED_LEDGER}: the chain watcher's leader and its fencing epoch (one SQLite process owns its data directory)`,
   ],
