@@ -3,13 +3,13 @@
  * Server-Sent Events, `POST /bridge/message` queues one for another client. Apps and wallets are the
  * same to it: both are client ids (hex Curve25519 public keys) exchanging end-to-end encrypted bodies.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
-import { openEventStream } from '../payment-pages/sse-hub';
+import { API_CSP } from '../plugins/security-headers';
 import { BRIDGE_PATH } from './sandbox-wallet-entry';
 import { BridgeFullError, type BridgeMessage, type BridgeStore } from './bridge-store';
 
@@ -48,6 +48,31 @@ function messageQuery(maxTtlSeconds: number) {
   });
 }
 
+/**
+ * Takes the reply over as an event stream, with the protective headers a hijacked reply misses (the
+ * onSend hook does not run). Null for HEAD, which has no body. (payment-pages/sse-hub.ts does the same
+ * for the checkout; payment-pages imports this folder, so importing it back would be a cycle.)
+ */
+function openStream(request: FastifyRequest, reply: FastifyReply): ServerResponse | null {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': API_CSP,
+  });
+  if (request.method === 'HEAD') {
+    res.end();
+    return null;
+  }
+  res.write(`retry: ${RETRY_MS}\n\n`);
+  return res;
+}
+
 const frame = (m: BridgeMessage): string =>
   `id: ${m.id}\nevent: message\ndata: ${JSON.stringify({ from: m.from, message: m.message })}\n\n`;
 const HEARTBEAT = 'event: heartbeat\ndata: heartbeat\n\n';
@@ -79,7 +104,7 @@ export async function bridgeRoutes(app: FastifyInstance, options: BridgeRouteOpt
     handler: ({ query }, request, reply) => {
       if (streams.size >= options.maxStreams)
         throw new AppError(429, ErrorCode.rateLimited, 'too many open bridge streams; close some');
-      const res = openEventStream(request, reply, RETRY_MS);
+      const res = openStream(request, reply);
       if (!res) return;
       streams.add(res);
       res.write(HEARTBEAT);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { createTestApp } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** A fresh bridge client id: 32 random bytes as hex, the shape of a session public key. */
@@ -166,5 +167,25 @@ describe('the loopback TON Connect bridge (sandbox mode)', () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
     // another recipient is unaffected
     expect((await post(a, newClientId(), body)).status).toBe(200);
+  });
+});
+
+describe('without a sandbox chain', () => {
+  it('has no bridge and no sandbox wallet', async () => {
+    const t = await createTestApp();
+    try {
+      const id = newClientId();
+      for (const url of [`/bridge/events?client_id=${id}`, `/sandbox-wallet?v=2&id=${id}&r=%7B%7D`])
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      const post = await t.app.inject({
+        method: 'POST',
+        url: `/bridge/message?client_id=${id}&to=${id}&ttl=60`,
+        payload: 'eA==',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(post.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });
