@@ -1,3 +1,4 @@
+import { WalletsListManager } from '@tonconnect/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_LOGO_KEY, STORE_PROFILE_KEY } from '../../server/payment-pages/store-profile';
 import { SANDBOX_WALLET_APP_NAME } from '../../server/tonconnect-bridge/sandbox-wallet-entry';
@@ -94,6 +95,24 @@ describe('TON Connect files in sandbox mode', () => {
   });
   afterAll(async () => {
     await server.dispose();
+  });
+
+  it("is a list the SDK's own wallets-list manager takes whole, sandbox wallet included", async () => {
+    // The SDK drops an entry it finds malformed, and falls back to its full list if the fetch fails: both show here.
+    const wallets = await new WalletsListManager({
+      walletsListSource: `${server.url}/tonconnect/wallets.json`,
+    }).getWallets();
+    expect(wallets.map((w) => w.appName)).toEqual([
+      'telegram-wallet',
+      'tonkeeper',
+      'mytonwallet',
+      'tonhub',
+      SANDBOX_WALLET_APP_NAME,
+    ]);
+    expect(wallets.at(-1)).toMatchObject({
+      bridgeUrl: `${server.services.publicUrl()}/bridge`,
+      universalLink: `${server.services.publicUrl()}/sandbox-wallet`,
+    });
   });
 
   it('adds the sandbox wallet, whose bridge is on the service itself, so the CSP needs nothing more', async () => {
