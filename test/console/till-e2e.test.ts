@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../contract/amount';
 import { parseConfig } from '../../server/config/config';
 import { startServer } from '../../server/index';
+import { machineTimeZone } from '../../server/settings/time-zone';
 import { eventually, includes, ShiftedClock } from '../e2e/e2e-helpers';
 import { tempDir } from '../helpers/test-app';
 import { ensureBuilt, openConsole, type ConsoleBrowser, type ConsoleService } from './console-harness';
@@ -109,7 +110,12 @@ describe('the till as a cashier works it, in Chromium against the real service',
           .getByTestId('till-outcome')
           .textContent()
           .catch(() => null),
-      (t) => !!t && /^Expired at \d{1,2}:\d\d(\s?[AP]M)? — nothing was received$/.test(t),
+      // in the store's zone, saying which, as every other time the console shows
+      (t) =>
+        !!t &&
+        new RegExp(
+          `^Expired at \\d\\d:\\d\\d:\\d\\d ${machineTimeZone().replace(/[+.]/g, '\\$&')} — nothing was received$`,
+        ).test(t),
     );
     await expectNothingPayable(address);
     await shoot('expired');

@@ -11,6 +11,7 @@ import './close-day.css';
 import { parsePeriod } from './period';
 import { PeriodPicker } from './PeriodPicker';
 import { TestPaymentsSwitch } from '../../components/TestPaymentsSwitch';
+import { TIPS_LABEL } from '../dashboard/TakingsCard';
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -103,6 +104,9 @@ function Report({ r }: { r: CloseDayReport }) {
             total={r.partiallyPaid.total}
           />
           <Line figure="taken-in" label="Taken in" count={r.takenIn.count} total={r.takenIn.total} tone="sum" />
+          {r.tips.count > 0 ? (
+            <Line figure="tips" label={TIPS_LABEL} count={r.tips.count} total={r.tips.total} tone="sub" />
+          ) : null}
           <Line
             figure="refunded"
             label="Refunds sent"

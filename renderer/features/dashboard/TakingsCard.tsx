@@ -3,6 +3,9 @@ import { formatUsdt } from '../../lib/format';
 
 const payments = (n: number) => `${n} payment${n === 1 ? '' : 's'}`;
 
+/** The words both the dashboard and the close use for the tips within what was taken in. */
+export const TIPS_LABEL = 'of which tips';
+
 /**
  * What a span took in, in the daily close's words and by its rules (the same server function makes
  * both), so the dashboard and the close never show two different totals for one day.
@@ -15,6 +18,11 @@ export function TakingsCard({ title, takings, testId }: { title: string; takings
         {formatUsdt(takings.takenIn.total)} <small>USDT</small>
       </p>
       <p className="muted">{payments(takings.takenIn.count)}</p>
+      {takings.tips.count > 0 ? (
+        <p className="muted small" data-figure="tips">
+          {TIPS_LABEL} <strong>{formatUsdt(takings.tips.total)}</strong>
+        </p>
+      ) : null}
       <p className="muted small kpi-net" data-figure="net">
         Net takings <strong>{formatUsdt(takings.netTakings)}</strong>
         {takings.refunded.count > 0 ? ` after ${formatUsdt(takings.refunded.total)} refunded` : ''}

@@ -5,9 +5,11 @@ import { isPayable, outcomeOf, type Outcome } from '../payments/payment-outcome'
 import { CopyButton } from '../../components/CopyButton';
 import { QrCode } from '../../components/QrCode';
 import { StatusBadge } from '../payments/StatusBadge';
+import { useLeavePrompt } from '../till/useLeavePrompt';
 
 /** How to pay: only while the invoice can still be paid as shown. */
 function PayableBody({ invoice }: { invoice: Payment }) {
+  useLeavePrompt();
   const links: Array<[string, string]> = [
     ['Checkout page', invoice.links.checkout],
     ['Tonkeeper link', invoice.links.tonkeeper],

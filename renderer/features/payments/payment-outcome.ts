@@ -1,5 +1,5 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
-import { formatClock, formatUsdt } from '../../lib/format';
+import { formatTime, formatUsdt } from '../../lib/format';
 
 /** Whether a customer may still pay this payment as shown: open, and not past its expiry (the sweep may lag). */
 export const isPayable = (p: Payment, now: number): boolean =>
@@ -47,7 +47,7 @@ export function outcomeOf(p: Payment, now: number): Outcome | null {
       }
     : {
         kind: 'expired',
-        title: `Expired at ${formatClock(p.expiresAt)} — nothing was received`,
+        title: `Expired at ${formatTime(p.expiresAt)} — nothing was received`,
         advice: 'Do not take a payment for it. Start a new sale to charge again.',
       };
 }

@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../components/ConfirmDialog';
 import { BackupsSection } from '../backups/BackupsSection';
 import { CashiersSection } from '../staff/CashiersSection';
 import { CatalogueSettings } from '../till/CatalogueSettings';
+import { TipSettings } from '../till/TipSettings';
 import { ChainSettingsSection } from '../chain/ChainSettingsSection';
 import { ConnectWalletSection } from './ConnectWalletSection';
 import { DesktopSection } from '../desktop/DesktopSection';
@@ -208,6 +209,7 @@ export function SettingsPage() {
               <StoreProfileSection />
               <TimeZoneSection />
               <CatalogueSettings />
+              <TipSettings />
             </SettingsGroup>
             <SettingsGroup id="keys">
               <ApiKeys />

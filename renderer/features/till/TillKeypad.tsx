@@ -12,6 +12,7 @@ import {
   selectTillEntry,
   selectTillError,
 } from './slice';
+import { selectTipActions } from './tip-step';
 
 /** The separator people here type; the till accepts both "," and "." whichever is shown. */
 const SEPARATOR = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
@@ -94,9 +95,11 @@ export function TillKeypad() {
   const isCharging = useConsoleStore(selectIsCharging);
   const error = useConsoleStore(selectTillError);
   const { pressTillKey, chargeTill, loadCatalogue, clearCart } = useConsoleStore(useShallow(selectTillActions));
+  const { loadTipSettings } = useConsoleStore(useShallow(selectTipActions));
   useEffect(() => {
     void loadCatalogue();
-  }, [loadCatalogue]);
+    void loadTipSettings();
+  }, [loadCatalogue, loadTipSettings]);
   const hasCart = cartSize > 0;
   return (
     <section className="till-entry" aria-labelledby="till-entry-title">

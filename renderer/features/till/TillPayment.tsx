@@ -4,6 +4,7 @@ import { isNonZero, type Outcome } from '../payments/payment-outcome';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
 import { QrCode } from '../../components/QrCode';
 import { TillSaleLines, TillStore } from './TillSale';
+import { useLeavePrompt } from './useLeavePrompt';
 
 /** Minutes left in words, for screen readers: said once a minute, not every second. */
 const minutesLeft = (ms: number): string => {
@@ -19,6 +20,7 @@ const qrSize = (): number =>
 
 /** The customer's screen while the invoice can be paid: the store, what is bought, what to pay (or what is still to go), QR, memo, countdown. */
 export function TillPayment({ invoice, now, onCancel }: { invoice: Payment; now: number; onCancel: () => void }) {
+  useLeavePrompt();
   const left = Date.parse(invoice.expiresAt) - now;
   const partial = invoice.status === 'partially_paid' && isNonZero(invoice.paidAmount);
   return (

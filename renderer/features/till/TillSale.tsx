@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatAmount } from '../../../contract/amount';
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { formatUsdt } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectBrandActions, selectStoreProfile } from '../brand/slice';
 import { selectChainMode } from '../dashboard/slice';
-import { selectTillSaleLines } from './slice';
+import { selectTillSaleLines, selectTillTip } from './slice';
 
 /** The store as the customer knows it: its logo and name from Settings → Store profile, when set. */
 export function TillStore() {
@@ -39,22 +40,34 @@ export function TillModeMark() {
   );
 }
 
-/** What is being paid for: the cart's lines with quantities and totals, or the invoice's description. */
+/** What is being paid for: the cart's lines with quantities and totals (or the invoice's description), and the tip. */
 export function TillSaleLines({ invoice }: { invoice: Payment }) {
   const lines = useConsoleStore(selectTillSaleLines);
-  if (!lines) return invoice.description ? <p className="till-description">{invoice.description}</p> : null;
+  const tip = useConsoleStore(selectTillTip);
+  const description = invoice.description ? <p className="till-description">{invoice.description}</p> : null;
+  if (!lines && tip === 0n) return description;
   return (
     <div className="till-lines">
-      <ul data-testid="till-lines">
-        {lines.map((line, i) => (
-          <li key={i}>
-            <span>
-              {line.quantity} × {line.name}
-            </span>
-            <span>{formatUsdt(line.total)}</span>
-          </li>
-        ))}
-      </ul>
+      {lines ? (
+        <ul data-testid="till-lines">
+          {lines.map((line, i) => (
+            <li key={i}>
+              <span>
+                {line.quantity} × {line.name}
+              </span>
+              <span>{formatUsdt(line.total)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        description
+      )}
+      {tip > 0n ? (
+        <p className="till-lines-tip" data-testid="till-tip-line">
+          <span>Tip</span>
+          <span>{formatUsdt(formatAmount(tip))}</span>
+        </p>
+      ) : null}
       <p className="till-lines-total" data-testid="till-lines-total">
         <span>Total</span>
         <span>{formatUsdt(invoice.amount)} USDT</span>

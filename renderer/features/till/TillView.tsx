@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { TillKeypad } from './TillKeypad';
 import { TillEnded, TillPayment } from './TillPayment';
 import { TillLeaveDialog } from './TillLeaveDialog';
+import { TillTip } from './TillTip';
 import { TillModeMark } from './TillSale';
 import './till.css';
 import { useFullscreen } from '../../hooks/useFullscreen';
@@ -11,9 +12,17 @@ import { IfCanOpen } from '../../components/RouteLink';
 import { isPayable, outcomeOf } from '../payments/payment-outcome';
 import { getConsoleState, useConsoleStore } from '../../store';
 import { selectTillActions, selectTillInvoice } from './slice';
+import { selectTipSale } from './tip-step';
 import { selectUiActions } from '../../store/ui-slice';
 
 const KEYPAD_KEYS = /^[\d.,]$|^Backspace$/;
+
+const KEY_HINTS = {
+  keypad: 'Type an amount (in a cart: then add it) · Enter charge · Esc back to console · F full screen',
+  tip: 'Custom: type the tip, Enter adds it · Esc back · F full screen',
+  payment: 'Esc back to keypad · F full screen',
+  ended: 'Esc back to keypad · F full screen',
+} as const;
 
 /**
  * The till's keys: Escape goes back one step (payment -> keypad -> console; an open payment asks
@@ -24,6 +33,10 @@ function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const s = getConsoleState();
   if (s.tillLeaving) return;
+  if (!s.tillInvoice && s.tipSale) {
+    onTipKey(e);
+    return;
+  }
   const invoice = s.tillInvoice;
   const open = invoice !== null && isPayable(invoice, Date.now());
   if (e.key === 'f' || e.key === 'F') toggleFullscreen();
@@ -40,16 +53,30 @@ function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
   else if (!invoice && e.key === 'Delete') s.pressTillKey('Clear');
 }
 
-/** The till: keypad entry, then the customer's screen for the invoice, then what became of it. */
+/** The tip step's keys: Escape back one step, Enter adds the custom tip, digits type it. */
+function onTipKey(e: KeyboardEvent): void {
+  const s = getConsoleState();
+  const custom = s.customTipEntry !== null;
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    s.backFromTip();
+  } else if (e.key === 'Enter' && custom) {
+    e.preventDefault();
+    void s.confirmCustomTip();
+  } else if (custom && KEYPAD_KEYS.test(e.key)) s.pressTipKey(e.key);
+}
+
+/** The till: keypad entry, the tip (when tips are on), the customer's screen for the invoice, then what became of it. */
 export function TillView() {
   const invoice = useConsoleStore(selectTillInvoice);
+  const tipSale = useConsoleStore(selectTipSale);
   const { newSale, closeTill, leaveTill } = useConsoleStore(useShallow(selectTillActions));
   const { navigate } = useConsoleStore(useShallow(selectUiActions));
   const { isFullscreen, toggleFullscreen } = useFullscreen();
   const isOpen = invoice?.status === 'pending' || invoice?.status === 'partially_paid';
   const now = useNow(isOpen);
   const outcome = invoice ? outcomeOf(invoice, now) : null;
-  const screen = !invoice ? 'keypad' : outcome ? 'ended' : 'payment';
+  const screen = !invoice ? (tipSale ? 'tip' : 'keypad') : outcome ? 'ended' : 'payment';
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => onTillKey(e, toggleFullscreen);
     addEventListener('keydown', onKey);
@@ -57,7 +84,12 @@ export function TillView() {
   }, [toggleFullscreen]);
   useEffect(() => {
     // each screen starts with focus where the cashier acts next
-    const target = screen === 'keypad' ? '.till-charge' : screen === 'ended' ? '#till-new-sale' : '#till-keypad-back';
+    const target = {
+      keypad: '.till-charge',
+      tip: '.till-tip-choice',
+      ended: '#till-new-sale',
+      payment: '#till-keypad-back',
+    }[screen];
     document.querySelector<HTMLElement>(target)?.focus();
   }, [screen]);
   return (
@@ -95,7 +127,9 @@ export function TillView() {
           </IfCanOpen>
         )}
       </nav>
-      {!invoice ? (
+      {!invoice && tipSale ? (
+        <TillTip />
+      ) : !invoice ? (
         <TillKeypad />
       ) : outcome ? (
         <TillEnded invoice={invoice} outcome={outcome} onNewSale={newSale} />
@@ -104,9 +138,7 @@ export function TillView() {
       )}
       <TillLeaveDialog />
       <p className="till-keys" aria-hidden="true">
-        {invoice
-          ? 'Esc back to keypad · F full screen'
-          : 'Type an amount (in a cart: then add it) · Enter charge · Esc back to console · F full screen'}
+        {KEY_HINTS[screen]}
       </p>
     </main>
   );

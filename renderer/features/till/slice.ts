@@ -7,12 +7,13 @@ import { paymentsApi } from '../payments/api';
 import { parseEnteredAmount } from '../../lib/format';
 import { cartTotalMicro, describeSale, nextEntry, saleLines, type Cart, type SaleLine } from './cart';
 import { createTillLeaving, type TillLeavingSlice } from './leaving';
+import { createTipStep, type SaleToCharge, type TipStepSlice } from './tip-step';
 
 export { cartLines, cartTotalMicro, nextEntry, type Cart, type CartLine, type SaleLine } from './cart';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 
 /** The till as a cashier works it: a keypad entry or a cart from the catalogue, charged as an invoice. */
-export interface TillSlice extends TillLeavingSlice {
+export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   /** the console shows the till instead of its screens */
   isTill: boolean;
   /** the invoice on the customer's screen; none while the keypad shows */
@@ -23,6 +24,8 @@ export interface TillSlice extends TillLeavingSlice {
   typedAmounts: string[];
   /** the lines of the sale on the customer's screen; null for an invoice made elsewhere */
   tillSaleLines: SaleLine[] | null;
+  /** the tip the invoice on the customer's screen includes, micro-USDT (0n: none) */
+  tillTip: bigint;
   catalogue: CatalogueItem[];
   isCharging: boolean;
   tillError: string | null;
@@ -36,8 +39,10 @@ export interface TillSlice extends TillLeavingSlice {
   addTypedToCart(): boolean;
   loadCatalogue(): Promise<void>;
   saveCatalogue(items: CatalogueItem[]): Promise<boolean>;
-  /** Creates the invoice for the cart, or else the keypad's amount, and shows it on the till. */
+  /** Charges the cart, or else the keypad's amount: asks for a tip first when tips are on. */
   chargeTill(): Promise<void>;
+  /** Creates the invoice for the sale plus its tip and shows it on the till. */
+  chargeSale(sale: SaleToCharge, tip: bigint): Promise<void>;
   /** Back to an empty keypad; the invoice shown stays as it is on the service. */
   newSale(): void;
   /** Opens the till on an empty keypad. */
@@ -52,16 +57,18 @@ export interface TillSlice extends TillLeavingSlice {
 
 const MAX_QUANTITY = 999;
 
-const EMPTY_SALE = { tillEntry: '', cart: {}, typedAmounts: [], tillError: null };
+const EMPTY_SALE = { tillEntry: '', cart: {}, typedAmounts: [], tillError: null, tipSale: null, customTipEntry: null };
 
 export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   ...createTillLeaving(set, get, store),
+  ...createTipStep(set, get, store),
   isTill: false,
   tillInvoice: null,
   tillEntry: '',
   cart: {},
   typedAmounts: [],
   tillSaleLines: null,
+  tillTip: 0n,
   catalogue: [],
   isCharging: false,
   tillError: null,
@@ -110,21 +117,27 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     if (get().tillEntry !== '' && selectCartSize(get()) > 0 && !get().addTypedToCart()) return;
     const { catalogue, cart, typedAmounts, tillEntry } = get();
     const lines = saleLines(catalogue, cart, typedAmounts);
+    const total = cartTotalMicro(catalogue, cart, typedAmounts);
     const entered =
       lines.length > 0
-        ? { ok: true as const, amount: formatAmount(cartTotalMicro(catalogue, cart, typedAmounts)) }
+        ? { ok: true as const, amount: formatAmount(total), micro: total }
         : parseEnteredAmount(tillEntry);
     if (!entered.ok) {
       set({ tillError: entered.message });
       return;
     }
+    const sale = { amount: entered.amount, micro: entered.micro, lines };
+    if (!get().askForTip(sale)) await get().chargeSale(sale, 0n);
+  },
+  chargeSale: async ({ micro, lines }, tip) => {
     set({ isCharging: true, tillError: null });
     try {
       const invoice = await paymentsApi.create({
-        amount: entered.amount,
+        amount: formatAmount(micro + tip),
+        ...(tip > 0n ? { tip: formatAmount(tip) } : {}),
         ...(lines.length > 0 ? { description: describeSale(lines) } : {}),
       });
-      set({ tillInvoice: invoice, tillSaleLines: lines.length > 0 ? lines : null, ...EMPTY_SALE });
+      set({ tillInvoice: invoice, tillSaleLines: lines.length > 0 ? lines : null, tillTip: tip, ...EMPTY_SALE });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) set({ tillError: err.message });
       else get().fail(err, 'Could not create the invoice');
@@ -134,7 +147,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   },
   newSale: () => set({ tillInvoice: null, tillSaleLines: null, tillLeaving: null, ...EMPTY_SALE }),
   openTill: () => set({ isTill: true, tillInvoice: null, tillSaleLines: null, ...EMPTY_SALE }),
-  showOnTill: (invoice) => set({ isTill: true, tillInvoice: invoice, tillSaleLines: null }),
+  showOnTill: (invoice) => set({ isTill: true, tillInvoice: invoice, tillSaleLines: null, tillTip: 0n }),
   closeTill: () => set({ isTill: false, tillLeaving: null }),
   refreshTillInvoice: async () => {
     const current = get().tillInvoice;
@@ -162,6 +175,7 @@ export const selectCartSize = (s: ConsoleStore) =>
 export const selectCartTotal = (s: ConsoleStore) => formatAmount(cartTotalMicro(s.catalogue, s.cart, s.typedAmounts));
 export const selectTypedAmounts = (s: ConsoleStore) => s.typedAmounts;
 export const selectTillSaleLines = (s: ConsoleStore) => s.tillSaleLines;
+export const selectTillTip = (s: ConsoleStore) => s.tillTip;
 export const selectTillActions = (s: ConsoleStore) => ({
   pressTillKey: s.pressTillKey,
   addToCart: s.addToCart,

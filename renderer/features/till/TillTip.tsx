@@ -1,0 +1,108 @@
+import { useShallow } from 'zustand/react/shallow';
+import { formatAmount } from '../../../contract/amount';
+import { formatUsdt, parseEnteredAmount } from '../../lib/format';
+import { useConsoleStore } from '../../store';
+import { selectIsCharging, selectTillError } from './slice';
+import { selectCustomTipEntry, selectTipActions, selectTipSale, selectTipSettings } from './tip-step';
+import { tipChoices } from './tips';
+
+const TIP_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0'];
+
+/** The custom tip: the keypad types an amount, the customer sees what they will pay with it. */
+function CustomTip({ subtotal }: { subtotal: bigint }) {
+  const entry = useConsoleStore(selectCustomTipEntry) ?? '';
+  const isCharging = useConsoleStore(selectIsCharging);
+  const { pressTipKey, confirmCustomTip } = useConsoleStore(useShallow(selectTipActions));
+  const typed = parseEnteredAmount(entry);
+  return (
+    <>
+      <output className="till-display" data-testid="till-tip-entry" aria-live="polite" aria-label="Tip in USDT">
+        {entry || '0'} <small>USDT</small>
+      </output>
+      <p className="till-tip-total">Total {formatUsdt(formatAmount(subtotal + (typed.ok ? typed.micro : 0n)))} USDT</p>
+      <div className="keypad" role="group" aria-label="Keypad">
+        {TIP_KEYS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            className="keypad-key"
+            onClick={() => pressTipKey(key)}
+            aria-label={key === '.' ? 'Decimal separator' : key}
+          >
+            {key}
+          </button>
+        ))}
+        <button type="button" className="keypad-key" onClick={() => pressTipKey('Backspace')} aria-label="Backspace">
+          ⌫
+        </button>
+      </div>
+      <button
+        type="button"
+        className="btn btn-primary till-charge"
+        disabled={isCharging}
+        onClick={() => void confirmCustomTip()}
+      >
+        {isCharging ? 'Creating…' : 'Add this tip (Enter)'}
+      </button>
+    </>
+  );
+}
+
+/** "Add a tip?" between the sale and the QR: each percent with its exact amount, a custom tip, or none. */
+export function TillTip() {
+  const sale = useConsoleStore(selectTipSale);
+  const settings = useConsoleStore(selectTipSettings);
+  const custom = useConsoleStore(selectCustomTipEntry);
+  const isCharging = useConsoleStore(selectIsCharging);
+  const error = useConsoleStore(selectTillError);
+  const { chooseTip, openCustomTip, backFromTip } = useConsoleStore(useShallow(selectTipActions));
+  if (!sale) return null;
+  return (
+    <section className="till-tip" aria-labelledby="till-tip-title" data-testid="till-tip">
+      <h1 id="till-tip-title" className="till-title">
+        Add a tip?
+      </h1>
+      <p className="till-tip-subtotal">
+        Subtotal <strong>{formatUsdt(sale.amount)} USDT</strong>
+      </p>
+      {error ? (
+        <p className="till-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {custom !== null ? (
+        <CustomTip subtotal={sale.micro} />
+      ) : (
+        <div className="till-tip-choices" role="group" aria-label="Tip">
+          {tipChoices(sale.micro, settings?.presets ?? []).map((choice) => (
+            <button
+              key={choice.percent}
+              type="button"
+              className="btn till-tip-choice"
+              disabled={isCharging}
+              onClick={() => void chooseTip(choice.micro)}
+            >
+              <span className="till-tip-percent">{choice.percent} %</span>
+              <span className="till-tip-amount">{formatUsdt(choice.tip)}</span>
+            </button>
+          ))}
+          <button type="button" className="btn till-tip-choice" disabled={isCharging} onClick={openCustomTip}>
+            <span className="till-tip-percent">Custom</span>
+            <span className="till-tip-amount">any amount</span>
+          </button>
+          <button
+            type="button"
+            className="btn till-tip-choice"
+            disabled={isCharging}
+            onClick={() => void chooseTip(0n)}
+          >
+            <span className="till-tip-percent">No tip</span>
+          </button>
+        </div>
+      )}
+      <button type="button" className="btn btn-ghost" onClick={backFromTip}>
+        {custom !== null ? 'Back to tips (Esc)' : 'Back to the sale (Esc)'}
+      </button>
+    </section>
+  );
+}
