@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../http/route';
 import type { SettingsStore } from '../settings/settings-store';
@@ -14,18 +15,21 @@ export const TONCONNECT_ICON_PATH = '/tonconnect/icon.png';
 /** Used when the store has neither a name nor (below) a PNG logo. */
 const FALLBACK_NAME = 'TonTill';
 
+/** The store's logo when it is a PNG (wallets take PNG or ICO, never JPEG or SVG, says the manifest's definition). */
+async function storePngLogo(settings: SettingsStore): Promise<Buffer | null> {
+  const logo = await settings.get<{ type?: unknown; data?: unknown } | null>(STORE_LOGO_KEY);
+  return logo?.type === 'image/png' && typeof logo.data === 'string' ? Buffer.from(logo.data, 'base64') : null;
+}
+
 /**
- * The manifest's icon: the store's logo when it is a PNG (wallets take PNG or ICO, never JPEG or
- * SVG, says the manifest's definition), else our own 180×180 icon. Absolute: wallets fetch it.
+ * The manifest's icon, absolute since wallets fetch it: always our own path, which serves the store's
+ * PNG logo or else our 180×180 icon. Not /store/logo itself: that one is same-origin only (CORP), and
+ * a wallet's page on another origin could not show it. The logo's hash in the URL beats stale caches.
  */
 async function manifestIconUrl(settings: SettingsStore, publicUrl: string): Promise<string> {
-  const [profile, logo] = await Promise.all([
-    readStoreProfile(settings),
-    settings.get<{ type?: unknown } | null>(STORE_LOGO_KEY),
-  ]);
-  return profile.logoUrl && logo?.type === 'image/png'
-    ? `${publicUrl}/${profile.logoUrl}`
-    : `${publicUrl}${TONCONNECT_ICON_PATH}`;
+  const logo = await storePngLogo(settings);
+  const version = logo ? `?v=${createHash('sha256').update(logo).digest('hex').slice(0, 12)}` : '';
+  return `${publicUrl}${TONCONNECT_ICON_PATH}${version}`;
 }
 
 /**
@@ -63,8 +67,8 @@ export async function tonConnectRoutes(app: FastifyInstance): Promise<void> {
       // A wallet's page (another origin) shows it in an <img>: it must not be same-origin only.
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'public, max-age=86400')
-      .send(TONCONNECT_ICON_PNG),
+      .header('Cache-Control', 'public, max-age=300')
+      .send((await storePngLogo(services.settings)) ?? TONCONNECT_ICON_PNG),
   );
 
   app.get(TONCONNECT_WALLETS_PATH, { config: { auth: 'public' } }, async (_request, reply) => {

@@ -46,23 +46,27 @@ describe('TON Connect files outside sandbox mode', () => {
     expect([icon.rawPayload.readUInt32BE(16), icon.rawPayload.readUInt32BE(20)]).toEqual([180, 180]);
   });
 
-  it('names the store and shows its PNG logo once Settings has them, but never a JPEG one', async () => {
+  it('names the store and shows its PNG logo once Settings has them, to any origin, but never a JPEG one', async () => {
+    const logoPng = tinyPng(180);
     await t.services.settings.set(STORE_PROFILE_KEY, { name: 'Corner Café', contact: '' });
-    await t.services.settings.set(STORE_LOGO_KEY, { type: 'image/png', data: tinyPng(180).toString('base64') });
+    await t.services.settings.set(STORE_LOGO_KEY, { type: 'image/png', data: logoPng.toString('base64') });
     const manifest = (await get('/tonconnect-manifest.json')).json() as { name: string; iconUrl: string };
     expect(manifest.name).toBe('Corner Café');
-    expect(manifest.iconUrl).toMatch(new RegExp(`^${t.services.publicUrl()}/store/logo\\?v=[0-9a-f]{12}$`));
+    expect(manifest.iconUrl).toMatch(new RegExp(`^${t.services.publicUrl()}/tonconnect/icon\\.png\\?v=[0-9a-f]{12}$`));
     const logo = await get(manifest.iconUrl.slice(t.services.publicUrl().length));
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
+    // a wallet's page on another origin shows it: /store/logo's same-origin CORP would hide it there
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(logo.rawPayload.equals(logoPng)).toBe(true);
 
-    await t.services.settings.set(STORE_LOGO_KEY, {
-      type: 'image/jpeg',
-      data: Buffer.from([0xff, 0xd8, 0xff, 0]).toString('base64'),
-    });
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0]).toString('base64');
+    await t.services.settings.set(STORE_LOGO_KEY, { type: 'image/jpeg', data: jpeg });
     expect(((await get('/tonconnect-manifest.json')).json() as { iconUrl: string }).iconUrl).toBe(
       `${t.services.publicUrl()}/tonconnect/icon.png`,
     );
+    const ours = (await get('/tonconnect/icon.png')).rawPayload;
+    expect([ours.readUInt32BE(16), ours.equals(logoPng)]).toEqual([180, false]);
   });
 
   it('serves the four bundled wallets, and no sandbox wallet', async () => {
