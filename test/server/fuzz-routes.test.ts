@@ -298,7 +298,13 @@ describe('random requests at every registered route', () => {
         for (const body of HOSTILE_BODIES) {
           const res = await injected(s.app, { method: route.method, headers, body: body.payload }, url);
           expectDocumented(`${route.method} ${route.url} with ${body.kind} as ${contentType}`, route.method, res);
-          if (contentType.startsWith('text/plain') && res.status >= 400 && res.status !== 404)
+          // (the sandbox's TON Connect bridge takes its base64 body as text/plain, as the protocol's clients send it)
+          if (
+            contentType.startsWith('text/plain') &&
+            res.status >= 400 &&
+            res.status !== 404 &&
+            route.url !== '/bridge/message'
+          )
             expect([401, 403, 413, 415, 421, 429]).toContain(res.status);
         }
       }
