@@ -15,6 +15,7 @@ import { createSignInSlice } from '../features/signin/slice';
 import { createSimulatorSlice } from '../features/simulator/slice';
 import { createStaffSlice } from '../features/staff/slice';
 import { createTillSlice } from '../features/till/slice';
+import { createTillWalletPaySlice } from '../features/till/wallet-pay/slice';
 import { createUiSlice } from './ui-slice';
 import { createUnmatchedSlice } from '../features/unmatched/slice';
 import { createWebhooksSlice } from '../features/webhooks/slice';
@@ -40,6 +41,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> =>
     ...createSignInSlice(...a),
     ...createLiveSlice(...a),
     ...createTillSlice(...a),
+    ...createTillWalletPaySlice(...a),
     ...createBrandSlice(...a),
     ...createDesktopSlice(...a),
     ...createBackupsSlice(...a),

@@ -14,6 +14,7 @@ import type { SignInSlice } from '../features/signin/slice';
 import type { SimulatorSlice } from '../features/simulator/slice';
 import type { StaffSlice } from '../features/staff/slice';
 import type { TillSlice } from '../features/till/slice';
+import type { TillWalletPaySlice } from '../features/till/wallet-pay/slice';
 import type { UiSlice } from './ui-slice';
 import type { UnmatchedSlice } from '../features/unmatched/slice';
 import type { WebhooksSlice } from '../features/webhooks/slice';
@@ -33,6 +34,7 @@ export type ConsoleStore = UiSlice &
   SignInSlice &
   LiveSlice &
   TillSlice &
+  TillWalletPaySlice &
   BrandSlice &
   DesktopSlice &
   BackupsSlice &

@@ -2,7 +2,7 @@ import type { PublicPayment as Payment } from '../../../contract/payments';
 import { formatCountdown, formatUsdt } from '../../lib/format';
 import { isNonZero, type Outcome } from '../payments/payment-outcome';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
-import { QrCode } from '../../components/QrCode';
+import { TillPaymentQr } from './wallet-pay/TillPaymentQr';
 import { TillSaleLines, TillStore } from './TillSale';
 import { useLeavePrompt } from './useLeavePrompt';
 
@@ -41,9 +41,7 @@ export function TillPayment({ invoice, now, onCancel }: { invoice: Payment; now:
           {formatUsdt(invoice.amount)} <small>USDT</small>
         </p>
       )}
-      <div className="till-qr">
-        <QrCode value={invoice.links.ton} size={qrSize()} label={`QR code to pay ${invoice.dueAmount} USDT`} />
-      </div>
+      <TillPaymentQr invoice={invoice} size={qrSize()} />
       <p className="till-memo">
         Comment: <strong>{invoice.memo}</strong>
       </p>
