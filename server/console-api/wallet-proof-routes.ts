@@ -1,4 +1,4 @@
-import { Address, type TupleReader } from '@ton/core';
+import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config';
 import { actorOf } from '../auth/guards';
@@ -33,13 +33,12 @@ const invalid = (field: string, message: string) => new AppError(400, ErrorCode.
 
 /** A deployed wallet's key, by its own get method; null when it has none to give (not deployed, not a wallet). */
 async function deployedPublicKey(source: ChainSource, address: Address): Promise<Buffer | null> {
-  let stack: TupleReader;
   try {
-    stack = await source.runGetMethod(address, 'get_public_key');
+    const stack = await source.runGetMethod(address, 'get_public_key');
+    return Buffer.from(stack.readBigNumber().toString(16).padStart(64, '0'), 'hex');
   } catch {
-    return null;
+    return null; // an answer that is no key is no key
   }
-  return Buffer.from(stack.readBigNumber().toString(16).padStart(64, '0'), 'hex');
 }
 
 /** Settings → Connect your wallet: the receiving wallet set from a TON Connect connection with ton_proof. */
