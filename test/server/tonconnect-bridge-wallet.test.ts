@@ -89,6 +89,11 @@ describe('a Node dApp pays through the loopback bridge and the sandbox wallet', 
     }
   }
 
+  /** Reads the page until it says `text` (the wallet handles the app's messages as the bridge hands them over). */
+  async function pageSaying(url: string, text: string): Promise<void> {
+    while (!(await (await fetch(url)).text()).includes(text)) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   const answer = (action: string, decision: 'approve' | 'reject') =>
     fetch(action, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
 
@@ -134,8 +139,20 @@ describe('a Node dApp pays through the loopback bridge and the sandbox wallet', 
     await s.watcher.pollNow();
     expect((await paymentView(payment.id)).paidAmount).toBe('12.34');
     const after = await (await fetch(sessionUrl)).text();
-    expect(after).toContain('Sent');
+    expect(after).toMatch(/<span class="sent">Sent<\/span> · 12\.34 USDT to /);
+
+    // the app disconnects: the wallet's session page says so
     await connector.disconnect();
+    await pageSaying(sessionUrl, 'Disconnected. You can close this tab.');
+  });
+
+  it("the wallet's Disconnect reaches the app as a disconnect event", async () => {
+    const { connector, sessionUrl } = await connectedDapp('payer');
+    const gone = new Promise<void>((resolve) => connector.onStatusChange((wallet) => wallet === null && resolve()));
+    const action = new URL(`${sessionUrl}/disconnect`);
+    expect((await fetch(action, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await gone;
+    expect(connector.connected).toBe(false);
   });
 
   it("a rejection reaches the dApp as the SDK's UserRejectsError, and nothing is sent", async () => {
