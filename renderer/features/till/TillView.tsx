@@ -34,7 +34,7 @@ function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
   const s = getConsoleState();
   if (s.tillLeaving) return;
   if (!s.tillInvoice && s.tipSale) {
-    onTipKey(e);
+    onTipKey(e, toggleFullscreen);
     return;
   }
   const invoice = s.tillInvoice;
@@ -53,11 +53,12 @@ function onTillKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
   else if (!invoice && e.key === 'Delete') s.pressTillKey('Clear');
 }
 
-/** The tip step's keys: Escape back one step, Enter adds the custom tip, digits type it. */
-function onTipKey(e: KeyboardEvent): void {
+/** The tip step's keys: Escape back one step, Enter adds the custom tip, digits type it, F toggles full screen. */
+function onTipKey(e: KeyboardEvent, toggleFullscreen: () => void): void {
   const s = getConsoleState();
   const custom = s.customTipEntry !== null;
-  if (e.key === 'Escape') {
+  if (e.key === 'f' || e.key === 'F') toggleFullscreen();
+  else if (e.key === 'Escape') {
     e.preventDefault();
     s.backFromTip();
   } else if (e.key === 'Enter' && custom) {
