@@ -81,7 +81,8 @@ const HEARTBEAT = 'event: heartbeat\ndata: heartbeat\n\n';
 export async function bridgeRoutes(app: FastifyInstance, options: BridgeRouteOptions): Promise<void> {
   const { store } = options;
   const streams = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: Fastify waits for open responses before it runs onClose hooks.
+  app.addHook('preClose', async () => {
     for (const res of streams) res.end();
   });
   // A browser's fetch sends a string body as text/plain: the body is base64 text, not JSON.

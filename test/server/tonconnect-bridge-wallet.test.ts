@@ -172,6 +172,27 @@ describe('a Node dApp pays through the loopback bridge and the sandbox wallet', 
     await connector.disconnect();
   });
 
+  it("Decline on the connect page reaches the dApp as the SDK's UserRejectsError", async () => {
+    const connector = new TonConnect({
+      manifestUrl: `${s.url}/tonconnect-manifest.json`,
+      walletsListSource: `${s.url}/tonconnect/wallets.json`,
+      storage: memoryStorage(),
+      analytics: { mode: 'off' },
+    });
+    const sandbox = (await connector.getWallets()).find((w) => w.appName === 'tontill-sandbox') as WalletInfoRemote;
+    const refused = new Promise<unknown>((resolve) => connector.onStatusChange(() => undefined, resolve));
+    const link = connector.connect({ universalLink: sandbox.universalLink, bridgeUrl: sandbox.bridgeUrl });
+    const html = await (await fetch(link)).text();
+    const form = new URLSearchParams();
+    for (const [, name, value] of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g))
+      form.set(name!, unescapeHtml(value!));
+    form.set('decision', 'decline');
+    const answer = await fetch(`${s.url}/sandbox-wallet/connect`, { method: 'POST', body: form });
+    expect(await answer.text()).toContain('The app was told you declined.');
+    expect(await refused).toBeInstanceOf(UserRejectsError);
+    expect(connector.connected).toBe(false);
+  });
+
   it('connects the merchant with a ton_proof that the service verifies for its own domain', async () => {
     const { connector } = await connectedDapp('merchant', 'one-time-payload-1');
     const wallet = connector.wallet!;
