@@ -3,6 +3,8 @@ import type { SettingsStore } from '../settings/settings-store';
 
 /** Every key of a till session starts with this and the payment's id. */
 export const TILL_SESSION_KEY_PREFIX = 'tonconnect.till.';
+/** The SDK reads this key (a bridge's last event id) just as it opens that bridge's stream. */
+const GATEWAY_KEY_PREFIX = 'ton-connect-storage_http-bridge-gateway::';
 
 /**
  * The SDK's storage for one till session, in the ledger's settings under
@@ -14,6 +16,9 @@ export class LedgerSessionStorage implements IStorage {
   private readonly written = new Set<string>();
   /** once cleared, a late write from the SDK (a bridge event id) is dropped instead of left behind */
   private cleared = false;
+  private bridgeOpened!: () => void;
+  /** Resolves once the SDK has begun opening a bridge stream: from then on pausing the connection closes it. */
+  readonly bridgeOpening = new Promise<void>((resolve) => (this.bridgeOpened = resolve));
 
   constructor(
     private readonly settings: SettingsStore,
@@ -31,6 +36,7 @@ export class LedgerSessionStorage implements IStorage {
   }
 
   async getItem(name: string): Promise<string | null> {
+    if (name.startsWith(GATEWAY_KEY_PREFIX)) this.bridgeOpened();
     const value = await this.settings.get<unknown>(this.key(name));
     return typeof value === 'string' ? value : null;
   }

@@ -12,6 +12,9 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { Clock } from '../util/clock';
 import { LedgerSessionStorage } from './ledger-storage';
 
+/** How long an ending session waits for the SDK to begin opening its bridge stream (it does so at once). */
+const STREAM_OPENING_WAIT_MS = 5_000;
+
 /** Where the link sends the customer: one wallet's universal link and bridge, or every bridge (a `tc://` link). */
 export type ConnectSource = WalletConnectionSourceHTTP | Pick<WalletConnectionSourceHTTP, 'bridgeUrl'>[];
 
@@ -43,8 +46,6 @@ export class TillWalletSession {
   private reason: string | null = null;
   private readonly connector: TonConnect;
   private readonly storage: LedgerSessionStorage;
-  /** aborts the connection while it still waits for a wallet (closes its bridge stream) */
-  private readonly connecting = new AbortController();
   /** aborts a transfer request the wallet has not answered */
   private readonly sending = new AbortController();
   private ended = false;
@@ -70,7 +71,7 @@ export class TillWalletSession {
         else this.settle('failed', err.message);
       },
     );
-    this.link = this.connector.connect(deps.source, { signal: this.connecting.signal });
+    this.link = this.connector.connect(deps.source);
   }
 
   view(): SessionView {
@@ -81,14 +82,27 @@ export class TillWalletSession {
     return this.state;
   }
 
-  /** Ends the session: the wallet is told (disconnect), a pending connection closed, the ledger's keys cleared. */
+  /** Ends the session: the wallet is told (disconnect), a pending connection's stream closed, the ledger's keys cleared. */
   async end(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
     this.sending.abort();
     if (this.connector.connected) await this.connector.disconnect().catch(() => undefined);
-    else this.connecting.abort();
+    else await this.closePendingConnection();
     await this.storage.clear();
+  }
+
+  /**
+   * Closes the stream of a connection no wallet made. Not by aborting connect(): in the SDK (3.4.1) an
+   * abort while the stream is opening rejects a promise nobody handles, which would end the process.
+   * Pausing closes the stream, also one still opening, once the SDK has begun opening it.
+   */
+  private async closePendingConnection(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, STREAM_OPENING_WAIT_MS)));
+    await Promise.race([this.storage.bridgeOpening, deadline]);
+    clearTimeout(timer);
+    this.connector.pauseConnection();
   }
 
   private settle(state: TillWalletState, reason: string | null = null): void {
