@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { BackupService } from '../backups/backup-service';
 import type { SqliteLedgerFile } from '../storage/sqlite/sqlite-ledger-file';
 import { tillWalletRoutes } from '../till-wallet/till-wallet-routes';
-import { tillWalletRoutes } from '../till-wallet/till-wallet-routes';
 import { backupRoutes } from './backup-routes';
 import { backupSettingsRoutes } from './backup-settings-routes';
 import { booksRoutes } from './books-routes';
@@ -50,7 +49,6 @@ async function consoleApi(app: FastifyInstance, opts: ConsoleOptions): Promise<v
   await app.register(settingsRoutes);
   await app.register(cashierRoutes);
   await app.register(catalogueRoutes);
-  await app.register(tillWalletRoutes);
   await app.register(tillWalletRoutes);
   await app.register(storeProfileRoutes);
   await app.register(walletProofRoutes);
