@@ -11,8 +11,9 @@
  * stay outside. scripts/run-built.mjs runs this when the sources changed.
  * Usage: npx tsx scripts/build-server.ts
  */
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_ENTRIES } from './build-freshness.mjs';
@@ -61,6 +62,7 @@ export async function buildServer(options: { outDir?: string } = {}): Promise<Bu
     legalComments: 'eof',
     logLevel: 'warning',
     metafile: true,
+    plugins: [quietTonConnectSdk],
   });
   copyServerRuntimeFiles(outDir);
   const files: Record<string, number> = {};
@@ -70,6 +72,22 @@ export async function buildServer(options: { outDir?: string } = {}): Promise<Bu
   removeOldChunks(outDir, new Set(Object.keys(result.metafile.outputs).map((file) => resolve(ROOT, file))));
   return { outDir, files };
 }
+
+/**
+ * @tonconnect/sdk narrates every bridge message (whole transaction requests) on console.debug, with no
+ * switch; the service logs through pino, so the built service leaves that one call out.
+ */
+const quietTonConnectSdk: Plugin = {
+  name: 'quiet-tonconnect-sdk',
+  setup(b) {
+    b.onLoad({ filter: /@tonconnect[\\/]sdk[\\/]lib[\\/]esm[\\/]index\.mjs$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const quiet = source.replace("console.debug('[TON_CONNECT_SDK]', ...args);", '');
+      if (quiet === source) throw new Error(`${args.path}: the SDK's debug log call has changed; update this plugin`);
+      return { contents: quiet, loader: 'js' };
+    });
+  },
+};
 
 /** Chunks are named by content hash: those of earlier builds would pile up. */
 function removeOldChunks(outDir: string, current: Set<string>): void {
