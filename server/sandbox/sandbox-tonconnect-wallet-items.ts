@@ -5,6 +5,7 @@ import { beginCell, storeStateInit, type Address, type StateInit } from '@ton/co
 import type { KeyPair } from '@ton/crypto';
 import { createPrivateKey, sign } from 'node:crypto';
 import { tonProofDigest } from '../wallet-connect/ton-proof';
+import type { TonProofReply } from '../../contract/wallet-proof';
 
 /** TON Connect's CHAIN id the sandbox presents itself with: testnet, like its addresses. */
 export const SANDBOX_NETWORK = '-3';
@@ -30,7 +31,7 @@ export interface TonAddrItem {
 
 export interface TonProofItem {
   name: 'ton_proof';
-  proof: { timestamp: number; domain: { lengthBytes: number; value: string }; signature: string; payload: string };
+  proof: TonProofReply;
 }
 
 export function tonAddrItem(account: SigningAccount): TonAddrItem {

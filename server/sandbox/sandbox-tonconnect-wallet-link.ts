@@ -1,6 +1,7 @@
 // A TON Connect universal link as the sandbox wallet reads it (bridge.md, "Universal link"):
 // `?v=2&id=<app client id, hex>&r=<ConnectRequest JSON>&ret=…`, and the app's manifest it names.
 import { invalidInput } from '../domain/errors';
+import type { TonConnectManifest } from '../../contract/wallet-connect';
 
 export interface ConnectRequestItem {
   name: string;
@@ -19,11 +20,7 @@ export interface ConnectLink {
 }
 
 /** What the wallet shows of the app (tonconnect-manifest.json); `url`'s host is the ton_proof domain. */
-export interface AppManifest {
-  url: string;
-  name: string;
-  iconUrl?: string;
-}
+export type AppManifest = Omit<TonConnectManifest, 'iconUrl'> & Partial<Pick<TonConnectManifest, 'iconUrl'>>;
 
 const CLIENT_ID = /^[0-9a-f]{64}$/;
 
@@ -66,7 +63,7 @@ export function parseConnectLink(query: { v?: string; id?: string; r?: string })
 
 /** The manifest's fields the wallet uses, or null when the document is not a manifest. */
 export function manifestOf(document: unknown): AppManifest | null {
-  const { url, name, iconUrl } = (document ?? {}) as { url?: unknown; name?: unknown; iconUrl?: unknown };
+  const { url, name, iconUrl } = (document ?? {}) as Partial<Record<keyof TonConnectManifest, unknown>>;
   if (!httpUrl(url) || typeof name !== 'string' || name.trim() === '') return null;
   return { url: url as string, name: name.slice(0, 100), ...(typeof iconUrl === 'string' ? { iconUrl } : {}) };
 }

@@ -39,7 +39,7 @@ export interface TillWalletSessionDeps {
  * storage in the ledger. It makes the link, and once a wallet connects through its bridge asks it to
  * sign the complete transfer built for that payer. The watcher, not the wallet's answer, decides "paid".
  */
-export class TillWalletSession {
+export class TillWalletConnection {
   readonly link: string;
   private state: TillWalletState = 'waiting_for_wallet';
   private wallet: SessionView['wallet'] = null;

@@ -1,12 +1,12 @@
 import { isTillWalletSettled } from '../../contract/till-wallet';
 import type { Clock } from '../util/clock';
-import { TillWalletSession, type TillWalletSessionDeps } from './till-wallet-session';
+import { TillWalletConnection, type TillWalletSessionDeps } from './till-wallet-session';
 
 /** Open sessions at once: a till has one payment on screen; this only stops a runaway client. */
 export const MAX_TILL_WALLET_SESSIONS = 50;
 
 interface Entry {
-  session: TillWalletSession;
+  session: TillWalletConnection;
   /** the payment's expiry: past it nothing can be paid, so the session is ended */
   endsAt: number;
 }
@@ -22,18 +22,18 @@ export class TillWalletSessions {
   constructor(private readonly clock: Clock) {}
 
   /** The running session of this payment; a settled one other than approved is replaced, so the till can try again. */
-  async start(paymentId: string, endsAt: number, deps: () => TillWalletSessionDeps): Promise<TillWalletSession> {
+  async start(paymentId: string, endsAt: number, deps: () => TillWalletSessionDeps): Promise<TillWalletConnection> {
     await this.prune();
     const running = this.sessions.get(paymentId)?.session;
     if (running && (!isTillWalletSettled(running.current) || running.current === 'approved')) return running;
     if (running) await this.end(paymentId);
     while (this.sessions.size >= MAX_TILL_WALLET_SESSIONS) await this.end(this.sessions.keys().next().value!);
-    const session = new TillWalletSession(paymentId, deps());
+    const session = new TillWalletConnection(paymentId, deps());
     this.sessions.set(paymentId, { session, endsAt });
     return session;
   }
 
-  async get(paymentId: string): Promise<TillWalletSession | null> {
+  async get(paymentId: string): Promise<TillWalletConnection | null> {
     await this.prune();
     return this.sessions.get(paymentId)?.session ?? null;
   }

@@ -3,6 +3,7 @@ import { JettonOp } from '../chain/jetton-ops';
 import { resolveJettonWallet } from '../chain/jetton-wallet-check';
 import type { ChainSource } from '../chain/types';
 import type { TonConnectNetwork, WalletTransferRequest } from '../../contract/wallet-connect';
+import type { ChainMode } from '../../contract/chain';
 
 /**
  * TON attached to the message to the payer's jetton wallet: what Tonkeeper attaches to a jetton
@@ -16,7 +17,7 @@ export const FORWARD_TON_AMOUNT = 1n;
 export const REQUEST_LIFETIME_SECONDS = 300;
 
 /** TON Connect's CHAIN ids: mainnet -239, testnet -3; the offline sandbox presents itself as testnet. */
-export const TON_CONNECT_NETWORK_OF: Record<'mainnet' | 'testnet' | 'sandbox', TonConnectNetwork> = {
+export const TON_CONNECT_NETWORK_OF: Record<ChainMode, TonConnectNetwork> = {
   mainnet: '-239',
   testnet: '-3',
   sandbox: '-3',

@@ -28,6 +28,9 @@ const STAFF_ROUTES = [
   'POST /console/api/payments',
   'GET /console/api/payments/:paymentId',
   'GET /console/api/payments/:paymentId/refunds',
+  'POST /console/api/payments/:paymentId/wallet-session',
+  'GET /console/api/payments/:paymentId/wallet-session',
+  'DELETE /console/api/payments/:paymentId/wallet-session',
   'GET /console/api/webhooks/deliveries',
   'GET /console/api/webhooks/deliveries/:id',
 ].sort();
