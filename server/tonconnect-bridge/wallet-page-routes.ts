@@ -22,6 +22,9 @@ const PUBLIC = { config: { auth: 'public' as const } };
 
 type Fields = Record<string, string | undefined>;
 
+/** Back to a session's page; the id comes from the URL as typed, so it is encoded (a NUL or newline cannot reach a header). */
+const sessionPath = (sessionId: string): string => `${SANDBOX_WALLET_PATH}/session/${encodeURIComponent(sessionId)}`;
+
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
     .status(status)
@@ -115,13 +118,13 @@ export async function walletPageRoutes(
       if (!(err instanceof WalletRequestError)) throw err;
       return sendPage(reply, 404, messagePage('No such request', 'It was answered already, or the session ended.'));
     }
-    return reply.redirect(`${SANDBOX_WALLET_PATH}/session/${sessionId}`, 303);
+    return reply.redirect(sessionPath(sessionId), 303);
   });
 
   app.post(`${SANDBOX_WALLET_PATH}/session/:sessionId/disconnect`, PUBLIC, async (request, reply) => {
     assertSameOrigin(app, request);
     const { sessionId } = request.params as { sessionId: string };
     wallet.disconnect(sessionId);
-    return reply.redirect(`${SANDBOX_WALLET_PATH}/session/${sessionId}`, 303);
+    return reply.redirect(sessionPath(sessionId), 303);
   });
 }
