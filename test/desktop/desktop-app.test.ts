@@ -9,6 +9,7 @@ import { toServicePort, type ServicePort } from '../../main/service/service-port
 import { CONSOLE_COOKIE } from '../../server/auth/guards';
 import { parseConfig } from '../../server/config/config';
 import { serviceFile, startServer } from '../../server/index';
+import { BUNDLED_BRIDGE_ORIGINS } from '../../server/wallet-connect/wallets-list';
 import { tempDir } from '../helpers/test-app';
 import { createFakeElectron, fakeEvent, type FakeElectron } from './fake-electron';
 
@@ -256,14 +257,17 @@ describe('the console page the window shows', () => {
       "default-src 'none'",
       "script-src 'self'",
       "style-src 'self'",
-      "connect-src 'self'",
+      `connect-src 'self' ${BUNDLED_BRIDGE_ORIGINS.join(' ')};`,
       "frame-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
     ])
       expect(csp).toContain(directive);
-    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*|https?:/);
+    // beyond itself, only the HTTP bridges of the listed wallets (Settings → Connect your wallet), exactly
+    const withoutBridges = BUNDLED_BRIDGE_ORIGINS.reduce((rest, origin) => rest.replace(` ${origin}`, ''), csp);
+    expect(BUNDLED_BRIDGE_ORIGINS.every((origin) => origin.startsWith('https://'))).toBe(true);
+    expect(withoutBridges).not.toMatch(/unsafe-eval|unsafe-inline|\*|https?:/);
   });
 });
 
