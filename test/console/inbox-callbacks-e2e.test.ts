@@ -1,6 +1,7 @@
 import type { Page } from 'playwright';
 import { expect as pw } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../e2e/e2e-helpers';
 import { Receiver } from '../webhooks/receiver';
 import {
   ensureBuilt,
@@ -142,6 +143,12 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
     receiver.reply = (r) =>
       r.path === '/cb-down' ? { status: 500, body: 'database is down' } : { status: 200, body: 'ok' };
     const payment = await invoice('1.75', { callbackUrl: receiver.url('/cb-down') });
+    // the first attempt, answered 500, is recorded before the page opens, so the page shows it as it
+    // loads rather than on its 15 s refresh, which a busy machine can push past the wait below
+    await eventually(
+      () => service.server.services.webhooks.listDeliveries({ paymentId: payment.id, attempted: true, limit: 1 }),
+      (retrying) => retrying.length > 0,
+    );
     await go(`payment/${payment.id}`);
     const row = page.getByTestId('payment-deliveries').locator('tbody tr').first();
     await pw(row).toContainText(/retrying · next in \d+ s/, { timeout: 20_000 });
