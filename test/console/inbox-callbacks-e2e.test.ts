@@ -151,7 +151,8 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
     );
     await go(`payment/${payment.id}`);
     const row = page.getByTestId('payment-deliveries').locator('tbody tr').first();
-    await pw(row).toContainText(/retrying · next in \d+ s/, { timeout: 20_000 });
+    // "next now" once the retry is due: on a busy machine the page may be read after that moment
+    await pw(row).toContainText(/retrying · next (in \d+ s|now)/, { timeout: 20_000 });
     await pw(row).toContainText('500');
     await pw(row).toContainText('database is down');
     // a busy machine may already have made the next attempt: each one is counted, none is lost
@@ -159,7 +160,7 @@ describe('the unmatched inbox and per-payment callbacks, in Chromium', () => {
     await screenshot(page, 'callback-retrying');
     await row.getByRole('button', { name: 'payment.created' }).click();
     const dialog = page.getByRole('dialog');
-    await pw(dialog).toContainText(/retrying · next in \d+ s/);
+    await pw(dialog).toContainText(/retrying · next (in \d+ s|now)/);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await pw(dialog).toBeHidden();
 
