@@ -1,5 +1,5 @@
-import { beginCell, toNano, type Address, type Cell } from '@ton/core';
-import { JettonOp } from '../chain/jetton-ops';
+import { toNano, type Address, type Cell } from '@ton/core';
+import { jettonTransferBody } from '../chain/jetton-transfer-body';
 import { resolveJettonWallet } from '../chain/jetton-wallet-check';
 import type { ChainSource } from '../chain/types';
 import type { TonConnectNetwork, WalletTransferRequest } from '../../contract/wallet-connect';
@@ -40,18 +40,15 @@ export interface WalletJettonTransfer {
  * Tonkeeper writes it (a ref holds a comment of any length; the watcher reads both layouts).
  */
 export function walletJettonTransferBody(t: WalletJettonTransfer): Cell {
-  const comment = beginCell().storeUint(JettonOp.textComment, 32).storeStringTail(t.memo).endCell();
-  return beginCell()
-    .storeUint(JettonOp.transfer, 32)
-    .storeUint(t.queryId, 64)
-    .storeCoins(t.amount)
-    .storeAddress(t.merchant)
-    .storeAddress(t.payer)
-    .storeMaybeRef(null)
-    .storeCoins(FORWARD_TON_AMOUNT)
-    .storeBit(1)
-    .storeRef(comment)
-    .endCell();
+  return jettonTransferBody({
+    queryId: t.queryId,
+    amount: t.amount,
+    destination: t.merchant,
+    responseDestination: t.payer,
+    forwardTonAmount: FORWARD_TON_AMOUNT,
+    comment: t.memo,
+    commentInRef: true,
+  });
 }
 
 /** validUntil in unix seconds: five minutes ahead, never past the payment's expiry. */
