@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { CheckoutStreamEventName, CheckoutStreamEvents } from '../../contract/checkout';
-import { API_CSP } from '../plugins/security-headers';
+import { SSE_HEADERS } from '../plugins/security-headers';
 
 export interface SseLimits {
   /** streams on one key: one payment's checkout, or the console */
@@ -11,17 +11,6 @@ export interface SseLimits {
 }
 
 export const DEFAULT_SSE_LIMITS: SseLimits = { perKey: 20, total: 2_000, heartbeatMs: 15_000 };
-
-/** Hijacked replies skip the onSend hook, so the stream carries the same protective headers itself. */
-const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-store',
-  Connection: 'keep-alive',
-  'X-Accel-Buffering': 'no',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Content-Security-Policy': API_CSP,
-};
 
 /**
  * Takes the reply over as an event stream: the head, and how long the browser waits before it reconnects.

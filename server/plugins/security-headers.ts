@@ -4,6 +4,17 @@ import fp from 'fastify-plugin';
 /** API responses are data, never documents: nothing may render, run or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Hijacked replies skip the onSend hook, so an event stream carries the same protective headers itself. */
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': API_CSP,
+} as const;
+
 /** Every response carries these; the last two only where a page or asset has not set its own. */
 const ALWAYS = {
   'X-Content-Type-Options': 'nosniff',

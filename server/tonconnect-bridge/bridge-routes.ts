@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
-import { API_CSP } from '../plugins/security-headers';
+import { SSE_HEADERS } from '../plugins/security-headers';
 import { BRIDGE_PATH } from './sandbox-wallet-entry';
 import { BridgeFullError, type BridgeMessage, type BridgeStore } from './bridge-store';
 
@@ -56,15 +56,7 @@ function messageQuery(maxTtlSeconds: number) {
 function openStream(request: FastifyRequest, reply: FastifyReply): ServerResponse | null {
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Content-Security-Policy': API_CSP,
-  });
+  res.writeHead(200, SSE_HEADERS);
   if (request.method === 'HEAD') {
     res.end();
     return null;
