@@ -1,11 +1,6 @@
 import { Address } from '@ton/core';
-import {
-  TonConnect,
-  UserRejectsError,
-  type SendTransactionRequest,
-  type Wallet,
-  type WalletConnectionSourceHTTP,
-} from '@tonconnect/sdk';
+import type * as TonConnectModule from '@tonconnect/sdk';
+import type { SendTransactionRequest, TonConnect, Wallet, WalletConnectionSourceHTTP } from '@tonconnect/sdk';
 import type { TillWalletSession as SessionView, TillWalletState } from '../../contract/till-wallet';
 import type { WalletTransferRequest } from '../../contract/wallet-connect';
 import type { SettingsStore } from '../settings/settings-store';
@@ -39,6 +34,8 @@ export interface TillWalletSessionDeps {
  * storage in the ledger. It makes the link, and once a wallet connects through its bridge asks it to
  * sign the complete transfer built for that payer. The watcher, not the wallet's answer, decides "paid".
  */
+export type TonConnectSdk = typeof TonConnectModule;
+
 export class TillWalletConnection {
   readonly link: string;
   private state: TillWalletState = 'waiting_for_wallet';
@@ -53,9 +50,11 @@ export class TillWalletConnection {
   constructor(
     paymentId: string,
     private readonly deps: TillWalletSessionDeps,
+    /** the SDK, loaded by the first session rather than at start (TillWalletSessions.start) */
+    private readonly sdk: TonConnectSdk,
   ) {
     this.storage = new LedgerSessionStorage(deps.settings, paymentId);
-    this.connector = new TonConnect({
+    this.connector = new sdk.TonConnect({
       manifestUrl: deps.manifestUrl,
       walletsListSource: deps.walletsListSource,
       storage: this.storage,
@@ -67,7 +66,7 @@ export class TillWalletConnection {
       },
       (err) => {
         if (this.state !== 'waiting_for_wallet') return;
-        if (err instanceof UserRejectsError) this.settle('refused');
+        if (err instanceof this.sdk.UserRejectsError) this.settle('refused');
         else this.settle('failed', err.message);
       },
     );
@@ -148,7 +147,7 @@ export class TillWalletConnection {
       this.settle('approved');
     } catch (err) {
       if (expired) this.settle('expired');
-      else if (err instanceof UserRejectsError) this.settle('refused');
+      else if (err instanceof this.sdk.UserRejectsError) this.settle('refused');
       else this.settle('failed', (err as Error).message);
     } finally {
       clearTimeout(timer);

@@ -23,12 +23,14 @@ export class TillWalletSessions {
 
   /** The running session of this payment; a settled one other than approved is replaced, so the till can try again. */
   async start(paymentId: string, endsAt: number, deps: () => TillWalletSessionDeps): Promise<TillWalletConnection> {
+    // the SDK and what it brings (tens of MiB resident) load with the first session, not with every service
+    const sdk = await import('@tonconnect/sdk');
     await this.prune();
     const running = this.sessions.get(paymentId)?.session;
     if (running && (!isTillWalletSettled(running.current) || running.current === 'approved')) return running;
     if (running) await this.end(paymentId);
     while (this.sessions.size >= MAX_TILL_WALLET_SESSIONS) await this.end(this.sessions.keys().next().value!);
-    const session = new TillWalletConnection(paymentId, deps());
+    const session = new TillWalletConnection(paymentId, deps(), sdk);
     this.sessions.set(paymentId, { session, endsAt });
     return session;
   }
