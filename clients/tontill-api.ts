@@ -482,6 +482,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/payments/{paymentId}/refunds/{refundId}/wallet-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** TON Connect: the complete sendTransaction request that sends a waiting refund from the store's connected wallet (one jetton transfer from the store's USDT jetton wallet, the memo as its comment) */
+        post: operations["consoleRefundWalletRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/payments/{paymentId}/wallet-session": {
         parameters: {
             query?: never;
@@ -2846,12 +2863,12 @@ export interface components {
             };
         };
         TillWalletSession: {
-            /** @description The TON Connect universal link to show as a QR */
+            /** @description The TON Connect universal link to show as a QR; empty once the session has ended */
             link: string;
             /** @description Why the session failed, in words; null otherwise */
             reason: string | null;
             /** @enum {string} */
-            state: "waiting_for_wallet" | "connected" | "awaiting_approval" | "approved" | "refused" | "expired" | "failed";
+            state: "waiting_for_wallet" | "connected" | "awaiting_approval" | "approved" | "refused" | "timed_out" | "expired" | "ended" | "failed";
             wallet: {
                 /** @description The connected account, user-friendly and non-bounceable (UQ…) */
                 address: string;
@@ -3350,6 +3367,19 @@ export interface components {
                      * @description Where the hosted page returns the customer after paying
                      */
                     successUrl?: string;
+                };
+            };
+        };
+        RefundWalletRequestBody: {
+            content: {
+                "application/json": {
+                    /** @description The connected wallet's address (raw or user-friendly): the store's receiving wallet */
+                    from: string;
+                    /**
+                     * @description The network the connected wallet reported
+                     * @enum {string}
+                     */
+                    network: "-239" | "-3";
                 };
             };
         };
@@ -4725,6 +4755,47 @@ export interface operations {
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["RestorePending"];
+        };
+    };
+    consoleRefundWalletRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RefundWalletRequestBody"];
+        responses: {
+            /** @description Pass it to sendTransaction as it is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransferRequest"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            /** @description CHAIN_UNAVAILABLE: the chain is not open yet */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTillWalletSession: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from './payments';
+import { WalletTransferRequestBodySchema } from './wallet-connect';
 
 /**
  * A refund is money the merchant's own wallet sends back; the service never holds a key. It waits
@@ -143,3 +144,20 @@ export type OutgoingTransfer = z.infer<typeof OutgoingTransferSchema>;
 export const OutgoingTransferListSchema = z
   .object({ items: z.array(OutgoingTransferSchema) })
   .meta({ id: 'OutgoingTransferList' });
+
+/**
+ * POST /console/api/payments/:paymentId/refunds/:refundId/wallet-request (issue 30, "Send with my
+ * wallet"): the merchant's connected wallet, as it reported itself on connecting. The answer is the
+ * checkout's own WalletTransferRequest (contract/wallet-connect.ts), passed to sendTransaction as it is.
+ */
+export const RefundWalletRequestBodySchema = z
+  .object({
+    from: z
+      .string()
+      .min(1)
+      .max(100)
+      .meta({ description: "The connected wallet's address (raw or user-friendly): the store's receiving wallet" }),
+    network: WalletTransferRequestBodySchema.shape.network,
+  })
+  .meta({ id: 'RefundWalletRequestBody' });
+export type RefundWalletRequestBody = z.infer<typeof RefundWalletRequestBodySchema>;

@@ -1,15 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/guards';
-import { errors } from '../http/responses';
+import { notFound } from '../domain/errors';
+import { AppError, ErrorCode } from '../http/errors';
+import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
+import { TON_CONNECT_NETWORK_OF } from '../wallet-connect/jetton-transfer-request';
+import {
+  buildRefundTransferRequest,
+  checkRefundAwaitingSignature,
+  checkRefundSender,
+} from '../wallet-connect/refund-transfer-request';
+import { checkWalletNetwork, parsePayerAddress } from '../wallet-connect/wallet-request-checks';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import {
   CreateRefundRequestSchema,
   RefundIdParamsSchema,
   RefundListSchema,
   RefundSchema,
+  RefundWalletRequestBodySchema,
+  type RefundWalletRequestBody,
 } from '../../contract/refunds';
+import { WalletTransferRequestSchema, type WalletTransferRequest } from '../../contract/wallet-connect';
 
 const TAGS = ['Console: refunds'];
 
@@ -57,5 +71,57 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
     body: z.strictObject({}).optional(),
     responses: { 200: { description: 'The cancelled refund', schema: RefundSchema }, ...errors(404, 409) },
     handler: async ({ params }, request) => refunds.cancel(params.paymentId, params.refundId, actorOf(request)),
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: '/payments/:paymentId/refunds/:refundId/wallet-request',
+    operationId: 'consoleRefundWalletRequest',
+    tags: TAGS,
+    auth: 'console',
+    summary:
+      "TON Connect: the complete sendTransaction request that sends a waiting refund from the store's connected wallet (one jetton transfer from the store's USDT jetton wallet, the memo as its comment)",
+    params: RefundIdParamsSchema,
+    body: RefundWalletRequestBodySchema,
+    responses: {
+      200: { description: 'Pass it to sendTransaction as it is', schema: WalletTransferRequestSchema },
+      ...errors(400, 404, 409),
+      503: { description: 'CHAIN_UNAVAILABLE: the chain is not open yet', schema: ErrorSchema },
+    },
+    handler: ({ params, body }) => refundWalletRequest(app, params, body),
+  });
+}
+
+/**
+ * The refund's transfer for the connected wallet, or the reason it is not asked for: a refund not
+ * waiting (409), a wallet on the other network (400 `network`), no address (400 `from`), a wallet
+ * that is not the store's (409 `from`, naming the one to connect).
+ */
+async function refundWalletRequest(
+  app: FastifyInstance,
+  params: { paymentId: string; refundId: string },
+  body: RefundWalletRequestBody,
+): Promise<WalletTransferRequest> {
+  const refund = await app.services.refunds.find(params.refundId);
+  if (refund.paymentId !== params.paymentId) throw notFound(`refund ${params.refundId}`);
+  checkRefundAwaitingSignature(refund);
+  const info = app.runtime?.info;
+  if (!info) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  const network = TON_CONNECT_NETWORK_OF[info.mode];
+  checkWalletNetwork(body.network, network);
+  const from = parsePayerAddress(body.from, 'from');
+  const merchant = Address.parse(info.merchantAddress);
+  checkRefundSender(from, merchant, info.merchantAddress);
+  // the store's jetton wallet is known once the chain is open: the watcher reads it
+  const runtime = await app.runtime?.ready().catch(() => null);
+  if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  return buildRefundTransferRequest({
+    refund,
+    merchant,
+    storeJettonWallet: runtime.chain.watchedAccount,
+    network,
+    nowMs: app.services.clock.now(),
+    // random, as wallet apps pick it: a bounce brings it back, and two requests never look alike
+    queryId: randomBytes(8).readBigUInt64BE(),
   });
 }

@@ -20,12 +20,12 @@ export function dueForWalletRequest(payment: Payment, nowMs: number): bigint {
   return due;
 }
 
-/** The connected wallet's address as it reported it, raw (`0:…`) or user-friendly; else a 400 naming `payer`. */
-export function parsePayerAddress(text: string): Address {
+/** The connected wallet's address as it reported it, raw (`0:…`) or user-friendly; else a 400 naming `field`. */
+export function parsePayerAddress(text: string, field = 'payer'): Address {
   try {
     return Address.parse(text.trim());
   } catch {
-    throw invalidInput('payer', 'must be a TON address, raw (0:…) or user-friendly');
+    throw invalidInput(field, 'must be a TON address, raw (0:…) or user-friendly');
   }
 }
 
