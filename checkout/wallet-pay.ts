@@ -150,34 +150,47 @@ export class WalletPay {
     this.set({ kind: 'confirm' });
     const request = await this.transferRequest(wallet);
     if (!request) return;
-    // The wallet may never answer (closed, phone away): when the request can no longer be signed, say so.
     const abort = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        abort.abort();
-      },
-      Math.max(0, request.validUntil * 1000 - this.serverNow()),
-    );
+    const deadline = this.validUntil(request, abort);
     try {
-      await this.sdk().sendTransaction(
-        {
-          validUntil: request.validUntil,
-          network: request.network as SendTransactionRequest['network'],
-          from: request.from,
-          messages: request.messages,
-        },
-        { signal: abort.signal },
-      );
-      this.set({ kind: 'sent' });
+      const sent = this.sdk()
+        .sendTransaction(
+          {
+            validUntil: request.validUntil,
+            network: request.network as SendTransactionRequest['network'],
+            from: request.from,
+            messages: request.messages,
+          },
+          { signal: abort.signal },
+        )
+        .then(() => 'sent' as const);
+      this.set({ kind: await Promise.race([sent, deadline.passed]) });
     } catch (err) {
-      if (timedOut) this.set({ kind: 'timeout' });
+      if (abort.signal.aborted) this.set({ kind: 'timeout' });
       else if (err instanceof UserRejectsError) this.set({ kind: 'rejected' });
       else this.set({ kind: 'failed', reason: (err as Error).message });
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
+  }
+
+  /**
+   * The wallet may never answer (closed, phone away): once the request can no longer be signed, stop
+   * waiting and say so. The SDK is told to abort, but its injected bridge ignores the signal and would
+   * keep the page on "Confirm in your wallet", so `passed` settles the wait on its own.
+   */
+  private validUntil(request: WalletTransferRequest, abort: AbortController) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const passed = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(
+        () => {
+          abort.abort();
+          resolve('timeout');
+        },
+        Math.max(0, request.validUntil * 1000 - this.serverNow()),
+      );
+    });
+    return { passed, clear: () => clearTimeout(timer) };
   }
 
   /** What the service asks this wallet to sign, for what is still due now; null (and the state says why) when refused. */

@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright';
-import { expect as playwrightExpect } from 'playwright/test';
+import { expect as expectWithLimit } from 'playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSignedInConsole } from './console-harness';
+
+/** Waits on what the page shows for as long as it takes: no time limit inside the test. */
+const playwrightExpect = expectWithLimit.configure({ timeout: 0 });
 
 const SHOTS = '/tmp/shots-tc-widget';
 const VIEWPORTS = [

@@ -1,7 +1,10 @@
 import type { Page } from 'playwright';
-import { expect as playwrightExpect } from 'playwright/test';
+import { expect as expectWithLimit } from 'playwright/test';
 import { describe, expect, it } from 'vitest';
 import { createWidgetSession, embedStage, eventually, includes, merchantPage } from './e2e-helpers';
+
+/** Waits on what the page shows for as long as it takes: no time limit inside the test. */
+const playwrightExpect = expectWithLimit.configure({ timeout: 0 });
 
 /**
  * The widget paid through the bridge path: the frame's "Pay with wallet" connects the sandbox wallet

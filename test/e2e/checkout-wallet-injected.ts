@@ -46,7 +46,8 @@ export function decodeJettonTransfer(payloadBase64: string): JettonTransfer {
   return { op, queryId, amount, destination, responseDestination, forwardTonAmount, comment };
 }
 
-export type Answer = 'sign' | 'reject';
+/** 'never': the customer walked away, the wallet neither approves nor declines. */
+export type Answer = 'sign' | 'reject' | 'never';
 
 /** A door the wallet waits at, opened by the test: a state stays on screen exactly as long as the test looks at it. */
 export class Gate {
@@ -97,12 +98,14 @@ export class PayerWallet {
     };
   }
 
-  /** sendTransaction from the page: recorded, then refused (code 300) or signed and sent on the chain. */
+  /** sendTransaction from the page: recorded, then refused (code 300), signed and sent on the chain, or left unanswered. */
   async handle(paramJson: string): Promise<{ result: string } | { error: { code: number; message: string } }> {
     const request = JSON.parse(paramJson) as SentRequest;
     this.requests.push(request);
     await this.beforeAnswer?.passed;
-    if ((this.answers.shift() ?? 'sign') === 'reject') return { error: { code: 300, message: 'User declined' } };
+    const answer = this.answers.shift() ?? 'sign';
+    if (answer === 'never') return new Promise(() => undefined);
+    if (answer === 'reject') return { error: { code: 300, message: 'User declined' } };
     return { result: await this.signAndSend(request) };
   }
 
