@@ -48,6 +48,8 @@ describe('the widget preview and the demo shop offer Pay with wallet (TON Connec
         await page.evaluate(() => {
           location.hash = '#/widget';
         });
+        // the console takes its theme from the colour scheme when it loads
+        await page.reload();
         const checkout = previewCheckout(page);
         await playwrightExpect(checkout.getByRole('button', { name: /^Pay \S+ USDT with wallet$/ })).toBeVisible();
         await shot(page, 'preview', viewport.width, colorScheme);

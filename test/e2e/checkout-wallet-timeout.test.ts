@@ -1,9 +1,12 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { expect as expectWithLimit } from 'playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_STRINGS } from '../../checkout/wallet-i18n';
 import { createDeposit, launchChromium, ShiftedClock, startService, type Service } from './e2e-helpers';
 import { injectWallet, PayerWallet } from './checkout-wallet-injected';
+
+const SHOTS = '/tmp/shots-tc-widget';
 
 /** Waits on what the page shows for as long as it takes: no time limit inside the test. */
 const playwrightExpect = expectWithLimit.configure({ timeout: 0 });
@@ -23,6 +26,7 @@ describe('checkout: Pay with wallet when the wallet never answers, in Chromium',
   const clock = new ShiftedClock();
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     [service, browser] = await Promise.all([startService({ clock }), launchChromium()]);
   });
   afterAll(async () => {
@@ -75,6 +79,18 @@ describe('checkout: Pay with wallet when the wallet never answers, in Chromium',
       await visible(t.walletFallback);
     }
     await page.locator('#lang').selectOption('en');
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ])
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({
+          path: `${SHOTS}/checkout-timeout-${viewport.width}-${colorScheme}.png`,
+          fullPage: true,
+        });
+      }
     // the fallback stays: the QR, the links and the copy fields
     await playwrightExpect(page.locator('svg.qr')).toBeVisible();
     await playwrightExpect(page.getByRole('link', { name: 'Open in Tonkeeper' })).toBeVisible();
