@@ -151,7 +151,7 @@ export class WalletPay {
     const request = await this.transferRequest(wallet);
     if (!request) return;
     const abort = new AbortController();
-    const deadline = this.validUntil(request, abort);
+    const deadline = this.requestDeadline(request, abort);
     try {
       const sent = this.sdk()
         .sendTransaction(
@@ -179,7 +179,7 @@ export class WalletPay {
    * waiting and say so. The SDK is told to abort, but its injected bridge ignores the signal and would
    * keep the page on "Confirm in your wallet", so `passed` settles the wait on its own.
    */
-  private validUntil(request: WalletTransferRequest, abort: AbortController) {
+  private requestDeadline(request: WalletTransferRequest, abort: AbortController) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const passed = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(
