@@ -101,6 +101,14 @@ describe('synthetic variants of real vectors (labelled: built in this test, not 
     });
   });
 
+  it('SYNTHETIC bounced: the real bounce that aborted-bounced-back sent, arriving on its sender, is refused', () => {
+    const bounce = txOf(vector('aborted-bounced-back')).outMessages.get(0)!;
+    if (bounce.info.type !== 'internal') throw new Error('the bounce is an internal message');
+    const sender = bounce.info.dest;
+    const arrived = variant(base, () => ({ address: BigInt(`0x${sender.hash.toString('hex')}`), inMessage: bounce }));
+    expect(parseNativeTransfer(arrived, sender)).toEqual({ ok: false, reason: 'bounced' });
+  });
+
   it('SYNTHETIC has_outgoing: the wallet sending while it handled the message is not a deposit', () => {
     expect(verdict(variant(base, () => ({ outMessagesCount: 1 })))).toEqual({ ok: false, reason: 'has_outgoing' });
   });
