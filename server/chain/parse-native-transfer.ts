@@ -18,7 +18,8 @@ import { JettonOp } from './jetton-ops';
  * compute gas of every inbound message out of its own balance (about 0.00004-0.0004 TON on mainnet
  * today: 38 468-396 400 nanotons in the real vectors), so dust of a few nanotons is spam that
  * leaves the wallet poorer (the docs' "dust payments" abuse pattern). 0.001 TON keeps every real
- * price a shop would charge and stays above what receiving the message can cost.
+ * price a shop would charge and stays above what receiving the message can cost. Above it a wallet
+ * can always buy gas, so the docs' `cskip_no_gas` case (value kept, no code run) falls below it.
  */
 export const NATIVE_PAYMENT_FLOOR = 1_000_000n;
 
@@ -63,10 +64,13 @@ export type NativeTransferVerdict =
 
 const refuse = (reason: NativeRefusal): NativeTransferVerdict => ({ ok: false, reason });
 
+/**
+ * Aborted, or a compute or action phase that failed. A bounceable value then went back to its sender;
+ * a non-bounceable one may have stayed (an undeployed wallet), which the books see in the balance.
+ */
 function phasesFailed(tx: Transaction): boolean {
   const d = tx.description;
-  if (d.type !== 'generic') return true;
-  if (d.aborted) return true;
+  if (d.type !== 'generic' || d.aborted) return true;
   if (d.computePhase.type === 'vm' && !d.computePhase.success) return true;
   return d.actionPhase !== undefined && d.actionPhase !== null && !d.actionPhase.success;
 }
