@@ -40,6 +40,11 @@ export class SettingsStore {
     });
   }
 
+  /** Removes every setting whose key starts with `prefix` (the service's own bookkeeping); the keys removed. */
+  deleteStartingWith(prefix: string): Promise<string[]> {
+    return this.storage.write((uow) => uow.settings.deleteStartingWith(prefix));
+  }
+
   /** Reads and rewrites settings in one unit of work, so a change made meanwhile is never lost. */
   edit<T>(work: (settings: SettingsEdit) => Promise<T>, actor?: string): Promise<T> {
     return this.storage.write(async (uow) => {

@@ -87,6 +87,8 @@ export interface SettingReads {
 /** Small key/value settings; values are anything JSON can carry. */
 export interface SettingRepository extends SettingReads {
   set(key: string, value: unknown, at: number): Promise<void>;
+  /** Removes every key that starts with `prefix`; the keys it removed (a till wallet session's, say). */
+  deleteStartingWith(prefix: string): Promise<string[]>;
 }
 
 /** Passphrase guesses from one client address within the current lockout window. */

@@ -6,14 +6,15 @@ export const TILL_SESSION_KEY_PREFIX = 'tonconnect.till.';
 /** The SDK reads this key (a bridge's last event id) just as it opens that bridge's stream. */
 const GATEWAY_KEY_PREFIX = 'ton-connect-storage_http-bridge-gateway::';
 
+/** Every key of one payment's session. */
+export const tillSessionKeyPrefix = (paymentId: string): string => `${TILL_SESSION_KEY_PREFIX}${paymentId}.`;
+
 /**
  * The SDK's storage for one till session, in the ledger's settings under
  * `tonconnect.till.<paymentId>.<sdk key>`, so the session's keys go into a backup with the payment.
- * The settings store has no delete: a removed key is written as null, which reads as absent.
+ * A key the SDK removes is written as null (reads as absent); the session's end deletes every row.
  */
 export class LedgerSessionStorage implements IStorage {
-  /** every key this session wrote, so the session's end clears them all */
-  private readonly written = new Set<string>();
   /** once cleared, a late write from the SDK (a bridge event id) is dropped instead of left behind */
   private cleared = false;
   private bridgeOpened!: () => void;
@@ -26,12 +27,11 @@ export class LedgerSessionStorage implements IStorage {
   ) {}
 
   private key(name: string): string {
-    return `${TILL_SESSION_KEY_PREFIX}${this.paymentId}.${name}`;
+    return `${tillSessionKeyPrefix(this.paymentId)}${name}`;
   }
 
   async setItem(name: string, value: string): Promise<void> {
     if (this.cleared) return;
-    this.written.add(name);
     await this.settings.set(this.key(name), value);
   }
 
@@ -43,17 +43,12 @@ export class LedgerSessionStorage implements IStorage {
 
   async removeItem(name: string): Promise<void> {
     if (this.cleared) return;
-    this.written.delete(name);
     await this.settings.set(this.key(name), null);
   }
 
-  /** The session ended: every key it wrote is cleared. */
+  /** The session ended: every row of it leaves the settings table. */
   async clear(): Promise<void> {
     this.cleared = true;
-    const names = [...this.written];
-    this.written.clear();
-    await this.settings.edit(async (edit) => {
-      for (const name of names) await edit.set(this.key(name), null);
-    });
+    await this.settings.deleteStartingWith(tillSessionKeyPrefix(this.paymentId));
   }
 }

@@ -60,7 +60,12 @@ function sessionDeps(app: FastifyInstance, paymentId: string, mode: string): Til
  */
 export async function tillWalletRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
-  const sessions = new TillWalletSessions(services.clock);
+  const sessions = new TillWalletSessions(
+    services.clock,
+    services.settings,
+    services.config.database.url !== undefined,
+    (err) => app.log.warn({ err }, 'could not delete the till wallet sessions the last run left'),
+  );
   app.addHook('onClose', async () => sessions.endAll());
 
   addRoute(app, {
@@ -97,9 +102,9 @@ export async function tillWalletRoutes(app: FastifyInstance): Promise<void> {
     params: PaymentIdParamsSchema,
     responses: { 200: { description: 'The session', schema: TillWalletSessionSchema }, ...errors(404) },
     handler: async ({ params }) => {
-      const session = await sessions.get(params.paymentId);
-      if (!session) throw notFound('no wallet session for this payment');
-      return session.view();
+      const session = await sessions.view(params.paymentId);
+      if (!session) throw notFound("this payment's wallet session");
+      return session;
     },
   });
 

@@ -1,7 +1,11 @@
 import { Address } from '@ton/core';
 import type * as TonConnectModule from '@tonconnect/sdk';
 import type { SendTransactionRequest, TonConnect, Wallet, WalletConnectionSourceHTTP } from '@tonconnect/sdk';
-import type { TillWalletSession as SessionView, TillWalletState } from '../../contract/till-wallet';
+import {
+  isTillWalletSettled,
+  type TillWalletSession as SessionView,
+  type TillWalletState,
+} from '../../contract/till-wallet';
 import type { WalletTransferRequest } from '../../contract/wallet-connect';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Clock } from '../util/clock';
@@ -45,6 +49,9 @@ export class TillWalletConnection {
   private readonly storage: LedgerSessionStorage;
   /** aborts a transfer request the wallet has not answered */
   private readonly sending = new AbortController();
+  /** when the request in the wallet can no longer be signed (its validUntil), epoch ms; null before it is built */
+  private deadline: number | null = null;
+  private deadlineTimer: NodeJS.Timeout | undefined;
   private ended = false;
 
   constructor(
@@ -81,14 +88,39 @@ export class TillWalletConnection {
     return this.state;
   }
 
-  /** Ends the session: the wallet is told (disconnect), a pending connection's stream closed, the ledger's keys cleared. */
-  async end(): Promise<void> {
+  /**
+   * A wallet that has neither signed nor declined by the request's validUntil will not be heard from:
+   * the session says timed_out (the till offers to try again) and stops waiting. Read against the
+   * service's clock whenever the session is read, and by a timer when nobody reads it.
+   */
+  checkDeadline(): void {
+    if (this.deadline === null || this.deadline > this.deps.clock.now()) return;
+    if (this.state !== 'connected' && this.state !== 'awaiting_approval') return;
+    this.settle('timed_out');
+    this.sending.abort();
+  }
+
+  /** The payment expired with the session open: nothing can be paid, so the wallet is let go and the till told. */
+  async expire(): Promise<void> {
+    if (this.ended) return;
+    this.state = 'expired';
+    this.reason = null;
+    await this.end();
+  }
+
+  /**
+   * Ends the session: the wallet is told (disconnect), a pending connection's stream closed, the
+   * ledger's keys deleted; for the service's shutdown they stay, so its next start knows the
+   * session was cut short (TillWalletSessions.sweepAtStart) and deletes them then.
+   */
+  async end({ keepKeys = false }: { keepKeys?: boolean } = {}): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.deadlineTimer);
     this.sending.abort();
     if (this.connector.connected) await this.connector.disconnect().catch(() => undefined);
     else await this.closePendingConnection();
-    await this.storage.clear();
+    if (!keepKeys) await this.storage.clear();
   }
 
   /**
@@ -105,7 +137,8 @@ export class TillWalletConnection {
   }
 
   private settle(state: TillWalletState, reason: string | null = null): void {
-    if (this.ended) return;
+    // nothing changes a session that ended or timed out (a late rejection of the aborted request)
+    if (this.ended || this.state === 'timed_out') return;
     this.state = state;
     this.reason = reason;
   }
@@ -127,17 +160,10 @@ export class TillWalletConnection {
     await this.send(request);
   }
 
-  /** Hands the request to the wallet; when it can no longer be signed (validUntil) the session is expired. */
+  /** Hands the request to the wallet, which has until its validUntil to sign or decline it (checkDeadline). */
   private async send(request: WalletTransferRequest): Promise<void> {
-    let expired = false;
-    const timer = setTimeout(
-      () => {
-        expired = true;
-        this.sending.abort();
-      },
-      Math.max(0, request.validUntil * 1000 - this.deps.clock.now()),
-    );
-    timer.unref();
+    this.deadline = request.validUntil * 1000;
+    this.watchDeadline();
     try {
       const tx: SendTransactionRequest = { ...request, network: request.network as SendTransactionRequest['network'] };
       await this.connector.sendTransaction(tx, {
@@ -146,11 +172,23 @@ export class TillWalletConnection {
       });
       this.settle('approved');
     } catch (err) {
-      if (expired) this.settle('expired');
-      else if (err instanceof this.sdk.UserRejectsError) this.settle('refused');
+      if (err instanceof this.sdk.UserRejectsError) this.settle('refused');
       else this.settle('failed', (err as Error).message);
     } finally {
-      clearTimeout(timer);
+      clearTimeout(this.deadlineTimer);
     }
+  }
+
+  /** Checks the deadline when the service's clock should have reached it; again later if it has not yet. */
+  private watchDeadline(): void {
+    if (this.deadline === null || this.ended) return;
+    this.deadlineTimer = setTimeout(
+      () => {
+        this.checkDeadline();
+        if (!isTillWalletSettled(this.state)) this.watchDeadline();
+      },
+      Math.max(1_000, this.deadline - this.deps.clock.now()),
+    );
+    this.deadlineTimer.unref();
   }
 }

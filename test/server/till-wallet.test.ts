@@ -2,22 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TillWalletSession } from '../../contract/till-wallet';
 import { resolveJettonWallet } from '../../server/chain/jetton-wallet-check';
 import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
-
-interface ConsolePayment {
-  id: string;
-  status: string;
-  amount: string;
-  paidAmount: string;
-  memo: string;
-}
-
-const unescapeHtml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+import { quietSdk, tillWalletHarness } from './till-wallet-harness';
 
 /**
  * "Pay with wallet" at the till (issue 30): the service holds the app's side of the TON Connect session,
@@ -29,62 +14,13 @@ describe('the till pays through a TON Connect session the service holds', () => 
   /** every address the process fetched (the SDK runs in it): only the service itself, or data: */
   const fetched: string[] = [];
 
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = owner) =>
-    s.app.inject({
-      method,
-      url: `/console/api${url}`,
-      headers: { authorization: `Bearer ${token}`, origin: s.url },
-      ...(payload ? { payload } : {}),
-    });
-  const session = async (id: string): Promise<TillWalletSession> => {
-    const res = await call('GET', `/payments/${id}/wallet-session`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  /** Follows the session as the till does, until it reaches `state`. */
-  const untilState = async (id: string, state: TillWalletSession['state']): Promise<TillWalletSession> => {
-    for (;;) {
-      const seen = await session(id);
-      if (seen.state === state) return seen;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  const newPayment = async (amount: string): Promise<ConsolePayment> => {
-    const res = await call('POST', '/payments', { amount });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-
-  /** The wallet opens the link: its page asks "Connect to …?", and the person answers. */
-  async function answerConnection(link: string, decision: 'approve' | 'decline'): Promise<string> {
-    const page = await fetch(link);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('Connect to ');
-    const form = new URLSearchParams({ account: 'payer', decision });
-    for (const [, name, value] of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g))
-      form.set(name!, unescapeHtml(value!));
-    const answer = await fetch(`${s.url}/sandbox-wallet/connect`, { method: 'POST', body: form, redirect: 'manual' });
-    if (decision === 'decline') return '';
-    expect(answer.status).toBe(303);
-    return new URL(answer.headers.get('location')!, s.url).toString();
-  }
-
-  /** The wallet's session page once it lists the request, and the form's action that answers it. */
-  async function pendingRequest(sessionUrl: string): Promise<{ html: string; action: string }> {
-    for (;;) {
-      const html = await (await fetch(sessionUrl)).text();
-      const action = /<form method="post" action="([^"]*\/requests\/[^"]*)">/.exec(html)?.[1];
-      if (action) return { html, action: new URL(unescapeHtml(action), s.url).toString() };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  const answerRequest = (action: string, decision: 'approve' | 'reject') =>
-    fetch(action, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
+  const { call, untilState, newPayment, answerConnection, pendingRequest, answerRequest } = tillWalletHarness(
+    () => s,
+    () => owner,
+  );
 
   beforeAll(async () => {
-    // the SDK narrates every bridge message on console.debug
-    vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    quietSdk();
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
       fetched.push(input instanceof Request ? input.url : String(input));
@@ -133,7 +69,7 @@ describe('the till pays through a TON Connect session the service holds', () => 
     await untilState(payment.id, 'approved');
     await s.watcher.pollNow();
     const paid = (await call('GET', `/payments/${payment.id}`)).json() as {
-      payment: ConsolePayment;
+      payment: { status: string; paidAmount: string };
       events: { type: string }[];
     };
     expect(paid.payment).toMatchObject({ status: 'paid', paidAmount: '12.34' });
@@ -142,9 +78,10 @@ describe('the till pays through a TON Connect session the service holds', () => 
     const ended = await call('DELETE', `/payments/${payment.id}/wallet-session`);
     expect(ended.statusCode).toBe(204);
     expect((await call('GET', `/payments/${payment.id}/wallet-session`)).statusCode).toBe(404);
-    expect(await s.services.settings.get(`tonconnect.till.${payment.id}.ton-connect-storage_bridge-connection`)).toBe(
-      null,
-    );
+    // the session's rows leave the settings table
+    expect(
+      await s.services.settings.get(`tonconnect.till.${payment.id}.ton-connect-storage_bridge-connection`),
+    ).toBeUndefined();
     // a paid payment asks for nothing more
     const again = await call('POST', `/payments/${payment.id}/wallet-session`);
     expect(again.statusCode).toBe(409);

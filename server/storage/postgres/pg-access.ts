@@ -110,4 +110,12 @@ export class PgSettings implements SettingRepository {
       [key, JSON.stringify(value), at(when)],
     );
   }
+
+  async deleteStartingWith(prefix: string): Promise<string[]> {
+    const rows = await this.sql.rows<{ key: string }>(
+      'DELETE FROM settings WHERE left(key, length($1)) = $1 RETURNING key',
+      [prefix],
+    );
+    return rows.map((row) => row.key);
+  }
 }

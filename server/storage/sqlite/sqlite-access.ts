@@ -105,11 +105,13 @@ export class SqliteSessions implements SessionRepository {
 export class SqliteSettings implements SettingRepository {
   private readonly getStmt: Statement<[string], { value_json: string }>;
   private readonly setStmt: Statement<[string, string, number]>;
+  private readonly deletePrefixStmt: Statement<[string, string], { key: string }>;
 
   constructor(db: Database) {
     this.getStmt = db.prepare('SELECT value_json FROM settings WHERE key = ?');
     this.setStmt = db.prepare(`INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, ?)
       ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`);
+    this.deletePrefixStmt = db.prepare('DELETE FROM settings WHERE substr(key, 1, length(?)) = ? RETURNING key');
   }
 
   async get(key: string): Promise<unknown> {
@@ -119,5 +121,9 @@ export class SqliteSettings implements SettingRepository {
 
   async set(key: string, value: unknown, at: number): Promise<void> {
     this.setStmt.run(key, JSON.stringify(value), at);
+  }
+
+  async deleteStartingWith(prefix: string): Promise<string[]> {
+    return this.deletePrefixStmt.all(prefix, prefix).map((row) => row.key);
   }
 }
