@@ -13,26 +13,34 @@ const POLL_MS = 1000;
 /** .till-qr's padding on both sides: the panel that stands in for the QR takes the same room */
 const QR_PADDING = 28;
 
-/** The session's state in the till's words; `retry` when the cashier can start it again. */
-function describe(sheet: TillWalletPay): { text: string; retry: boolean } {
+const TRY_AGAIN = 'Try again';
+/** a session that is gone (the service restarted) is started afresh, not retried */
+const START_AGAIN = 'Start again';
+
+/** The session's state in the till's words; `retry` names the button that starts it again, if the cashier can. */
+function describe(sheet: TillWalletPay): { text: string; retry: string | null } {
   const { session, error } = sheet;
-  if (error) return { text: error, retry: true };
-  if (!session) return { text: 'Starting…', retry: false };
+  if (error) return { text: error, retry: sheet.ended ? START_AGAIN : TRY_AGAIN };
+  if (!session) return { text: 'Starting…', retry: null };
   switch (session.state) {
     case 'waiting_for_wallet':
-      return { text: 'Scan with a TON wallet', retry: false };
+      return { text: 'Scan with a TON wallet', retry: null };
     case 'connected':
-      return { text: 'Preparing the payment for the wallet…', retry: false };
+      return { text: 'Preparing the payment for the wallet…', retry: null };
     case 'awaiting_approval':
-      return { text: 'Waiting for approval in the wallet', retry: false };
+      return { text: 'Waiting for approval in the wallet', retry: null };
     case 'approved':
-      return { text: 'Approved — waiting for the network', retry: false };
+      return { text: 'Approved — waiting for the network', retry: null };
     case 'refused':
-      return { text: 'Declined in the wallet', retry: true };
+      return { text: 'Declined in the wallet', retry: TRY_AGAIN };
+    case 'timed_out':
+      return { text: 'The wallet did not answer in time', retry: TRY_AGAIN };
     case 'expired':
-      return { text: 'The wallet did not answer in time', retry: true };
+      return { text: 'The payment expired, so the wallet was let go', retry: null };
+    case 'ended':
+      return { text: 'The service restarted, which ended the wallet session', retry: START_AGAIN };
     case 'failed':
-      return { text: session.reason ?? 'The wallet could not pay', retry: true };
+      return { text: session.reason ?? 'The wallet could not pay', retry: TRY_AGAIN };
   }
 }
 
@@ -45,7 +53,9 @@ function WalletSheet({ invoice, sheet, size }: { invoice: Payment; sheet: TillWa
   const { session } = sheet;
   const { text, retry } = describe(sheet);
   const scanning = session?.state === 'waiting_for_wallet';
-  const connected = connectedLine(session?.wallet ?? null);
+  // an expired payment's wallet was let go; a session the restart ended had none any more
+  const letGo = session?.state === 'expired' || session?.state === 'ended';
+  const connected = letGo ? null : connectedLine(session?.wallet ?? null);
   return (
     <div className="till-wallet-area till-wallet-open" data-testid="till-wallet">
       {scanning ? (
@@ -59,6 +69,8 @@ function WalletSheet({ invoice, sheet, size }: { invoice: Payment; sheet: TillWa
             <p className="till-wallet-connected" data-testid="till-wallet-connected">
               {connected}
             </p>
+          ) : letGo || sheet.error ? (
+            <p className="till-wallet-connected till-wallet-none">No wallet is connected</p>
           ) : null}
         </div>
       )}
@@ -79,7 +91,7 @@ function WalletSheet({ invoice, sheet, size }: { invoice: Payment; sheet: TillWa
         ) : null}
         {retry ? (
           <button type="button" className="btn btn-primary" onClick={() => void openTillWallet(invoice.id)}>
-            Try again
+            {retry}
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost" onClick={() => void closeTillWallet()}>

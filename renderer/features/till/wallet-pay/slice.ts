@@ -10,6 +10,8 @@ export interface TillWalletPay {
   session: TillWalletSession | null;
   /** why the session could not be started or read, in words */
   error: string | null;
+  /** the service no longer knows the session (it ended elsewhere): the till starts a new one */
+  ended?: boolean;
 }
 
 export interface TillWalletPaySlice {
@@ -47,9 +49,9 @@ export const createTillWalletPaySlice: SliceCreator<TillWalletPaySlice> = (set, 
       const session = await tillWalletApi.get(open.paymentId);
       if (get().tillWallet?.paymentId === open.paymentId) set({ tillWallet: { ...open, session, error: null } });
     } catch (err) {
-      // the service forgot it (a restart, the payment expired): say so; "Try again" starts afresh
+      // the service no longer has it (ended from another screen): say so; "Start again" starts afresh
       if (err instanceof ApiError && err.status === 404 && get().tillWallet?.paymentId === open.paymentId)
-        set({ tillWallet: { ...open, session: null, error: 'The wallet session ended.' } });
+        set({ tillWallet: { ...open, session: null, error: 'The wallet session ended', ended: true } });
     }
   },
   closeTillWallet: async () => {
