@@ -118,4 +118,31 @@ describe('checkout: Pay with wallet when the wallet never answers, in Chromium',
     await playwrightExpect(page.getByRole('button', { name: /with wallet$|^Try again$/ })).toHaveCount(0);
     await playwrightExpect(page.locator('svg.qr')).toHaveCount(0);
   });
+
+  it('a remote wallet (the sandbox wallet through the loopback bridge) that shows the request and never approves: the same timeout, then Try again pays', async () => {
+    const deposit = await createDeposit(service, { amount: '3.25' });
+    await open(deposit.url);
+    await page.getByRole('button', { name: 'Pay 3.25 USDT with wallet' }).click();
+    await page.getByRole('button', { name: 'Sandbox wallet', exact: true }).click();
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: 'Open Sandbox wallet' }).click();
+    const sandboxWallet = await opened;
+    await sandboxWallet.getByRole('button', { name: 'Approve' }).click();
+    await playwrightExpect(sandboxWallet.getByRole('heading', { name: 'Send this?' })).toBeVisible();
+    await visible('Confirm in your wallet');
+    // the request is valid for five minutes at most; the customer looks at it and does nothing
+    await pass(5 * 60_000 + 1_000);
+
+    await playwrightExpect(page.getByRole('alert')).toHaveText('The wallet did not answer in time.');
+    await playwrightExpect(page.locator('[data-field="memo"]')).toHaveText(deposit.memo);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // The wallet still shows the first request: approved now, it refuses it as expired; then the new one.
+    await sandboxWallet.getByRole('button', { name: 'Approve' }).click();
+    await playwrightExpect(sandboxWallet.getByText(/the request expired before it was approved/)).toBeVisible();
+    await visible('Confirm in your wallet');
+    await playwrightExpect(sandboxWallet.getByText('3.25 USDT', { exact: true })).toBeVisible();
+    await sandboxWallet.getByRole('button', { name: 'Approve' }).click();
+    await playwrightExpect(page.locator('h1')).toHaveText('Payment received');
+    expect((await service.server.services.payments.view(deposit.id)).transfers).toHaveLength(1);
+  });
 });
