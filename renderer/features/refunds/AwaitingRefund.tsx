@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { QrCode } from '../../components/QrCode';
 import { selectChainMode } from '../dashboard/slice';
 import { selectSendingRefundId, selectSimulatorActions } from '../simulator/slice';
+import { RefundWalletSteps, SendWithWalletButton } from './SendWithWallet';
 
 /**
  * Sandbox only: the sandbox wallet plays the store's wallet app and sends the refund exactly, by the
@@ -29,7 +30,10 @@ function SendFromSandbox({ refund }: { refund: PublicRefund }) {
   );
 }
 
-/** A refund the wallet has still to send: its id, its QR code and link, for the wallet app that owns the store's wallet. */
+/**
+ * A refund the wallet has still to send: its id, Send with my wallet (TON Connect), and its QR code
+ * and link as the fallback, for the wallet app that owns the store's wallet.
+ */
 export function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onCancel: () => void }) {
   return (
     <div className="refund-sign" data-testid="refund-awaiting">
@@ -39,7 +43,7 @@ export function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onC
           Refund <code data-testid="refund-id">{refund.id}</code> <CopyButton text={refund.id} label="Copy refund id" />
         </p>
         <p>
-          Scan with the wallet app that owns the store's wallet. It sends{' '}
+          Send it with the store's wallet connected here, or scan with the wallet app that owns it. It sends{' '}
           <strong>{formatUsdt(refund.amount)} USDT</strong> to
         </p>
         <p>
@@ -51,6 +55,7 @@ export function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onC
           for this refund.
         </p>
         <p className="actions">
+          <SendWithWalletButton refund={refund} />
           <SendFromSandbox refund={refund} />
           <a className="btn" href={refund.links.tonkeeper} target="_blank" rel="noopener noreferrer">
             Open in Tonkeeper
@@ -67,6 +72,7 @@ export function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onC
             <p>Only if the wallet has not sent it: a refund sent after it was cancelled is no longer matched.</p>
           </ConfirmButton>
         </p>
+        <RefundWalletSteps refund={refund} />
       </div>
     </div>
   );

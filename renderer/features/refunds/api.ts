@@ -4,7 +4,9 @@ import {
   RefundListSchema,
   RefundSchema,
   type CreateRefundRequest,
+  type RefundWalletRequestBody,
 } from '../../../contract/refunds';
+import { WalletTransferRequestSchema } from '../../../contract/wallet-connect';
 
 const base = (paymentId: string) => `/payments/${encodeURIComponent(paymentId)}/refunds`;
 
@@ -15,4 +17,7 @@ export const refundsApi = {
   outgoing: () => get(OutgoingTransferListSchema, '/chain/outgoing'),
   cancel: (paymentId: string, refundId: string) =>
     post(RefundSchema, `${base(paymentId)}/${encodeURIComponent(refundId)}/cancel`),
+  /** the refund's transfer as a TON Connect request for the connected wallet, which must be the store's */
+  walletRequest: (paymentId: string, refundId: string, body: RefundWalletRequestBody) =>
+    post(WalletTransferRequestSchema, `${base(paymentId)}/${encodeURIComponent(refundId)}/wallet-request`, body),
 };

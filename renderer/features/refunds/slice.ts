@@ -1,7 +1,28 @@
+import type { Wallet } from '@tonconnect/sdk';
 import { ApiError } from '../../api/client';
 import { refundsApi } from './api';
 import type { CreateRefundRequest, OutgoingTransfer, PublicRefund } from '../../../contract/refunds';
+import type { TonConnectNetwork } from '../../../contract/wallet-connect';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
+import type { WalletChoice, WalletConnector } from '../wallet-proof/wallet-connector';
+
+/** Where a waiting refund's Send with my wallet stands; the refund draws each step in words. */
+export type RefundWalletStep =
+  | { step: 'loading' }
+  | { step: 'choose'; wallets: WalletChoice[] }
+  | { step: 'connecting'; walletName: string; link: string | null }
+  | { step: 'confirm' }
+  | { step: 'sent' }
+  | { step: 'declined' }
+  /** the connected wallet is not the store's: `storeWallet` is the one to connect, as the service named it */
+  | { step: 'wrong-wallet'; storeWallet: string | null }
+  | { step: 'failed'; message: string };
+
+export interface RefundWallet {
+  refundId: string;
+  paymentId: string;
+  state: RefundWalletStep;
+}
 
 export interface RefundsSlice {
   /** the refunds of the payment on screen, oldest first */
@@ -17,6 +38,13 @@ export interface RefundsSlice {
   cancelRefund(paymentId: string, refundId: string): Promise<void>;
   /** a refund's new state, from the live stream or the simulator: shown at once on its payment */
   receiveRefund(refund: PublicRefund): void;
+  /** the waiting refund being sent with the merchant's connected wallet, and where that stands */
+  refundWallet: RefundWallet | null;
+  openRefundWallet(refund: PublicRefund): Promise<void>;
+  chooseRefundWallet(choice: WalletChoice): Promise<void>;
+  /** after a decline: the same wallet is asked again; without a connection, the wallets are listed again */
+  retryRefundWallet(): Promise<void>;
+  closeRefundWallet(): Promise<void>;
 }
 
 const problemOf = (err: unknown): RefundsSlice['refundProblem'] =>
@@ -24,7 +52,109 @@ const problemOf = (err: unknown): RefundsSlice['refundProblem'] =>
     ? { field: err.field ?? null, message: err.message }
     : { field: null, message: 'The service could not be reached; try again' };
 
-export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get) => ({
+// Made on the first tap, not with the console (as Settings does): until the merchant asks, no wallet
+// list is loaded and no bridge is opened. Its own instance: Settings' connection asks for a proof.
+let connector: Promise<WalletConnector> | null = null;
+let connected: Wallet | null = null;
+
+/** The store's wallet the service named in its refusal ("Connect the store's wallet 0Q…: …"). */
+const storeWalletIn = (message: string): string | null => /wallet (\S+):/.exec(message)?.[1] ?? null;
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Send with my wallet: connect (no proof needed), ask the service for the refund's transfer, have the wallet send it. */
+const createRefundWalletActions: SliceCreator<
+  Pick<
+    RefundsSlice,
+    'refundWallet' | 'openRefundWallet' | 'chooseRefundWallet' | 'retryRefundWallet' | 'closeRefundWallet'
+  >
+> = (set, get) => {
+  /** Moves the refund's step on, unless the merchant has closed it or turned to another refund meanwhile. */
+  const step = (refundId: string, state: RefundWalletStep) => {
+    const current = get().refundWallet;
+    if (current?.refundId === refundId) set({ refundWallet: { ...current, state } });
+  };
+  const disconnect = async () => {
+    connected = null;
+    if (connector) await (await connector).stop();
+  };
+
+  const send = async () => {
+    const target = get().refundWallet;
+    const wallet = connected;
+    if (!target || !wallet) return;
+    step(target.refundId, { step: 'confirm' });
+    try {
+      const request = await refundsApi.walletRequest(target.paymentId, target.refundId, {
+        from: wallet.account.address,
+        network: wallet.account.chain as TonConnectNetwork,
+      });
+      const outcome = await (await sdk()).send(request);
+      step(target.refundId, outcome === 'sent' ? { step: 'sent' } : { step: 'declined' });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && err.field === 'from') {
+        step(target.refundId, { step: 'wrong-wallet', storeWallet: storeWalletIn(err.message) });
+        await disconnect();
+      } else step(target.refundId, { step: 'failed', message: err instanceof ApiError ? err.message : errorText(err) });
+    }
+  };
+
+  const sdk = () =>
+    (connector ??= import('../wallet-proof/wallet-connector').then(
+      ({ WalletConnector }) =>
+        new WalletConnector(
+          (wallet) => {
+            connected = wallet;
+            void send();
+          },
+          (message) => {
+            const target = get().refundWallet;
+            if (target) step(target.refundId, { step: 'failed', message: `The wallet refused: ${message}` });
+          },
+        ),
+    ));
+
+  const open = async (refund: Pick<PublicRefund, 'id' | 'paymentId'>) => {
+    await disconnect();
+    set({ refundWallet: { refundId: refund.id, paymentId: refund.paymentId, state: { step: 'loading' } } });
+    try {
+      step(refund.id, { step: 'choose', wallets: await (await sdk()).choices() });
+    } catch (err) {
+      step(refund.id, { step: 'failed', message: errorText(err) });
+    }
+  };
+
+  return {
+    refundWallet: null,
+    openRefundWallet: open,
+    chooseRefundWallet: async (choice) => {
+      const target = get().refundWallet;
+      if (!target) return;
+      step(target.refundId, { step: 'connecting', walletName: choice.name, link: null });
+      try {
+        const link = await (await sdk()).connect(choice.appName);
+        // an injected wallet may have answered already; a remote one waits on its QR
+        if (link && get().refundWallet?.state.step === 'connecting')
+          step(target.refundId, { step: 'connecting', walletName: choice.name, link });
+      } catch (err) {
+        step(target.refundId, { step: 'failed', message: errorText(err) });
+      }
+    },
+    retryRefundWallet: async () => {
+      const target = get().refundWallet;
+      if (!target) return;
+      if (connected) await send();
+      else await open({ id: target.refundId, paymentId: target.paymentId });
+    },
+    closeRefundWallet: async () => {
+      set({ refundWallet: null });
+      await disconnect();
+    },
+  };
+};
+
+export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get, store) => ({
+  ...createRefundWalletActions(set, get, store),
   refunds: [],
   refundsFor: null,
   refundProblem: null,
@@ -52,7 +182,7 @@ export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get) => ({
     set({ refundProblem: null });
     try {
       const refund = await refundsApi.create(paymentId, request);
-      get().toast('success', `Refund of ${refund.amount} USDT ready: scan it with the store's wallet`);
+      get().toast('success', `Refund of ${refund.amount} USDT ready: send it from the store's wallet`);
       await get().loadRefunds(paymentId);
       return refund;
     } catch (err) {
@@ -80,6 +210,9 @@ export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get) => ({
     set({
       refunds: known ? refunds.map((r) => (r.id === refund.id && isNewer(r) ? refund : r)) : [...refunds, refund],
     });
+    // sent (or cancelled): the wallet's part is over, the refund's row says the rest
+    if (get().refundWallet?.refundId === refund.id && refund.status !== 'awaiting_signature')
+      void get().closeRefundWallet();
   },
 });
 
@@ -92,4 +225,11 @@ export const selectRefundActions = (s: ConsoleStore) => ({
   createRefund: s.createRefund,
   cancelRefund: s.cancelRefund,
   receiveRefund: s.receiveRefund,
+});
+export const selectRefundWallet = (s: ConsoleStore) => s.refundWallet;
+export const selectRefundWalletActions = (s: ConsoleStore) => ({
+  openRefundWallet: s.openRefundWallet,
+  chooseRefundWallet: s.chooseRefundWallet,
+  retryRefundWallet: s.retryRefundWallet,
+  closeRefundWallet: s.closeRefundWallet,
 });

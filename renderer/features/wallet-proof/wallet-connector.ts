@@ -2,10 +2,13 @@ import {
   isWalletInfoCurrentlyInjected,
   isWalletInfoRemote,
   TonConnect,
+  UserRejectsError,
   type IStorage,
+  type SendTransactionRequest,
   type Wallet,
   type WalletInfo,
 } from '@tonconnect/sdk';
+import type { WalletTransferRequest } from '../../../contract/wallet-connect';
 import type { WalletProofBody } from '../../../contract/wallet-proof';
 
 /** A wallet the console offers: its name only (no remote icon), and how it connects. */
@@ -38,9 +41,14 @@ export function proofBodyOf(wallet: Wallet): WalletProofBody | null {
   };
 }
 
+/** How the wallet answered a transfer request: signed and sent, or declined by the person holding it. */
+export type SendOutcome = 'sent' | 'declined';
+
 /**
- * TON Connect (@tonconnect/sdk) for Settings → Connect your wallet: the service's own wallets list,
- * analytics off, so the console reaches only the service and the chosen wallet's bridge.
+ * TON Connect (@tonconnect/sdk) for the console: Settings → Connect your wallet (with ton_proof) and a
+ * waiting refund's Send with my wallet (a plain connection, then sendTransaction). The service's own
+ * wallets list, analytics off, so the console reaches only the service and the chosen wallet's bridge.
+ * Each use makes its own instance, with its own callbacks and its own session in memory.
  */
 export class WalletConnector {
   private readonly sdk: TonConnect;
@@ -70,14 +78,17 @@ export class WalletConnector {
     return this.wallets.map((w) => ({ name: w.name, appName: w.appName, injected: isHere(w) }));
   }
 
-  /** Asks the wallet to connect and sign `payload`: its universal link (for the QR) when it is remote, null when injected. */
-  async connect(appName: string, payload: string): Promise<string | null> {
+  /**
+   * Asks the wallet to connect, signing `payload` (ton_proof) when one is given: its universal link
+   * (for the QR) when it is remote, null when injected.
+   */
+  async connect(appName: string, payload?: string): Promise<string | null> {
     this.pending?.abort();
     if (this.sdk.connected) await this.sdk.disconnect().catch(() => undefined);
     const wallet = this.wallets.find((w) => w.appName === appName);
     if (!wallet) throw new Error(`${appName} is not in the wallets list`);
     const { signal } = (this.pending = new AbortController());
-    const request = { tonProof: payload };
+    const request = payload === undefined ? undefined : { tonProof: payload };
     if (isWalletInfoCurrentlyInjected(wallet)) {
       this.sdk.connect({ jsBridgeKey: wallet.jsBridgeKey }, { request, signal });
       return null;
@@ -88,6 +99,22 @@ export class WalletConnector {
         { request, signal },
       );
     throw new Error(`${wallet.name} is not installed in this browser; open the console in a browser that has it`);
+  }
+
+  /** Asks the connected wallet to sign and send `request` as the service built it (the SDK refuses any extra key). */
+  async send(request: WalletTransferRequest): Promise<SendOutcome> {
+    try {
+      await this.sdk.sendTransaction({
+        validUntil: request.validUntil,
+        network: request.network as SendTransactionRequest['network'],
+        from: request.from,
+        messages: request.messages,
+      });
+      return 'sent';
+    } catch (err) {
+      if (err instanceof UserRejectsError) return 'declined';
+      throw err;
+    }
   }
 
   /** Drops a connection still waiting (its bridge closes) or made (the proof is in). */
