@@ -125,3 +125,40 @@ describe.skipIf(TEST_ENGINE === 'postgres')('a till wallet session across a rest
     expect(await s.services.settings.get(keyOf(payment.id))).toBeUndefined();
   });
 });
+
+describe.skipIf(TEST_ENGINE !== 'postgres')(
+  'a till wallet session across a restart, on a shared PostgreSQL ledger',
+  () => {
+    const dir = tempDir();
+    let s: TestServer;
+    let owner: string;
+    const till = tillWalletHarness(
+      () => s,
+      () => owner,
+    );
+    afterAll(async () => {
+      await s?.dispose();
+      dir.remove();
+    });
+
+    it('does not pretend the session runs on, and a new start deletes what the cut one left', async () => {
+      quietSdk();
+      s = await startTestServer({ dataDir: dir.path });
+      owner = await s.services.sessions.createSession();
+      const payment = await till.newPayment('2.40');
+      await till.start(payment.id);
+      const leftover = `tonconnect.till.${payment.id}.left-by-a-killed-run`;
+      await s.services.settings.set(leftover, 'x');
+      const clock = s.clock;
+      await s.close();
+
+      // another instance may hold sessions in this ledger: the start deletes nothing, and this one has none
+      s = await startTestServer({ dataDir: dir.path, clock });
+      expect((await till.call('GET', `/payments/${payment.id}/wallet-session`)).statusCode).toBe(404);
+      expect(await s.services.settings.get(leftover)).toBe('x');
+      expect((await till.start(payment.id)).state).toBe('waiting_for_wallet');
+      expect(await s.services.settings.get(leftover)).toBeUndefined();
+      expect((await till.call('DELETE', `/payments/${payment.id}/wallet-session`)).statusCode).toBe(204);
+    });
+  },
+);
