@@ -12,6 +12,7 @@
 import type { Address, Cell, Transaction } from '@ton/core';
 import { BitCursor } from './bit-cursor';
 import { JettonOp } from './jetton-ops';
+import { decodeTextComment } from './text-comment';
 
 /**
  * Below this an incoming message costs the store more than it brings. The receiving wallet pays the
@@ -117,25 +118,6 @@ function readMemo(body: Cell): string | null | typeof CONTRACT_CALL {
     if (op === ENCRYPTED_COMMENT_OP) return null;
     if (op !== JettonOp.textComment) return CONTRACT_CALL;
     return decodeTextComment(s);
-  } catch {
-    return null;
-  }
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Snake text as UTF-8 (TEP-64), or null when it is not text (odd bit counts, branching refs, bad UTF-8). */
-export function decodeTextComment(s: BitCursor): string | null {
-  const chunks: Buffer[] = [];
-  let cur: BitCursor | null = s;
-  while (cur) {
-    if (cur.remainingBits % 8 !== 0 || cur.remainingRefs > 1) return null;
-    chunks.push(cur.buffer(cur.remainingBits / 8));
-    cur = cur.remainingRefs === 1 ? cur.ref() : null;
-  }
-  try {
-    // fatal decoding also refuses binary comments: their 0xff prefix is never valid UTF-8
-    return utf8.decode(Buffer.concat(chunks));
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@
 import type { Address, Transaction } from '@ton/core';
 import { BitCursor } from './bit-cursor';
 import { JettonOp } from './jetton-ops';
+import { decodeTextComment } from './text-comment';
 import type { InboundJettonTransfer, WalletMovement } from './types';
 
 /** A transfer_notification that reached an owner wallet; the caller must check `jettonWallet`. */
@@ -153,26 +154,7 @@ export function readForwardComment(s: BitCursor): string | null {
     if (s.remainingBits < 1) return null;
     const payload = s.bit() ? (s.remainingRefs === 1 ? s.ref() : null) : s;
     if (!payload || payload.remainingBits < 32 || payload.uint(32) !== JettonOp.textComment) return null;
-    return decodeSnakeText(payload);
-  } catch {
-    return null;
-  }
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Snake text as UTF-8, or null when it is not text (odd bit counts, branching refs, bad UTF-8). */
-function decodeSnakeText(s: BitCursor): string | null {
-  const chunks: Buffer[] = [];
-  let cur: BitCursor | null = s;
-  while (cur) {
-    if (cur.remainingBits % 8 !== 0 || cur.remainingRefs > 1) return null;
-    chunks.push(cur.buffer(cur.remainingBits / 8));
-    cur = cur.remainingRefs === 1 ? cur.ref() : null;
-  }
-  try {
-    // fatal decoding also rejects binary comments: their 0xff prefix is never valid UTF-8
-    return utf8.decode(Buffer.concat(chunks));
+    return decodeTextComment(payload);
   } catch {
     return null;
   }
