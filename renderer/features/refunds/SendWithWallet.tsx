@@ -77,12 +77,14 @@ function Connecting({ state }: { state: Extract<RefundWalletStep, { step: 'conne
 }
 
 /** A step the wallet or the network has to finish: said in words, with a spinner. */
-function Waiting({ text }: { text: string }) {
+function Waiting({ text, cancellable = false }: { text: string; cancellable?: boolean }) {
   return (
     <div className="callout" role="status">
       <p>
         <span className="spinner" aria-hidden="true" /> <span>{text}</span>
       </p>
+      {/* a wallet that never answers (a phone put away) must not hold the refund's page */}
+      {cancellable ? <CancelOnly /> : null}
     </div>
   );
 }
@@ -97,7 +99,7 @@ function WalletStep({ state }: { state: RefundWalletStep }) {
     case 'connecting':
       return <Connecting state={state} />;
     case 'confirm':
-      return <Waiting text="Confirm in your wallet" />;
+      return <Waiting text="Confirm in your wallet" cancellable />;
     case 'sent':
       return <Waiting text="Sent — waiting for the network" />;
     case 'declined':
