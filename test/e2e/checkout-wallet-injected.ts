@@ -140,7 +140,7 @@ export class PayerWallet {
  */
 export async function injectWallet(
   page: Page,
-  wallet: PayerWallet,
+  wallet: Pick<PayerWallet, 'handle' | 'account'>,
   options: { network?: string; walletBrowser?: boolean } = {},
 ): Promise<void> {
   const { network = '-3', walletBrowser = false } = options;

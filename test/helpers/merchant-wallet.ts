@@ -3,13 +3,7 @@ import type { Page } from 'playwright';
 import type { WalletContractV5R1 } from '@ton/ton/dist/wallets/v5r1/WalletContractV5R1.js';
 import type { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import type { Wallet } from '../../server/sandbox/sandbox-identity';
-import {
-  injectWallet,
-  type Answer,
-  type Gate,
-  type PayerWallet,
-  type SentRequest,
-} from '../e2e/checkout-wallet-injected';
+import { injectWallet, type Answer, type Gate, type SentRequest } from '../e2e/checkout-wallet-injected';
 
 /**
  * The store's own wallet as an injected TON Connect wallet for Chromium tests ("Send with my
@@ -82,11 +76,7 @@ export class MerchantWallet {
   }
 }
 
-/**
- * Puts the merchant's wallet in the page as `window.tonkeeper.tonconnect`, through the checkout
- * tests' own injection: it reads nothing of the wallet but `handle` and `account`, which a
- * MerchantWallet has alike (its parameter is typed PayerWallet, whose constructor is private).
- */
+/** Puts the merchant's wallet in the page as `window.tonkeeper.tonconnect`, through the checkout tests' own injection. */
 export function injectMerchantWallet(page: Page, wallet: MerchantWallet, network = '-3'): Promise<void> {
-  return injectWallet(page, wallet as unknown as PayerWallet, { network });
+  return injectWallet(page, wallet, { network });
 }
