@@ -5,8 +5,7 @@ import { expect as playwrightExpect } from 'playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JettonOp } from '../../server/chain/jetton-ops';
 import { sandboxWallets } from '../../server/sandbox/sandbox-identity';
-import { decodeJettonTransfer, Gate } from '../e2e/checkout-wallet-injected';
-import { injectMerchantWallet, MerchantWallet } from '../helpers/merchant-wallet';
+import { decodeJettonTransfer, Gate, injectWallet, SigningWallet } from '../e2e/checkout-wallet-injected';
 import { useSignedInConsole } from './console-harness';
 
 const SHOTS = '/tmp/shots-tc-refund';
@@ -34,15 +33,15 @@ async function shots(page: Page, name: string, subject: Locator): Promise<void> 
 describe('Send with my wallet on a waiting refund, in Chromium', () => {
   const signedIn = useSignedInConsole();
   let page: Page;
-  let wallet: MerchantWallet;
+  let wallet: SigningWallet;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     page = signedIn.page;
     page.context().setDefaultTimeout(0);
     await signedIn.service.server.app.runtime!.ready();
-    wallet = new MerchantWallet(signedIn.service.server.chain.sandbox!);
-    await injectMerchantWallet(page, wallet);
+    wallet = SigningWallet.merchantOf(signedIn.service.server.chain.sandbox!);
+    await injectWallet(page, wallet);
   });
 
   const visible = (where: Locator, text: string) =>
@@ -187,8 +186,11 @@ describe('Send with my wallet on a waiting refund, in Chromium', () => {
     context.setDefaultTimeout(0);
     try {
       const other = await context.newPage();
-      const stranger = new MerchantWallet(service.server.chain.sandbox!, sandboxWallets('not-the-store').merchant);
-      await injectMerchantWallet(other, stranger);
+      const stranger = SigningWallet.merchantOf(
+        service.server.chain.sandbox!,
+        sandboxWallets('not-the-store').merchant,
+      );
+      await injectWallet(other, stranger);
       await other.goto(await service.loginUrl());
       await other.waitForURL(/\/console\/(#.*)?$/);
       await other.goto(`${service.url}/console/#/payment/${payment.id}`);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import { expect as playwrightExpect } from 'playwright/test';
 import { describe, expect, it } from 'vitest';
 import { createWidgetSession, embedStage, eventually, includes, merchantPage } from './e2e-helpers';
-import { decodeJettonTransfer, injectWallet, PayerWallet } from './checkout-wallet-injected';
+import { decodeJettonTransfer, injectWallet, SigningWallet } from './checkout-wallet-injected';
 
 /** The widget frames the embedded page, which carries "Pay with wallet" too: paid through an injected wallet. */
 describe('widget: Pay with wallet inside the embedded checkout, in Chromium', () => {
@@ -10,7 +10,7 @@ describe('widget: Pay with wallet inside the embedded checkout, in Chromium', ()
   const eventsOf = (p: Page) => p.evaluate(() => (window as unknown as { events: string[] }).events);
 
   it('shows the button in the frame and pays through the injected wallet; the frame asks only the service', async () => {
-    const wallet = await PayerWallet.of(stage.service);
+    const wallet = await SigningWallet.payerOf(stage.service);
     // The init script reaches the checkout's frame too: the wallet is in the page the customer sees.
     await injectWallet(stage.page, wallet);
     const frameRequests: string[] = [];

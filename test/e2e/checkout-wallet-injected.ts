@@ -1,14 +1,17 @@
 import { join } from 'node:path';
 import { Address, beginCell, Cell, external, internal, SendMode, storeMessage, storeStateInit } from '@ton/core';
 import type { Page } from 'playwright';
-import { sandboxWallets } from '../../server/sandbox/sandbox-identity';
+import { WalletContractV4 } from '@ton/ton/dist/wallets/WalletContractV4.js';
+import type { WalletContractV5R1 } from '@ton/ton/dist/wallets/v5r1/WalletContractV5R1.js';
+import type { SandboxChain } from '../../server/sandbox/sandbox-chain';
+import { sandboxWallets, type Wallet } from '../../server/sandbox/sandbox-identity';
 import { readSandboxState } from '../../server/sandbox/sandbox-state';
 import type { Service } from './e2e-helpers';
 
 /**
  * An injected TON Connect wallet for Chromium tests: `window.tonkeeper.tonconnect` (the JS bridge a
  * browser extension or an in-wallet browser puts in the page) in front of a wallet that signs for
- * real, here in the test process: the sandbox payer's keys, sending on the service's emulated chain.
+ * real, here in the test process: the sandbox payer's (or the store's) keys, sending on the service's emulated chain.
  * The key is one of the served list's entries ("tonkeeper"), so the SDK finds that entry injected.
  */
 export const INJECTED_KEY = 'tonkeeper';
@@ -60,36 +63,50 @@ export class Gate {
   }
 }
 
-/** The wallet's side in the test process: what it was asked, and its answers (signed and sent, or code 300). */
-export class PayerWallet {
+/** A sandbox wallet's keys and contract: the payer's v4 or the merchant's v5r1. */
+type SandboxWallet = Wallet<WalletContractV4> | Wallet<WalletContractV5R1>;
+
+/**
+ * The wallet's side in the test process: what it was asked, and its answers (signed and sent on the
+ * service's emulated chain, code 300, or none). The customer's wallet at the checkout, or the store's
+ * own ("Send with my wallet" on a refund).
+ */
+export class SigningWallet {
   readonly requests: SentRequest[] = [];
   /** what the next requests get; 'sign' once the queue is empty */
   readonly answers: Answer[] = [];
-  /** when set, the wallet answers only once it is released (the customer still looking at the request) */
+  /** when set, the wallet answers only once it is released (its holder still looking at the request) */
   beforeAnswer: Gate | null = null;
   /** when set, the signed message reaches the chain only once it is released (the network still busy) */
   beforeChain: Gate | null = null;
   /** the last signed message's way to the chain (awaited by a test that held it) */
   lastSend: Promise<unknown> = Promise.resolve();
-  private constructor(
-    private readonly service: Service,
-    private readonly payer: ReturnType<typeof sandboxWallets>['payer'],
+
+  /** `sandbox` is read at each send: the service's chain as it is then. */
+  constructor(
+    private readonly sandbox: () => SandboxChain,
+    private readonly wallet: SandboxWallet,
   ) {}
 
   /** The sandbox payer of the service's chain (its seed is in the data directory's state file). */
-  static async of(service: Service): Promise<PayerWallet> {
+  static async payerOf(service: Service): Promise<SigningWallet> {
     const state = await readSandboxState(join(service.server.services.config.dataDir, 'sandbox-chain.json'));
     if (!state) throw new Error('the sandbox chain has not been saved yet');
-    return new PayerWallet(service, sandboxWallets(state.seed).payer);
+    return new SigningWallet(() => service.server.chain.sandbox!, sandboxWallets(state.seed).payer);
+  }
+
+  /** The store's own wallet on `sandbox`, or another v5r1 wallet: a merchant who connected the wrong one. */
+  static merchantOf(sandbox: SandboxChain, wallet: SandboxWallet = sandbox.wallets().merchant): SigningWallet {
+    return new SigningWallet(() => sandbox, wallet);
   }
 
   get address(): Address {
-    return this.payer.contract.address;
+    return this.wallet.contract.address;
   }
 
   /** What the wallet reports on connecting: its TON Connect ton_addr item. */
   account(network = '-3'): { address: string; network: string; publicKey: string; walletStateInit: string } {
-    const { contract, keys } = this.payer;
+    const { contract, keys } = this.wallet;
     return {
       address: contract.address.toRawString(),
       network,
@@ -110,11 +127,12 @@ export class PayerWallet {
   }
 
   private async signAndSend(request: SentRequest): Promise<string> {
-    const sandbox = this.service.server.chain.sandbox!;
-    const seqno = (await sandbox.source().runGetMethod(this.address, 'seqno')).readNumber();
-    const body = this.payer.contract.createTransfer({
+    const sandbox = this.sandbox();
+    const { contract, keys } = this.wallet;
+    const seqno = (await sandbox.source().runGetMethod(contract.address, 'seqno')).readNumber();
+    const transfer = {
       seqno,
-      secretKey: this.payer.keys.secretKey,
+      secretKey: keys.secretKey,
       sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
       timeout: request.valid_until,
       messages: request.messages.map((m) =>
@@ -125,8 +143,11 @@ export class PayerWallet {
           ...(m.payload ? { body: Cell.fromBase64(m.payload) } : {}),
         }),
       ),
-    });
-    const message = external({ to: this.address, body });
+    };
+    // the two contracts' createTransfer take the same arguments under types that do not unify
+    const body =
+      contract instanceof WalletContractV4 ? contract.createTransfer(transfer) : contract.createTransfer(transfer);
+    const message = external({ to: contract.address, body });
     this.lastSend = (this.beforeChain?.passed ?? Promise.resolve()).then(() => sandbox.sendExternal(message));
     if (!this.beforeChain) await this.lastSend;
     return beginCell().store(storeMessage(message)).endCell().toBoc().toString('base64');
@@ -140,7 +161,7 @@ export class PayerWallet {
  */
 export async function injectWallet(
   page: Page,
-  wallet: Pick<PayerWallet, 'handle' | 'account'>,
+  wallet: SigningWallet,
   options: { network?: string; walletBrowser?: boolean } = {},
 ): Promise<void> {
   const { network = '-3', walletBrowser = false } = options;

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright';
 import { expect as playwrightExpect } from 'playwright/test';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createDeposit, launchChromium, startService, type Service } from './e2e-helpers';
-import { Gate, injectWallet, PayerWallet } from './checkout-wallet-injected';
+import { Gate, injectWallet, SigningWallet } from './checkout-wallet-injected';
 
 /** Where the pictures go: TONTILL_SHOTS names a folder to look at them in, else the test artifacts. */
 const SHOTS = process.env.TONTILL_SHOTS ?? join(import.meta.dirname, '../artifacts/screenshots');
@@ -32,7 +32,7 @@ describe('checkout: Pay with wallet screenshots, in Chromium', () => {
         const context = await browser.newContext({ locale: 'en-US', viewport, colorScheme, ...device(size) });
         context.setDefaultTimeout(0);
         const page = await context.newPage();
-        const wallet = await PayerWallet.of(service);
+        const wallet = await SigningWallet.payerOf(service);
         wallet.beforeAnswer = new Gate();
         wallet.beforeChain = new Gate();
         await injectWallet(page, wallet);

@@ -4,7 +4,7 @@ import { expect as expectWithLimit } from 'playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_STRINGS } from '../../checkout/wallet-i18n';
 import { createDeposit, launchChromium, ShiftedClock, startService, type Service } from './e2e-helpers';
-import { injectWallet, PayerWallet } from './checkout-wallet-injected';
+import { injectWallet, SigningWallet } from './checkout-wallet-injected';
 
 const SHOTS = '/tmp/shots-tc-widget';
 
@@ -22,7 +22,7 @@ describe('checkout: Pay with wallet when the wallet never answers, in Chromium',
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let wallet: PayerWallet;
+  let wallet: SigningWallet;
   const clock = new ShiftedClock();
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('checkout: Pay with wallet when the wallet never answers, in Chromium',
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(0);
     page = await context.newPage();
-    wallet = await PayerWallet.of(service);
+    wallet = await SigningWallet.payerOf(service);
     await injectWallet(page, wallet);
     await page.clock.install();
     await page.goto(url);

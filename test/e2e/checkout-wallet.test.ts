@@ -4,7 +4,7 @@ import { expect as playwrightExpect } from 'playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JettonOp } from '../../server/chain/jetton-ops';
 import { createDeposit, launchChromium, startService, type Service } from './e2e-helpers';
-import { decodeJettonTransfer, Gate, injectWallet, PayerWallet } from './checkout-wallet-injected';
+import { decodeJettonTransfer, Gate, injectWallet, SigningWallet } from './checkout-wallet-injected';
 
 /** "Pay with wallet" on the hosted page: TON Connect through an injected wallet that signs on the sandbox chain. */
 describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium', () => {
@@ -12,7 +12,7 @@ describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium'
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let wallet: PayerWallet;
+  let wallet: SigningWallet;
   /** every URL the page asked for, to prove it reached no one but the service */
   let requested: string[];
 
@@ -33,7 +33,7 @@ describe('checkout: Pay with wallet (TON Connect, injected wallet), in Chromium'
     page = await context.newPage();
     requested = [];
     page.on('request', (r) => requested.push(r.url()));
-    wallet = await PayerWallet.of(service);
+    wallet = await SigningWallet.payerOf(service);
     if (network) await injectWallet(page, wallet, { network, walletBrowser });
   };
   const visible = (text: string) => playwrightExpect(page.getByText(text, { exact: true })).toBeVisible({ timeout: 0 });
