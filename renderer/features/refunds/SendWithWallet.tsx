@@ -1,9 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { PublicRefund } from '../../../contract/refunds';
-import { CopyButton } from '../../components/CopyButton';
-import { QrCode } from '../../components/QrCode';
 import { useConsoleStore } from '../../store';
 import { selectRefundWallet, selectRefundWalletActions, type RefundWalletStep } from './slice';
+import type { WalletChoice } from '../wallet-proof/wallet-connector';
+import { WalletChoiceList, WalletConnecting } from '../wallet-proof/WalletChoices';
 import '../wallet-proof/wallet-proof.css';
 
 /** Try again and Cancel, under what went wrong. */
@@ -21,6 +21,19 @@ function RetryOrCancel() {
   );
 }
 
+/** The list, those in this browser first, as Settings lists them. */
+function WalletList({ wallets }: { wallets: readonly WalletChoice[] }) {
+  const { chooseRefundWallet } = useConsoleStore(useShallow(selectRefundWalletActions));
+  return (
+    <WalletChoiceList
+      wallets={wallets}
+      holds="the store's wallet"
+      onChoose={(wallet) => void chooseRefundWallet(wallet)}
+      actions={<CancelOnly />}
+    />
+  );
+}
+
 function CancelOnly() {
   const { closeRefundWallet } = useConsoleStore(useShallow(selectRefundWalletActions));
   return (
@@ -28,50 +41,6 @@ function CancelOnly() {
       <button type="button" className="btn btn-small" onClick={() => void closeRefundWallet()}>
         Cancel
       </button>
-    </div>
-  );
-}
-
-/** The list of wallets (those in this browser first, as Settings lists them), names only. */
-function WalletList({ state }: { state: Extract<RefundWalletStep, { step: 'choose' }> }) {
-  const { chooseRefundWallet } = useConsoleStore(useShallow(selectRefundWalletActions));
-  return (
-    <>
-      <p className="muted small">Choose the wallet app that holds the store's wallet:</p>
-      <ul className="wallet-choices" aria-label="Wallets">
-        {state.wallets.map((wallet) => (
-          <li key={wallet.appName}>
-            <button type="button" className="btn" onClick={() => void chooseRefundWallet(wallet)}>
-              {wallet.name}
-              {wallet.injected ? <span className="muted small"> · in this browser</span> : null}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <CancelOnly />
-    </>
-  );
-}
-
-/** A remote wallet connects through its universal link: a QR for the phone, or the link on this device. */
-function Connecting({ state }: { state: Extract<RefundWalletStep, { step: 'connecting' }> }) {
-  return (
-    <div role="status">
-      {state.link ? (
-        <>
-          <p>Scan with {state.walletName} on your phone, or open the link on this device:</p>
-          <QrCode value={state.link} size={200} label={`Connect ${state.walletName}`} />
-          <p className="row-actions">
-            <a className="btn btn-small" href={state.link} rel="noreferrer">
-              Open {state.walletName}
-            </a>
-            <CopyButton text={state.link} />
-          </p>
-        </>
-      ) : (
-        <p>Approve the connection in {state.walletName}…</p>
-      )}
-      <CancelOnly />
     </div>
   );
 }
@@ -95,9 +64,9 @@ function WalletStep({ state }: { state: RefundWalletStep }) {
     case 'loading':
       return <p className="muted">Loading the wallets…</p>;
     case 'choose':
-      return <WalletList state={state} />;
+      return <WalletList wallets={state.wallets} />;
     case 'connecting':
-      return <Connecting state={state} />;
+      return <WalletConnecting walletName={state.walletName} link={state.link} actions={<CancelOnly />} />;
     case 'confirm':
       return <Waiting text="Confirm in your wallet" cancellable />;
     case 'sent':

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { CopyButton } from '../../components/CopyButton';
-import { QrCode } from '../../components/QrCode';
 import { useConsoleStore } from '../../store';
 import { ProvenWalletLine } from '../wallet-proof/ProvenWalletLine';
+import { WalletChoiceList, WalletConnecting } from '../wallet-proof/WalletChoices';
 import {
   selectWalletConnect,
   selectWalletProof,
@@ -34,40 +33,20 @@ function ConnectStep({ state }: { state: WalletConnectStep }) {
       return <p className="muted">Loading the wallets…</p>;
     case 'choose':
       return (
-        <>
-          <p className="muted small">Choose the wallet app that holds the store&rsquo;s money:</p>
-          <ul className="wallet-choices" aria-label="Wallets">
-            {state.wallets.map((wallet) => (
-              <li key={wallet.appName}>
-                <button type="button" className="btn" onClick={() => void chooseWallet(wallet)}>
-                  {wallet.name}
-                  {wallet.injected ? <span className="muted small"> · in this browser</span> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <div className="row-actions">{cancel}</div>
-        </>
+        <WalletChoiceList
+          wallets={state.wallets}
+          holds="the store’s money"
+          onChoose={(wallet) => void chooseWallet(wallet)}
+          actions={<div className="row-actions">{cancel}</div>}
+        />
       );
     case 'connecting':
       return (
-        <div role="status">
-          {state.link ? (
-            <>
-              <p>Scan with {state.walletName} on your phone, or open the link on this device:</p>
-              <QrCode value={state.link} size={200} label={`Connect ${state.walletName}`} />
-              <p className="row-actions">
-                <a className="btn btn-small" href={state.link} rel="noreferrer">
-                  Open {state.walletName}
-                </a>
-                <CopyButton text={state.link} />
-              </p>
-            </>
-          ) : (
-            <p>Approve the connection in {state.walletName}…</p>
-          )}
-          <div className="row-actions">{cancel}</div>
-        </div>
+        <WalletConnecting
+          walletName={state.walletName}
+          link={state.link}
+          actions={<div className="row-actions">{cancel}</div>}
+        />
       );
     case 'verifying':
       return <p role="status">Checking the wallet&rsquo;s proof…</p>;
