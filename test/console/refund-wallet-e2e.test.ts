@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { Address } from '@ton/core';
 import type { Locator, Page } from 'playwright';
 import { expect as playwrightExpect } from 'playwright/test';
@@ -7,27 +6,11 @@ import { JettonOp } from '../../server/chain/jetton-ops';
 import { sandboxWallets } from '../../server/sandbox/sandbox-identity';
 import { decodeJettonTransfer, Gate, injectWallet, SigningWallet } from '../e2e/checkout-wallet-injected';
 import { useSignedInConsole } from './console-harness';
+import { shootConsole } from './console-shots';
 
 const SHOTS = '/tmp/shots-tc-refund';
 
-/** The screen at 1440×900 and 390×844, light and dark (the console's theme follows the scheme it loaded with, so it is set as its toggle sets it). */
-async function shots(page: Page, name: string, subject: Locator): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), colorScheme);
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await subject.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await page.setViewportSize({ width: 1360, height: 860 });
-}
+const shots = (page: Page, name: string, subject: Locator) => shootConsole(page, SHOTS, name, subject);
 
 /** A waiting refund's "Send with my wallet": the store's wallet, injected in Chromium, signs and sends it on the sandbox chain. */
 describe('Send with my wallet on a waiting refund, in Chromium', () => {
@@ -36,7 +19,6 @@ describe('Send with my wallet on a waiting refund, in Chromium', () => {
   let wallet: SigningWallet;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     page = signedIn.page;
     page.context().setDefaultTimeout(0);
     await signedIn.service.server.app.runtime!.ready();

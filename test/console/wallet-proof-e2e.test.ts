@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProvenWallet } from '../../server/settings/proven-wallet';
 import { tempDir } from '../helpers/test-app';
 import { sandboxSigner, seedSandbox } from '../server/wallet-proof-signer';
 import { useSignedInConsole } from './console-harness';
+import { shootConsole } from './console-shots';
 
 const SEED = 'wallet-proof-e2e';
 const SHOTS = '/tmp/shots-tc-proof';
@@ -75,24 +75,7 @@ async function injectMerchantWallet(page: Page): Promise<void> {
   });
 }
 
-/** The screen at 1440 and 390 px, light and dark (the console's theme follows the scheme it loaded with, so it is set as its toggle sets it). */
-async function shots(page: Page, name: string, subject: Locator): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), colorScheme);
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await subject.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await page.setViewportSize({ width: 1360, height: 860 });
-}
+const shots = (page: Page, name: string, subject: Locator) => shootConsole(page, SHOTS, name, subject);
 
 describe('Settings → Connect your wallet in Chromium: an injected wallet proves the receiving wallet', () => {
   const signedIn = useSignedInConsole({ dataDir: dir.path });
@@ -100,7 +83,6 @@ describe('Settings → Connect your wallet in Chromium: an injected wallet prove
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     page = signedIn.page;
     await injectMerchantWallet(page);
     const origin = new URL(signedIn.service.url).origin;
