@@ -13,10 +13,18 @@ export const tillSessionKeyPrefix = (paymentId: string): string => `${TILL_SESSI
  * The SDK's storage for one till session, in the ledger's settings under
  * `tonconnect.till.<paymentId>.<sdk key>`, so the session's keys go into a backup with the payment.
  * A key the SDK removes is written as null (reads as absent); the session's end deletes every row.
+ *
+ * None of its methods rejects: the SDK calls them from its bridge stream's own loop, where a
+ * rejection is handled by nobody and would end the process (a ledger closed by a stopping service,
+ * or PostgreSQL not answering for a moment). Sessions are never restored (a restart ends them), so a
+ * key that could not be read or written costs at most this session, never a payment: the watcher
+ * credits whatever the wallet sends.
  */
 export class LedgerSessionStorage implements IStorage {
   /** once cleared, a late write from the SDK (a bridge event id) is dropped instead of left behind */
   private cleared = false;
+  /** once the session ended, the SDK's late calls leave the ledger alone (it may be closed by then) */
+  private closed = false;
   private bridgeOpened!: () => void;
   /** Resolves once the SDK has begun opening a bridge stream: from then on pausing the connection closes it. */
   readonly bridgeOpening = new Promise<void>((resolve) => (this.bridgeOpened = resolve));
@@ -31,24 +39,30 @@ export class LedgerSessionStorage implements IStorage {
   }
 
   async setItem(name: string, value: string): Promise<void> {
-    if (this.cleared) return;
-    await this.settings.set(this.key(name), value);
+    if (this.cleared || this.closed) return;
+    await this.settings.set(this.key(name), value).catch(() => undefined);
   }
 
   async getItem(name: string): Promise<string | null> {
     if (name.startsWith(GATEWAY_KEY_PREFIX)) this.bridgeOpened();
-    const value = await this.settings.get<unknown>(this.key(name));
+    if (this.closed) return null;
+    const value = await this.settings.get<unknown>(this.key(name)).catch(() => null);
     return typeof value === 'string' ? value : null;
   }
 
   async removeItem(name: string): Promise<void> {
-    if (this.cleared) return;
-    await this.settings.set(this.key(name), null);
+    if (this.cleared || this.closed) return;
+    await this.settings.set(this.key(name), null).catch(() => undefined);
   }
 
   /** The session ended: every row of it leaves the settings table. */
   async clear(): Promise<void> {
     this.cleared = true;
     await this.settings.deleteStartingWith(tillSessionKeyPrefix(this.paymentId));
+  }
+
+  /** The session ended (and the service may be stopping): whatever the SDK still calls does nothing. */
+  close(): void {
+    this.closed = true;
   }
 }

@@ -121,6 +121,7 @@ export class TillWalletConnection {
     if (this.connector.connected) await this.connector.disconnect().catch(() => undefined);
     else await this.closePendingConnection();
     if (!keepKeys) await this.storage.clear();
+    this.storage.close();
   }
 
   /**
