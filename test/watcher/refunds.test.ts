@@ -8,7 +8,7 @@ import type { OutgoingTransfer, PublicRefund, RefundEventData, SimulatedRefund }
 import { serviceFile } from '../../server/index';
 import { verifySignature } from '../../server/webhooks/verify-signature';
 import { ManualClock } from '../helpers/test-app';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 import { Receiver, waitUntil } from '../webhooks/receiver';
 
 /**
@@ -24,6 +24,8 @@ describe("refunds, sent from the merchant's own wallet", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ clock });
+    // on PostgreSQL only the instance holding the watcher's lease credits: wait for it, as a till would
+    await untilWatching(server);
     token = (JSON.parse(readFileSync(serviceFile(server.dataDir), 'utf8')) as { consoleToken: string }).consoleToken;
     receiver = await Receiver.start();
     ({ secret } = await server.services.webhooks.createEndpoint({
