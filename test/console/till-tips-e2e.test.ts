@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
+import { expect as pw } from 'playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
@@ -112,8 +113,13 @@ describe('tips at the till, in Chromium against the real service', () => {
     await receipt.close();
   });
 
-  it('shows the tip in the daily close and on the dashboard, in the same words', async () => {
+  it("shows the tip in the daily close, on the dashboard and on the payment's page", async () => {
     await page.getByRole('button', { name: 'Back to console' }).click();
+    const [tipped] = await signedIn.service.server.services.payments.list({ status: 'paid', limit: 1 });
+    await go(`payment/${tipped!.id}`);
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await pw(summary.getByTestId('tip-line')).toHaveText('Of which tip1.88 USDT');
+    await shoot('payment-tip', summary);
     await go('close-day');
     const tips = page.getByTestId('close-day-report').locator('[data-figure="tips"]');
     await tips.waitFor();

@@ -124,6 +124,12 @@ export function PaymentDetailPage() {
               {formatUsdt(payment.paidAmount)} USDT
               {payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatUsdt(payment.overpaidAmount)})` : ''}
             </dd>
+            {detail.tipAmount ? (
+              <div data-testid="tip-line">
+                <dt>Of which tip</dt>
+                <dd>{formatUsdt(detail.tipAmount)} USDT</dd>
+              </div>
+            ) : null}
             {payment.refundedAmount !== '0.00' ? (
               <>
                 <dt>Refunded</dt>
