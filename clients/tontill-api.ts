@@ -491,7 +491,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** TON Connect: the complete sendTransaction request that sends a waiting refund from the store's connected wallet (one jetton transfer from the store's USDT jetton wallet, the memo as its comment) */
+        /**
+         * TON Connect: the request that sends a waiting refund from the store's connected wallet
+         * @description The complete sendTransaction request: one jetton transfer from the store's USDT jetton wallet, the memo as its comment.
+         */
         post: operations["consoleRefundWalletRequest"];
         delete?: never;
         options?: never;

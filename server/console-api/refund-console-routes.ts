@@ -79,8 +79,9 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
     operationId: 'consoleRefundWalletRequest',
     tags: TAGS,
     auth: 'console',
-    summary:
-      "TON Connect: the complete sendTransaction request that sends a waiting refund from the store's connected wallet (one jetton transfer from the store's USDT jetton wallet, the memo as its comment)",
+    summary: "TON Connect: the request that sends a waiting refund from the store's connected wallet",
+    description:
+      "The complete sendTransaction request: one jetton transfer from the store's USDT jetton wallet, the memo as its comment.",
     params: RefundIdParamsSchema,
     body: RefundWalletRequestBodySchema,
     responses: {
