@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { classifyChainError } from '../chain/toncenter-source';
-import { AppError, ErrorCode } from '../http/errors';
+import { AppError, chainNotOpen, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { ReconciliationSchema, WithdrawRequestSchema, WithdrawResultSchema } from '../../contract/chain';
@@ -40,7 +40,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async () => {
       const runtime = await app.runtime?.ready().catch(() => null);
-      if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+      if (!runtime) throw chainNotOpen();
       try {
         return presentReconciliation(await app.services.books.reconcile(runtime.books));
       } catch (err) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/guards';
 import { notFound } from '../domain/errors';
-import { AppError, ErrorCode } from '../http/errors';
+import { chainNotOpen } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { TON_CONNECT_NETWORK_OF } from '../wallet-connect/jetton-transfer-request';
@@ -107,7 +107,7 @@ async function refundWalletRequest(
   if (refund.paymentId !== params.paymentId) throw notFound(`refund ${params.refundId}`);
   checkRefundAwaitingSignature(refund);
   const info = app.runtime?.info;
-  if (!info) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  if (!info) throw chainNotOpen();
   const network = TON_CONNECT_NETWORK_OF[info.mode];
   checkWalletNetwork(body.network, network);
   const from = parsePayerAddress(body.from, 'from');
@@ -115,7 +115,7 @@ async function refundWalletRequest(
   checkRefundSender(from, merchant, info.merchantAddress);
   // the store's jetton wallet is known once the chain is open: the watcher reads it
   const runtime = await app.runtime?.ready().catch(() => null);
-  if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  if (!runtime) throw chainNotOpen();
   return buildRefundTransferRequest({
     refund,
     merchant,

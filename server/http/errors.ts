@@ -20,3 +20,7 @@ export function errorBody(code: ErrorCodeValue, message: string, field?: string)
 }
 
 export const notFound = (what: string): AppError => new AppError(404, ErrorCode.notFound, `${what} not found`);
+
+/** The chain (and its watcher) is still opening, or restarting in place on another wallet. */
+export const chainNotOpen = (): AppError =>
+  new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
-import { AppError, ErrorCode } from '../http/errors';
+import { AppError, chainNotOpen, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { buildWalletTransferRequest, TON_CONNECT_NETWORK_OF } from '../wallet-connect/jetton-transfer-request';
@@ -22,7 +22,7 @@ const newQueryId = (): bigint => randomBytes(8).readBigUInt64BE();
 /** The chain the request needs (the payer's jetton wallet is asked of it): a 503 while it is not open. */
 async function openChain(app: FastifyInstance) {
   const runtime = await app.runtime?.ready().catch(() => null);
-  if (!runtime) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  if (!runtime) throw chainNotOpen();
   return runtime;
 }
 
@@ -62,7 +62,7 @@ export async function walletRequest(
   const amount = dueForWalletRequest(payment, now);
   const payer = parsePayerAddress(body.payer);
   const info = app.runtime?.info;
-  if (!info) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+  if (!info) throw chainNotOpen();
   const network = TON_CONNECT_NETWORK_OF[info.mode];
   checkWalletNetwork(body.network, network);
   const runtime = await openChain(app);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { TillWalletSessionSchema } from '../../contract/till-wallet';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import type { TonConnectNetwork } from '../../contract/wallet-connect';
-import { AppError, ErrorCode, notFound } from '../http/errors';
+import { chainNotOpen, notFound } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
 import { TONCONNECT_MANIFEST_PATH } from '../payment-pages/tonconnect-routes';
@@ -86,7 +86,7 @@ export async function tillWalletRoutes(app: FastifyInstance): Promise<void> {
       const payment = await services.payments.get(params.paymentId);
       dueForWalletRequest(payment, services.clock.now());
       const mode = app.runtime?.info.mode;
-      if (!mode) throw new AppError(503, ErrorCode.chainUnavailable, 'the chain is not open yet; try again shortly');
+      if (!mode) throw chainNotOpen();
       const session = await sessions.start(payment.id, payment.expiresAt, () => sessionDeps(app, payment.id, mode));
       return session.view();
     },
