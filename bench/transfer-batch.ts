@@ -19,15 +19,14 @@ export async function transferFactory(server: RunningServer, amount: bigint): Pr
   ).payment;
   const emitted = await sandbox.pay({ amount, comment: memo });
   const watchedHash = BigInt(`0x${server.chain.watchedAccount.hash.toString('hex')}`);
-  const template = emitted.find((tx) => tx.address === watchedHash && parseInboundJettonTransfer(tx));
+  const template = emitted.find((tx) => tx.address === watchedHash && parseInboundJettonTransfer(tx, 'USDT'));
   if (!template?.inMessage) throw new Error('the sandbox payment did not reach the merchant jetton wallet');
-  const { queryId } = parseInboundJettonTransfer(template)!;
   let lt = template.lt;
   return (memos) =>
     memos.map((comment) => {
       lt += 1_000_000n;
       const body = internalTransferBody({
-        queryId,
+        queryId: 0n,
         amount,
         from: sandbox.payerAddress,
         responseAddress: sandbox.payerAddress,

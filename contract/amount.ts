@@ -1,43 +1,66 @@
-/** USDT on TON has 6 decimals; everything inside the service is bigint micro-USDT. */
-export const USDT_DECIMALS = 6;
-const UNIT = 10n ** BigInt(USDT_DECIMALS);
-const AMOUNT_PATTERN = /^(\d{1,15})(?:\.(\d{1,6}))?$/;
+import { ASSETS, MAX_ASSET_DECIMALS, type AssetCode } from './asset';
+
+// Money inside the service is bigint base units of its asset (micro-USDT, nanotons); on the wire it
+// is a decimal string. This file is the one converter between the two; the asset says the decimals.
+
+const AMOUNT_PATTERN = /^(\d{1,15})(?:\.(\d+))?$/;
 
 export type AmountProblem = 'not_a_string' | 'format' | 'too_many_decimals' | 'zero' | 'too_large';
 
 export type ParsedAmount = { ok: true; value: bigint } | { ok: false; problem: AmountProblem; message: string };
 
-/**
- * Parses a decimal string such as "10.00" into micro-USDT. Rejects what a float would let
- * through silently: exponents, signs, whitespace, more than 6 decimals.
- */
-export function parseAmount(input: unknown, max: bigint): ParsedAmount {
+const unitOf = (decimals: number): bigint => 10n ** BigInt(decimals);
+
+/** Parses a decimal string with at most `decimals` decimals into base units; the checks of parseAmount. */
+export function parseDecimal(input: unknown, max: bigint, decimals: number): ParsedAmount {
   if (typeof input !== 'string') {
     return { ok: false, problem: 'not_a_string', message: 'must be a decimal string such as "10.00"' };
   }
   const match = AMOUNT_PATTERN.exec(input);
-  if (!match) {
-    if (/^\d+\.\d{7,}$/.test(input)) {
-      return { ok: false, problem: 'too_many_decimals', message: `at most ${USDT_DECIMALS} decimals` };
-    }
-    return { ok: false, problem: 'format', message: 'must be a positive decimal string such as "10.00"' };
+  if (!match) return { ok: false, problem: 'format', message: 'must be a positive decimal string such as "10.00"' };
+  const digits = match[2] ?? '';
+  if (digits.length > decimals) {
+    return { ok: false, problem: 'too_many_decimals', message: `at most ${decimals} decimals` };
   }
-  const whole = BigInt(match[1] ?? '0');
-  const fraction = BigInt((match[2] ?? '').padEnd(USDT_DECIMALS, '0'));
-  const value = whole * UNIT + fraction;
+  const value = BigInt(match[1] ?? '0') * unitOf(decimals) + BigInt(digits.padEnd(decimals, '0') || '0');
   if (value === 0n) return { ok: false, problem: 'zero', message: 'must be greater than zero' };
-  if (value > max) return { ok: false, problem: 'too_large', message: `must be at most ${formatAmount(max)}` };
+  if (value > max) {
+    return { ok: false, problem: 'too_large', message: `must be at most ${formatDecimal(max, decimals)}` };
+  }
   return { ok: true, value };
 }
 
-/** micro-USDT -> "10.00" style string: at least two decimals, trailing zeros beyond that trimmed. */
-export function formatAmount(micro: bigint): string {
-  const sign = micro < 0n ? '-' : '';
-  const abs = micro < 0n ? -micro : micro;
-  const whole = abs / UNIT;
-  let fraction = (abs % UNIT).toString().padStart(USDT_DECIMALS, '0').replace(/0+$/, '');
+/**
+ * Parses a decimal string such as "10.00" into base units of `asset`. Rejects what a float would let
+ * through silently: exponents, signs, whitespace, more decimals than the asset has.
+ */
+export function parseAmount(input: unknown, max: bigint, asset: AssetCode): ParsedAmount {
+  return parseDecimal(input, max, ASSETS[asset].decimals);
+}
+
+/** Whether a string is a decimal amount of some asset, before the asset is known (the most decimals any has). */
+export function parseAnyAmount(input: unknown, max: bigint): ParsedAmount {
+  return parseDecimal(input, max, MAX_ASSET_DECIMALS);
+}
+
+/** Base units -> "10.00" style string: at least two decimals, trailing zeros beyond that trimmed. */
+export function formatDecimal(base: bigint, decimals: number): string {
+  const unit = unitOf(decimals);
+  const sign = base < 0n ? '-' : '';
+  const abs = base < 0n ? -base : base;
+  let fraction = (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `${sign}${whole}.${fraction}`;
+  return `${sign}${abs / unit}.${fraction}`;
+}
+
+/** Base units of `asset` -> "10.00" style string (see formatDecimal). */
+export function formatAmount(base: bigint, asset: AssetCode): string {
+  return formatDecimal(base, ASSETS[asset].decimals);
+}
+
+/** "12.50 USDT", "1.5 TON": an amount with its asset's symbol, for people (receipts, notifications). */
+export function formatMoney(base: bigint, asset: AssetCode): string {
+  return `${formatAmount(base, asset)} ${ASSETS[asset].symbol}`;
 }
 
 /**
@@ -56,9 +79,9 @@ export function formatAmountForLocale(amount: string, locale: string): string {
   return `${sign}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 
-/** Converts a whole-USDT config value like "1000000" into micro-USDT without floats. */
-export function usdt(amount: string): bigint {
-  const parsed = parseAmount(amount, 2n ** 62n);
+/** A configured amount such as "1000000" in base units of `asset`, without floats; throws on a bad one. */
+export function baseUnits(amount: string, asset: AssetCode): bigint {
+  const parsed = parseAmount(amount, 2n ** 62n, asset);
   if (!parsed.ok) throw new Error(`invalid amount ${amount}: ${parsed.message}`);
   return parsed.value;
 }

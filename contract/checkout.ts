@@ -1,3 +1,4 @@
+import { AssetCodeSchema } from './asset';
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './payments';
 
@@ -13,7 +14,7 @@ export const CheckoutViewSchema = z
     amount: z.string(),
     paidAmount: z.string(),
     dueAmount: z.string(),
-    currency: z.literal('USDT'),
+    currency: AssetCodeSchema,
     network: z.literal('TON'),
     memo: z.string().meta({ description: 'The transfer comment the customer must include' }),
     address: z.string(),

@@ -1,3 +1,4 @@
+import { AssetCodeSchema } from './asset';
 import { z } from 'zod';
 import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
 import { IncludeTestSchema, TakingsSchema } from './reports';
@@ -47,6 +48,7 @@ export const PaymentRowViewSchema = z
     id: z.string(),
     kind: z.enum(PAYMENT_KINDS),
     status: z.enum(PAYMENT_STATUSES),
+    currency: AssetCodeSchema,
     amount: z.string(),
     paidAmount: z.string(),
     overpaidAmount: z.string(),
@@ -107,6 +109,7 @@ export const PaymentDetailSchema = z.object({
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 
 export const CreateInvoiceBodySchema = z.strictObject({
+  currency: AssetCodeSchema.default('USDT').meta({ description: 'What the customer pays in (USDT unless said)' }),
   amount: AmountSchema,
   externalId: z.string().trim().min(1).max(128).optional(),
   description: z.string().trim().max(500).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseAmount } from './amount';
+import { parseAnyAmount } from './amount';
+import { AssetCodeSchema } from './asset';
 import {
   depositRequestExamples,
   hostedDepositExample,
@@ -53,10 +54,14 @@ export const AmountSchema = z
     error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string such as "10.00"'),
   })
   .superRefine((value, ctx) => {
-    const parsed = parseAmount(value, AMOUNT_FORMAT_MAX);
+    // the asset's own decimals (6 for USDT, 9 for Toncoin) are checked where the asset is known
+    const parsed = parseAnyAmount(value, AMOUNT_FORMAT_MAX);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
   })
-  .meta({ description: 'Decimal USDT amount as a string, up to 6 decimals', example: '10.00' });
+  .meta({
+    description: "Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)",
+    example: '10.00',
+  });
 
 const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';
 
@@ -92,7 +97,9 @@ export type Customer = z.infer<typeof CustomerSchema>;
 /** Fields every creation endpoint accepts; the quick-start payload is the minimal subset. */
 export const DepositRequestSchema = z
   .strictObject({
-    currency: z.literal('USDT', { error: 'unsupported currency: only "USDT" is accepted' }),
+    currency: AssetCodeSchema.meta({
+      description: 'What the customer pays in: USDT (a jetton) or TON (Toncoin, also called Gram)',
+    }),
     mainCurrency: z.literal('TON', { error: 'unsupported network: only "TON" is accepted' }).default('TON'),
     amount: AmountSchema,
     externalId: z
@@ -154,7 +161,7 @@ export const TransferSchema = z
 export const PaymentLinksSchema = z
   .object({
     checkout: z.string().meta({ description: 'Hosted payment page' }),
-    ton: z.string().meta({ description: 'ton:// jetton transfer link' }),
+    ton: z.string().meta({ description: 'ton:// transfer link: with jetton= for USDT, plain nanotons for TON' }),
     tonkeeper: z.string().meta({ description: 'Tonkeeper https link' }),
   })
   .meta({ id: 'PaymentLinks' });
@@ -167,20 +174,22 @@ export const PaymentSchema = z
     kind: z.enum(PAYMENT_KINDS),
     status: z.enum(PAYMENT_STATUSES),
     amount: z.string(),
-    amountBaseUnits: z.string().meta({ description: 'Amount in jetton base units (micro-USDT)' }),
+    amountBaseUnits: z.string().meta({ description: "Amount in the asset's base units (micro-USDT, nanotons)" }),
     paidAmount: z.string(),
     dueAmount: z.string(),
     overpaidAmount: z.string(),
     refundedAmount: z
       .string()
       .meta({ description: "What refunds sent back from the merchant's wallet (and did not bounce)" }),
-    currency: z.literal('USDT'),
+    currency: AssetCodeSchema,
     mainCurrency: z.literal('TON'),
     externalId: z.string().nullable(),
     description: z.string().nullable(),
     memo: z.string().meta({ description: 'Transfer comment the customer must include' }),
     address: z.string().meta({ description: "Merchant's TON wallet address to pay to" }),
-    jettonMaster: z.string(),
+    jettonMaster: z
+      .string()
+      .meta({ description: "The USDT jetton's master; for a TON payment still the store's USDT master, as before" }),
     links: PaymentLinksSchema,
     late: z.boolean(),
     expiresAt: z.iso.datetime(),
@@ -207,7 +216,7 @@ export const HostedDepositResponseSchema = PaymentSchema.extend({
 
 export const ReceivingAddressResponseSchema = PaymentSchema.extend({
   network: z.literal('TON'),
-  decimals: z.literal(6),
+  decimals: z.number().int().meta({ description: "The currency's decimals: 6 for USDT, 9 for TON" }),
 }).meta({ id: 'ReceivingAddress', examples: [receivingAddressExample] });
 
 export const WidgetSessionResponseSchema = z

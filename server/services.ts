@@ -9,7 +9,7 @@ import { EventBus } from './events/event-bus';
 import { EventFeed } from './events/event-feed';
 import { EventLog } from './events/event-log';
 import { StoreEvents } from './events/store-events';
-import { usdt } from '../contract/amount';
+import { baseUnits } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
 import { RefundService } from './payments/refund-service';
@@ -85,7 +85,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     chain: deps.chain,
     publicUrl: deps.publicUrl,
     policy: {
-      maxAmount: usdt(deps.config.payments.maxAmount),
+      // the same number of whole units in every asset: a till's ceiling, not an exchange rate
+      maxAmount: (asset) => baseUnits(deps.config.payments.maxAmount, asset),
       defaultExpirySeconds: deps.config.payments.defaultExpirySeconds,
       monitoringWindowSeconds: deps.config.payments.monitoringWindowSeconds,
     },

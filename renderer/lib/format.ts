@@ -1,4 +1,5 @@
-import { formatAmount, formatAmountForLocale, parseAmount, USDT_DECIMALS } from '../../contract/amount';
+import { formatAmount, formatAmountForLocale, parseAmount } from '../../contract/amount';
+import { ASSETS, type AssetCode } from '../../contract/asset';
 import type { PaymentStatus } from '../../contract/payments';
 
 export const STATUS_LABEL: Record<PaymentStatus, string> = {
@@ -69,14 +70,19 @@ export type EnteredAmount = { ok: true; amount: string; micro: bigint } | { ok: 
  * An amount as a cashier types it, "12,50" or "12.50", as the exact decimal string the service takes
  * ("12.50") and its micro-USDT. Digits only, one separator, at most 6 decimals; never a float.
  */
-export function parseEnteredAmount(text: string): EnteredAmount {
+export function parseEnteredAmount(text: string, asset: AssetCode = 'USDT'): EnteredAmount {
+  const { decimals } = ASSETS[asset];
   const match = /^(\d*)[.,]?(\d*)$/.exec(text.trim());
   if (!match || (match[1] === '' && match[2] === ''))
     return { ok: false, message: 'Enter an amount such as 12,50 or 12.50.' };
   const [, whole = '', fraction = ''] = match;
-  if (fraction.length > USDT_DECIMALS) return { ok: false, message: `At most ${USDT_DECIMALS} decimals.` };
-  const parsed = parseAmount(`${whole.replace(/^0+(?=\d)/, '') || '0'}${fraction ? `.${fraction}` : ''}`, ENTRY_MAX);
-  if (parsed.ok) return { ok: true, amount: formatAmount(parsed.value), micro: parsed.value };
+  if (fraction.length > decimals) return { ok: false, message: `At most ${decimals} decimals.` };
+  const parsed = parseAmount(
+    `${whole.replace(/^0+(?=\d)/, '') || '0'}${fraction ? `.${fraction}` : ''}`,
+    ENTRY_MAX,
+    asset,
+  );
+  if (parsed.ok) return { ok: true, amount: formatAmount(parsed.value, asset), micro: parsed.value };
   if (parsed.problem === 'zero') return { ok: false, message: 'The amount must be more than zero.' };
   return { ok: false, message: 'That amount is too large.' };
 }

@@ -1,13 +1,15 @@
 // Turns raw transactions into jetton transfer facts. Never throws: a malformed message is
 // "not a transfer" (or "no comment"), so one odd transaction can never stall the watcher.
 import type { Address, Transaction } from '@ton/core';
+import type { AssetCode } from '../../contract/asset';
 import { BitCursor } from './bit-cursor';
 import { JettonOp } from './jetton-ops';
 import { decodeTextComment } from './text-comment';
-import type { InboundJettonTransfer, WalletMovement } from './types';
+import type { InboundTransfer, WalletMovement } from './types';
 
 /** A transfer_notification that reached an owner wallet; the caller must check `jettonWallet`. */
-export interface JettonTransferNotification extends InboundJettonTransfer {
+export interface JettonTransferNotification extends Omit<InboundTransfer, 'asset'> {
+  queryId: bigint;
   /** sender of the notification: must be the owner's genuine jetton wallet to be trusted */
   jettonWallet: string;
   /** true is normal for 1-nanoton notifications (compute skipped: no gas); still a real payment */
@@ -46,17 +48,17 @@ function txMeta(tx: Transaction): { txHash: string; lt: bigint; utime: number } 
  * internal_transfer credited on the watched jetton wallet. Only a successful, non-bounced,
  * non-aborted transaction counts: the genuine wallet code aborts forged ones.
  */
-export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransfer | null {
+export function parseInboundJettonTransfer(tx: Transaction, asset: AssetCode): InboundTransfer | null {
   try {
     const inbound = acceptedBody(tx, JettonOp.internalTransfer);
     if (!inbound) return null;
     const s = inbound.body;
-    const queryId = s.bigUint(64);
+    s.bigUint(64); // query_id
     const amount = s.coins();
     const from = s.maybeAddress();
     s.maybeAddress(); // response_address
     s.coins(); // forward_ton_amount
-    return { ...txMeta(tx), amount, from: from?.toString() ?? null, comment: readForwardComment(s), queryId };
+    return { asset, ...txMeta(tx), amount, from: from?.toString() ?? null, comment: readForwardComment(s) };
   } catch {
     return null;
   }
@@ -67,7 +69,7 @@ export function parseInboundJettonTransfer(tx: Transaction): InboundJettonTransf
  * an internal_transfer to the destination's wallet. The genuine wallet code aborts a transfer from
  * anyone but its owner (or, for a governed jetton, its master), so success is the check.
  */
-export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | null {
+export function parseOutgoingJettonTransfer(tx: Transaction, asset: AssetCode): WalletMovement | null {
   try {
     const inbound = acceptedBody(tx, JettonOp.transfer);
     if (!inbound) return null;
@@ -79,6 +81,7 @@ export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | n
     s.skipMaybeRef(); // custom_payload
     s.coins(); // forward_ton_amount
     return {
+      asset,
       ...txMeta(tx),
       kind: 'sent',
       amount,
@@ -97,7 +100,7 @@ export function parseOutgoingJettonTransfer(tx: Transaction): WalletMovement | n
  * the wallet code adds the amount back. A bounce carries only the first 256 bits of the original
  * body: op, query_id and the start of the amount, which the coins field fits in for any real sum.
  */
-export function parseReturnedJettonTransfer(tx: Transaction): WalletMovement | null {
+export function parseReturnedJettonTransfer(tx: Transaction, asset: AssetCode): WalletMovement | null {
   try {
     if (!computeSucceeded(tx)) return null;
     const msg = tx.inMessage;
@@ -107,6 +110,7 @@ export function parseReturnedJettonTransfer(tx: Transaction): WalletMovement | n
     const queryId = s.bigUint(64);
     const amount = s.coins();
     return {
+      asset,
       ...txMeta(tx),
       kind: 'returned',
       amount,

@@ -1,4 +1,5 @@
 import type { Address, Transaction, TupleItem, TupleReader } from '@ton/core';
+import type { AssetCode } from '../../contract/asset';
 import type { ChainMode } from '../../contract/chain';
 import type { WalletMovementKind } from '../../contract/refunds';
 
@@ -23,28 +24,34 @@ export interface ChainSource {
   runGetMethod(account: Address, method: string, stack?: TupleItem[]): Promise<TupleReader>;
 }
 
-/** A USDT (jetton) transfer that arrived on the merchant's jetton wallet: a chain fact, nothing more. */
-export interface InboundJettonTransfer {
+/**
+ * A payment-shaped transfer that arrived on a watched account: USDT on the merchant's jetton wallet,
+ * Toncoin on the merchant's own wallet. A chain fact, nothing more, the same for every asset: the
+ * seam between the chain adapters (chain/) and the ledger (payments/).
+ */
+export interface InboundTransfer {
+  asset: AssetCode;
   /** transaction hash, lowercase hex: the idempotency key */
   txHash: string;
+  /** the transaction's position on its account */
   lt: bigint;
   /** unix seconds */
   utime: number;
-  /** base units (6 decimals for USDT) */
+  /** base units of `asset` (micro-USDT, nanotons) */
   amount: bigint;
-  /** owner address of the payer's wallet (internal_transfer `from`), friendly form, or null if addr_none */
+  /** the payer's wallet (for a jetton the owner, not its jetton wallet), friendly form, or null if addr_none */
   from: string | null;
-  /** decoded text comment; null when there is no text comment */
+  /** decoded text comment (where the memo is); null when there is no text comment */
   comment: string | null;
-  queryId: bigint;
 }
 
 /**
  * A change of the watched jetton wallet's balance other than an inbound transfer: a transfer the
  * merchant sent (a refund, a withdrawal) or one that came back bounced. A chain fact, like
- * InboundJettonTransfer; the ledger keeps it so its books can be checked against the chain.
+ * InboundTransfer; the ledger keeps it so its books can be checked against the chain.
  */
 export interface WalletMovement {
+  asset: AssetCode;
   txHash: string;
   lt: bigint;
   /** unix seconds */
@@ -58,5 +65,6 @@ export interface WalletMovement {
   /** sent: who told the wallet to send (its owner; for a governed jetton possibly its master) */
   initiator: string | null;
   comment: string | null;
+  /** a jetton transfer's query id; 0n for Toncoin, whose plain transfers have none */
   queryId: bigint;
 }

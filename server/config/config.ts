@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { parseAmount } from '../../contract/amount';
+import { parseAnyAmount } from '../../contract/amount';
 import { ChainModeSchema } from '../../contract/chain';
 
 export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
@@ -113,7 +113,7 @@ const ConfigSchema = z
       .object({
         maxAmount: z
           .string()
-          .refine((v) => parseAmount(v, 10n ** 21n).ok, 'must be a decimal amount')
+          .refine((v) => parseAnyAmount(v, 2n ** 62n).ok, 'must be a decimal amount the ledger can hold in every asset')
           .default('1000000'),
         defaultExpirySeconds: z
           .number()

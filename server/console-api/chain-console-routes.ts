@@ -58,7 +58,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
         stream: stream && { ...stream, since: isoOrNull(stream.since), lastEventAt: isoOrNull(stream.lastEventAt) },
         providers: runtime.chain.providers ? presentProviders(runtime.chain.providers.status()) : null,
         books: books && {
-          difference: formatAmount(books.difference),
+          difference: formatAmount(books.difference, 'USDT'),
           checkedAt: new Date(books.checkedAt).toISOString(),
           atLt: books.atLt.toString(),
         },

@@ -21,7 +21,7 @@ const SEARCH_AMOUNT_MAX = 10n ** 18n;
 export function searchedAmount(q: string | undefined): bigint | undefined {
   const match = /^(\d+)(?:[.,](\d+))?$/.exec(q?.trim() ?? '');
   if (!match) return undefined;
-  const parsed = parseAmount(match[2] ? `${match[1]}.${match[2]}` : match[1], SEARCH_AMOUNT_MAX);
+  const parsed = parseAmount(match[2] ? `${match[1]}.${match[2]}` : match[1], SEARCH_AMOUNT_MAX, 'USDT');
   return parsed.ok ? parsed.value : undefined;
 }
 
@@ -33,10 +33,11 @@ export function presentPaymentRow(p: Payment): PaymentRowView {
     id: p.id,
     kind: p.kind,
     status: p.status,
-    amount: formatAmount(p.amount),
-    paidAmount: formatAmount(p.paidAmount),
-    overpaidAmount: formatAmount(p.overpaidAmount),
-    refundedAmount: formatAmount(p.refundedAmount),
+    currency: p.currency,
+    amount: formatAmount(p.amount, p.currency),
+    paidAmount: formatAmount(p.paidAmount, p.currency),
+    overpaidAmount: formatAmount(p.overpaidAmount, p.currency),
+    refundedAmount: formatAmount(p.refundedAmount, p.currency),
     externalId: p.externalId,
     memo: p.memo,
     description: p.description,
@@ -48,7 +49,7 @@ export function presentPaymentRow(p: Payment): PaymentRowView {
   };
 }
 
-const presentVolume = (v: PaidVolume): VolumeBucket => ({ volume: formatAmount(v.amount), count: v.count });
+const presentVolume = (v: PaidVolume): VolumeBucket => ({ volume: formatAmount(v.amount, 'USDT'), count: v.count });
 
 /** What the console screens read, shaped for them; the payments themselves come from the payment service. */
 export class ConsoleQueries {

@@ -11,8 +11,8 @@ function presentSuggestion(p: Payment): SuggestedPayment {
   return {
     id: p.id,
     status: p.status as SuggestedPayment['status'],
-    amount: formatAmount(p.amount),
-    dueAmount: formatAmount(p.amount - p.paidAmount),
+    amount: formatAmount(p.amount, p.currency),
+    dueAmount: formatAmount(p.amount - p.paidAmount, p.currency),
     externalId: p.externalId,
     memo: p.memo,
     description: p.description,
@@ -25,7 +25,7 @@ function presentSuggestion(p: Payment): SuggestedPayment {
 /** An accountant searches by what they were told: an amount, a memo (or part of a comment), a sender, or the customer's email. */
 function matches(item: InboxTransfer, q: string): boolean {
   const needle = q.toLowerCase();
-  const amount = parseAmount(q.replace(',', '.'), 10n ** 21n);
+  const amount = parseAmount(q.replace(',', '.'), 10n ** 21n, 'USDT');
   if (amount.ok && BigInt(item.amountBaseUnits) === amount.value) return true;
   if (
     item.comment?.toLowerCase().includes(needle) ||

@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../contract/asset';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -54,13 +55,14 @@ const CSV_COLUMNS = [
   'refundedAmount',
   'netAmount',
 ] as const;
-/** An amount formatAmount wrote, back in micro-USDT: the one such string parseAmount refuses is zero. */
-const micro = (amount: string): bigint => {
-  const parsed = parseAmount(amount, 2n ** 62n);
+/** An amount formatAmount wrote, back in base units of its asset: the one such string parseAmount refuses is zero. */
+const baseUnitsOf = (amount: string, asset: AssetCode): bigint => {
+  const parsed = parseAmount(amount, 2n ** 62n, asset);
   return parsed.ok ? parsed.value : 0n;
 };
 /** What the payment leaves with the merchant: paid less refunded, in bigint so no float rounds it. */
-const netAmount = (p: PaymentRowView): string => formatAmount(micro(p.paidAmount) - micro(p.refundedAmount));
+const netAmount = (p: PaymentRowView): string =>
+  formatAmount(baseUnitsOf(p.paidAmount, p.currency) - baseUnitsOf(p.refundedAmount, p.currency), p.currency);
 /** With test payments included, a last column says which rows are one; without, every row is real and the columns stay as they were. */
 const csvColumns = (includeTest: boolean) => (includeTest ? [...CSV_COLUMNS, 'test' as const] : CSV_COLUMNS);
 type CsvColumn = ReturnType<typeof csvColumns>[number];
@@ -149,7 +151,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
       return {
         payment,
         test: record.test,
-        ...(record.tip > 0n ? { tipAmount: formatAmount(record.tip) } : {}),
+        ...(record.tip > 0n ? { tipAmount: formatAmount(record.tip, record.currency) } : {}),
         events,
       };
     },
@@ -165,8 +167,8 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: async ({ body: { tip, ...request } }) => {
-      const tipped = tip === undefined ? {} : { tip: micro(tip) };
-      return (await payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', ...request }, tipped)).view;
+      const tipped = tip === undefined ? {} : { tip: baseUnitsOf(tip, request.currency) };
+      return (await payments.create('invoice', { mainCurrency: 'TON', ...request }, tipped)).view;
     },
   });
 

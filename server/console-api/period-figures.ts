@@ -73,7 +73,10 @@ export async function readPeriod(
   return { ...span, start, end, figures: periodFigures(await payments.closeOfDay(start, end, span.includeTest)) };
 }
 
-export const presentFigure = (v: PaidVolume): CloseDayFigure => ({ count: v.count, total: formatAmount(v.amount) });
+export const presentFigure = (v: PaidVolume): CloseDayFigure => ({
+  count: v.count,
+  total: formatAmount(v.amount, 'USDT'),
+});
 
 /** The takings as the dashboard shows them: the close's words and figures. */
 export function presentTakings(p: Period): Takings {
@@ -82,9 +85,9 @@ export function presentTakings(p: Period): Takings {
     through: p.last,
     timeZone: p.timeZone,
     takenIn: presentFigure(p.figures.takenIn),
-    beyondAmount: formatAmount(p.figures.beyondAmount),
+    beyondAmount: formatAmount(p.figures.beyondAmount, 'USDT'),
     refunded: presentFigure(p.figures.refunded),
-    netTakings: formatAmount(p.figures.netTakings),
+    netTakings: formatAmount(p.figures.netTakings, 'USDT'),
     tips: presentFigure(p.figures.tips),
     includeTest: p.includeTest,
   };

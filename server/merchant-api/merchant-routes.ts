@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { assetOf } from '../../contract/asset';
 import { addRoute } from '../http/route';
 import { errors } from '../http/responses';
 import {
@@ -66,7 +67,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ body }, _req, reply) => {
       const result = await payments.create('address', body);
       markReplay(reply, result);
-      return { ...result.view, network: 'TON' as const, decimals: 6 as const };
+      return { ...result.view, network: 'TON' as const, decimals: assetOf(result.view.currency).decimals };
     },
   });
 

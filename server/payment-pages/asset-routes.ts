@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../http/errors';
-import type { Asset, WebAssets } from './web-assets';
+import type { WebAsset, WebAssets } from './web-assets';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index-latest.js and versions.json: merchants pick up a new build within minutes. */
@@ -9,7 +9,7 @@ const SHORT = 'public, max-age=300';
 function sendAsset(
   request: FastifyRequest,
   reply: FastifyReply,
-  asset: Asset,
+  asset: WebAsset,
   cache: string,
   crossOrigin: boolean,
 ): FastifyReply {

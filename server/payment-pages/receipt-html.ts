@@ -96,10 +96,10 @@ function header(store: StoreBrand): string {
 /** A tipped sale reads Subtotal, Tip, Total; any other payment its amount. */
 function askedRows(p: PublicPayment, tip: bigint): Array<[string, string]> {
   if (tip <= 0n) return [['Amount', usdt(p.amount)]];
-  const subtotal = formatAmount(BigInt(p.amountBaseUnits) - tip);
+  const subtotal = formatAmount(BigInt(p.amountBaseUnits) - tip, p.currency);
   return [
     ['Subtotal', usdt(subtotal)],
-    ['Tip', usdt(formatAmount(tip))],
+    ['Tip', usdt(formatAmount(tip, p.currency))],
     ['Total', usdt(p.amount)],
   ];
 }

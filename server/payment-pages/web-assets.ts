@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defaultWebDir } from '../config/built-dirs';
 
 /** One built file held in memory: served byte-identical on every request, with its hashes precomputed. */
-export interface Asset {
+export interface WebAsset {
   body: Buffer;
   type: string;
   etag: string;
@@ -12,14 +12,14 @@ export interface Asset {
   integrity: string;
 }
 
-export interface WidgetBuild extends Asset {
+export interface WidgetBuild extends WebAsset {
   version: string;
 }
 
 export interface WebAssets {
   dir: string;
   /** content-hashed URL -> asset (checkout script and styles, demo files) */
-  byUrl: Map<string, Asset>;
+  byUrl: Map<string, WebAsset>;
   urls: { checkoutJs: string; checkoutCss: string; demoJs: string; demoCss: string };
   widgetLatest: WidgetBuild;
   widgets: Map<string, WidgetBuild>;
@@ -33,7 +33,7 @@ export class WebAssetsMissingError extends Error {
   override name = 'WebAssetsMissingError';
 }
 
-function asset(body: Buffer, ext: string): Asset {
+function asset(body: Buffer, ext: string): WebAsset {
   return {
     body,
     type: TYPES[ext] ?? 'application/octet-stream',
@@ -52,7 +52,7 @@ function read(dir: string, file: string): Buffer {
 /** Reads every built file once; throws WebAssetsMissingError naming the build command if the build is absent. */
 export function loadWebAssets(dir: string = defaultWebDir()): WebAssets {
   const manifest = JSON.parse(read(dir, 'manifest.json').toString('utf8')) as { widgetVersion: string };
-  const byUrl = new Map<string, Asset>();
+  const byUrl = new Map<string, WebAsset>();
   const hashed = (file: string, name: string): string => {
     const ext = file.slice(file.lastIndexOf('.') + 1);
     const a = asset(read(dir, file), ext);

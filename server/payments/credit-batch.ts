@@ -1,4 +1,4 @@
-import type { InboundJettonTransfer } from '../chain/types';
+import type { InboundTransfer } from '../chain/types';
 import type { NewTransfer } from '../storage/ledger-repositories';
 import type { ReadView } from '../storage/storage-port';
 import { normalizeMemo } from '../util/ids';
@@ -30,7 +30,7 @@ export class CreditBatch {
   /** credits of this batch not in the table yet, per payment */
   private readonly unwritten = new Map<string, CreditedTransfer[]>();
 
-  static async open(view: ReadView, batch: readonly InboundJettonTransfer[]): Promise<CreditBatch> {
+  static async open(view: ReadView, batch: readonly InboundTransfer[]): Promise<CreditBatch> {
     const open = new CreditBatch();
     if (batch.length === 0) return open;
     let [low, high] = [batch[0]!.lt, batch[0]!.lt];
@@ -57,7 +57,7 @@ export class CreditBatch {
     return null;
   }
 
-  record(transfer: InboundJettonTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): void {
+  record(transfer: InboundTransfer, paymentId: string | null, status: TransferStatus, createdAt: number): void {
     this.rows.push({ transfer, paymentId, status, createdAt });
   }
 

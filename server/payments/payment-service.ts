@@ -16,6 +16,7 @@ import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentSearch } from
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
+import type { AssetCode } from '../../contract/asset';
 import type { ChainInfo } from './payment-links';
 import type { CreditedTransfer } from '../storage/records';
 import { applyCredit, canTransition, type ChangeEvents } from './payment-state';
@@ -23,7 +24,8 @@ import type { NewPayment, Payment } from '../storage/records';
 import { PaymentViews } from './payment-views';
 
 export interface PaymentPolicy {
-  maxAmount: bigint;
+  /** the largest amount a payment in `asset` may ask for, in its base units */
+  maxAmount: (asset: AssetCode) => bigint;
   defaultExpirySeconds: number;
   monitoringWindowSeconds: number;
 }
@@ -96,7 +98,7 @@ export class PaymentService {
     options: { test?: boolean; tip?: bigint } = {},
   ): Promise<CreateResult> {
     const hash = requestHash(kind, request);
-    const amount = this.checkedAmount(request.amount);
+    const amount = this.checkedAmount(request.amount, request.currency);
     if (options.tip !== undefined && options.tip >= amount) throw invalidInput('tip', 'must be less than the amount');
     return this.deps.storage.write(async (uow) => {
       if (request.externalId !== undefined) {
@@ -119,8 +121,8 @@ export class PaymentService {
     });
   }
 
-  private checkedAmount(text: string): bigint {
-    const parsed = parseAmount(text, this.deps.policy.maxAmount);
+  private checkedAmount(text: string, asset: AssetCode): bigint {
+    const parsed = parseAmount(text, this.deps.policy.maxAmount(asset), asset);
     if (!parsed.ok) throw invalidInput('amount', parsed.message);
     return parsed.value;
   }
@@ -150,7 +152,7 @@ export class PaymentService {
       paidAmount: 0n,
       overpaidAmount: 0n,
       refundedAmount: 0n,
-      currency: 'USDT',
+      currency: r.currency,
       mainCurrency: 'TON',
       externalId: r.externalId ?? null,
       requestHash: hash,

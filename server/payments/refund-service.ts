@@ -88,13 +88,16 @@ export class RefundService {
         throw invalidTransition(
           payment.paidAmount === 0n
             ? 'nothing has been paid to this payment, so there is nothing to refund'
-            : `everything paid (${formatAmount(payment.paidAmount)} USDT) is already refunded or awaiting a refund`,
+            : `everything paid (${formatAmount(payment.paidAmount, 'USDT')} USDT) is already refunded or awaiting a refund`,
           'amount',
         );
       }
       const amount = asked ?? defaultRefundAmount(payment, held, available);
       if (amount > available)
-        throw invalidInput('amount', `at most ${formatAmount(available)} USDT of this payment can still be refunded`);
+        throw invalidInput(
+          'amount',
+          `at most ${formatAmount(available, 'USDT')} USDT of this payment can still be refunded`,
+        );
       const now = this.deps.clock.now();
       const refund = await uow.refunds.insert({
         id: newId('rfd', now),
@@ -115,7 +118,7 @@ export class RefundService {
         actor: createdBy,
         action: 'refund.create',
         target: payment.id,
-        detail: { refundId: refund.id, amount: formatAmount(amount) },
+        detail: { refundId: refund.id, amount: formatAmount(amount, 'USDT') },
       });
       return this.announce(uow, 'refund.created', refund, payment);
     });
@@ -150,7 +153,7 @@ export class RefundService {
             txHash: m.txHash,
             at: new Date(m.utime * 1000).toISOString(),
             kind: m.kind,
-            amount: formatAmount(m.amount),
+            amount: formatAmount(m.amount, 'USDT'),
             counterparty: m.counterparty,
             comment: m.comment,
             refund:
@@ -183,7 +186,7 @@ export class RefundService {
         actor: cancelledBy,
         action: 'refund.cancel',
         target: payment.id,
-        detail: { refundId, amount: formatAmount(refund.amount) },
+        detail: { refundId, amount: formatAmount(refund.amount, 'USDT') },
       });
       return this.move(uow, 'refund.cancelled', { ...refund, status: 'cancelled' }, payment, payment.refundedAmount);
     });
@@ -241,9 +244,9 @@ export class RefundService {
       target: payment.id,
       detail: {
         refundId: sent.id,
-        amount: formatAmount(sent.amount),
+        amount: formatAmount(sent.amount, 'USDT'),
         txHash: sent.txHash,
-        ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess) } : {}),
+        ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess, 'USDT') } : {}),
       },
     });
   }
@@ -318,7 +321,7 @@ export class RefundService {
   }
 
   private checkedAmount(text: string): bigint {
-    const parsed = parseAmount(text, 10n ** 21n);
+    const parsed = parseAmount(text, 10n ** 21n, 'USDT');
     if (!parsed.ok) throw invalidInput('amount', parsed.message);
     return parsed.value;
   }
@@ -334,7 +337,7 @@ export class RefundService {
       id: r.id,
       paymentId: r.paymentId,
       status: r.status,
-      amount: formatAmount(r.amount),
+      amount: formatAmount(r.amount, 'USDT'),
       amountBaseUnits: r.amount.toString(),
       destination: r.destination,
       memo: r.memo,

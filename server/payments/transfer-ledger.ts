@@ -1,5 +1,5 @@
-import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
-import { invalidTransition, notFound, paymentNotFound } from '../domain/errors';
+import type { InboundTransfer, TxCursor, WalletMovement } from '../chain/types';
+import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
 import type { EventLog } from '../events/event-log';
 import { formatAmount } from '../../contract/amount';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
@@ -38,11 +38,12 @@ const DECISION_EVENTS: Record<TransferDecisionAction, PaymentEventType> = {
 };
 
 /** Public shape of a transfer in events and the console. */
-export function presentTransfer(t: TransferRecord | InboundJettonTransfer) {
+export function presentTransfer(t: TransferRecord | InboundTransfer) {
   return {
+    asset: t.asset,
     txHash: t.txHash,
     lt: t.lt.toString(),
-    amount: formatAmount(t.amount),
+    amount: formatAmount(t.amount, t.asset),
     amountBaseUnits: t.amount.toString(),
     from: t.from,
     comment: t.comment,
@@ -70,7 +71,7 @@ export class TransferLedger {
    */
   creditBatch(
     account: string,
-    batch: readonly InboundJettonTransfer[],
+    batch: readonly InboundTransfer[],
     cursor: TxCursor,
     movements: readonly WalletMovement[] = [],
     previous?: TxCursor | null,
@@ -109,10 +110,13 @@ export class TransferLedger {
     return this.deps.storage.read((view) => view.transfers.cursor(account));
   }
 
-  private async creditOne(uow: UnitOfWork, batch: CreditBatch, t: InboundJettonTransfer): Promise<keyof BatchSummary> {
+  private async creditOne(uow: UnitOfWork, batch: CreditBatch, t: InboundTransfer): Promise<keyof BatchSummary> {
     if (!batch.claim(t.txHash)) return 'duplicates';
     const now = this.deps.clock.now();
-    const payment = batch.match(t.comment);
+    // a memo names a payment in one asset: the same memo on a transfer of another asset pays nothing
+    // (a USDT amount is not a Toncoin amount), so it waits in the inbox like any unmatched transfer
+    const named = batch.match(t.comment);
+    const payment = named?.currency === t.asset ? named : null;
     if (!payment || t.amount <= 0n) {
       batch.record(t, null, 'unmatched', now);
       await this.deps.events.record(uow, 'transfer.unmatched', null, presentTransfer(t));
@@ -163,6 +167,12 @@ export class TransferLedger {
       const transfer = await this.inState(uow, txHash, 'unmatched');
       const payment = await uow.payments.findById(paymentId);
       if (!payment) throw paymentNotFound(paymentId);
+      if (payment.currency !== transfer.asset) {
+        throw invalidInput(
+          'paymentId',
+          `the transfer is in ${transfer.asset}, payment ${paymentId} is in ${payment.currency}`,
+        );
+      }
       const decision = await this.decide(uow, transfer, 'attached', payment.id, note || 'attached by merchant', actor);
       await uow.transfers.resolve(txHash, 'credited', payment.id, decision.note, decision.at);
       return this.deps.payments.creditByMerchant(uow, payment, transfer.amount);
@@ -234,7 +244,7 @@ export class TransferLedger {
       actor,
       action: `transfer.${action}`,
       target: transfer.txHash,
-      detail: { paymentId, note, amount: formatAmount(transfer.amount) },
+      detail: { paymentId, note, amount: formatAmount(transfer.amount, transfer.asset), asset: transfer.asset },
     });
     return decision;
   }

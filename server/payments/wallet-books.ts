@@ -163,8 +163,8 @@ async function readSettledBalance(chain: BooksChain): Promise<{ head: TxCursor |
 }
 
 async function unrecordedMovement(view: ReadView, tx: Transaction): Promise<UnrecordedMovement | null> {
-  const inbound = parseInboundJettonTransfer(tx);
-  const moved = inbound ? null : (parseOutgoingJettonTransfer(tx) ?? parseReturnedJettonTransfer(tx));
+  const inbound = parseInboundJettonTransfer(tx, 'USDT');
+  const moved = inbound ? null : (parseOutgoingJettonTransfer(tx, 'USDT') ?? parseReturnedJettonTransfer(tx, 'USDT'));
   const fact = inbound ?? moved;
   if (!fact) return null;
   const recorded = inbound ? await view.transfers.find(fact.txHash, fact.lt) : await view.movements.find(fact.txHash);
@@ -183,9 +183,9 @@ async function unrecordedMovement(view: ReadView, tx: Transaction): Promise<Unre
 export function presentReconciliation(r: Reconciliation) {
   return {
     account: r.account,
-    onChainBalance: formatAmount(r.onChainBalance),
-    ledgerBalance: formatAmount(r.ledgerBalance),
-    difference: formatAmount(r.difference),
+    onChainBalance: formatAmount(r.onChainBalance, 'USDT'),
+    ledgerBalance: formatAmount(r.ledgerBalance, 'USDT'),
+    difference: formatAmount(r.difference, 'USDT'),
     atLt: r.atLt.toString(),
     checkedAt: new Date(r.checkedAt).toISOString(),
     unrecorded: r.unrecorded.map((m) => ({
@@ -193,7 +193,7 @@ export function presentReconciliation(r: Reconciliation) {
       lt: m.lt.toString(),
       at: new Date(m.utime * 1000).toISOString(),
       kind: m.kind,
-      effect: formatAmount(m.effect),
+      effect: formatAmount(m.effect, 'USDT'),
     })),
   };
 }

@@ -148,7 +148,7 @@ function jettonTransferOf(body: Cell | null): JettonTransferView | null {
     s.skipMaybeRef(); // custom_payload
     const forwardTon = s.coins();
     return {
-      amount: formatAmount(amount),
+      amount: formatAmount(amount, 'USDT'),
       destination: destination.toString({ testOnly: true }),
       responseDestination: responseDestination?.toString({ testOnly: true }) ?? null,
       forwardTon: fromNano(forwardTon),

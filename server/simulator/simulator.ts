@@ -62,7 +62,7 @@ export class Simulator {
     const transactions = await this.sandbox.sendFromMerchant({ amount, destination: to });
     await this.watcher.pollNow();
     return {
-      amount: formatAmount(amount),
+      amount: formatAmount(amount, 'USDT'),
       to: to.toString(),
       txHashes: transactions.map((tx) => tx.hash().toString('hex')),
     };
@@ -108,7 +108,7 @@ function recipient(text: string): Address {
 }
 
 function parsedAmount(text: string): bigint {
-  const parsed = parseAmount(text, 10n ** 15n);
+  const parsed = parseAmount(text, 10n ** 15n, 'USDT');
   if (!parsed.ok) throw invalidInput('amount', parsed.message);
   return parsed.value;
 }

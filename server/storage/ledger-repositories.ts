@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../contract/payments';
-import type { InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
+import type { InboundTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { StoredEvent } from './records';
 import type { CreditedTransfer } from './records';
 import type {
@@ -99,7 +99,7 @@ export interface PaymentRepository extends PaymentReads {
 }
 
 export interface NewTransfer {
-  transfer: InboundJettonTransfer;
+  transfer: InboundTransfer;
   paymentId: string | null;
   status: TransferStatus;
   createdAt: number;

@@ -1,12 +1,13 @@
+import type { AssetCode } from '../../contract/asset';
 import type { TRANSFER_DECISION_ACTIONS, TransferStatus } from '../../contract/chain';
 import type { Customer, PaymentEventType, PaymentKind, PaymentStatus } from '../../contract/payments';
 import type { DeliveryStatus, EndpointStatus } from '../../contract/webhooks';
-import type { InboundJettonTransfer } from '../chain/types';
+import type { InboundTransfer } from '../chain/types';
 
 // The records the storage port reads and writes. They live here, below the port, so the domain
 // folders (payments/, events/, webhooks/) depend on storage and never the other way round.
 
-/** The ledger's view of a payment. Money in micro-USDT, times in epoch milliseconds. */
+/** The ledger's view of a payment. Money in base units of `currency`, times in epoch milliseconds. */
 export interface Payment {
   seq: number;
   id: string;
@@ -17,7 +18,8 @@ export interface Payment {
   overpaidAmount: bigint;
   /** sent by refunds (and not bounced back) */
   refundedAmount: bigint;
-  currency: 'USDT';
+  /** the asset the payment is in: every amount of it, its transfers' and its refunds' are in that asset's base units */
+  currency: AssetCode;
   mainCurrency: 'TON';
   externalId: string | null;
   requestHash: string;
@@ -37,7 +39,7 @@ export interface Payment {
   updatedAt: number;
   /** made to try the flow (the widget preview, the demo shop): shown apart, left out of the figures */
   test: boolean;
-  /** the part of `amount` the customer added as a tip at the till (0n: none) */
+  /** the part of `amount` the customer added as a tip at the till (0n: none), in the payment's asset */
   tip: bigint;
 }
 
@@ -51,7 +53,7 @@ export type PaymentStateChange = Pick<
 >;
 
 /** An inbound transfer as the ledger recorded it, with what became of it. */
-export interface TransferRecord extends InboundJettonTransfer {
+export interface TransferRecord extends InboundTransfer {
   paymentId: string | null;
   status: TransferStatus;
   resolution: string | null;

@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../contract/asset';
 import type { DeliveryStatus } from '../../contract/webhooks';
 import type { TransferStatus } from '../../contract/chain';
 import type { ApiKeyRecord, CashierRecord, SessionHolder } from './access-repositories';
@@ -118,6 +119,7 @@ export const eventFromRow = (r: EventRow): StoredEvent => ({
 
 /** A transfer; lt and amount are bigint in both engines (a chain position, money). */
 export interface TransferRow {
+  asset: AssetCode;
   tx_hash: string;
   lt: bigint;
   utime: bigint;
@@ -132,13 +134,13 @@ export interface TransferRow {
 }
 
 export const transferFromRow = (r: TransferRow): TransferRecord => ({
+  asset: r.asset,
   txHash: r.tx_hash,
   lt: r.lt,
   utime: Number(r.utime),
   amount: r.amount,
   from: r.from_address,
   comment: r.comment,
-  queryId: 0n,
   paymentId: r.payment_id,
   status: r.status,
   resolution: r.resolution,

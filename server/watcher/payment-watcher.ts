@@ -4,7 +4,7 @@ import {
   parseOutgoingJettonTransfer,
   parseReturnedJettonTransfer,
 } from '../chain/parse-transfer';
-import type { ChainSource, InboundJettonTransfer, TxCursor, WalletMovement } from '../chain/types';
+import type { ChainSource, InboundTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
 import type { WakeupChannel } from './wakeups';
@@ -30,18 +30,18 @@ export interface PaymentWatcherOptions {
  * ledger to match), and everything else that moved it.
  */
 export function walletFacts(transactions: readonly Transaction[]): {
-  transfers: InboundJettonTransfer[];
+  transfers: InboundTransfer[];
   movements: WalletMovement[];
 } {
-  const transfers: InboundJettonTransfer[] = [];
+  const transfers: InboundTransfer[] = [];
   const movements: WalletMovement[] = [];
   for (const tx of transactions) {
-    const transfer = parseInboundJettonTransfer(tx);
+    const transfer = parseInboundJettonTransfer(tx, 'USDT');
     if (transfer) {
       transfers.push(transfer);
       continue;
     }
-    const movement = parseOutgoingJettonTransfer(tx) ?? parseReturnedJettonTransfer(tx);
+    const movement = parseOutgoingJettonTransfer(tx, 'USDT') ?? parseReturnedJettonTransfer(tx, 'USDT');
     if (movement) movements.push(movement);
   }
   return { transfers, movements };

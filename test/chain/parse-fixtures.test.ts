@@ -30,15 +30,15 @@ const named = (e: FixtureEntry) => ({ ...e, name: `${e.role} ${e.op} ${e.hash_he
 
 describe('real mainnet fixtures: parsing', () => {
   it.each(fixtures.filter(isInternalTransfer).map(named))('internal_transfer $name', (e) => {
-    const parsed = parseInboundJettonTransfer(txOf(e));
+    const parsed = parseInboundJettonTransfer(txOf(e), 'USDT');
     expect(parsed).toEqual({
+      asset: 'USDT',
       txHash: e.hash_hex,
       lt: BigInt(e.lt),
       utime: e.utime,
       amount: BigInt(e.amount_base_units),
       from: e.from,
       comment: e.comment,
-      queryId: BigInt(e.query_id),
     });
     expect(parseTransferNotification(txOf(e))).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('real mainnet fixtures: parsing', () => {
       jettonWallet: e.in_msg_src,
     });
     // the design-A parser must not mistake an owner-side notification for a credit
-    expect(parseInboundJettonTransfer(tx)).toBeNull();
+    expect(parseInboundJettonTransfer(tx, 'USDT')).toBeNull();
   });
 
   it('keeps aborted notifications (1-nanoton forward, undeployed owner) as real payments', () => {

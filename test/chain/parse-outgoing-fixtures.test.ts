@@ -29,7 +29,7 @@ const named = (e: OutgoingFixture) => ({ ...e, name: e.hash_hex.slice(0, 8) });
 describe('real mainnet outgoing USDT transfers', () => {
   it.each(outgoing.map(named))('transfer $name: amount, recipient, initiator and position', (e) => {
     const tx = txOf(e);
-    const parsed = parseOutgoingJettonTransfer(tx);
+    const parsed = parseOutgoingJettonTransfer(tx, 'USDT');
     expect(parsed).toMatchObject({
       txHash: e.hash_hex,
       lt: BigInt(e.lt),
@@ -43,16 +43,16 @@ describe('real mainnet outgoing USDT transfers', () => {
 
   it('an outgoing transfer is never read as money in, nor as money coming back', () => {
     for (const tx of outgoing.map(txOf)) {
-      expect(parseInboundJettonTransfer(tx)).toBeNull();
+      expect(parseInboundJettonTransfer(tx, 'USDT')).toBeNull();
       expect(parseTransferNotification(tx)).toBeNull();
-      expect(parseReturnedJettonTransfer(tx)).toBeNull();
+      expect(parseReturnedJettonTransfer(tx, 'USDT')).toBeNull();
     }
   });
 
   it('no inbound fixture (credits, notifications, negative controls) is read as outgoing or returned', () => {
     for (const tx of inbound.map(txOf)) {
-      expect(parseOutgoingJettonTransfer(tx)).toBeNull();
-      expect(parseReturnedJettonTransfer(tx)).toBeNull();
+      expect(parseOutgoingJettonTransfer(tx, 'USDT')).toBeNull();
+      expect(parseReturnedJettonTransfer(tx, 'USDT')).toBeNull();
     }
   });
 });

@@ -18,7 +18,7 @@ const hashes = (txs: Transaction[]) => txs.map((t) => t.hash().toString('hex'));
 
 async function newestCredit(c: SandboxChain) {
   const [newest] = await history(c, c.merchantJettonWallet);
-  return parseInboundJettonTransfer(newest!);
+  return parseInboundJettonTransfer(newest!, 'USDT');
 }
 
 async function jettonBalance(c: SandboxChain): Promise<bigint> {
@@ -37,7 +37,7 @@ describe('a fresh SandboxChain', () => {
     expect(data.readAddress().equals(fresh.merchantAddress)).toBe(true);
     const txs = await history(fresh, fresh.merchantJettonWallet);
     expect(txs).toHaveLength(1);
-    expect(parseInboundJettonTransfer(txs[0]!)).toBeNull();
+    expect(parseInboundJettonTransfer(txs[0]!, 'USDT')).toBeNull();
   });
 });
 
@@ -98,7 +98,7 @@ describe('SandboxChain payments', () => {
     const onJw = on(txs, chain.merchantJettonWallet);
     expect(onJw).toHaveLength(1);
     expect(onJw[0]!.description).toMatchObject({ aborted: true, computePhase: { success: false, exitCode: 707 } });
-    expect(onJw.map(parseInboundJettonTransfer)).toEqual([null]);
+    expect(onJw.map((tx) => parseInboundJettonTransfer(tx, 'USDT'))).toEqual([null]);
     expect(await jettonBalance(chain)).toBe(balance);
   });
 
@@ -106,13 +106,13 @@ describe('SandboxChain payments', () => {
     const txs = await chain.pay({ amount: 4_000_000n, comment: 'INV-bounce', case: 'bounced' });
     const onJw = on(txs, chain.merchantJettonWallet);
     expect(onJw).toHaveLength(1);
-    expect(parseInboundJettonTransfer(onJw[0]!)).toBeNull();
+    expect(parseInboundJettonTransfer(onJw[0]!, 'USDT')).toBeNull();
   });
 
   it('serializes concurrent payments into one continuous history', async () => {
     await Promise.all([1n, 2n, 3n].map((n) => chain.pay({ amount: n, comment: `INV-c${n}` })));
     const [a, b, c] = await history(chain, chain.merchantJettonWallet);
-    expect([a, b, c].map((t) => parseInboundJettonTransfer(t!)?.comment).sort()).toEqual([
+    expect([a, b, c].map((t) => parseInboundJettonTransfer(t!, 'USDT')?.comment).sort()).toEqual([
       'INV-c1',
       'INV-c2',
       'INV-c3',
@@ -165,7 +165,7 @@ describe('SandboxChain persistence', () => {
     clock += 60;
     await reopened.pay({ amount: 5_000_000n, comment: 'INV-after-restart' });
     const [newest] = await history(reopened, reopened.merchantJettonWallet);
-    expect(parseInboundJettonTransfer(newest!)).toMatchObject({
+    expect(parseInboundJettonTransfer(newest!, 'USDT')).toMatchObject({
       amount: 5_000_000n,
       comment: 'INV-after-restart',
       utime: clock,

@@ -53,7 +53,9 @@ describe('SandboxChain durability', () => {
         const next = await fetchNewTransactions(restarted.source(), restarted.merchantJettonWallet, cursor, {
           pageSize: 50,
         });
-        expect(next.transactions.map((tx) => parseInboundJettonTransfer(tx)?.comment)).toContain('INV-after-crash');
+        expect(next.transactions.map((tx) => parseInboundJettonTransfer(tx, 'USDT')?.comment)).toContain(
+          'INV-after-crash',
+        );
       } finally {
         crashDir.remove();
       }
@@ -86,7 +88,7 @@ describe('a restored chain', () => {
       clock += 10;
       await restored.pay({ amount: 3_000_000n, comment: 'INV-restored' });
       const [newest] = await restored.source().getTransactions(restored.merchantJettonWallet, { limit: 1 });
-      expect(parseInboundJettonTransfer(newest!)?.comment).toBe('INV-restored');
+      expect(parseInboundJettonTransfer(newest!, 'USDT')?.comment).toBe('INV-restored');
     } finally {
       copy.remove();
     }

@@ -35,7 +35,7 @@ describe('the console live stream', () => {
           amount: 2_000_000n,
           from: null,
           comment: null,
-          queryId: 0n,
+          asset: 'USDT',
         },
       ],
       { lt, hash },

@@ -39,7 +39,7 @@ describe('refund events on the console live stream', () => {
       amount: 10_000_000n,
       from: PAYER,
       comment: payment.memo,
-      queryId: 0n,
+      asset: 'USDT' as const,
     };
     await t.services.ledger.creditBatch('watched', [transfer], { lt, hash: transfer.txHash });
     return payment.id;

@@ -157,7 +157,10 @@ describe("the till's customer screen and leaving it, in Chromium against the rea
     await page.keyboard.press('Enter');
     await till().locator('svg.qr').waitFor();
     const charged = await newest();
-    expect([formatAmount(charged.amount), charged.description]).toEqual(['12.60', '1 × Espresso, 1 × Amount 12.50']);
+    expect([formatAmount(charged.amount, 'USDT'), charged.description]).toEqual([
+      '12.60',
+      '1 × Espresso, 1 × Amount 12.50',
+    ]);
     expect(signedIn.ui.errors).toEqual([]);
   });
 });

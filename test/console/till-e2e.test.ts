@@ -204,7 +204,7 @@ describe('the till as a cashier works it, in Chromium against the real service',
     await page.keyboard.press('Enter');
     await till().locator('svg.qr').waitFor();
     const invoice = await newest();
-    expect([formatAmount(invoice.amount), invoice.status]).toEqual(['12.50', 'pending']);
+    expect([formatAmount(invoice.amount, 'USDT'), invoice.status]).toEqual(['12.50', 'pending']);
     expect(await till().locator('.till-amount').textContent()).toBe('12.50 USDT');
     const countdown = await till().getByTestId('till-countdown').textContent();
     expect(countdown).toMatch(/^Expires in (\d+:)?[0-5]\d:[0-5]\d/);
@@ -282,7 +282,10 @@ describe('the till as a cashier works it, in Chromium against the real service',
       .click();
     await till().locator('svg.qr').waitFor();
     const charged = await newest();
-    expect([formatAmount(charged.amount), charged.description]).toEqual(['3.325', '2 × Espresso, 1 × Croissant']);
+    expect([formatAmount(charged.amount, 'USDT'), charged.description]).toEqual([
+      '3.325',
+      '2 × Espresso, 1 × Croissant',
+    ]);
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Keep it open' }).click();
     await till().getByRole('group', { name: 'Keypad' }).waitFor();

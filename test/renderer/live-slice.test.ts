@@ -110,7 +110,7 @@ describe('live slice: each change frame reaches every screen that shows it', () 
           amount: 1_500_000n,
           from: null,
           comment: null,
-          queryId: 0n,
+          asset: 'USDT',
         },
       ],
       { lt, hash },

@@ -66,7 +66,7 @@ describe('till slice: keypad entry, the catalogue and its cart, charged as an in
     expect(selectTillInvoice(store.getState())).toMatchObject({ amount: '0.50', description: '3 × Tea, 1 × Cake' });
     expect(selectCart(store.getState())).toEqual({});
     const [stored] = await h.server.services.payments.list({ limit: 1 });
-    expect(formatAmount(stored!.amount)).toBe('0.50');
+    expect(formatAmount(stored!.amount, 'USDT')).toBe('0.50');
   });
 
   it('reports a catalogue the service refuses as a toast and keeps the one saved', async () => {

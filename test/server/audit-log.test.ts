@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../contract/console-staff';
-import type { InboundJettonTransfer } from '../../server/chain/types';
+import type { InboundTransfer } from '../../server/chain/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -14,14 +14,14 @@ const api = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: o
 const audit = async (query = ''): Promise<AuditPage> => (await api('GET', `/audit${query}`)).json() as AuditPage;
 /** A transfer as the watcher reports it; a comment that matches nothing files it in the inbox. */
 const arrive = async (micro: bigint, comment: string | null): Promise<string> => {
-  const transfer: InboundJettonTransfer = {
+  const transfer: InboundTransfer = {
     txHash: randomBytes(32).toString('hex'),
     lt: lt++,
     utime: Math.floor(t.clock.now() / 1000),
     amount: micro,
     from: PAYER,
     comment,
-    queryId: 0n,
+    asset: 'USDT',
   };
   await t.services.ledger.creditBatch('watched', [transfer], { lt: transfer.lt, hash: transfer.txHash });
   return transfer.txHash;

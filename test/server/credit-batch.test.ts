@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboundJettonTransfer } from '../../server/chain/types';
+import type { InboundTransfer } from '../../server/chain/types';
 import type { PublicPayment } from '../../contract/payments';
 import { CursorMovedError } from '../../server/payments/transfer-ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -18,16 +18,16 @@ describe('a batch of transfers credited together', () => {
   });
   afterAll(async () => t.close());
 
-  const transfer = (amount: bigint, comment: string | null): InboundJettonTransfer => ({
+  const transfer = (amount: bigint, comment: string | null): InboundTransfer => ({
     txHash: randomBytes(32).toString('hex'),
     lt: (lt += 1_000n),
     utime: Math.floor(t.clock.now() / 1000),
     amount,
     from: null,
     comment,
-    queryId: 0n,
+    asset: 'USDT',
   });
-  const credit = (batch: InboundJettonTransfer[]) =>
+  const credit = (batch: InboundTransfer[]) =>
     t.services.ledger.creditBatch('watched', batch, { lt: batch.at(-1)!.lt, hash: batch.at(-1)!.txHash });
   const invoice = async (amount: string) =>
     (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount })).payment;

@@ -9,7 +9,7 @@ const AMOUNT = 10_000_000n;
 const WINDOW_SECONDS = 3600;
 const ACCOUNT = 'merchant-jetton-wallet';
 const micro = (text: string): bigint => {
-  const parsed = parseAmount(text, 10n ** 15n);
+  const parsed = parseAmount(text, 10n ** 15n, 'USDT');
   if (!parsed.ok) throw new Error(`${text}: ${parsed.message}`);
   return parsed.value;
 };
@@ -87,7 +87,7 @@ describe('every view of a payment agrees after every step', () => {
           amount,
           from: null,
           comment: payment.memo,
-          queryId: 0n,
+          asset: 'USDT',
         },
       ],
       { lt, hash },
@@ -132,9 +132,9 @@ describe('every view of a payment agrees after every step', () => {
     });
 
     // no credit is lost or invisible, and the amounts are consistent with each other
-    expect(record.paidAmount).toBe(formatAmount(creditedSum));
+    expect(record.paidAmount).toBe(formatAmount(creditedSum, 'USDT'));
     expect(record.transfers.reduce((sum, x) => sum + micro(x.amount), 0n)).toBe(creditedSum);
-    expect(record.overpaidAmount).toBe(formatAmount(creditedSum > AMOUNT ? creditedSum - AMOUNT : 0n));
+    expect(record.overpaidAmount).toBe(formatAmount(creditedSum > AMOUNT ? creditedSum - AMOUNT : 0n, 'USDT'));
     // every event reaches the webhook outbox
     for (const event of events)
       expect(await t.services.webhooks.listDeliveries({ eventId: event.id, limit: 2 })).toHaveLength(1);
@@ -151,7 +151,7 @@ describe('every view of a payment agrees after every step', () => {
         const { view: payment } = await t.services.payments.create('invoice', {
           currency: 'USDT',
           mainCurrency: 'TON',
-          amount: formatAmount(AMOUNT),
+          amount: formatAmount(AMOUNT, 'USDT'),
           externalId,
           expiresInSeconds: 600,
         });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InboundJettonTransfer } from '../../server/chain/types';
+import type { InboundTransfer } from '../../server/chain/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -14,14 +14,14 @@ const invoice = async (amount: string, extra: Record<string, unknown> = {}) =>
   (await t.services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount, ...extra })).payment;
 /** A transfer as the watcher reports it, through the real ledger: a comment that matches nothing files it in the inbox. */
 const arrive = async (micro: bigint, comment: string | null = null): Promise<string> => {
-  const transfer: InboundJettonTransfer = {
+  const transfer: InboundTransfer = {
     txHash: randomBytes(32).toString('hex'),
     lt: lt++,
     utime: Math.floor(t.clock.now() / 1000),
     amount: micro,
     from: 'EQD__________________________________________0vo',
     comment,
-    queryId: 0n,
+    asset: 'USDT',
   };
   await t.services.ledger.creditBatch('watched', [transfer], { lt: transfer.lt, hash: transfer.txHash });
   return transfer.txHash;

@@ -180,7 +180,7 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
         amount: 5n,
         from: null,
         comment: 'hi',
-        queryId: 0n,
+        asset: 'USDT' as const,
       };
       const row = { transfer, paymentId: null, status: 'unmatched' as const, createdAt: 1 };
       const inserted = await Promise.all([1, 2, 3].map(() => storage.write((uow) => uow.transfers.insertMany([row]))));

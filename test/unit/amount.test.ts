@@ -12,7 +12,7 @@ describe('amounts', () => {
     ['999999.999999', 999_999_999_999n],
     ['0010.5', 10_500_000n],
   ])('parses %s exactly', (text, micro) => {
-    expect(parseAmount(text, MAX)).toEqual({ ok: true, value: micro });
+    expect(parseAmount(text, MAX, 'USDT')).toEqual({ ok: true, value: micro });
   });
 
   it.each([
@@ -32,23 +32,23 @@ describe('amounts', () => {
     ['10.1234567', 'too_many_decimals'],
     ['1000000000.000001', 'too_large'],
   ])('refuses %j (%s)', (input, problem) => {
-    const result = parseAmount(input, 1_000_000_000_000_000n);
+    const result = parseAmount(input, 1_000_000_000_000_000n, 'USDT');
     expect(result.ok).toBe(false);
     if (problem !== 'too_large') expect(!result.ok && result.problem).toBe(problem);
-    expect(parseAmount(input, MAX).ok).toBe(false);
+    expect(parseAmount(input, MAX, 'USDT').ok).toBe(false);
   });
 
   it('formats with at least two decimals and no trailing zeros beyond them', () => {
-    expect(formatAmount(10_000_000n)).toBe('10.00');
-    expect(formatAmount(10_500_000n)).toBe('10.50');
-    expect(formatAmount(1n)).toBe('0.000001');
-    expect(formatAmount(-2_500_000n)).toBe('-2.50');
+    expect(formatAmount(10_000_000n, 'USDT')).toBe('10.00');
+    expect(formatAmount(10_500_000n, 'USDT')).toBe('10.50');
+    expect(formatAmount(1n, 'USDT')).toBe('0.000001');
+    expect(formatAmount(-2_500_000n, 'USDT')).toBe('-2.50');
   });
 
   it('parse(format(x)) == x for every positive amount', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: MAX }), (micro) => {
-        expect(parseAmount(formatAmount(micro), MAX)).toEqual({ ok: true, value: micro });
+        expect(parseAmount(formatAmount(micro, 'USDT'), MAX, 'USDT')).toEqual({ ok: true, value: micro });
       }),
     );
   });

@@ -11,7 +11,7 @@ import { RefundTable } from './RefundTable';
 
 /** Base units of a decimal amount from the service ("0.00" is none); exact, never through a float. */
 const baseUnits = (decimal: string): bigint => {
-  const parsed = parseAmount(decimal, 10n ** 21n);
+  const parsed = parseAmount(decimal, 10n ** 21n, 'USDT');
   return parsed.ok ? parsed.value : 0n;
 };
 

@@ -65,7 +65,7 @@ export function TillSaleLines({ invoice }: { invoice: Payment }) {
       {tip > 0n ? (
         <p className="till-lines-tip" data-testid="till-tip-line">
           <span>Tip</span>
-          <span>{formatUsdt(formatAmount(tip))}</span>
+          <span>{formatUsdt(formatAmount(tip, 'USDT'))}</span>
         </p>
       ) : null}
       <p className="till-lines-total" data-testid="till-lines-total">

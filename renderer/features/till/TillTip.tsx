@@ -19,7 +19,9 @@ function CustomTip({ subtotal }: { subtotal: bigint }) {
       <output className="till-display" data-testid="till-tip-entry" aria-live="polite" aria-label="Tip in USDT">
         {entry || '0'} <small>USDT</small>
       </output>
-      <p className="till-tip-total">Total {formatUsdt(formatAmount(subtotal + (typed.ok ? typed.micro : 0n)))} USDT</p>
+      <p className="till-tip-total">
+        Total {formatUsdt(formatAmount(subtotal + (typed.ok ? typed.micro : 0n), 'USDT'))} USDT
+      </p>
       <div className="keypad" role="group" aria-label="Keypad">
         {TIP_KEYS.map((key) => (
           <button

@@ -34,7 +34,7 @@ export function cartLines(items: readonly CatalogueItem[], cart: Cart): CartLine
 }
 
 const microOf = (amount: string): bigint => {
-  const parsed = parseAmount(amount, PRICE_MAX);
+  const parsed = parseAmount(amount, PRICE_MAX, 'USDT');
   return parsed.ok ? parsed.value : 0n;
 };
 
@@ -47,7 +47,7 @@ export function saleLines(items: readonly CatalogueItem[], cart: Cart, typed: re
     ...cartLines(items, cart).map(({ item, quantity }) => ({
       quantity,
       name: item.name,
-      total: formatAmount(microOf(item.price) * BigInt(quantity)),
+      total: formatAmount(microOf(item.price) * BigInt(quantity), 'USDT'),
     })),
     ...typed.map((amount) => ({ quantity: 1, name: `Amount ${amount}`, total: amount })),
   ];

@@ -120,7 +120,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     const total = cartTotalMicro(catalogue, cart, typedAmounts);
     const entered =
       lines.length > 0
-        ? { ok: true as const, amount: formatAmount(total), micro: total }
+        ? { ok: true as const, amount: formatAmount(total, 'USDT'), micro: total }
         : parseEnteredAmount(tillEntry);
     if (!entered.ok) {
       set({ tillError: entered.message });
@@ -133,8 +133,8 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     set({ isCharging: true, tillError: null });
     try {
       const invoice = await paymentsApi.create({
-        amount: formatAmount(micro + tip),
-        ...(tip > 0n ? { tip: formatAmount(tip) } : {}),
+        amount: formatAmount(micro + tip, 'USDT'),
+        ...(tip > 0n ? { tip: formatAmount(tip, 'USDT') } : {}),
         ...(lines.length > 0 ? { description: describeSale(lines) } : {}),
       });
       set({ tillInvoice: invoice, tillSaleLines: lines.length > 0 ? lines : null, tillTip: tip, ...EMPTY_SALE });
@@ -172,7 +172,8 @@ export const selectIsSavingCatalogue = (s: ConsoleStore) => s.isSavingCatalogue;
 export const selectCartSize = (s: ConsoleStore) =>
   Object.values(s.cart).reduce((n, q) => n + q, 0) + s.typedAmounts.length;
 /** The cart's total as the decimal string the till shows and charges. */
-export const selectCartTotal = (s: ConsoleStore) => formatAmount(cartTotalMicro(s.catalogue, s.cart, s.typedAmounts));
+export const selectCartTotal = (s: ConsoleStore) =>
+  formatAmount(cartTotalMicro(s.catalogue, s.cart, s.typedAmounts), 'USDT');
 export const selectTypedAmounts = (s: ConsoleStore) => s.typedAmounts;
 export const selectTillSaleLines = (s: ConsoleStore) => s.tillSaleLines;
 export const selectTillTip = (s: ConsoleStore) => s.tillTip;

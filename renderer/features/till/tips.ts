@@ -25,6 +25,6 @@ export interface TipChoice {
 export function tipChoices(subtotal: bigint, presets: readonly number[]): TipChoice[] {
   return presets.map((percent) => {
     const tip = tipForPercent(subtotal, percent);
-    return { percent, micro: tip, tip: formatAmount(tip), total: formatAmount(subtotal + tip) };
+    return { percent, micro: tip, tip: formatAmount(tip, 'USDT'), total: formatAmount(subtotal + tip, 'USDT') };
   });
 }

@@ -15,6 +15,7 @@ import { testPaymentsMigration } from './013-test-payments';
 import { paymentSearchMigration } from './014-payment-search';
 import { tipsMigration } from './015-tips';
 import { paymentSearchOffTheInsertMigration } from './016-payment-search-off-the-insert';
+import { transferAssetsMigration } from './017-transfer-assets';
 
 export interface Migration {
   version: number;
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   paymentSearchMigration,
   tipsMigration,
   paymentSearchOffTheInsertMigration,
+  transferAssetsMigration,
 ];

@@ -1,8 +1,10 @@
+import type { AssetCode } from '../../../contract/asset';
 import type { WalletMovement } from '../../chain/types';
 import type { MovementRepository, ReconciliationRecord } from '../ledger-repositories';
 import { at, money, num, type PgSql } from './pg-sql';
 
 interface MovementRow {
+  asset: AssetCode;
   tx_hash: string;
   lt: bigint;
   utime: bigint;
@@ -24,9 +26,10 @@ interface ReconciliationRow {
   checked_at: number;
 }
 
-const MOVEMENT_COLUMNS = 'tx_hash, lt, utime, kind, amount, counterparty, initiator, comment, query_id';
+const MOVEMENT_COLUMNS = 'asset, tx_hash, lt, utime, kind, amount, counterparty, initiator, comment, query_id';
 
 const movementFromRow = (r: MovementRow): WalletMovement => ({
+  asset: r.asset,
   txHash: r.tx_hash,
   lt: r.lt,
   utime: Number(r.utime),
@@ -90,8 +93,8 @@ export class PgMovements implements MovementRepository {
 
   async insert(account: string, m: WalletMovement, createdAt: number): Promise<boolean> {
     const changed = await this.sql.run(
-      `INSERT INTO wallet_movements (tx_hash, account, lt, utime, kind, amount, counterparty, initiator, comment, query_id, created_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (tx_hash) DO NOTHING`,
+      `INSERT INTO wallet_movements (tx_hash, account, lt, utime, kind, amount, counterparty, initiator, comment, query_id, created_at, asset)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (tx_hash) DO NOTHING`,
       [
         m.txHash,
         account,
@@ -104,6 +107,7 @@ export class PgMovements implements MovementRepository {
         m.comment,
         m.queryId.toString(),
         at(createdAt),
+        m.asset,
       ],
     );
     return changed === 1;

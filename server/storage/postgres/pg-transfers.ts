@@ -7,7 +7,7 @@ import { creditedFromRow, decisionFromRow, transferFromRow, type DecisionRow, ty
 import { at, num, type PgSql } from './pg-sql';
 
 const TRANSFER_COLUMNS =
-  'tx_hash, lt, utime, amount, from_address, comment, payment_id, status, resolution, created_at, resolved_at';
+  'asset, tx_hash, lt, utime, amount, from_address, comment, payment_id, status, resolution, created_at, resolved_at';
 
 // Decisions keep no lt of their own here (the hash is the transfers' key): the transfer supplies it.
 const DECISION_SELECT = `SELECT d.seq, t.lt AS tx_lt, d.tx_hash, d.action, d.payment_id, d.note, d.actor, d.at
@@ -15,9 +15,10 @@ const DECISION_SELECT = `SELECT d.seq, t.lt AS tx_lt, d.tx_hash, d.action, d.pay
 
 // One statement per batch whatever its size (up to the watcher's 5,000 rows): one array parameter per
 // column keeps it far below the 65,535-parameter limit and lets the connection prepare it once.
-const INSERT_MANY = `INSERT INTO transfers (tx_hash, lt, utime, amount, from_address, comment, payment_id, status, created_at)
+const INSERT_MANY = `INSERT INTO transfers (tx_hash, lt, utime, amount, from_address, comment, payment_id, status, created_at,
+    asset)
   SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[],
-    $9::timestamptz[])
+    $9::timestamptz[], $10::text[])
   ON CONFLICT (tx_hash) DO NOTHING`;
 
 /** Every inbound transfer the watcher reported, and the watcher's cursor: both move in one transaction. */
@@ -37,6 +38,7 @@ export class PgTransfers implements TransferRepository {
       rows.map((r) => r.paymentId),
       rows.map((r) => r.status),
       rows.map((r) => at(r.createdAt)),
+      rows.map((r) => r.transfer.asset),
     ]);
   }
 

@@ -1,8 +1,10 @@
+import type { AssetCode } from '../../../contract/asset';
 import type { Database, Statement } from 'better-sqlite3';
 import type { WalletMovement } from '../../chain/types';
 import type { MovementRepository, ReconciliationRecord } from '../ledger-repositories';
 
 interface MovementRow {
+  asset: AssetCode;
   tx_hash: string;
   lt: bigint;
   utime: bigint;
@@ -25,6 +27,7 @@ interface ReconciliationRow {
 }
 
 const movementFromRow = (r: MovementRow): WalletMovement => ({
+  asset: r.asset,
   txHash: r.tx_hash,
   lt: r.lt,
   utime: Number(r.utime),
@@ -62,8 +65,8 @@ export class SqliteMovements implements MovementRepository {
     const safe = <S extends Statement>(s: S): S => s.safeIntegers(true) as S;
     this.insertStmt =
       db.prepare(`INSERT OR IGNORE INTO wallet_movements (tx_hash, account, lt, utime, kind, amount, counterparty,
-      initiator, comment, query_id, created_at) VALUES (@txHash, @account, @lt, @utime, @kind, @amount, @counterparty, @initiator,
-      @comment, @queryId, @createdAt)`);
+      initiator, comment, query_id, created_at, asset) VALUES (@txHash, @account, @lt, @utime, @kind, @amount, @counterparty,
+      @initiator, @comment, @queryId, @createdAt, @asset)`);
     this.byHashStmt = safe(db.prepare('SELECT * FROM wallet_movements WHERE tx_hash = ?'));
     this.listStmt = safe(db.prepare('SELECT * FROM wallet_movements WHERE account = ? ORDER BY lt DESC LIMIT ?'));
     // Inbound transfers count whatever their status: unmatched or dismissed money is still in the wallet.
@@ -115,6 +118,7 @@ export class SqliteMovements implements MovementRepository {
         comment,
         queryId: m.queryId.toString(),
         createdAt,
+        asset: m.asset,
       }).changes === 1
     );
   }

@@ -69,7 +69,7 @@ export class SqliteTransfers implements TransferRepository {
       const chunk = rows.slice(i, i + INSERT_CHUNK);
       const values: unknown[] = [];
       for (const { transfer: t, paymentId, status, createdAt } of chunk) {
-        values.push(t.txHash, t.lt, t.utime, t.amount, t.from, t.comment, paymentId, status, createdAt);
+        values.push(t.txHash, t.lt, t.utime, t.amount, t.from, t.comment, paymentId, status, createdAt, t.asset);
       }
       inserted += this.insertStatement(chunk.length).run(values).changes;
     }
@@ -85,7 +85,7 @@ export class SqliteTransfers implements TransferRepository {
     if (!stmt) {
       stmt = this.db
         .prepare(`INSERT OR IGNORE INTO transfers (tx_hash, lt, utime, amount, from_address, comment, payment_id, status,
-        created_at) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
+        created_at, asset) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
       this.insertStatements.set(rows, stmt);
     }
     return stmt;

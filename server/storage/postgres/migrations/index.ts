@@ -4,6 +4,7 @@ import { signInGuessesMigration } from './002-sign-in-guesses';
 import { testPaymentsMigration } from './003-test-payments';
 import { paymentSearchMigration } from './004-payment-search';
 import { tipsMigration } from './005-tips';
+import { transferAssetsMigration } from './006-transfer-assets';
 
 export interface PgMigration {
   version: number;
@@ -21,4 +22,5 @@ export const pgMigrations: readonly PgMigration[] = [
   testPaymentsMigration,
   paymentSearchMigration,
   tipsMigration,
+  transferAssetsMigration,
 ];
