@@ -1,3 +1,4 @@
+import { AssetCodeSchema } from './asset';
 import { z } from 'zod';
 import { AmountSchema, PaymentSchema } from './payments';
 
@@ -97,6 +98,7 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 /** A transfer as the unmatched inbox shows it, and as the `transfer.unmatched` event carries it. */
 export const UnmatchedTransferSchema = z
   .object({
+    asset: AssetCodeSchema.meta({ description: 'What arrived: USDT on the jetton wallet, TON on the store wallet' }),
     txHash: z.string(),
     lt: z.string(),
     amount: z.string(),

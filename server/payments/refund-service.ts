@@ -16,7 +16,7 @@ import type { RefundRecord } from '../storage/ledger-repositories';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
-import { jettonTransferLinks, type ChainInfo } from './payment-links';
+import { transferLinks, type ChainInfo } from './payment-links';
 import { checkRefundDestination } from './refund-destination';
 import type { PaymentService } from './payment-service';
 import type { Payment } from '../storage/records';
@@ -342,7 +342,7 @@ export class RefundService {
       destination: r.destination,
       memo: r.memo,
       reason: r.reason,
-      links: jettonTransferLinks(r.destination, r.amount, r.memo, this.deps.chain),
+      links: transferLinks('USDT', r.destination, r.amount, r.memo, this.deps.chain),
       txHash: r.txHash,
       createdBy: r.createdBy,
       createdAt: new Date(r.createdAt).toISOString(),

@@ -11,7 +11,7 @@ describe('publicUrl, the {base_url} links are built from', () => {
     expect(publicUrl('https://shop.example/pay')).toBe('https://shop.example/pay');
     expect(publicUrl('http://127.0.0.1:8080/a/b//')).toBe('http://127.0.0.1:8080/a/b');
     expect(publicUrl('https://Pay.Example/')).toBe('https://pay.example');
-    const payment = { id: 'pay_1', amount: 5_000_000n, paidAmount: 0n, memo: 'TT-1' };
+    const payment = { id: 'pay_1', amount: 5_000_000n, paidAmount: 0n, memo: 'TT-1', currency: 'USDT' as const };
     const links = paymentLinks(payment, TEST_CHAIN, publicUrl('https://shop.example/pay/')!);
     expect(links.checkout).toBe('https://shop.example/pay/pay/pay_1');
     expect(links.ton).toMatch(/^ton:\/\/transfer\//);
