@@ -24,6 +24,8 @@ export const depositRequestExamples = [
     failUrl: 'https://shop.example/orders/2',
     metadata: { table: '7' },
   },
+  // a Toncoin payment: the same request with currency TON; the amount in TON, up to 9 decimals
+  { currency: 'TON', mainCurrency: 'TON', amount: '1.50', externalId: 'order-4' },
 ];
 
 export const widgetSessionRequestExample = {
