@@ -2,7 +2,7 @@ import { connectParent, type Bridge } from './bridge';
 import { h } from './dom';
 import { fill, LANGUAGES, pickLang, type Lang } from './i18n';
 import { watchStatus, type Live } from './live';
-import { endScreen, formatLeft, money, payScreen, type EndKind, type Ui } from './render';
+import { endScreen, formatLeft, partialText, payScreen, type EndKind, type Ui } from './render';
 import { servicePath } from './service-root';
 import { asCheckoutView, asStoreBrand, errorMessage, type CheckoutView, type PageConfig } from './view';
 import { WalletPay } from './wallet-pay';
@@ -85,8 +85,8 @@ class Checkout {
     private readonly config: PageConfig,
     view: CheckoutView,
   ) {
-    this.ui = this.uiFor(initialLang());
     this.view = view;
+    this.ui = this.uiFor(initialLang());
     this.clockSkew = Date.parse(view.serverTime) - Date.now();
     this.wallet = new WalletPay(
       view.id,
@@ -96,7 +96,7 @@ class Checkout {
   }
 
   private renderWallet(): void {
-    renderWalletBlock(this.walletHost, this.ui, this.wallet.current, this.view.dueAmount, {
+    renderWalletBlock(this.walletHost, this.ui, this.wallet.current, this.view, {
       start: () => void this.wallet.start(),
       choose: (wallet) => this.wallet.choose(wallet),
       cancel: () => void this.wallet.cancel(),
@@ -107,7 +107,7 @@ class Checkout {
   private uiFor(lang: Lang): Ui {
     const { t } = LANGUAGES[lang];
     document.documentElement.lang = lang;
-    document.title = t.title;
+    document.title = fill(t.title, { asset: this.view.assetName });
     return {
       t,
       lang,
@@ -211,11 +211,7 @@ class Checkout {
       this.host.replaceChildren(kind === 'pay' ? payScreen(this.ui, v) : endScreen(this.ui, kind, v, this.backUrl(v)));
       this.tick();
       if (kind === 'pay') {
-        this.say(
-          v.status === 'partially_paid'
-            ? fill(this.ui.t.partial, { paid: money(this.ui, v.paidAmount), due: money(this.ui, v.dueAmount) })
-            : this.ui.t.waiting,
-        );
+        this.say(v.status === 'partially_paid' ? partialText(this.ui, v) : this.ui.t.waiting);
       } else {
         this.say('');
         if (!first) this.host.querySelector<HTMLElement>('h1')?.focus();

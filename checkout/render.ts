@@ -58,6 +58,10 @@ function field(ui: Ui, label: string, value: string, cls: string, note?: HTMLEle
 /** An amount as the page's language writes it ("8,50" in German); the copy button keeps "8.50". */
 export const money = (ui: Ui, amount: string): string => formatAmountForLocale(amount, ui.lang);
 
+/** What a part payment left to pay, said on the page and to a screen reader alike. */
+export const partialText = (ui: Ui, v: CheckoutView): string =>
+  fill(ui.t.partial, { paid: money(ui, v.paidAmount), due: money(ui, v.dueAmount), symbol: v.assetSymbol });
+
 function amountBlock(ui: Ui, v: CheckoutView): HTMLElement {
   const partial = v.status === 'partially_paid';
   return h(
@@ -70,7 +74,7 @@ function amountBlock(ui: Ui, v: CheckoutView): HTMLElement {
       h(
         'strong',
         { class: 'big', 'data-field': 'amount', 'aria-describedby': 'amount-label' },
-        `${money(ui, v.dueAmount)} ${v.currency}`,
+        `${money(ui, v.dueAmount)} ${v.assetSymbol}`,
       ),
       copyButton(ui, v.dueAmount, partial ? ui.t.leftToPay : ui.t.amount),
     ),
@@ -103,15 +107,14 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
   return h(
     'section',
     { class: 'screen pay', 'aria-labelledby': 'title' },
-    h('h1', { id: 'title', tabindex: -1 }, t.title),
+    h('h1', { id: 'title', tabindex: -1 }, fill(t.title, { asset: v.assetName })),
     orderRef(ui, v),
     v.description && h('p', { class: 'desc' }, v.description),
     h(
       'div',
       { class: 'pay-grid' },
       amountBlock(ui, v),
-      v.status === 'partially_paid' &&
-        h('p', { class: 'partial' }, fill(t.partial, { paid: money(ui, v.paidAmount), due: money(ui, v.dueAmount) })),
+      v.status === 'partially_paid' && h('p', { class: 'partial' }, partialText(ui, v)),
       ui.walletBlock(v),
       h(
         'div',
@@ -147,7 +150,12 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
         field(ui, t.address, v.address, 'address'),
         field(ui, t.memo, v.memo, 'memo', warning),
       ),
-      h('div', { class: 'extra' }, h('p', { class: 'hint' }, t.network), ui.config.sandbox && sandboxBlock(ui)),
+      h(
+        'div',
+        { class: 'extra' },
+        h('p', { class: 'hint' }, fill(t.network, { asset: v.assetName })),
+        ui.config.sandbox && sandboxBlock(ui),
+      ),
     ),
   );
 }
@@ -195,14 +203,17 @@ const hasPaid = (amount: string): boolean => /[1-9]/.test(amount);
 function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; lines: Array<HTMLElement | null | false> } {
   const { t } = ui;
   if (kind === 'paid')
-    return { title: t.paidTitle, lines: [h('p', {}, fill(t.paidText, { amount: money(ui, v.amount) }))] };
+    return {
+      title: t.paidTitle,
+      lines: [h('p', {}, fill(t.paidText, { amount: money(ui, v.amount), symbol: v.assetSymbol }))],
+    };
   const time = storeClock(ui, v.expiresAt);
   const partial =
     hasPaid(v.paidAmount) &&
     h(
       'p',
       { class: 'end-partial' },
-      fill(t.expiredPartial, { paid: money(ui, v.paidAmount), amount: money(ui, v.amount) }),
+      fill(t.expiredPartial, { paid: money(ui, v.paidAmount), amount: money(ui, v.amount), symbol: v.assetSymbol }),
     );
   return kind === 'expired'
     ? {

@@ -20,6 +20,8 @@ const TEXT_FIELDS = [
   'amount',
   'paidAmount',
   'dueAmount',
+  'assetSymbol',
+  'assetName',
   'memo',
   'address',
   'expiresAt',

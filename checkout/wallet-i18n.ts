@@ -4,7 +4,7 @@
  * rules (every key, translated, the same placeholders).
  */
 const en = {
-  payWithWallet: 'Pay {amount} USDT with wallet',
+  payWithWallet: 'Pay {amount} {symbol} with wallet',
   walletChoose: 'Choose your wallet',
   walletInBrowser: 'in this browser',
   walletScan: 'Scan this code with {wallet} on your phone, or open it:',
@@ -25,7 +25,7 @@ const en = {
 export type WalletStrings = typeof en;
 
 const ru: WalletStrings = {
-  payWithWallet: 'Оплатить {amount} USDT кошельком',
+  payWithWallet: 'Оплатить {amount} {symbol} кошельком',
   walletChoose: 'Выберите кошелёк',
   walletInBrowser: 'в этом браузере',
   walletScan: 'Отсканируйте код в {wallet} на телефоне или откройте кошелёк:',
@@ -45,7 +45,7 @@ const ru: WalletStrings = {
 };
 
 const de: WalletStrings = {
-  payWithWallet: '{amount} USDT mit Wallet bezahlen',
+  payWithWallet: '{amount} {symbol} mit Wallet bezahlen',
   walletChoose: 'Wählen Sie Ihre Wallet',
   walletInBrowser: 'in diesem Browser',
   walletScan: 'Scannen Sie diesen Code mit {wallet} auf Ihrem Handy oder öffnen Sie die Wallet:',
@@ -65,7 +65,7 @@ const de: WalletStrings = {
 };
 
 const es: WalletStrings = {
-  payWithWallet: 'Pagar {amount} USDT con billetera',
+  payWithWallet: 'Pagar {amount} {symbol} con billetera',
   walletChoose: 'Elija su billetera',
   walletInBrowser: 'en este navegador',
   walletScan: 'Escanee este código con {wallet} en su teléfono, o ábrala:',
@@ -85,7 +85,7 @@ const es: WalletStrings = {
 };
 
 const pt: WalletStrings = {
-  payWithWallet: 'Pagar {amount} USDT com a carteira',
+  payWithWallet: 'Pagar {amount} {symbol} com a carteira',
   walletChoose: 'Escolha a sua carteira',
   walletInBrowser: 'neste navegador',
   walletScan: 'Leia este código com a {wallet} no seu telemóvel, ou abra-a:',
@@ -105,7 +105,7 @@ const pt: WalletStrings = {
 };
 
 const tr: WalletStrings = {
-  payWithWallet: '{amount} USDT cüzdanla öde',
+  payWithWallet: '{amount} {symbol} cüzdanla öde',
   walletChoose: 'Cüzdanınızı seçin',
   walletInBrowser: 'bu tarayıcıda',
   walletScan: 'Bu kodu telefonunuzdaki {wallet} ile tarayın ya da cüzdanı açın:',
@@ -124,7 +124,7 @@ const tr: WalletStrings = {
 };
 
 const uk: WalletStrings = {
-  payWithWallet: 'Сплатити {amount} USDT гаманцем',
+  payWithWallet: 'Сплатити {amount} {symbol} гаманцем',
   walletChoose: 'Виберіть гаманець',
   walletInBrowser: 'у цьому браузері',
   walletScan: 'Відскануйте код у {wallet} на телефоні або відкрийте гаманець:',

@@ -4,6 +4,7 @@ import { h } from './dom';
 import { fill } from './i18n';
 import { qrSvg } from './qr';
 import { money, type Ui } from './render';
+import type { CheckoutView } from './view';
 import type { WalletState } from './wallet-pay';
 
 /** What the block's buttons do (WalletPay's methods). */
@@ -80,10 +81,18 @@ function refusalText(ui: Ui, state: WalletState): string | null {
   }
 }
 
-function stateParts(ui: Ui, state: WalletState, due: string, actions: WalletActions): Array<HTMLElement | false> {
+/** What the wallet is asked to pay, in the payment's asset. */
+type DueAmount = Pick<CheckoutView, 'dueAmount' | 'assetSymbol'>;
+
+function stateParts(ui: Ui, state: WalletState, due: DueAmount, actions: WalletActions): Array<HTMLElement | false> {
   const { t } = ui;
   const pay = (disabled = false) =>
-    button(fill(t.payWithWallet, { amount: money(ui, due) }), 'primary wallet-btn', () => actions.start(), disabled);
+    button(
+      fill(t.payWithWallet, { amount: money(ui, due.dueAmount), symbol: due.assetSymbol }),
+      'primary wallet-btn',
+      () => actions.start(),
+      disabled,
+    );
   const cancel = () => button(t.walletCancel, 'wallet-cancel', () => actions.cancel());
   const refused = refusalText(ui, state);
   if (refused)
@@ -115,7 +124,7 @@ export function renderWalletBlock(
   host: HTMLElement,
   ui: Ui,
   state: WalletState,
-  due: string,
+  due: DueAmount,
   actions: WalletActions,
 ): void {
   const parts = stateParts(ui, state, due, actions).filter((part): part is HTMLElement => !!part);

@@ -15,6 +15,10 @@ export const CheckoutViewSchema = z
     paidAmount: z.string(),
     dueAmount: z.string(),
     currency: AssetCodeSchema,
+    assetSymbol: z.string().meta({ description: 'Written next to every amount: "1.50 TON", "12.50 USDT"' }),
+    assetName: z.string().meta({
+      description: 'What the page calls the asset where it says what to send: "USDT", "Toncoin (Gram)"',
+    }),
     network: z.literal('TON'),
     memo: z.string().meta({ description: 'The transfer comment the customer must include' }),
     address: z.string(),

@@ -1,5 +1,15 @@
+import { ASSETS, type AssetCode } from '../../contract/asset';
 import type { CheckoutView } from '../../contract/checkout';
 import type { PublicPayment } from '../../contract/payments';
+
+/**
+ * What the customer is told to send: a jetton by the ticker wallets list it under ("USDT"), the
+ * network's own coin by its full name, which says both names while Toncoin is renamed Gram.
+ */
+export function assetToSend(code: AssetCode): string {
+  const asset = ASSETS[code];
+  return asset.kind === 'native' ? asset.name : asset.symbol;
+}
 
 /** The checkout's view of a payment (contract/checkout.ts says what it may carry). */
 export function toCheckoutView(p: PublicPayment, nowMs: number): CheckoutView {
@@ -10,6 +20,8 @@ export function toCheckoutView(p: PublicPayment, nowMs: number): CheckoutView {
     paidAmount: p.paidAmount,
     dueAmount: p.dueAmount,
     currency: p.currency,
+    assetSymbol: ASSETS[p.currency].symbol,
+    assetName: assetToSend(p.currency),
     network: p.mainCurrency,
     memo: p.memo,
     address: p.address,

@@ -17,9 +17,12 @@ export function pageCsp(framing: FramingPolicy): string {
   );
 }
 
-const BRAND =
-  `<span class="brand"><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" ` +
-  `d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"/></svg>USDT · TON</span>`;
+const BRAND_MARK =
+  `<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" ` +
+  `d="M12 2 3 9l9 13 9-13-9-7Zm0 3.3L17.6 9H6.4L12 5.3Zm-1 5.7v7.2L6 11h5Zm2 0h5l-5 7.2V11Z"/></svg>`;
+/** The top bar's mark and the asset paid in, on its network: "USDT · TON", "TON · TON" would stutter, so the native coin says its network once. */
+const brand = (v: CheckoutView): string =>
+  `<span class="brand">${BRAND_MARK}${escapeHtml(v.assetSymbol === v.network ? v.network : `${v.assetSymbol} · ${v.network}`)}</span>`;
 
 interface Shell {
   lang: string;
@@ -72,15 +75,15 @@ export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): strin
     .join('');
   const v = page.view;
   const fallback =
-    `<noscript><p>Send <strong>${escapeHtml(v.dueAmount)} USDT</strong> (TON network) to <code>${escapeHtml(v.address)}</code> ` +
+    `<noscript><p>Send <strong>${escapeHtml(v.dueAmount)} ${escapeHtml(v.assetSymbol)}</strong> (${escapeHtml(v.assetName)}, TON network) to <code>${escapeHtml(v.address)}</code> ` +
     `with the comment <code>${escapeHtml(v.memo)}</code>. The comment is required. Status: ${escapeHtml(v.status)}.</p></noscript>`;
   return shell({
     lang: 'en',
-    title: 'Pay with USDT on TON',
+    title: `Pay with ${v.assetName} on TON`,
     assets,
     embedded: page.mode === 'epp',
     withScript: true,
-    body: `<div class="top">${BRAND}</div><div id="app"${attrs}>${fallback}</div>`,
+    body: `<div class="top">${brand(v)}</div><div id="app"${attrs}>${fallback}</div>`,
   });
 }
 
@@ -137,7 +140,7 @@ export function renderErrorPage(
     embedded,
     withScript: false,
     body:
-      `<div class="top">${BRAND}</div><section class="screen end error" data-error="${error}">` +
+      `<div class="top"><span class="brand">${BRAND_MARK}TON</span></div><section class="screen end error" data-error="${error}">` +
       `<div class="icon" aria-hidden="true">!</div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}</section>`,
   });
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import { AppError, chainNotOpen, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
-import { buildWalletTransferRequest, TON_CONNECT_NETWORK_OF } from '../wallet-connect/jetton-transfer-request';
-import { checkWalletNetwork, dueForWalletRequest, parsePayerAddress } from '../wallet-connect/wallet-request-checks';
+import { TON_CONNECT_NETWORK_OF } from '../wallet-connect/jetton-transfer-request';
+import { buildPaymentTransferRequest } from '../wallet-connect/payment-transfer-request';
+import { checkWalletNetwork, dueForWalletRequest, payerAddress } from '../wallet-connect/wallet-request-checks';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import {
   WalletTransferRequestBodySchema,
@@ -19,7 +19,7 @@ const TAGS = ['Checkout (public)'];
 /** A random 64-bit query id, as wallet apps pick one: two requests for one payment never look alike. */
 const newQueryId = (): bigint => randomBytes(8).readBigUInt64BE();
 
-/** The chain the request needs (the payer's jetton wallet is asked of it): a 503 while it is not open. */
+/** The chain a jetton request needs (the payer's jetton wallet is asked of it): a 503 while it is not open. */
 async function openChain(app: FastifyInstance) {
   const runtime = await app.runtime?.ready().catch(() => null);
   if (!runtime) throw chainNotOpen();
@@ -39,7 +39,7 @@ export async function walletRequestRoutes(app: FastifyInstance): Promise<void> {
     tags: TAGS,
     auth: 'public',
     summary:
-      "TON Connect: the complete sendTransaction request that pays what is still due from the connected wallet (one jetton transfer from the payer's own USDT jetton wallet, the memo as its comment).",
+      "TON Connect: the complete sendTransaction request that pays what is still due from the connected wallet, in the payment's asset (USDT: a jetton transfer from the payer's own jetton wallet; TON: a plain transfer to the store's wallet), the memo as its comment.",
     params: PaymentIdParamsSchema,
     body: WalletTransferRequestBodySchema,
     responses: {
@@ -60,29 +60,22 @@ export async function walletRequest(
   const payment = await services.payments.get(paymentId);
   const now = services.clock.now();
   const amount = dueForWalletRequest(payment, now);
-  const payer = parsePayerAddress(body.payer);
+  const payer = payerAddress(body.payer);
   const info = app.runtime?.info;
   if (!info) throw chainNotOpen();
   const network = TON_CONNECT_NETWORK_OF[info.mode];
   checkWalletNetwork(body.network, network);
-  const runtime = await openChain(app);
+  const jettonChain = async () => ({ source: (await openChain(app)).chain.source, jettonMaster: info.jettonMaster });
   try {
-    return await buildWalletTransferRequest(
-      { source: runtime.chain.source, jettonMaster: Address.parse(info.jettonMaster) },
-      {
-        transfer: {
-          queryId: newQueryId(),
-          amount,
-          merchant: Address.parse(payment.address),
-          payer,
-          memo: payment.memo,
-        },
-        network,
-        nowMs: now,
-        expiresAtMs: payment.expiresAt,
-      },
-    );
+    return await buildPaymentTransferRequest(jettonChain, {
+      asset: payment.currency,
+      transfer: { queryId: newQueryId(), amount, merchant: payment.address, payer, memo: payment.memo },
+      network,
+      nowMs: now,
+      expiresAtMs: payment.expiresAt,
+    });
   } catch (err) {
+    if (err instanceof AppError) throw err;
     // The payer's jetton wallet could not be asked for: the chain's problem, not the request's.
     app.log.warn({ err, paymentId }, 'wallet request: the chain could not name the payer jetton wallet');
     throw new AppError(503, ErrorCode.chainUnavailable, 'the chain cannot be read right now; try again shortly');

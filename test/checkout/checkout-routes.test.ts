@@ -160,6 +160,8 @@ describe('checkout routes', () => {
       expect(Object.keys(body).sort()).toEqual([
         'address',
         'amount',
+        'assetName',
+        'assetSymbol',
         'currency',
         'description',
         'dueAmount',
@@ -176,6 +178,7 @@ describe('checkout routes', () => {
       ]);
       // The customer quotes the order reference to the shop (it is on every checkout screen); nothing else of the merchant's shows.
       expect(body.externalId).toBe('order-1042');
+      expect(body).toMatchObject({ currency: 'USDT', assetSymbol: 'USDT', assetName: 'USDT' });
       expect(JSON.stringify(body)).not.toMatch(/c@d\.example|hook|shop\.example|"k"/);
       expect((await get('/pay/pay_0000000000000000000000/status')).status).toBe(404);
       const bad = await get('/pay/x/status');

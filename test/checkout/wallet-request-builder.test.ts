@@ -1,14 +1,14 @@
-import { Address, beginCell, TupleReader } from '@ton/core';
+import { Address, beginCell, Cell, TupleReader } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jettonTransferBody } from '../../server/sandbox/jetton-messages';
 import type { ChainSource } from '../../server/chain/types';
 import {
-  buildWalletTransferRequest,
   FORWARD_TON_AMOUNT,
   requestValidUntil,
   TON_CONNECT_NETWORK_OF,
-  walletJettonTransferBody,
+  walletJettonTransferPayload,
 } from '../../server/wallet-connect/jetton-transfer-request';
+import { buildPaymentTransferRequest } from '../../server/wallet-connect/payment-transfer-request';
 import { checkWalletNetwork, dueForWalletRequest } from '../../server/wallet-connect/wallet-request-checks';
 import type { Payment } from '../../server/storage/records';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -19,7 +19,13 @@ const NOW = Date.UTC(2026, 10, 27, 20, 0, 0);
 
 describe('the pieces of the wallet transfer request', () => {
   it('writes the jetton transfer exactly as the sandbox kit does with the comment in a ref (Tonkeeper)', () => {
-    const mine = walletJettonTransferBody({ queryId: 77n, amount: 6_000_000n, merchant, payer, memo: 'TT-8K2M4Q' });
+    const mine = walletJettonTransferPayload({
+      queryId: 77n,
+      amount: 6_000_000n,
+      merchant: merchant.toRawString(),
+      payer: payer.toRawString(),
+      memo: 'TT-8K2M4Q',
+    });
     const sandboxKit = jettonTransferBody({
       queryId: 77n,
       amount: 6_000_000n,
@@ -29,7 +35,7 @@ describe('the pieces of the wallet transfer request', () => {
       comment: 'TT-8K2M4Q',
       commentInRef: true,
     });
-    expect(mine.hash().toString('hex')).toBe(sandboxKit.hash().toString('hex'));
+    expect(Cell.fromBase64(mine).hash().toString('hex')).toBe(sandboxKit.hash().toString('hex'));
   });
 
   it('names mainnet and the jetton wallet the master gives, in its mainnet form, on a mainnet store', async () => {
@@ -45,19 +51,50 @@ describe('the pieces of the wallet transfer request', () => {
         return new TupleReader([{ type: 'slice', cell: beginCell().storeAddress(payerJettonWallet).endCell() }]);
       },
     };
-    const req = await buildWalletTransferRequest(
-      { source, jettonMaster: master },
+    const req = await buildPaymentTransferRequest(async () => ({ source, jettonMaster: master.toString() }), {
+      asset: 'USDT',
+      transfer: {
+        queryId: 1n,
+        amount: 1_000_000n,
+        merchant: merchant.toRawString(),
+        payer: payer.toRawString(),
+        memo: 'TT-MAIN',
+      },
+      network: '-239',
+      nowMs: NOW,
+      expiresAtMs: NOW + 3_600_000,
+    });
+    expect(asked[0]).toBe(`${master.toRawString()} get_wallet_address`);
+    expect(req.network).toBe('-239');
+    expect(req.messages[0]!.address).toBe(payerJettonWallet.toString({ bounceable: true, testOnly: false }));
+    expect(Address.parseFriendly(req.messages[0]!.address).isTestOnly).toBe(false);
+  });
+
+  it('pays Toncoin straight to the merchant, asking the chain nothing, in its mainnet non-bounceable form', async () => {
+    const req = await buildPaymentTransferRequest(
+      () => Promise.reject(new Error('a native transfer must not ask the chain')),
       {
-        transfer: { queryId: 1n, amount: 1_000_000n, merchant, payer, memo: 'TT-MAIN' },
+        asset: 'TON',
+        transfer: {
+          queryId: 1n,
+          amount: 1_500_000_000n,
+          merchant: merchant.toRawString(),
+          payer: payer.toString(),
+          memo: 'TT-GRAM',
+        },
         network: '-239',
         nowMs: NOW,
         expiresAtMs: NOW + 3_600_000,
       },
     );
-    expect(asked[0]).toBe(`${master.toRawString()} get_wallet_address`);
-    expect(req.network).toBe('-239');
-    expect(req.messages[0]!.address).toBe(payerJettonWallet.toString({ bounceable: true, testOnly: false }));
-    expect(Address.parseFriendly(req.messages[0]!.address).isTestOnly).toBe(false);
+    expect(req.from).toBe(payer.toRawString());
+    expect(req.messages).toEqual([
+      {
+        address: merchant.toString({ bounceable: false, testOnly: false }),
+        amount: '1500000000',
+        payload: beginCell().storeUint(0, 32).storeStringTail('TT-GRAM').endCell().toBoc().toString('base64'),
+      },
+    ]);
   });
 
   it('keeps a request five minutes at most, never past the expiry', () => {
