@@ -1,3 +1,4 @@
+import { AssetCodeSchema } from './asset';
 import { z } from 'zod';
 import { AmountSchema, PaymentIdParamsSchema, PaymentSchema } from './payments';
 import { WalletTransferRequestBodySchema } from './wallet-connect';
@@ -50,7 +51,8 @@ export const RefundIdParamsSchema = PaymentIdParamsSchema.extend({
 export const RefundLinksSchema = z
   .object({
     ton: z.string().meta({
-      description: 'ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment',
+      description:
+        'ton:// link: a transfer of exactly `amount` of `asset` to `destination` with `memo` as its comment (a jetton transfer for USDT, a plain one for Toncoin)',
     }),
     tonkeeper: z.string().meta({ description: 'The same transfer as a Tonkeeper https link' }),
   })
@@ -61,9 +63,10 @@ export const RefundSchema = z
     id: z.string(),
     paymentId: z.string(),
     status: z.enum(REFUND_STATUSES),
+    asset: AssetCodeSchema.meta({ description: 'What goes back: the asset the payment was paid in' }),
     amount: z.string(),
-    amountBaseUnits: z.string().meta({ description: 'Amount in jetton base units (micro-USDT)' }),
-    destination: z.string().meta({ description: 'Owner address the USDT goes back to' }),
+    amountBaseUnits: z.string().meta({ description: 'Amount in base units of `asset` (micro-USDT, nanotons)' }),
+    destination: z.string().meta({ description: 'Wallet address the money goes back to' }),
     memo: z.string().meta({ description: 'Comment the refund transfer must carry: how the watcher recognises it' }),
     reason: z.string().nullable(),
     links: RefundLinksSchema,
@@ -124,6 +127,7 @@ export const OutgoingTransferSchema = z
     txHash: z.string(),
     at: z.iso.datetime(),
     kind: z.enum(WALLET_MOVEMENT_KINDS).meta({ description: 'sent: left the wallet; returned: came back bounced' }),
+    asset: AssetCodeSchema.meta({ description: 'USDT from the jetton wallet, TON from the store wallet' }),
     amount: z.string(),
     counterparty: z
       .string()

@@ -1,5 +1,5 @@
-import { Address } from '@ton/core';
-import { accountRole } from '../chain/account-role';
+import { accountRoleOf } from '../chain/account-checks';
+import { friendlyAddress, isTonAddress, sameAddress } from '../chain/transfer-messages';
 import type { ChainSource } from '../chain/types';
 import type { SettingsProblem as Problem } from '../../contract/console-settings';
 
@@ -24,41 +24,28 @@ export async function merchantWalletProblem(
   source: ChainSource | null,
   { address, usdtMaster, testOnly }: WalletCheck,
 ): Promise<Problem | null> {
-  if (!source || !address) return null;
-  let account: Address;
-  try {
-    account = Address.parse(address);
-  } catch {
-    return null; // the syntax check names this problem
-  }
-  const isUsdt = (master: Address) => usdtMaster !== null && safeParse(usdtMaster)?.equals(master) === true;
+  // an address that does not parse: the syntax check names this problem
+  if (!source || !address || !isTonAddress(address)) return null;
+  const isUsdt = (master: string) => usdtMaster !== null && isTonAddress(usdtMaster) && sameAddress(usdtMaster, master);
   let role;
   try {
-    role = await accountRole(source, account);
+    role = await accountRoleOf(source, address);
   } catch {
     return null;
   }
   if (role.kind === 'jetton-master') {
-    const what = isUsdt(account)
+    const what = isUsdt(address)
       ? 'the USDT jetton master contract'
       : 'a jetton master contract (the minter of a token)';
     return { field: FIELD, message: `This is ${what}, not your wallet. ${ENTER_WALLET}` };
   }
   if (role.kind === 'jetton-wallet') {
     const what = isUsdt(role.master) ? 'a USDT jetton wallet' : 'a jetton wallet';
-    const owner = role.owner.toString({ urlSafe: true, bounceable: false, testOnly });
+    const owner = friendlyAddress(role.owner, { bounceable: false, testOnly });
     return {
       field: FIELD,
       message: `This is ${what} (the contract that keeps a token balance for its owner), not your wallet. ${ENTER_WALLET} This jetton wallet belongs to ${owner}.`,
     };
   }
   return null;
-}
-
-function safeParse(text: string): Address | null {
-  try {
-    return Address.parse(text);
-  } catch {
-    return null;
-  }
 }

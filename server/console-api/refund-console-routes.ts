@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/guards';
+import { rawAddress } from '../chain/transfer-messages';
 import { notFound } from '../domain/errors';
 import { chainNotOpen } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
@@ -13,7 +13,7 @@ import {
   checkRefundAwaitingSignature,
   checkRefundSender,
 } from '../wallet-connect/refund-transfer-request';
-import { checkWalletNetwork, parsePayerAddress } from '../wallet-connect/wallet-request-checks';
+import { checkWalletNetwork, payerAddress } from '../wallet-connect/wallet-request-checks';
 import { PaymentIdParamsSchema } from '../../contract/payments';
 import {
   CreateRefundRequestSchema,
@@ -81,7 +81,7 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
     auth: 'console',
     summary: "TON Connect: the request that sends a waiting refund from the store's connected wallet",
     description:
-      "The complete sendTransaction request: one jetton transfer from the store's USDT jetton wallet, the memo as its comment.",
+      "The complete sendTransaction request, in the asset the payment was paid in: for USDT one jetton transfer from the store's USDT jetton wallet, for Toncoin one transfer from the store's wallet to the destination; the memo as its comment.",
     params: RefundIdParamsSchema,
     body: RefundWalletRequestBodySchema,
     responses: {
@@ -103,23 +103,22 @@ async function refundWalletRequest(
   params: { paymentId: string; refundId: string },
   body: RefundWalletRequestBody,
 ): Promise<WalletTransferRequest> {
-  const refund = await app.services.refunds.find(params.refundId);
+  const { refund, asset } = await app.services.refunds.findWithAsset(params.refundId);
   if (refund.paymentId !== params.paymentId) throw notFound(`refund ${params.refundId}`);
   checkRefundAwaitingSignature(refund);
   const info = app.runtime?.info;
   if (!info) throw chainNotOpen();
   const network = TON_CONNECT_NETWORK_OF[info.mode];
   checkWalletNetwork(body.network, network);
-  const from = parsePayerAddress(body.from, 'from');
-  const merchant = Address.parse(info.merchantAddress);
-  checkRefundSender(from, merchant, info.merchantAddress);
+  checkRefundSender(payerAddress(body.from, 'from'), info.merchantAddress);
   // the store's jetton wallet is known once the chain is open: the watcher reads it
   const runtime = await app.runtime?.ready().catch(() => null);
   if (!runtime) throw chainNotOpen();
   return buildRefundTransferRequest({
     refund,
-    merchant,
-    storeJettonWallet: runtime.chain.watchedAccount,
+    asset,
+    merchant: rawAddress(info.merchantAddress),
+    storeJettonWallet: runtime.chain.watchedAccount.toRawString(),
     network,
     nowMs: app.services.clock.now(),
     // random, as wallet apps pick it: a bounce brings it back, and two requests never look alike

@@ -1,6 +1,6 @@
-import { Address } from '@ton/core';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addressFacts } from '../chain/address-facts';
 import { parseConfig, type Config } from '../config/config';
 import type { ChainSettings, SettingsInput, SettingsProblem as Problem } from '../../contract/console-settings';
 import { OriginSchema } from '../../contract/payments';
@@ -30,18 +30,10 @@ export function chainSettingsOf(config: Pick<Config, 'chain'>): ChainSettings {
 }
 
 function addressProblem(value: string, mode: string): string | null {
-  try {
-    if (Address.isFriendly(value)) {
-      const parsed = Address.parseFriendly(value);
-      if (mode === 'mainnet' && parsed.isTestOnly)
-        return 'is a testnet address; use the mainnet form of your wallet address';
-    } else {
-      Address.parseRaw(value);
-    }
-    return null;
-  } catch {
-    return 'is not a TON address (expected a form such as UQ… or EQ…, or 0:<64 hex digits>)';
-  }
+  const facts = addressFacts(value);
+  if (!facts) return 'is not a TON address (expected a form such as UQ… or EQ…, or 0:<64 hex digits>)';
+  if (mode === 'mainnet' && facts.testOnly) return 'is a testnet address; use the mainnet form of your wallet address';
+  return null;
 }
 
 /** Every problem with the input at once, so the form can mark each field. */
@@ -111,7 +103,11 @@ export function mergedConfigFile(existing: Record<string, unknown>, input: Setti
   set('toncenterEndpoint', input.chain.toncenterEndpoint);
   set('jettonMaster', input.chain.jettonMaster);
   if (input.chain.toncenterApiKey !== undefined) set('toncenterApiKey', input.chain.toncenterApiKey);
-  return { ...existing, chain, payments: { ...oldPayments, ...input.payments } };
+  const payments: Record<string, unknown> = { ...oldPayments, ...input.payments };
+  if (input.payments.acceptedAssets === undefined) delete payments.acceptedAssets;
+  if (oldPayments.acceptedAssets !== undefined && input.payments.acceptedAssets === undefined)
+    payments.acceptedAssets = oldPayments.acceptedAssets;
+  return { ...existing, chain, payments };
 }
 
 /** Would the service start with this file? Runs the real config parser over it. */
@@ -153,6 +149,7 @@ export function restartConfig(running: Config, saved: Config): Config {
     ...running.payments,
     defaultExpirySeconds: saved.payments.defaultExpirySeconds,
     monitoringWindowSeconds: saved.payments.monitoringWindowSeconds,
+    acceptedAssets: saved.payments.acceptedAssets,
   };
   return { ...running, chain, payments };
 }

@@ -1,11 +1,11 @@
-import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config';
 import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
-import type { ChainSource } from '../chain/types';
+import { walletPublicKey } from '../chain/account-checks';
+import { friendlyAddress, isTonAddress, rawAddress, sameAddress } from '../chain/transfer-messages';
 import { readProvenWallet, recordProvenWallet, type ProvenWalletRecord } from '../settings/proven-wallet';
 import { ProofPayloads } from '../wallet-connect/wallet-proof-payloads';
 import { verifyTonProof } from '../wallet-connect/ton-proof';
@@ -26,20 +26,10 @@ const TAGS = ['Console: settings'];
 const [MAINNET, TESTNET] = TON_CONNECT_NETWORKS;
 const NETWORKS: Record<ChainMode, string[]> = { mainnet: [MAINNET], testnet: [TESTNET], sandbox: [TESTNET, MAINNET] };
 
-const friendly = (address: Address, mode: ChainMode) =>
-  address.toString({ urlSafe: true, bounceable: false, testOnly: mode !== 'mainnet' });
+const friendly = (address: string, mode: ChainMode) =>
+  friendlyAddress(address, { bounceable: false, testOnly: mode !== 'mainnet' });
 
 const invalid = (field: string, message: string) => new AppError(400, ErrorCode.validation, message, field);
-
-/** A deployed wallet's key, by its own get method; null when it has none to give (not deployed, not a wallet). */
-async function deployedPublicKey(source: ChainSource, address: Address): Promise<Buffer | null> {
-  try {
-    const stack = await source.runGetMethod(address, 'get_public_key');
-    return Buffer.from(stack.readBigNumber().toString(16).padStart(64, '0'), 'hex');
-  } catch {
-    return null; // an answer that is no key is no key
-  }
-}
 
 /** Settings → Connect your wallet: the receiving wallet set from a TON Connect connection with ton_proof. */
 export async function walletProofRoutes(app: FastifyInstance): Promise<void> {
@@ -56,7 +46,7 @@ export async function walletProofRoutes(app: FastifyInstance): Promise<void> {
     const mode = app.runtime?.info.mode ?? config.chain.mode;
     const receiving = app.runtime?.info.merchantAddress ?? config.chain.merchantAddress ?? '';
     const proven = await readProvenWallet(settings);
-    const address = proven ? Address.parse(proven.address) : null;
+    const address = proven && isTonAddress(proven.address) ? proven.address : null;
     return {
       proven:
         proven && address
@@ -67,18 +57,14 @@ export async function walletProofRoutes(app: FastifyInstance): Promise<void> {
             }
           : null,
       receivingAddress: receiving,
-      current: !!address && !!receiving && Address.parse(receiving).equals(address),
+      current: !!address && !!receiving && isTonAddress(receiving) && sameAddress(receiving, address),
     };
   };
 
   /** What can be refused before the proof is checked: the address, the network, a contract that is no wallet, the sandbox's one merchant. */
   const refusalBeforeProof = async (body: WalletProofBody, chain: Awaited<ReturnType<typeof runningChain>>) => {
-    let address: Address;
-    try {
-      address = Address.parse(body.account.address);
-    } catch {
-      throw invalid('account.address', 'account.address: is not a TON address');
-    }
+    if (!isTonAddress(body.account.address)) throw invalid('account.address', 'account.address: is not a TON address');
+    const address = rawAddress(body.account.address);
     const { mode } = chain.info;
     if (!NETWORKS[mode].includes(body.account.chain))
       throw invalid(
@@ -91,7 +77,7 @@ export async function walletProofRoutes(app: FastifyInstance): Promise<void> {
       testOnly: mode !== 'mainnet',
     });
     if (problem) throw invalid('account.address', `account.address: ${problem.message}`);
-    if (mode === 'sandbox' && !Address.parse(chain.info.merchantAddress).equals(address))
+    if (mode === 'sandbox' && !sameAddress(chain.info.merchantAddress, address))
       throw new AppError(
         409,
         ErrorCode.validation,
@@ -106,10 +92,10 @@ export async function walletProofRoutes(app: FastifyInstance): Promise<void> {
    * (so the next start keeps it) and the chain and its watcher restart in place on it. If the chain
    * cannot open with it (its USDT wallet cannot be resolved), nothing changes.
    */
-  const makeReceivingWallet = async (address: Address, mode: ChainMode) => {
+  const makeReceivingWallet = async (address: string, mode: ChainMode) => {
     const merchantAddress = friendly(address, mode);
     if (mode === 'sandbox' || !app.runtime) return;
-    if (Address.parse(app.runtime.info.merchantAddress).equals(address)) return;
+    if (sameAddress(app.runtime.info.merchantAddress, address)) return;
     const next: Config = { ...config, chain: { ...config.chain, merchantAddress } };
     try {
       await app.runtime.restart(next);
@@ -176,12 +162,13 @@ export async function walletProofRoutes(app: FastifyInstance): Promise<void> {
         now: clock.now(),
         payloadStatus: (payload) => payloads.status(payload),
         takePayload: (payload) => payloads.take(payload),
-        deployedPublicKey: (address) => deployedPublicKey(chain.source, address),
+        deployedPublicKey: (address) => walletPublicKey(chain.source, address.toRawString()),
       });
       if (!result.ok) throw invalid(result.field, result.message);
-      await makeReceivingWallet(result.address, chain.info.mode);
+      const proven = result.address.toRawString();
+      await makeReceivingWallet(proven, chain.info.mode);
       const record: ProvenWalletRecord = {
-        address: result.address.toRawString(),
+        address: proven,
         provenAt: clock.now(),
         publicKey: result.publicKey.toString('hex'),
         walletName: body.walletName ?? null,

@@ -1,5 +1,5 @@
-import { Address } from '@ton/core';
-import { formatAmount, parseAmount } from '../../contract/amount';
+import { formatAmount, formatMoney, parseAmount } from '../../contract/amount';
+import { ASSETS, type AssetCode } from '../../contract/asset';
 import type { PaymentEventType } from '../../contract/payments';
 import {
   REFUND_STATUSES_HOLDING,
@@ -9,6 +9,7 @@ import {
   type RefundEventData,
   type RefundStatus,
 } from '../../contract/refunds';
+import { isTonAddress, sameAddress } from '../chain/transfer-messages';
 import type { WalletMovement } from '../chain/types';
 import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
 import type { EventLog } from '../events/event-log';
@@ -33,14 +34,7 @@ export interface RefundServiceDeps {
 }
 
 /** The same account, whichever form (raw, bounceable, test-only) each side wrote it in. */
-function sameAddress(a: string | null, b: string): boolean {
-  if (!a) return false;
-  try {
-    return Address.parse(a).equals(Address.parse(b));
-  } catch {
-    return false;
-  }
-}
+const sameAccount = (a: string | null, b: string): boolean => !!a && isTonAddress(a) && sameAddress(a, b);
 
 /**
  * Who the audit log names for what the watcher saw the store's wallet do: the wallet app that signed
@@ -78,26 +72,25 @@ export class RefundService {
   constructor(private readonly deps: RefundServiceDeps) {}
 
   create(paymentId: string, request: CreateRefundRequest, createdBy: string): Promise<PublicRefund> {
-    const asked = request.amount === undefined ? null : this.checkedAmount(request.amount);
     const destination = request.destination === undefined ? null : this.checkedDestination(request.destination);
     return this.deps.storage.write(async (uow) => {
       const payment = await this.paymentIn(uow, paymentId);
+      // the refund goes back in the asset that was paid, so its amount is read with that asset's decimals
+      const asset = payment.currency;
+      const asked = request.amount === undefined ? null : this.checkedAmount(request.amount, asset);
       const held = heldByRefunds(await uow.refunds.forPayment(payment.id));
       const available = payment.paidAmount - held;
       if (available <= 0n) {
         throw invalidTransition(
           payment.paidAmount === 0n
             ? 'nothing has been paid to this payment, so there is nothing to refund'
-            : `everything paid (${formatAmount(payment.paidAmount, 'USDT')} USDT) is already refunded or awaiting a refund`,
+            : `everything paid (${formatMoney(payment.paidAmount, asset)}) is already refunded or awaiting a refund`,
           'amount',
         );
       }
       const amount = asked ?? defaultRefundAmount(payment, held, available);
       if (amount > available)
-        throw invalidInput(
-          'amount',
-          `at most ${formatAmount(available, 'USDT')} USDT of this payment can still be refunded`,
-        );
+        throw invalidInput('amount', `at most ${formatMoney(available, asset)} of this payment can still be refunded`);
       const now = this.deps.clock.now();
       const refund = await uow.refunds.insert({
         id: newId('rfd', now),
@@ -118,7 +111,7 @@ export class RefundService {
         actor: createdBy,
         action: 'refund.create',
         target: payment.id,
-        detail: { refundId: refund.id, amount: formatAmount(amount, 'USDT') },
+        detail: { refundId: refund.id, amount: formatAmount(amount, asset), asset },
       });
       return this.announce(uow, 'refund.created', refund, payment);
     });
@@ -131,14 +124,24 @@ export class RefundService {
     return refund;
   }
 
+  /** A refund and the asset it goes back in: the one its payment was paid in. */
+  findWithAsset(refundId: string): Promise<{ refund: RefundRecord; asset: AssetCode }> {
+    return this.deps.storage.read(async (view) => {
+      const refund = await view.refunds.findById(refundId);
+      if (!refund) throw notFound(`refund ${refundId}`);
+      return { refund, asset: (await this.paymentIn(view, refund.paymentId)).currency };
+    });
+  }
+
   async view(refundId: string): Promise<PublicRefund> {
-    return this.present(await this.find(refundId));
+    const { refund, asset } = await this.findWithAsset(refundId);
+    return this.present(refund, asset);
   }
 
   list(paymentId: string): Promise<PublicRefund[]> {
     return this.deps.storage.read(async (view) => {
       const payment = await this.paymentIn(view, paymentId);
-      return (await view.refunds.forPayment(payment.id)).map((r) => this.present(r));
+      return (await view.refunds.forPayment(payment.id)).map((r) => this.present(r, payment.currency));
     });
   }
 
@@ -153,7 +156,8 @@ export class RefundService {
             txHash: m.txHash,
             at: new Date(m.utime * 1000).toISOString(),
             kind: m.kind,
-            amount: formatAmount(m.amount, 'USDT'),
+            asset: m.asset,
+            amount: formatAmount(m.amount, m.asset),
             counterparty: m.counterparty,
             comment: m.comment,
             refund:
@@ -186,7 +190,7 @@ export class RefundService {
         actor: cancelledBy,
         action: 'refund.cancel',
         target: payment.id,
-        detail: { refundId, amount: formatAmount(refund.amount, 'USDT') },
+        detail: { refundId, amount: formatAmount(refund.amount, payment.currency), asset: payment.currency },
       });
       return this.move(uow, 'refund.cancelled', { ...refund, status: 'cancelled' }, payment, payment.refundedAmount);
     });
@@ -212,10 +216,12 @@ export class RefundService {
       !refund ||
       !SENDABLE.includes(refund.status) ||
       refund.amount !== sent.amount ||
-      !sameAddress(sent.counterparty, refund.destination)
+      !sameAccount(sent.counterparty, refund.destination)
     )
       return;
     const payment = await this.paymentIn(uow, refund.paymentId);
+    // a refund goes back in the asset that was paid: the same number of nanotons is not the same refund in USDT
+    if (payment.currency !== sent.asset) return;
     const next: RefundRecord = { ...refund, status: 'sent', txHash: sent.txHash, queryId: sent.queryId };
     const afterCancel = refund.status === 'cancelled';
     if (afterCancel) await this.auditSentAfterCancel(uow, next, payment);
@@ -244,17 +250,19 @@ export class RefundService {
       target: payment.id,
       detail: {
         refundId: sent.id,
-        amount: formatAmount(sent.amount, 'USDT'),
+        amount: formatAmount(sent.amount, payment.currency),
+        asset: payment.currency,
         txHash: sent.txHash,
-        ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess, 'USDT') } : {}),
+        ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess, payment.currency) } : {}),
       },
     });
   }
 
   private async matchReturned(uow: UnitOfWork, returned: WalletMovement): Promise<void> {
-    const refund = (await uow.refunds.sentWithQueryId(returned.queryId)).find((r) => r.amount === returned.amount);
+    const refund = await this.bouncedRefund(uow, returned);
     if (!refund) return;
     const payment = await this.paymentIn(uow, refund.paymentId);
+    if (payment.currency !== returned.asset) return;
     await this.move(
       uow,
       'refund.failed',
@@ -262,6 +270,19 @@ export class RefundService {
       payment,
       payment.refundedAmount - refund.amount,
     );
+  }
+
+  /**
+   * The sent refund a bounce brings back. Jettons come back whole with the transfer's query id. A
+   * Toncoin transfer has no query id and comes back less the fees, but its bounced body starts with
+   * the comment: the memo (a refund memo is short enough to fit the 256 bits a bounce keeps).
+   */
+  private async bouncedRefund(uow: UnitOfWork, returned: WalletMovement): Promise<RefundRecord | null> {
+    if (ASSETS[returned.asset].kind === 'jetton')
+      return (await uow.refunds.sentWithQueryId(returned.queryId)).find((r) => r.amount === returned.amount) ?? null;
+    if (!returned.comment) return null;
+    const refund = await uow.refunds.findByMemo(normalizeMemo(returned.comment));
+    return refund?.status === 'sent' && returned.amount <= refund.amount ? refund : null;
   }
 
   private async move(
@@ -286,7 +307,7 @@ export class RefundService {
     payment: Payment,
     note: RefundEventNote = {},
   ): Promise<PublicRefund> {
-    const view = this.present(refund);
+    const view = this.present(refund, payment.currency);
     const data: RefundEventData = { refund: view, payment: await this.deps.payments.presentIn(uow, payment), ...note };
     await this.deps.events.record(uow, type, payment.id, data);
     return view;
@@ -296,7 +317,7 @@ export class RefundService {
   private async payerOf(view: ReadView, payment: Payment): Promise<string> {
     const payers: string[] = [];
     for (const { from } of await view.transfers.creditedTo(payment.id)) {
-      if (from && !payers.some((known) => sameAddress(known, from))) payers.push(from);
+      if (from && !payers.some((known) => sameAccount(known, from))) payers.push(from);
     }
     if (payers.length === 1) return payers[0]!;
     throw invalidInput(
@@ -320,8 +341,9 @@ export class RefundService {
     return payment;
   }
 
-  private checkedAmount(text: string): bigint {
-    const parsed = parseAmount(text, 10n ** 21n, 'USDT');
+  private checkedAmount(text: string, asset: AssetCode): bigint {
+    // the same ceiling in every asset's whole units: far above any store's takings, well within bigint
+    const parsed = parseAmount(text, 10n ** (15n + BigInt(ASSETS[asset].decimals)), asset);
     if (!parsed.ok) throw invalidInput('amount', parsed.message);
     return parsed.value;
   }
@@ -332,17 +354,18 @@ export class RefundService {
     return text;
   }
 
-  present(r: RefundRecord): PublicRefund {
+  present(r: RefundRecord, asset: AssetCode): PublicRefund {
     return {
       id: r.id,
       paymentId: r.paymentId,
       status: r.status,
-      amount: formatAmount(r.amount, 'USDT'),
+      asset,
+      amount: formatAmount(r.amount, asset),
       amountBaseUnits: r.amount.toString(),
       destination: r.destination,
       memo: r.memo,
       reason: r.reason,
-      links: transferLinks('USDT', r.destination, r.amount, r.memo, this.deps.chain),
+      links: transferLinks(asset, r.destination, r.amount, r.memo, this.deps.chain),
       txHash: r.txHash,
       createdBy: r.createdBy,
       createdAt: new Date(r.createdAt).toISOString(),
