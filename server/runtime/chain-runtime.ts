@@ -15,6 +15,8 @@ import { createTransactionStream } from '../chain/toncenter-stream';
 import type { WakeupChannel } from '../watcher/wakeups';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 import type { ChainSource } from '../chain/types';
+import { watchedAccountsOf, type WatchedAccount } from '../chain/watched-account';
+import type { AssetCode } from '../../contract/asset';
 import { friendlyAddress, prepareSandbox } from './sandbox-runtime';
 
 const TONCENTER = {
@@ -28,8 +30,10 @@ const STREAM_PATH = '/api/streaming/v2/sse';
 export interface ChainRuntime {
   info: ChainInfo;
   source: ChainSource;
-  /** the merchant's verified USDT jetton wallet: the one account the watcher reads */
+  /** the merchant's verified USDT jetton wallet (what the books and refunds of USDT read) */
   watchedAccount: Address;
+  /** every account the watcher reads: the USDT jetton wallet first, then the store's own wallet when it takes Toncoin */
+  watchedAccounts: WatchedAccount[];
   sandbox: SandboxChain | null;
   /** toncenter's stream for the watched account: the watcher opens it (absent in sandbox mode, or when disabled) */
   wakeups?: WakeupChannel;
@@ -102,11 +106,16 @@ export function streamWakeupsFor(
   };
 }
 
-/** `nowSeconds` drives the sandbox chain's clock, so tests can move chain time with the ledger's. */
+/**
+ * `nowSeconds` drives the sandbox chain's clock, so tests can move chain time with the ledger's.
+ * `acceptedAssets` says what a store on a network takes (the sandbox always watches every asset);
+ * without it, USDT only.
+ */
 export async function prepareChain(
   config: Config,
   nowSeconds?: () => number,
   log?: FailoverLogger,
+  acceptedAssets: () => readonly AssetCode[] = () => ['USDT'],
 ): Promise<PendingChain> {
   const { chain } = config;
   if (chain.mode === 'sandbox') return prepareSandbox(config.dataDir, nowSeconds);
@@ -127,6 +136,7 @@ export async function prepareChain(
         source: providers,
         providers,
         watchedAccount,
+        watchedAccounts: watchedAccountsOf(watchedAccount, merchant, acceptedAssets()),
         sandbox: null,
         wakeups: streamWakeupsFor({ ...chain, mode }, watchedAccount),
       };

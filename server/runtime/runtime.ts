@@ -59,7 +59,8 @@ export async function openRuntime(
   options: WatcherOptions,
 ): Promise<Runtime> {
   const [opened, runtime] = await Promise.all([chain.open(), import('../watcher/payment-watcher')]);
-  return runtimeOn(opened, runtime.createPaymentWatcher, services, options);
+  const startAt = await runtime.startingPoints(opened, services.ledger);
+  return runtimeOn(opened, runtime.createPaymentWatcher, services, { ...options, startAt });
 }
 
 export interface WatcherOptions {
@@ -79,15 +80,16 @@ export async function buildRuntime(
   services: RuntimeServices,
   options: WatcherOptions,
 ): Promise<Runtime> {
-  const { createPaymentWatcher } = await import('../watcher/payment-watcher');
-  return runtimeOn(opened, createPaymentWatcher, services, options);
+  const { createPaymentWatcher, startingPoints } = await import('../watcher/payment-watcher');
+  const startAt = await startingPoints(opened, services.ledger);
+  return runtimeOn(opened, createPaymentWatcher, services, { ...options, startAt });
 }
 
 function runtimeOn(
   opened: ChainRuntime,
   createPaymentWatcher: (options: PaymentWatcherOptions) => ChainWatcher,
   services: RuntimeServices,
-  options: WatcherOptions,
+  options: WatcherOptions & Pick<PaymentWatcherOptions, 'startAt'>,
 ): Runtime {
   const { reconcileIntervalMs, ...watching } = options;
   const polling = createPaymentWatcher({ chain: opened, ledger: services.ledger, ...watching });

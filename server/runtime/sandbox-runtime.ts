@@ -6,6 +6,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChainInfo } from '../payments/payment-links';
 import { readSandboxState, removeStaleTempFiles, writeDurably, type SandboxStateFile } from '../sandbox/sandbox-state';
+import { ASSET_CODES } from '../../contract/asset';
+import { watchedAccountsOf } from '../chain/watched-account';
 import type { PendingChain } from './chain-runtime';
 
 export const friendlyAddress = (address: Address, mode: ChainInfo['mode']): string =>
@@ -68,7 +70,9 @@ export async function prepareSandbox(dataDir: string, now?: () => number): Promi
       if (!saved) await rm(seedFile, { force: true });
       // The chain's own minter named the merchant's USDT wallet when the chain was set up (the state
       // file keeps its answer); asking it again here would load the emulator just to hear it twice.
-      return { info, source: sandbox.source(), watchedAccount: sandbox.merchantJettonWallet, sandbox };
+      const watchedAccount = sandbox.merchantJettonWallet;
+      const watchedAccounts = watchedAccountsOf(watchedAccount, sandbox.merchantAddress, ASSET_CODES);
+      return { info, source: sandbox.source(), watchedAccount, watchedAccounts, sandbox };
     },
   };
 }

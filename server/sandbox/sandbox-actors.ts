@@ -26,6 +26,10 @@ export type ChainSend = (send: (now: number) => Promise<SendMessageResult>) => P
 
 /** 1 000 000 test USDT (6 decimals) for the payer, of both the genuine and the look-alike jetton */
 const PAYER_MINT = 1_000_000_000_000n;
+/** TON every wallet starts with: gas for the jetton transfers, and the merchant's refunds */
+const STARTING_TON = toNano('1000');
+/** the payer also pays in Toncoin: 1 000 000 TON lasts any test or bench run (10 000 payments of 100 TON) */
+const PAYER_TON = toNano('1000000');
 
 export function openActors(bc: Blockchain, seed: string): SandboxActors {
   const { admin, attacker, payer, merchant } = sandboxWallets(seed);
@@ -98,7 +102,7 @@ export async function setUpFreshChain(
 ): Promise<SandboxAddresses> {
   const { admin, attacker, payer, merchant } = actors;
   for (const a of [admin, attacker, payer, merchant]) {
-    await send((now) => faucet(bc, a.wallet.address, toNano('1000'), now));
+    await send((now) => faucet(bc, a.wallet.address, a === payer ? PAYER_TON : STARTING_TON, now));
   }
   // a merchant wallet that never sent anything would be uninit: unrealistic for a shop
   await send((now) => walletTransfer(merchant, [], now));

@@ -9,6 +9,7 @@ import type { Emulator } from './sandbox-emulator';
 import { sandboxWallets, type SandboxWallets } from './sandbox-identity';
 import type { PayOptions } from './sandbox-payments';
 import type { MerchantSendOptions } from './sandbox-merchant-sends';
+import type { MerchantToncoinOptions, ToncoinPayOptions } from './sandbox-toncoin';
 import {
   readSandboxState,
   removeStaleTempFiles,
@@ -24,6 +25,7 @@ import type { ChainSource } from '../chain/types';
 
 export type { PayCase, PayOptions } from './sandbox-payments';
 export type { MerchantSendOptions } from './sandbox-merchant-sends';
+export type { MerchantToncoinOptions, ToncoinPayCase, ToncoinPayOptions } from './sandbox-toncoin';
 
 export interface SandboxChainOptions {
   /** where the chain persists itself; without it the chain lives in memory only */
@@ -131,6 +133,21 @@ export class SandboxChain {
   /** Sends a real emulated transfer from the payer; returns every transaction it caused. */
   pay(opts: PayOptions): Promise<Transaction[]> {
     return this.emulate((emulator, kit, now) => kit.pay(emulator, this.targets, opts, now));
+  }
+
+  /** Sends a real emulated Toncoin transfer from the payer to the store's own wallet (or one of its cases); every transaction it caused. */
+  payToncoin(opts: ToncoinPayOptions): Promise<Transaction[]> {
+    const targets = {
+      merchant: this.merchantAddress,
+      payerJettonWallet: this.targets.payerJettonWallet,
+      exchange: this.exchangeAddress,
+    };
+    return this.emulate((emulator, kit, now) => kit.payToncoin(emulator, targets, opts, now));
+  }
+
+  /** The merchant's wallet sends Toncoin (a refund, a withdrawal) as its wallet app would; every transaction it caused. */
+  sendToncoinFromMerchant(opts: MerchantToncoinOptions): Promise<Transaction[]> {
+    return this.emulate((emulator, kit, now) => kit.merchantSendToncoin(emulator, opts, now));
   }
 
   /**

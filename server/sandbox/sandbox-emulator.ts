@@ -7,6 +7,13 @@ import { setFlagsFromString } from 'node:v8';
 import { openActors, setUpFreshChain, type ChainSend, type SandboxActors } from './sandbox-actors';
 import { sendPayment, type PayOptions, type PayTargets } from './sandbox-payments';
 import { sendFromMerchant, type MerchantSendOptions } from './sandbox-merchant-sends';
+import {
+  sendToncoinFromMerchant,
+  sendToncoinPayment,
+  type MerchantToncoinOptions,
+  type ToncoinPayOptions,
+  type ToncoinTargets,
+} from './sandbox-toncoin';
 import type { JettonWallets, SandboxAddresses, SerializableSnapshot } from './sandbox-state';
 
 export interface Emulator {
@@ -72,4 +79,21 @@ export function merchantSend(
   now: number,
 ): Promise<SendMessageResult> {
   return sendFromMerchant(emulator.actors.merchant, merchantJettonWallet, opts, now);
+}
+
+export function payToncoin(
+  emulator: Emulator,
+  targets: Omit<ToncoinTargets, 'bc' | 'payer'>,
+  opts: ToncoinPayOptions,
+  now: number,
+): Promise<SendMessageResult> {
+  return sendToncoinPayment({ ...targets, bc: emulator.bc, payer: emulator.actors.payer }, opts, now);
+}
+
+export function merchantSendToncoin(
+  emulator: Emulator,
+  opts: MerchantToncoinOptions,
+  now: number,
+): Promise<SendMessageResult> {
+  return sendToncoinFromMerchant(emulator.actors.merchant, opts, now);
 }

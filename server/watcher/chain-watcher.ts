@@ -1,4 +1,5 @@
 import type { Address, Transaction } from '@ton/core';
+import type { AssetCode } from '../../contract/asset';
 import type { ChainSource, TxCursor } from '../chain/types';
 import { abortableSleep, nextBackoffMs } from '../chain/backoff';
 import { classifyChainError } from '../chain/toncenter-source';
@@ -63,6 +64,14 @@ export interface ChainWatcher {
    */
   wake(hint?: WakeHint): void;
   status(): WatcherStatus;
+  /** each watched account's own status, when the watcher covers several (the USDT jetton wallet, the store's wallet) */
+  accounts?(): AccountWatcherStatus[];
+}
+
+export interface AccountWatcherStatus extends WatcherStatus {
+  asset: AssetCode;
+  /** the account, friendly form */
+  address: string;
 }
 
 const DEFAULTS = { pageSize: 50, maxBatch: 500, maxBackoffMs: 300_000 };

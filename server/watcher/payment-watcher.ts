@@ -1,19 +1,17 @@
-import type { Address, Transaction } from '@ton/core';
-import {
-  parseInboundJettonTransfer,
-  parseOutgoingJettonTransfer,
-  parseReturnedJettonTransfer,
-} from '../chain/parse-transfer';
-import type { ChainSource, InboundTransfer, TxCursor, WalletMovement } from '../chain/types';
+import type { Transaction } from '@ton/core';
+import { accountFacts, accountKey, jettonWalletFacts, type WatchedAccount } from '../chain/watched-account';
+import type { ChainSource, TxCursor } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
+import { cursorOf } from './transaction-poller';
+import { watcherGroup } from './watcher-group';
 import type { WakeupChannel } from './wakeups';
 
 /** What the watcher reads of an opened chain (runtime/'s ChainRuntime has these and more). */
 export interface WatchedChain {
   source: ChainSource;
-  /** the merchant's verified USDT jetton wallet */
-  watchedAccount: Address;
+  /** every account the store is paid on, the USDT jetton wallet first */
+  watchedAccounts: readonly WatchedAccount[];
   wakeups?: WakeupChannel | undefined;
 }
 
@@ -23,45 +21,74 @@ export interface PaymentWatcherOptions {
   intervalMs: number;
   batchSize: number;
   log?: WatcherLogger;
+  /** from startingPoints: where accounts read for the first time start */
+  startAt?: StartingPoints;
 }
 
-/**
- * What the transactions did to the wallet's balance: genuine inbound USDT transfers (facts for the
- * ledger to match), and everything else that moved it.
- */
-export function walletFacts(transactions: readonly Transaction[]): {
-  transfers: InboundTransfer[];
-  movements: WalletMovement[];
-} {
-  const transfers: InboundTransfer[] = [];
-  const movements: WalletMovement[] = [];
-  for (const tx of transactions) {
-    const transfer = parseInboundJettonTransfer(tx, 'USDT');
-    if (transfer) {
-      transfers.push(transfer);
-      continue;
-    }
-    const movement = parseOutgoingJettonTransfer(tx, 'USDT') ?? parseReturnedJettonTransfer(tx, 'USDT');
-    if (movement) movements.push(movement);
-  }
-  return { transfers, movements };
+/** The USDT jetton wallet's facts (bench/ measures this parse); accountFacts reads any watched account. */
+export const walletFacts = (transactions: readonly Transaction[]) => jettonWalletFacts(transactions, 'USDT');
+
+/** One account's watcher: its own cursor, exactly-once and crash safety, all kept by the ledger under its key. */
+function accountWatcher(
+  options: PaymentWatcherOptions,
+  account: WatchedAccount,
+  wakeups?: WakeupChannel,
+): ChainWatcher {
+  const key = accountKey(account);
+  return createChainWatcher({
+    source: options.chain.source,
+    account: account.address,
+    intervalMs: options.intervalMs,
+    maxBatch: options.batchSize,
+    loadCursor: () => cursorOrStart(options.ledger, key, options.startAt?.get(key)),
+    commitBatch: async (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => {
+      const { transfers, movements } = accountFacts(account, transactions);
+      await options.ledger.creditBatch(key, transfers, cursor, movements, previous);
+    },
+    ...(options.log ? { log: options.log } : {}),
+    ...(wakeups ? { wakeups } : {}),
+  });
 }
 
 /** The chain watcher reports facts; the ledger decides what they mean for payments. */
 export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatcher {
-  const account = options.chain.watchedAccount;
-  const key = account.toRawString();
-  return createChainWatcher({
-    source: options.chain.source,
-    account,
-    intervalMs: options.intervalMs,
-    maxBatch: options.batchSize,
-    loadCursor: () => options.ledger.cursor(key),
-    commitBatch: async (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => {
-      const { transfers, movements } = walletFacts(transactions);
-      await options.ledger.creditBatch(key, transfers, cursor, movements, previous);
-    },
-    ...(options.log ? { log: options.log } : {}),
-    ...(options.chain.wakeups ? { wakeups: options.chain.wakeups } : {}),
-  });
+  const { watchedAccounts, wakeups } = options.chain;
+  if (watchedAccounts.length === 0) throw new Error('a payment watcher needs an account to watch');
+  return watcherGroup(
+    watchedAccounts.map((account, i) => accountWatcher(options, account, i === 0 ? wakeups : undefined)),
+    watchedAccounts,
+  );
+}
+
+/** Where each account's reading starts when the ledger has no cursor for it yet, by accountKey; absent: its first transaction. */
+export type StartingPoints = ReadonlyMap<string, TxCursor>;
+
+/**
+ * The store's own wallet, watched for the first time, is read from its newest transaction at the time
+ * the chain opened: it has a history of its own from before the store took Toncoin (top-ups, its
+ * owner's sends), none of it a payment to us. Taken before the watcher starts (only read: a standby
+ * may not write), so that nothing paid once the chain is open can be taken for that history; the
+ * first poll stores it. A jetton wallet is the store's alone: its whole history is read, as ever.
+ */
+export async function startingPoints(chain: WatchedChain, ledger: TransferLedger): Promise<StartingPoints> {
+  const points = new Map<string, TxCursor>();
+  for (const account of chain.watchedAccounts) {
+    const key = accountKey(account);
+    if (account.kind !== 'native-wallet' || (await ledger.cursor(key)) !== null) continue;
+    const [newest] = await chain.source.getTransactions(account.address, { limit: 1 });
+    if (newest) points.set(key, cursorOf(newest));
+  }
+  return points;
+}
+
+/** The account's stored cursor; with none yet, its starting point, stored first so that a restart keeps it. */
+async function cursorOrStart(
+  ledger: TransferLedger,
+  key: string,
+  start: TxCursor | undefined,
+): Promise<TxCursor | null> {
+  const stored = await ledger.cursor(key);
+  if (stored !== null || start === undefined) return stored;
+  await ledger.creditBatch(key, [], start, [], null);
+  return start;
 }
