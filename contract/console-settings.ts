@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetCodeSchema } from './asset';
 import { ChainModeSchema } from './chain';
 import { OriginSchema } from './payments';
 
@@ -21,6 +22,9 @@ export const PaymentWindowsSchema = z
   .object({
     defaultExpirySeconds: z.number().int(),
     monitoringWindowSeconds: z.number().int(),
+    acceptedAssets: z.array(AssetCodeSchema).meta({
+      description: 'The assets the store takes, in the registry order (unset: all in sandbox mode, USDT otherwise)',
+    }),
   })
   .meta({ id: 'PaymentWindows' });
 export type PaymentWindows = z.infer<typeof PaymentWindowsSchema>;
@@ -70,6 +74,12 @@ export const SettingsBodySchema = z.strictObject({
       .int()
       .min(0)
       .max(30 * 24 * 3600, 'must be at most 30 days'),
+    /** omitted: keep what config.json says */
+    acceptedAssets: z
+      .array(AssetCodeSchema)
+      .min(1, 'choose at least one asset')
+      .refine((list) => new Set(list).size === list.length, 'must not name an asset twice')
+      .optional(),
   }),
   allowedOrigins: z
     .array(z.string().trim().max(255))

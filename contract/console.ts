@@ -17,6 +17,9 @@ export const ConsoleSessionSchema = z.object({
   mode: z.string(),
   role: z.enum(CONSOLE_ROLES),
   name: z.string().meta({ description: "'owner', or the cashier's name" }),
+  acceptedAssets: z
+    .array(AssetCodeSchema)
+    .meta({ description: 'The assets the store takes now (Settings → Payments), in the registry order' }),
 });
 export type ConsoleSession = z.infer<typeof ConsoleSessionSchema>;
 
@@ -75,7 +78,13 @@ export const ConsolePaymentsQuerySchema = z.strictObject({
   status: z.enum(PAYMENT_STATUSES).optional(),
   createdFrom: dateOrTime.optional().meta({ description: 'Inclusive, ISO date or date-time' }),
   createdTo: dateOrTime.optional().meta({ description: 'Exclusive, ISO date or date-time' }),
-  q: z.string().trim().max(128).optional().meta({ description: 'A payment id, a memo, or the start of an externalId' }),
+  q: z
+    .string()
+    .trim()
+    .max(128)
+    .optional()
+    .meta({ description: "A payment id, a memo, the start of an externalId, or an amount (in each asset's decimals)" }),
+  currency: AssetCodeSchema.optional().meta({ description: 'Only payments in this asset' }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z
     .string()
@@ -152,17 +161,31 @@ const statusCounts = z.object(
   >,
 );
 
+/** One asset's paid volume: the dashboard shows each asset apart, never USDT added to TON. */
+export const AssetVolumeSchema = z
+  .object({
+    currency: AssetCodeSchema,
+    today: VolumeBucketSchema,
+    week: VolumeBucketSchema,
+    series: z.array(DailyVolumeSchema),
+  })
+  .meta({ id: 'AssetVolume' });
+export type AssetVolume = z.infer<typeof AssetVolumeSchema>;
+
 export const StatsSchema = z
   .object({
     now: z.string(),
-    today: VolumeBucketSchema,
-    week: VolumeBucketSchema,
+    today: VolumeBucketSchema.meta({ description: 'USDT paid today (every asset: `assets`)' }),
+    week: VolumeBucketSchema.meta({ description: 'USDT paid this week' }),
     takings: z
       .object({ today: TakingsSchema, week: TakingsSchema })
       .meta({ description: "Today's and this week's takings in the store's time zone, by the daily close's rules" }),
     counts: statusCounts,
     unmatched: z.number().int(),
-    series: z.array(DailyVolumeSchema),
+    series: z.array(DailyVolumeSchema).meta({ description: 'USDT paid per day' }),
+    assets: z.array(AssetVolumeSchema).meta({
+      description: 'Paid volume per asset the store takes or was paid in over the days shown, in the registry order',
+    }),
   })
   .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof StatsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetCodeSchema } from './asset';
 
 /**
  * Payments made to try the flow (the console's widget preview, the demo shop) are left out of the
@@ -35,7 +36,7 @@ export type CloseDayQuery = z.infer<typeof CloseDayQuerySchema>;
 
 const FigureSchema = z.object({
   count: z.number().int().meta({ description: 'How many' }),
-  total: z.string().meta({ description: 'USDT, a decimal string' }),
+  total: z.string().meta({ description: "A decimal string in the asset's decimals" }),
 });
 export type CloseDayFigure = z.infer<typeof FigureSchema>;
 
@@ -44,10 +45,38 @@ const TipsSchema = FigureSchema.meta({
   description: 'Of the taken in, the tips given at the till on payments completed in the span: how many, and their sum',
 });
 
+/** A close's figures in one asset: amounts in two assets are never added up. */
+const CloseDayFiguresSchema = z.object({
+  paid: FigureSchema.meta({ description: 'Completed that day, exactly the amount asked' }),
+  overpaid: FigureSchema.extend({
+    extra: z.string().meta({ description: 'The part beyond the amounts asked' }),
+  }).meta({ description: 'Completed that day with more than asked: all they brought in' }),
+  partiallyPaid: FigureSchema.meta({
+    description: 'Created that day, never completed, holding money: what they hold',
+  }),
+  expired: FigureSchema.meta({
+    description: 'Ran out that day without completing: the amounts they asked for (not takings)',
+  }),
+  refunded: FigureSchema.meta({
+    description: 'Refunds sent that day (and not bounced), whatever day their payment was',
+  }),
+  takenIn: FigureSchema.meta({ description: 'paid + overpaid + partiallyPaid' }),
+  netTakings: z.string().meta({ description: 'takenIn - refunded; negative when more went back than came in' }),
+  tips: TipsSchema,
+});
+export type CloseDayFigures = z.infer<typeof CloseDayFiguresSchema>;
+
+export const CloseDayAssetSchema = CloseDayFiguresSchema.extend({ currency: AssetCodeSchema }).meta({
+  id: 'CloseDayAsset',
+  description: "One asset's close: a line per asset, each in its own decimals",
+});
+export type CloseDayAsset = z.infer<typeof CloseDayAssetSchema>;
+
 /**
  * One day at the till. Each payment holding money counts once: paid and overpaid on the day it
  * completed, partially paid on the day it was created; takenIn is their sum and netTakings takenIn
  * less the refunds sent that day. Expired lists what ran out that day (the amounts asked), outside the takings.
+ * The figures at the top level are USDT's, as before Toncoin; `assets` has every asset's, USDT's too.
  */
 export const CloseDayReportSchema = z
   .object({
@@ -57,47 +86,44 @@ export const CloseDayReportSchema = z
     from: z.iso.datetime().meta({ description: 'When the day began (inclusive)' }),
     to: z.iso.datetime().meta({ description: 'When it ended (exclusive)' }),
     hours: z.number().meta({ description: '24 a day, or one less or more for a daylight-saving change' }),
-    paid: FigureSchema.meta({ description: 'Completed that day, exactly the amount asked' }),
-    overpaid: FigureSchema.extend({
-      extra: z.string().meta({ description: 'The part beyond the amounts asked' }),
-    }).meta({ description: 'Completed that day with more than asked: all they brought in' }),
-    partiallyPaid: FigureSchema.meta({
-      description: 'Created that day, never completed, holding money: what they hold',
-    }),
-    expired: FigureSchema.meta({
-      description: 'Ran out that day without completing: the amounts they asked for (not takings)',
-    }),
-    refunded: FigureSchema.meta({
-      description: 'Refunds sent that day (and not bounced), whatever day their payment was',
-    }),
-    takenIn: FigureSchema.meta({ description: 'paid + overpaid + partiallyPaid' }),
-    netTakings: z.string().meta({ description: 'takenIn - refunded; negative when more went back than came in' }),
+    ...CloseDayFiguresSchema.shape,
     generatedAt: z.iso.datetime(),
     through: z.iso.date().meta({ description: 'The last day, inclusive: `date` itself for one day' }),
     days: z.number().int().meta({ description: 'How many days the report covers' }),
     includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
-    tips: TipsSchema,
+    assets: z.array(CloseDayAssetSchema).meta({
+      description: 'A close per asset the store takes or was paid in over the span, in the registry order',
+    }),
   })
   .meta({ id: 'CloseDayReport' });
 export type CloseDayReport = z.infer<typeof CloseDayReportSchema>;
 
+/** What a span took in one asset, as the dashboard shows it beside the close. */
+const TakingsFiguresSchema = z.object({
+  takenIn: FigureSchema.meta({ description: 'paid + overpaid + partially paid, as in the close' }),
+  beyondAmount: z.string().meta({ description: 'Of the taken in, what overpayments brought beyond the amounts asked' }),
+  refunded: FigureSchema,
+  netTakings: z.string(),
+  tips: TipsSchema,
+});
+
+export const AssetTakingsSchema = TakingsFiguresSchema.extend({ currency: AssetCodeSchema }).meta({
+  id: 'AssetTakings',
+});
+export type AssetTakings = z.infer<typeof AssetTakingsSchema>;
+
 /**
  * What a day (or any span) took, as the dashboard shows it beside the close: the same figures, by the
- * same rules, in the store's time zone.
+ * same rules, in the store's time zone. At the top level USDT's, as before Toncoin; `assets` per asset.
  */
 export const TakingsSchema = z
   .object({
     date: z.iso.date().meta({ description: 'The first day' }),
     through: z.iso.date().meta({ description: 'The last day, inclusive' }),
     timeZone: z.string(),
-    takenIn: FigureSchema.meta({ description: 'paid + overpaid + partially paid, as in the close' }),
-    beyondAmount: z
-      .string()
-      .meta({ description: 'Of the taken in, what overpayments brought beyond the amounts asked' }),
-    refunded: FigureSchema,
-    netTakings: z.string(),
-    tips: TipsSchema,
+    ...TakingsFiguresSchema.shape,
     includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
+    assets: z.array(AssetTakingsSchema).meta({ description: 'The takings per asset, in the registry order' }),
   })
   .meta({ id: 'Takings' });
 export type Takings = z.infer<typeof TakingsSchema>;

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseAnyAmount } from '../../contract/amount';
+import { ASSET_CODES, AssetCodeSchema, type AssetCode } from '../../contract/asset';
 import { ChainModeSchema } from '../../contract/chain';
 
 export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
@@ -127,6 +128,12 @@ const ConfigSchema = z
           .min(0)
           .max(30 * 24 * 3600)
           .default(24 * 3600),
+        /** the assets the store takes; unset: acceptedAssets(config) decides by the chain's mode */
+        acceptedAssets: z
+          .array(AssetCodeSchema)
+          .min(1, 'must name at least one asset')
+          .refine((list) => new Set(list).size === list.length, 'must not name an asset twice')
+          .optional(),
       })
       .prefault({}),
     rateLimit: z
@@ -156,6 +163,19 @@ const ConfigSchema = z
 
 export type Config = z.output<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
+
+/**
+ * The assets the store takes, in the registry's order: what `payments.acceptedAssets` names, else
+ * every asset in sandbox mode (to try them all) and USDT only on testnet and mainnet, so a store
+ * set up before Toncoin goes on as it was until its owner chooses.
+ */
+export function acceptedAssets(config: {
+  chain: Pick<Config['chain'], 'mode'>;
+  payments: Pick<Config['payments'], 'acceptedAssets'>;
+}): AssetCode[] {
+  const chosen = config.payments.acceptedAssets ?? (config.chain.mode === 'sandbox' ? ASSET_CODES : ['USDT']);
+  return ASSET_CODES.filter((code) => chosen.includes(code));
+}
 
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 

@@ -1,17 +1,26 @@
 import { formatAmount } from '../../contract/amount';
 import {
   LONGEST_REPORT_DAYS,
+  type CloseDayAsset,
   type CloseDayFigure,
   type CloseDayQuery,
   type CloseDayReport,
 } from '../../contract/reports';
+import { acceptedAssets } from '../config/config';
 import { AppError, ErrorCode } from '../http/errors';
 import { readStoreProfile } from '../payment-pages/store-profile';
 import type { Services } from '../services';
 import { storeTimeZone } from '../settings/time-zone';
 import { localDate } from '../util/zoned-day';
 import { csvCell } from './payment-console-routes';
-import { daysInSpan, presentFigure as figure, readPeriod } from './period-figures';
+import {
+  daysInSpan,
+  figuresIn,
+  presentFigure as figure,
+  readPeriod,
+  reportedAssets,
+  type AssetFigures,
+} from './period-figures';
 
 const HOUR_MS = 3_600_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -37,7 +46,10 @@ export async function closeDayReport(services: Services, query: Partial<CloseDay
   const now = clock.now();
   const { first, last, days } = reportSpan(query.date, query.through, localDate(now, timeZone));
   const includeTest = query.includeTest ?? false;
-  const { start, end, figures: f } = await readPeriod(payments, { first, last, timeZone, includeTest });
+  const period = await readPeriod(payments, { first, last, timeZone, includeTest });
+  const { start, end } = period;
+  const { currency, ...usdt } = closeOfAsset({ currency: 'USDT', figures: figuresIn(period, 'USDT') });
+  void currency;
   return {
     store: (await readStoreProfile(settings)).name,
     date: first,
@@ -45,50 +57,66 @@ export async function closeDayReport(services: Services, query: Partial<CloseDay
     from: iso(start),
     to: iso(end),
     hours: (end - start) / HOUR_MS,
-    paid: figure(f.paid),
-    overpaid: { ...figure(f.overpaid), extra: formatAmount(f.beyondAmount, 'USDT') },
-    partiallyPaid: figure(f.partiallyPaid),
-    expired: figure(f.expired),
-    refunded: figure(f.refunded),
-    takenIn: figure(f.takenIn),
-    netTakings: formatAmount(f.netTakings, 'USDT'),
+    // USDT's at the top level, as before Toncoin: a client that reads them reads what it did
+    ...usdt,
     generatedAt: iso(now),
     through: last,
     days,
     includeTest,
+    assets: reportedAssets(period, acceptedAssets(services.config)).map(closeOfAsset),
+  };
+}
+
+/** One asset's close, in its own decimals. */
+function closeOfAsset({ currency, figures: f }: AssetFigures): CloseDayAsset {
+  return {
+    currency,
+    paid: figure(f.paid, currency),
+    overpaid: { ...figure(f.overpaid, currency), extra: formatAmount(f.beyondAmount, currency) },
+    partiallyPaid: figure(f.partiallyPaid, currency),
+    expired: figure(f.expired, currency),
+    refunded: figure(f.refunded, currency),
+    takenIn: figure(f.takenIn, currency),
+    netTakings: formatAmount(f.netTakings, currency),
     // last, as the CSV's row: an export read by position still finds the figures it knew where they were
-    tips: figure(f.tips),
+    tips: figure(f.tips, currency),
   };
 }
 
 /** A decimal number cannot be a formula: a negative net stays a number (csvCell would make "-5.00" text). */
 const amountCell = (v: string): string => (/^-?\d+\.\d+$/.test(v) ? v : csvCell(v));
 
-export const CLOSE_DAY_CSV_COLUMNS = ['store', 'date', 'timeZone', 'figure', 'count', 'amount'] as const;
+/** `currency` last: a file read by position still finds every column where it was. */
+export const CLOSE_DAY_CSV_COLUMNS = ['store', 'date', 'timeZone', 'figure', 'count', 'amount', 'currency'] as const;
+
+/** One asset's figures as the CSV's rows, in the order they always had. */
+const figureRows = (a: CloseDayAsset): [string, CloseDayFigure | { count: null; total: string }][] => [
+  ['paid', a.paid],
+  ['overpaid', a.overpaid],
+  ['overpaid_extra', { count: null, total: a.overpaid.extra }],
+  ['partially_paid', a.partiallyPaid],
+  ['taken_in', a.takenIn],
+  ['refunded', a.refunded],
+  ['net_takings', { count: null, total: a.netTakings }],
+  ['expired', a.expired],
+  ['tips', a.tips],
+];
 
 /**
- * One row per figure, each repeating the store, day and zone, so the files of many days concatenate
- * into one sheet; a range's date is an ISO 8601 interval of dates (2026-03-01/2026-03-31). Every cell
- * goes through csvCell: the store's name is the owner's text.
+ * A set of rows per asset, one row per figure, each repeating the store, day and zone, so the files
+ * of many days concatenate into one sheet; a range's date is an ISO 8601 interval of dates
+ * (2026-03-01/2026-03-31). Every cell goes through csvCell: the store's name is the owner's text.
  */
 export function closeDayCsv(r: CloseDayReport): string {
-  const rows: [string, CloseDayFigure | { count: null; total: string }][] = [
-    ['paid', r.paid],
-    ['overpaid', r.overpaid],
-    ['overpaid_extra', { count: null, total: r.overpaid.extra }],
-    ['partially_paid', r.partiallyPaid],
-    ['taken_in', r.takenIn],
-    ['refunded', r.refunded],
-    ['net_takings', { count: null, total: r.netTakings }],
-    ['expired', r.expired],
-    ['tips', r.tips],
-  ];
   const dates = r.through === r.date ? r.date : `${r.date}/${r.through}`;
-  const lines = rows.map(([name, f]) =>
-    [
-      ...[r.store, dates, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
-      amountCell(f.total),
-    ].join(','),
+  const lines = r.assets.flatMap((asset) =>
+    figureRows(asset).map(([name, f]) =>
+      [
+        ...[r.store, dates, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
+        amountCell(f.total),
+        csvCell(asset.currency),
+      ].join(','),
+    ),
   );
   return [CLOSE_DAY_CSV_COLUMNS.join(','), ...lines].map((line) => `${line}\r\n`).join('');
 }

@@ -1,10 +1,11 @@
 import { formatAmount, parseAmount } from '../../contract/amount';
+import { ASSET_CODES, type AssetCode } from '../../contract/asset';
 import type { PaymentRowView, VolumeBucket } from '../../contract/console';
 import type { PaymentStatus } from '../../contract/payments';
 import type { PaymentService } from '../payments/payment-service';
 import type { Payment } from '../storage/records';
 import type { TransferLedger } from '../payments/transfer-ledger';
-import type { PaidVolume, PaymentSearch } from '../storage/ledger-repositories';
+import type { AssetAmount, PaidVolume, PaymentSearch } from '../storage/ledger-repositories';
 
 /** The console's filters: status, a created range, a search box (any part of id, memo, reference, description, email; or an amount), keyset pages. */
 export type ConsolePaymentFilter = PaymentSearch;
@@ -15,14 +16,18 @@ export type { PaymentRowView, VolumeBucket };
 const SEARCH_AMOUNT_MAX = 10n ** 18n;
 
 /**
- * The search box read as an amount, "12,50" or "12.50" alike (people type either), in micro-USDT;
- * undefined when it is not one. Exact decimal parsing (contract/amount), never a float.
+ * The search box read as an amount, "12,50" or "12.50" alike (people type either), in base units of
+ * each asset it can be one in ("1.5": 1500000 micro-USDT, 1500000000 nanotons; "0.0000001" only in
+ * TON); none when it is no amount. Exact decimal parsing (contract/amount), never a float.
  */
-export function searchedAmount(q: string | undefined): bigint | undefined {
+export function searchedAmounts(q: string | undefined): AssetAmount[] {
   const match = /^(\d+)(?:[.,](\d+))?$/.exec(q?.trim() ?? '');
-  if (!match) return undefined;
-  const parsed = parseAmount(match[2] ? `${match[1]}.${match[2]}` : match[1], SEARCH_AMOUNT_MAX, 'USDT');
-  return parsed.ok ? parsed.value : undefined;
+  if (!match) return [];
+  const text = match[2] ? `${match[1]}.${match[2]}` : match[1];
+  return ASSET_CODES.flatMap((currency) => {
+    const parsed = parseAmount(text, SEARCH_AMOUNT_MAX, currency);
+    return parsed.ok ? [{ currency, amount: parsed.value }] : [];
+  });
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -49,7 +54,10 @@ export function presentPaymentRow(p: Payment): PaymentRowView {
   };
 }
 
-const presentVolume = (v: PaidVolume): VolumeBucket => ({ volume: formatAmount(v.amount, 'USDT'), count: v.count });
+const presentVolume = (v: PaidVolume, currency: AssetCode): VolumeBucket => ({
+  volume: formatAmount(v.amount, currency),
+  count: v.count,
+});
 
 /** What the console screens read, shaped for them; the payments themselves come from the payment service. */
 export class ConsoleQueries {
@@ -66,13 +74,15 @@ export class ConsoleQueries {
     return this.payments.countByStatus(includeTest);
   }
 
-  async paidVolume(from: number, to: number, includeTest: boolean): Promise<VolumeBucket> {
-    return presentVolume(await this.payments.paidVolume(from, to, includeTest));
+  async paidVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<VolumeBucket> {
+    return presentVolume(await this.payments.paidVolume(from, to, includeTest, currency), currency);
   }
 
-  /** Paid volume per day for `days` days starting at `origin` (a local midnight, epoch ms). */
-  async dailyVolume(origin: number, days: number, includeTest: boolean): Promise<VolumeBucket[]> {
-    return (await this.payments.dailyPaidVolume(origin, days, includeTest)).map(presentVolume);
+  /** Paid volume in one asset per day for `days` days starting at `origin` (a local midnight, epoch ms). */
+  async dailyVolume(origin: number, days: number, includeTest: boolean, currency: AssetCode): Promise<VolumeBucket[]> {
+    return (await this.payments.dailyPaidVolume(origin, days, includeTest, currency)).map((v) =>
+      presentVolume(v, currency),
+    );
   }
 
   unmatchedCount(): Promise<number> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, CONSOLE_COOKIE, consoleTokenOf } from '../auth/guards';
+import { acceptedAssets } from '../config/config';
 import { notFound } from '../http/errors';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
@@ -45,6 +46,7 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
       mode: app.services.config.chain.mode,
       role: request.consoleActor!.role,
       name: request.consoleActor!.name,
+      acceptedAssets: acceptedAssets(app.services.config),
     }),
   });
 

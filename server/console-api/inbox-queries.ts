@@ -25,7 +25,8 @@ function presentSuggestion(p: Payment): SuggestedPayment {
 /** An accountant searches by what they were told: an amount, a memo (or part of a comment), a sender, or the customer's email. */
 function matches(item: InboxTransfer, q: string): boolean {
   const needle = q.toLowerCase();
-  const amount = parseAmount(q.replace(',', '.'), 10n ** 21n, 'USDT');
+  // in the transfer's own decimals: "1.5" is 1500000 of a USDT transfer, 1500000000 of a Toncoin one
+  const amount = parseAmount(q.replace(',', '.'), 10n ** 21n, item.asset);
   if (amount.ok && BigInt(item.amountBaseUnits) === amount.value) return true;
   if (
     item.comment?.toLowerCase().includes(needle) ||
@@ -53,7 +54,7 @@ export class InboxQueries {
 
   private async withSuggestions(t: TransferRecord): Promise<InboxTransfer> {
     const suggestions =
-      t.amount > 0n ? await this.payments.suggestFor(t.amount, t.utime * 1000, SUGGESTIONS_PER_TRANSFER) : [];
+      t.amount > 0n ? await this.payments.suggestFor(t.amount, t.asset, t.utime * 1000, SUGGESTIONS_PER_TRANSFER) : [];
     return { ...presentTransfer(t), suggestions: suggestions.map(presentSuggestion) };
   }
 

@@ -13,7 +13,7 @@ import {
   type PaymentRowView,
 } from '../../contract/console';
 import { PaymentIdParamsSchema, PaymentSchema } from '../../contract/payments';
-import { searchedAmount, type ConsolePaymentFilter, type ConsoleQueries } from './console-queries';
+import { searchedAmounts, type ConsolePaymentFilter, type ConsoleQueries } from './console-queries';
 
 const TAGS = ['Console: payments'];
 const EXPORT_BATCH = 1_000;
@@ -25,7 +25,8 @@ const filterOf = (q: ListQuery, limit: number): ConsolePaymentFilter => ({
   createdFrom: q.createdFrom,
   createdTo: q.createdTo,
   search: q.q || undefined,
-  searchAmount: searchedAmount(q.q),
+  currency: q.currency,
+  searchAmounts: searchedAmounts(q.q),
   realOnly: !q.includeTest,
   beforeSeq: q.cursor === undefined ? undefined : Number(q.cursor),
   limit,
@@ -63,8 +64,12 @@ const baseUnitsOf = (amount: string, asset: AssetCode): bigint => {
 /** What the payment leaves with the merchant: paid less refunded, in bigint so no float rounds it. */
 const netAmount = (p: PaymentRowView): string =>
   formatAmount(baseUnitsOf(p.paidAmount, p.currency) - baseUnitsOf(p.refundedAmount, p.currency), p.currency);
-/** With test payments included, a last column says which rows are one; without, every row is real and the columns stay as they were. */
-const csvColumns = (includeTest: boolean) => (includeTest ? [...CSV_COLUMNS, 'test' as const] : CSV_COLUMNS);
+/**
+ * With test payments included, a column says which rows are one; without, every row is real. The
+ * asset comes last of all (after `test`, which came before it), so older sheets find theirs in place.
+ */
+const csvColumns = (includeTest: boolean) =>
+  includeTest ? [...CSV_COLUMNS, 'test' as const, 'currency' as const] : [...CSV_COLUMNS, 'currency' as const];
 type CsvColumn = ReturnType<typeof csvColumns>[number];
 const csvCellOf = (p: PaymentRowView, c: CsvColumn): string | null =>
   c === 'late' || c === 'test' ? String(p[c]) : c === 'netAmount' ? netAmount(p) : p[c];

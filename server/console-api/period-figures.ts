@@ -1,5 +1,6 @@
 import { formatAmount } from '../../contract/amount';
-import type { CloseDayFigure, Takings } from '../../contract/reports';
+import { ASSET_CODES, type AssetCode } from '../../contract/asset';
+import type { AssetTakings, CloseDayFigure, Takings } from '../../contract/reports';
 import type { PaymentService } from '../payments/payment-service';
 import type { CloseOfDayFigures, PaidVolume } from '../storage/ledger-repositories';
 import { nextDate, startOfDay } from '../util/zoned-day';
@@ -9,7 +10,7 @@ const DAY_MS = 86_400_000;
 /** What the ledger sums over a span: each outcome of the close, and the refunds sent in it. */
 export type SpanSums = CloseOfDayFigures & { refunded: PaidVolume };
 
-/** A span's figures, in micro-USDT: the sums and what follows from them. */
+/** A span's figures in base units of one asset: the sums and what follows from them. */
 export interface PeriodFigures extends SpanSums {
   /** every payment holding money, once: paid + overpaid + partially paid */
   takenIn: PaidVolume;
@@ -53,6 +54,12 @@ export function spanBounds(first: string, last: string, timeZone: string): { sta
   return { start: startOfDay(first, timeZone), end: startOfDay(nextDate(last), timeZone) };
 }
 
+/** One asset's figures over a period. */
+export interface AssetFigures {
+  currency: AssetCode;
+  figures: PeriodFigures;
+}
+
 export interface Period {
   first: string;
   last: string;
@@ -61,34 +68,64 @@ export interface Period {
   includeTest: boolean;
   start: number;
   end: number;
-  figures: PeriodFigures;
+  /** every asset in the registry, in its order, each summed alone: USDT is never added to TON */
+  assets: AssetFigures[];
 }
 
-/** The figures of the local days `first` through `last` in the store's `timeZone`, from one committed state. */
+/** The figures of the local days `first` through `last` in the store's `timeZone`, an asset at a time. */
 export async function readPeriod(
   payments: Pick<PaymentService, 'closeOfDay'>,
   span: { first: string; last: string; timeZone: string; includeTest: boolean },
 ): Promise<Period> {
   const { start, end } = spanBounds(span.first, span.last, span.timeZone);
-  return { ...span, start, end, figures: periodFigures(await payments.closeOfDay(start, end, span.includeTest)) };
+  const assets = await Promise.all(
+    ASSET_CODES.map(async (currency) => ({
+      currency,
+      figures: periodFigures(await payments.closeOfDay(start, end, span.includeTest, currency)),
+    })),
+  );
+  return { ...span, start, end, assets };
 }
 
-export const presentFigure = (v: PaidVolume): CloseDayFigure => ({
+/** One asset's figures of a period (every period has every asset's). */
+export const figuresIn = (p: Period, currency: AssetCode): PeriodFigures =>
+  p.assets.find((a) => a.currency === currency)!.figures;
+
+const hasMoney = (f: PeriodFigures): boolean => f.takenIn.count + f.refunded.count + f.expired.count > 0;
+
+/** The assets a report shows: those the store takes, and any other that moved money in the span. */
+export const reportedAssets = (p: Period, accepted: readonly AssetCode[]): AssetFigures[] =>
+  p.assets.filter((a) => accepted.includes(a.currency) || hasMoney(a.figures));
+
+export const presentFigure = (v: PaidVolume, currency: AssetCode): CloseDayFigure => ({
   count: v.count,
-  total: formatAmount(v.amount, 'USDT'),
+  total: formatAmount(v.amount, currency),
 });
 
-/** The takings as the dashboard shows them: the close's words and figures. */
-export function presentTakings(p: Period): Takings {
+function presentAssetTakings({ currency, figures: f }: AssetFigures): AssetTakings {
+  return {
+    currency,
+    takenIn: presentFigure(f.takenIn, currency),
+    beyondAmount: formatAmount(f.beyondAmount, currency),
+    refunded: presentFigure(f.refunded, currency),
+    netTakings: formatAmount(f.netTakings, currency),
+    tips: presentFigure(f.tips, currency),
+  };
+}
+
+/**
+ * The takings as the dashboard shows them: the close's words and figures, USDT's at the top level (as
+ * before Toncoin), and a set per asset the store takes or was paid in.
+ */
+export function presentTakings(p: Period, accepted: readonly AssetCode[]): Takings {
+  const { currency, ...usdt } = presentAssetTakings({ currency: 'USDT', figures: figuresIn(p, 'USDT') });
+  void currency;
   return {
     date: p.first,
     through: p.last,
     timeZone: p.timeZone,
-    takenIn: presentFigure(p.figures.takenIn),
-    beyondAmount: formatAmount(p.figures.beyondAmount, 'USDT'),
-    refunded: presentFigure(p.figures.refunded),
-    netTakings: formatAmount(p.figures.netTakings, 'USDT'),
-    tips: presentFigure(p.figures.tips),
+    ...usdt,
     includeTest: p.includeTest,
+    assets: reportedAssets(p, accepted).map(presentAssetTakings),
   };
 }

@@ -103,10 +103,9 @@ export function mergedConfigFile(existing: Record<string, unknown>, input: Setti
   set('toncenterEndpoint', input.chain.toncenterEndpoint);
   set('jettonMaster', input.chain.jettonMaster);
   if (input.chain.toncenterApiKey !== undefined) set('toncenterApiKey', input.chain.toncenterApiKey);
-  const payments: Record<string, unknown> = { ...oldPayments, ...input.payments };
-  if (input.payments.acceptedAssets === undefined) delete payments.acceptedAssets;
-  if (oldPayments.acceptedAssets !== undefined && input.payments.acceptedAssets === undefined)
-    payments.acceptedAssets = oldPayments.acceptedAssets;
+  // accepted assets left out of the input stay as the file had them (a console before Toncoin sends none)
+  const { acceptedAssets, ...windows } = input.payments;
+  const payments = { ...oldPayments, ...windows, ...(acceptedAssets ? { acceptedAssets } : {}) };
   return { ...existing, chain, payments };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { STORE_ALLOWED_ORIGINS_KEY, storeAllowedOrigins, validOrigins } from '../payment-pages/embed-access';
 import { forgetRefusal, readRefusals, REFUSED_ORIGINS_KEY, withoutRefusal } from '../payment-pages/refused-origins';
-import { MAINNET_USDT_MASTER, parseConfig, type Config } from '../config/config';
+import { acceptedAssets, MAINNET_USDT_MASTER, parseConfig, type Config } from '../config/config';
 import { restoreFile } from '../db/restore';
 import { actorOf } from '../auth/guards';
 import { AppError, ErrorCode } from '../http/errors';
@@ -36,6 +36,7 @@ const TAGS = ['Console: settings'];
 const windowsOf = (config: Config) => ({
   defaultExpirySeconds: config.payments.defaultExpirySeconds,
   monitoringWindowSeconds: config.payments.monitoringWindowSeconds,
+  acceptedAssets: acceptedAssets(config),
 });
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
@@ -135,7 +136,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     tags: TAGS,
     auth: 'console',
     summary:
-      'Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart',
+      'Save settings: embedding origins apply now; chain, payment windows and accepted assets go to <dataDir>/config.json and apply at restart',
     body: SettingsBodySchema,
     responses: { 200: { description: 'The settings after saving', schema: SettingsViewSchema } },
     handler: async ({ body }, request) => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../http/route';
-import { StatsQuerySchema, StatsSchema, type Stats } from '../../contract/console';
+import { ASSET_CODES, type AssetCode } from '../../contract/asset';
+import { StatsQuerySchema, StatsSchema, type AssetVolume, type Stats } from '../../contract/console';
+import { acceptedAssets } from '../config/config';
 import type { Services } from '../services';
 import { storeTimeZone } from '../settings/time-zone';
 import { localDate } from '../util/zoned-day';
@@ -45,18 +47,28 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
       // Weeks start on Monday, as in most of the world's shops.
       const weekday = (new Date(today - query.tzOffset * 60_000).getUTCDay() + 6) % 7;
       const origin = today - (query.days - 1) * DAY_MS;
-      const series = (await queries.dailyVolume(origin, query.days, query.includeTest)).map((b, i) => ({
-        ...b,
-        date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
-      }));
+      const volumeIn = async (currency: AssetCode): Promise<AssetVolume> => ({
+        currency,
+        today: await queries.paidVolume(today, today + DAY_MS, query.includeTest, currency),
+        week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS, query.includeTest, currency),
+        series: (await queries.dailyVolume(origin, query.days, query.includeTest, currency)).map((b, i) => ({
+          ...b,
+          date: new Date(origin + i * DAY_MS - query.tzOffset * 60_000).toISOString().slice(0, 10),
+        })),
+      });
+      const volumes = await Promise.all(ASSET_CODES.map(volumeIn));
+      const accepted = acceptedAssets(app.services.config);
+      const { today: usdtToday, week: usdtWeek, series } = volumes.find((v) => v.currency === 'USDT')!;
       const value = {
         now: new Date(now).toISOString(),
-        today: await queries.paidVolume(today, today + DAY_MS, query.includeTest),
-        week: await queries.paidVolume(today - weekday * DAY_MS, today + DAY_MS, query.includeTest),
-        takings: await takingsNow(app.services, now, { timeZone, includeTest: query.includeTest }),
+        today: usdtToday,
+        week: usdtWeek,
+        takings: await takingsNow(app.services, now, { timeZone, includeTest: query.includeTest }, accepted),
         counts: await queries.countsByStatus(query.includeTest),
         unmatched: await queries.unmatchedCount(),
         series,
+        // an asset the store no longer takes still shows while its payments are in the days shown
+        assets: volumes.filter((v) => accepted.includes(v.currency) || v.series.some((b) => b.count > 0)),
       };
       cache.clear();
       cache.set(key, { at: Date.now(), value });
@@ -70,11 +82,12 @@ async function takingsNow(
   services: Services,
   now: number,
   how: { timeZone: string; includeTest: boolean },
+  accepted: readonly AssetCode[],
 ): Promise<Stats['takings']> {
   const date = localDate(now, how.timeZone);
   const [today, week] = await Promise.all([
     readPeriod(services.payments, { first: date, last: date, ...how }),
     readPeriod(services.payments, { first: mondayOf(date), last: date, ...how }),
   ]);
-  return { today: presentTakings(today), week: presentTakings(week) };
+  return { today: presentTakings(today, accepted), week: presentTakings(week, accepted) };
 }

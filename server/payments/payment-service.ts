@@ -28,6 +28,11 @@ export interface PaymentPolicy {
   maxAmount: (asset: AssetCode) => bigint;
   defaultExpirySeconds: number;
   monitoringWindowSeconds: number;
+  /**
+   * the assets the store takes now (config's acceptedAssets, read afresh: a restart in place changes
+   * them); absent, every asset in the registry
+   */
+  acceptedAssets?: () => readonly AssetCode[];
 }
 
 /** How long an expired payment still counts as a likely home for a late, memo-less transfer. */
@@ -98,6 +103,7 @@ export class PaymentService {
     options: { test?: boolean; tip?: bigint } = {},
   ): Promise<CreateResult> {
     const hash = requestHash(kind, request);
+    this.assertAccepted(request.currency);
     const amount = this.checkedAmount(request.amount, request.currency);
     if (options.tip !== undefined && options.tip >= amount) throw invalidInput('tip', 'must be less than the amount');
     return this.deps.storage.write(async (uow) => {
@@ -119,6 +125,12 @@ export class PaymentService {
       await this.record(uow, 'payment.created', payment.id, view, json);
       return { payment, view, json, replayed: false };
     });
+  }
+
+  private assertAccepted(asset: AssetCode): void {
+    const accepted = this.deps.policy.acceptedAssets?.();
+    if (!accepted || accepted.includes(asset)) return;
+    throw invalidInput('currency', `This store does not take ${asset} payments; it takes ${accepted.join(' and ')}`);
   }
 
   private checkedAmount(text: string, asset: AssetCode): bigint {
@@ -333,31 +345,41 @@ export class PaymentService {
     return this.deps.storage.read((view) => view.payments.countByStatus(includeTest));
   }
 
-  paidVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
-    return this.deps.storage.read((view) => view.payments.paidVolume(from, to, includeTest));
+  /** Figures are per asset: amounts in two assets are never added up. */
+  paidVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume> {
+    return this.deps.storage.read((view) => view.payments.paidVolume(from, to, includeTest, currency));
   }
 
   /**
-   * Payments an unmatched transfer of `due` (sent at `at`) most likely belongs to: open, or expired
-   * within the last RECENT_EXPIRY_MS, still wanting exactly that much; nearest in time first.
+   * Payments an unmatched transfer of `due` in `asset` (sent at `at`) most likely belongs to: open, or
+   * expired within the last RECENT_EXPIRY_MS, in the same asset, still wanting exactly that much;
+   * nearest in time first.
    */
-  async suggestFor(due: bigint, at: number, limit: number): Promise<Payment[]> {
+  async suggestFor(due: bigint, asset: AssetCode, at: number, limit: number): Promise<Payment[]> {
     const since = this.deps.clock.now() - RECENT_EXPIRY_MS;
     const candidates = await this.deps.storage.read((view) =>
-      view.payments.withDueAmount(due, since, SUGGESTION_CANDIDATES),
+      view.payments.withDueAmount(due, since, SUGGESTION_CANDIDATES, asset),
     );
     return candidates.sort((a, b) => Math.abs(a.createdAt - at) - Math.abs(b.createdAt - at)).slice(0, limit);
   }
 
-  dailyPaidVolume(origin: number, days: number, includeTest = false): Promise<PaidVolume[]> {
-    return this.deps.storage.read((view) => view.payments.dailyPaidVolume(origin, days, includeTest));
+  dailyPaidVolume(origin: number, days: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume[]> {
+    return this.deps.storage.read((view) => view.payments.dailyPaidVolume(origin, days, includeTest, currency));
   }
 
-  /** The daily close over [from, to), payments and refunds read from one committed state so they agree. */
-  closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures & { refunded: PaidVolume }> {
+  /**
+   * The daily close over [from, to) of the payments in one asset, payments and refunds read from one
+   * committed state so they agree.
+   */
+  closeOfDay(
+    from: number,
+    to: number,
+    includeTest: boolean,
+    currency: AssetCode,
+  ): Promise<CloseOfDayFigures & { refunded: PaidVolume }> {
     return this.deps.storage.read(async (view) => ({
-      ...(await view.payments.closeOfDay(from, to, includeTest)),
-      refunded: await view.refunds.sentVolume(from, to, includeTest),
+      ...(await view.payments.closeOfDay(from, to, includeTest, currency)),
+      refunded: await view.refunds.sentVolume(from, to, includeTest, currency),
     }));
   }
 }

@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../contract/asset';
 import type { PaymentStatus } from '../../contract/payments';
 import type { InboundTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { StoredEvent } from './records';
@@ -34,22 +35,30 @@ export interface PaymentSearch {
   createdTo?: number | undefined;
   /** any part of an id, memo, externalId, description or customer email, in any case */
   search?: string | undefined;
-  /** micro-USDT: the search box read as an amount, matched exactly (alongside the text) */
-  searchAmount?: bigint | undefined;
+  /** only payments in this asset */
+  currency?: AssetCode | undefined;
+  /** the search box read as an amount in each asset's decimals, each matched exactly in its own asset (alongside the text) */
+  searchAmounts?: readonly AssetAmount[] | undefined;
   /** leave test payments (the widget preview's, the demo shop's) out, as the console's list does unless asked */
   realOnly?: boolean | undefined;
   beforeSeq?: number | undefined;
   limit: number;
 }
 
-/** Money that settled payments brought in over some span, in micro-USDT. */
+/** An amount in base units of the asset it names. */
+export interface AssetAmount {
+  currency: AssetCode;
+  amount: bigint;
+}
+
+/** Money that settled payments brought in over some span, in base units of one asset (never two added up). */
 export interface PaidVolume {
   amount: bigint;
   count: number;
 }
 
 /**
- * The daily close over a span, in micro-USDT; each payment that holds money counts once, on one day
+ * The daily close over a span, in base units of one asset; each payment that holds money counts once, on one day
  * (by paid_at when it completed, else by created_at), so the days' takings add up to what was paid in.
  */
 export interface CloseOfDayFigures {
@@ -77,14 +86,14 @@ export interface PaymentReads {
   search(filter: PaymentSearch): Promise<Payment[]>;
   /** test payments only when `includeTest`, as in all the dashboard's figures */
   countByStatus(includeTest?: boolean): Promise<Record<PaymentStatus, number>>;
-  /** by paid_at, `from` inclusive, `to` exclusive; test payments only when `includeTest` */
-  paidVolume(from: number, to: number, includeTest?: boolean): Promise<PaidVolume>;
+  /** by paid_at, `from` inclusive, `to` exclusive; test payments only when `includeTest`; the figures of payments in `currency` */
+  paidVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume>;
   /** one entry per day of `days` days from `origin` (epoch ms), empty days included; test payments only when `includeTest` */
-  dailyPaidVolume(origin: number, days: number, includeTest?: boolean): Promise<PaidVolume[]>;
+  dailyPaidVolume(origin: number, days: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume[]>;
   /** `from` inclusive, `to` exclusive; test payments (the widget preview's, the demo shop's) only when `includeTest` */
-  closeOfDay(from: number, to: number, includeTest?: boolean): Promise<CloseOfDayFigures>;
-  /** pending, partially paid or expired (after `expiredSince`) payments that still want exactly `due`; up to `limit`, any order */
-  withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]>;
+  closeOfDay(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<CloseOfDayFigures>;
+  /** pending, partially paid or expired (after `expiredSince`) payments (in `currency` when given) that still want exactly `due`; up to `limit`, any order */
+  withDueAmount(due: bigint, expiredSince: number, limit: number, currency?: AssetCode): Promise<Payment[]>;
 }
 
 export interface PaymentRepository extends PaymentReads {
@@ -164,7 +173,7 @@ export interface EventRepository extends EventReads {
 /** One verdict of the books against the chain: recorded when it changes. */
 export interface ReconciliationRecord {
   seq: number;
-  /** the watched jetton wallet, raw form */
+  /** the account checked, raw form: the USDT jetton wallet, or the store wallet for Toncoin */
   account: string;
   /** the wallet's newest transaction when its balance was read: the books are summed up to it */
   atLt: bigint;
@@ -180,8 +189,13 @@ export interface MovementReads {
   find(txHash: string): Promise<WalletMovement | null>;
   /** newest (by lt) first */
   list(account: string, limit: number): Promise<WalletMovement[]>;
-  /** What the books say the wallet holds after `atLt`: every inbound transfer, plus returned, minus sent. */
-  bookBalance(account: string, atLt: bigint): Promise<bigint>;
+  /**
+   * What the books say the wallet holds of `asset` after `atLt`: every inbound transfer in it, plus
+   * returned, minus sent.
+   */
+  bookBalance(account: string, asset: AssetCode, atLt: bigint): Promise<bigint>;
+  /** What transfers of `asset` the ledger recorded at positions fromLt..atLt (credited, unmatched or dismissed alike). */
+  received(asset: AssetCode, fromLt: bigint, atLt: bigint): Promise<bigint>;
   lastReconciliation(account: string): Promise<ReconciliationRecord | null>;
 }
 
@@ -221,7 +235,7 @@ export interface RefundReads {
   /** a sent refund whose transfer carried this query id: what a bounce of it brings back */
   sentWithQueryId(queryId: bigint): Promise<RefundRecord[]>;
   /** refunds sent (and not bounced since) that turned sent in [from, to): by updatedAt; those of test payments only when `includeTest` */
-  sentVolume(from: number, to: number, includeTest?: boolean): Promise<PaidVolume>;
+  sentVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume>;
 }
 
 export interface RefundRepository extends RefundReads {

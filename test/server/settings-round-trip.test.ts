@@ -15,7 +15,8 @@ import {
 } from '../../contract/console-settings';
 import { CreateEndpointBody, UpdateEndpointBody } from '../../contract/webhooks';
 import { chainSettingsOf, mergedConfigFile } from '../../server/console-api/settings-file';
-import { parseConfig } from '../../server/config/config';
+import { acceptedAssets, parseConfig } from '../../server/config/config';
+import { ASSET_CODES } from '../../contract/asset';
 import { ErrorSchema } from '../../server/http/responses';
 import { createTestApp, TEST_CHAIN, tempDir, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-database';
@@ -102,6 +103,9 @@ describe('console settings read back exactly as saved', () => {
       payments: fc.record({
         defaultExpirySeconds: fc.integer({ min: 60, max: 7 * 24 * 3600 }),
         monitoringWindowSeconds: fc.integer({ min: 0, max: 30 * 24 * 3600 }),
+        acceptedAssets: fc
+          .subarray([...ASSET_CODES], { minLength: 1 })
+          .chain((codes) => fc.shuffledSubarray(codes, { minLength: codes.length })),
       }),
       allowedOrigins: fc.array(origin, { maxLength: 5 }),
     });
@@ -115,7 +119,9 @@ describe('console settings read back exactly as saved', () => {
         // the configuration's own parser reads the file back (it normalises URLs, as the service would at its next start)
         const expected = SettingsBodySchema.parse(settings);
         const reread = parseConfig({ ...mergedConfigFile({}, expected), dataDir: t.dataDir });
-        expect(got.saved).toEqual({ chain: chainSettingsOf(reread), payments: expected.payments });
+        // the assets as the service reads them: in the registry's order, whatever order they were chosen in
+        const payments = { ...expected.payments, acceptedAssets: acceptedAssets(reread) };
+        expect(got.saved).toEqual({ chain: chainSettingsOf(reread), payments });
         expect(got.allowedOrigins).toEqual([...new Set(expected.allowedOrigins)]);
       }),
       { seed: SEED, numRuns: RUNS },

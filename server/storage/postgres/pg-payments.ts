@@ -1,3 +1,4 @@
+import { ASSETS, type AssetCode } from '../../../contract/asset';
 import type { PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import type {
@@ -63,6 +64,11 @@ const volume = (row: VolumeRow | null | undefined): PaidVolume => ({ amount: mon
 
 /** The figures leave test payments (the widget preview's, the demo shop's) out unless asked for. */
 const realOnly = (includeTest: boolean): string => (includeTest ? '' : ' AND test = 0');
+/** One asset's rows, its code written into the SQL from the registry (a code not in it throws). */
+const inAsset = (currency: AssetCode): string => `currency = '${ASSETS[currency].code}'`;
+/** The figures of one asset: amounts of two assets are never added up. */
+const figureScope = (includeTest: boolean, currency: AssetCode): string =>
+  `${realOnly(includeTest)} AND ${inAsset(currency)}`;
 
 function fromRow(r: PaymentRow): Payment {
   return {
@@ -221,21 +227,24 @@ export class PgPayments implements PaymentRepository {
     if (filter.createdTo !== undefined) c.add('created_at < ?', at(filter.createdTo));
     if (filter.beforeSeq !== undefined) c.add('seq < ?', filter.beforeSeq);
     if (filter.realOnly) c.add('test = 0');
+    if (filter.currency) c.add(inAsset(filter.currency));
     const search = filter.search?.trim();
     if (search) {
-      if (filter.searchAmount === undefined) c.add(SEARCH_TEXT, likeAnywhere(search));
-      else c.add(`(${SEARCH_TEXT} OR amount = ?)`, likeAnywhere(search), filter.searchAmount);
+      // each asset's amount in its own decimals: "1.5" is 1500000 micro-USDT and 1500000000 nanotons
+      const amounts = (filter.searchAmounts ?? []).filter((a) => !filter.currency || a.currency === filter.currency);
+      const matches = amounts.map(({ currency, amount }) => `(${inAsset(currency)} AND amount = ${amount.toString()})`);
+      c.add(`(${[SEARCH_TEXT, ...matches].join(' OR ')})`, likeAnywhere(search));
     }
     return this.newestFirst(c, filter.limit);
   }
 
-  async withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]> {
+  async withDueAmount(due: bigint, expiredSince: number, limit: number, currency?: AssetCode): Promise<Payment[]> {
     // The WHERE repeats payments_due_amount's expression and states, so the lookup is one index range.
     return this.findMany(
       `SELECT ${PAYMENT_COLUMNS} FROM payments
       WHERE amount - paid_amount = $1 AND status IN ('pending', 'partially_paid', 'expired')
-      AND (status <> 'expired' OR expires_at >= $2) LIMIT $3`,
-      [due, at(expiredSince), limit],
+      AND (status <> 'expired' OR expires_at >= $2) AND ($4::text IS NULL OR currency = $4) LIMIT $3`,
+      [due, at(expiredSince), limit, currency ?? null],
     );
   }
 
@@ -252,21 +261,26 @@ export class PgPayments implements PaymentRepository {
     return counts;
   }
 
-  async paidVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
+  async paidVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume> {
     return volume(
       await this.sql.one<VolumeRow>(
-        `SELECT sum(paid_amount) AS v, count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2${realOnly(includeTest)}`,
+        `SELECT sum(paid_amount) AS v, count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2${figureScope(includeTest, currency)}`,
         [at(from), at(to)],
       ),
     );
   }
 
-  async dailyPaidVolume(origin: number, days: number, includeTest = false): Promise<PaidVolume[]> {
+  async dailyPaidVolume(
+    origin: number,
+    days: number,
+    includeTest: boolean,
+    currency: AssetCode,
+  ): Promise<PaidVolume[]> {
     // The day index as SQLite computes it: whole days of milliseconds since `origin`.
     const rows = await this.sql.rows<VolumeRow & { d: number }>(
       `SELECT
       floor((extract(epoch FROM paid_at) * 1000 - $1::numeric) / ${DAY_MS})::integer AS d, sum(paid_amount) AS v, count(*) AS n
-      FROM payments WHERE paid_at >= $2 AND paid_at < $3${realOnly(includeTest)} GROUP BY d`,
+      FROM payments WHERE paid_at >= $2 AND paid_at < $3${figureScope(includeTest, currency)} GROUP BY d`,
       [origin, at(origin), at(origin + days * DAY_MS)],
     );
     const buckets: PaidVolume[] = Array.from({ length: days }, () => ({ amount: 0n, count: 0 }));
@@ -285,8 +299,8 @@ export class PgPayments implements PaymentRepository {
     await this.sql.run('UPDATE payments SET tip = $2 WHERE id = $1', [paymentId, tip.toString()]);
   }
 
-  async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
-    const real = realOnly(includeTest);
+  async closeOfDay(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<CloseOfDayFigures> {
+    const real = figureScope(includeTest, currency);
     const completed = await this.sql.rows<VolumeRow & { over: boolean; x: string; t: string; tn: bigint }>(
       `SELECT overpaid_amount > 0 AS over, sum(paid_amount) AS v, count(*) AS n, sum(overpaid_amount) AS x,
       sum(tip) AS t, count(*) FILTER (WHERE tip > 0) AS tn FROM payments WHERE paid_at >= $1 AND paid_at < $2${real} GROUP BY 1`,

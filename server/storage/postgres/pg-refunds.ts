@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../../contract/asset';
 import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../ledger-repositories';
 import { at, money, num, type PgSql } from './pg-sql';
 
@@ -100,12 +101,12 @@ export class PgRefunds implements RefundRepository {
     return rows.map(fromRow);
   }
 
-  async sentVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
+  async sentVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume> {
     // Refunds are few beside payments, so this scans them, as SQLite's does; a test payment's leave with it.
     const row = await this.sql.one<{ v: string | null; n: bigint }>(
       `SELECT sum(r.amount) AS v, count(*) AS n FROM refunds r JOIN payments p ON p.id = r.payment_id
-      WHERE r.status = 'sent' AND r.updated_at >= $1 AND r.updated_at < $2 AND ($3 OR p.test = 0)`,
-      [at(from), at(to), includeTest],
+      WHERE r.status = 'sent' AND r.updated_at >= $1 AND r.updated_at < $2 AND ($3 OR p.test = 0) AND p.currency = $4`,
+      [at(from), at(to), includeTest, currency],
     );
     return { amount: money(row?.v), count: num(row?.n ?? 0n) };
   }

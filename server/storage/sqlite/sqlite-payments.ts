@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { ASSETS, type AssetCode } from '../../../contract/asset';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import type {
@@ -125,9 +126,16 @@ function fromRow(row: PaymentRow): Payment {
   };
 }
 
+type DueQuery = { due: bigint; expiredSince: number; limit: number; currency: AssetCode | null };
+
 const REAL_ONLY = 'payments.test = 0';
 /** The figures' filter: a test on rows an index already found (test payments are few, and no plan changes for them). */
 const realOnly = (includeTest: boolean): string => (includeTest ? '' : ` AND ${REAL_ONLY}`);
+/** One asset's rows, its code written into the SQL from the registry (a code not in it throws): a handful of shapes, each prepared once. */
+const inAsset = (currency: AssetCode): string => `payments.currency = '${ASSETS[currency].code}'`;
+/** The figures of one asset: amounts of two assets are never added up. */
+const figureScope = (includeTest: boolean, currency: AssetCode): string =>
+  `${realOnly(includeTest)} AND ${inAsset(currency)}`;
 
 /** A statement reading whole payments: selected in PAYMENT_COLUMNS' order, each row an array, INTEGERs as bigint. */
 const rows = <P extends unknown[] | object>(stmt: Statement<P>): Statement<P, PaymentRow> =>
@@ -164,7 +172,7 @@ export class SqlitePayments implements PaymentRepository {
   private readonly updateStateStmt: Statement;
   private readonly setRefundedStmt: Statement;
   private readonly dueForExpiryStmt: Statement<[number, number], PaymentRow>;
-  private readonly withDueStmt: Statement<[{ due: bigint; expiredSince: number; limit: number }], PaymentRow>;
+  private readonly withDueStmt: Statement<[DueQuery], PaymentRow>;
   /** list and search build their WHERE from the filters given: a handful of shapes, each prepared once */
   private readonly byShape: StatementCache;
   /** the trigram index, written after the fact in chunks (SqliteStorage drives it between batches) */
@@ -198,9 +206,9 @@ export class SqlitePayments implements PaymentRepository {
     );
     // The WHERE repeats payments_due_amount's expression and states, so the lookup is one index range.
     this.withDueStmt = rows(
-      db.prepare<[{ due: bigint; expiredSince: number; limit: number }]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
+      db.prepare<[DueQuery]>(`SELECT ${PAYMENT_COLUMNS} FROM payments
       WHERE amount - paid_amount = @due AND status IN ('pending', 'partially_paid', 'expired')
-      AND (status <> 'expired' OR expires_at >= @expiredSince) LIMIT @limit`),
+      AND (status <> 'expired' OR expires_at >= @expiredSince) AND (@currency IS NULL OR currency = @currency) LIMIT @limit`),
     );
   }
 
@@ -297,6 +305,7 @@ export class SqlitePayments implements PaymentRepository {
     }
     // a filter on the rows the walk down seq finds: test payments are few, so it stops about as soon
     if (filter.realOnly) where.push(REAL_ONLY);
+    if (filter.currency) where.push(inAsset(filter.currency));
     const search = filter.search?.trim();
     if (!search) {
       return this.newestFirst([...where, ...beforeClause(filter, 'seq')], { ...params, ...before(filter) });
@@ -309,12 +318,13 @@ export class SqlitePayments implements PaymentRepository {
             needle: search.toLowerCase(),
           })
         : this.byText(where, { ...params, ...before(filter) }, filter, search);
-    if (filter.searchAmount === undefined) return text;
-    // bound as its decimal text, exact at any size: the INTEGER column's affinity compares it as a number
-    const amount = this.newestFirst([...where, 'amount = @amount', ...beforeClause(filter, 'seq')], {
+    const amounts = (filter.searchAmounts ?? []).filter((a) => !filter.currency || a.currency === filter.currency);
+    if (amounts.length === 0) return text;
+    // each asset's amount in its own decimals: "1.5" is 1500000 micro-USDT and 1500000000 nanotons
+    const matches = amounts.map(({ currency, amount }) => `(${inAsset(currency)} AND amount = ${amount.toString()})`);
+    const amount = this.newestFirst([...where, `(${matches.join(' OR ')})`, ...beforeClause(filter, 'seq')], {
       ...params,
       ...before(filter),
-      amount: filter.searchAmount.toString(),
     });
     return newestOf(text, amount, filter.limit);
   }
@@ -346,8 +356,8 @@ export class SqlitePayments implements PaymentRepository {
     return stmt.raw(true).all(params).map(fromRow);
   }
 
-  async withDueAmount(due: bigint, expiredSince: number, limit: number): Promise<Payment[]> {
-    return this.withDueStmt.all({ due, expiredSince, limit }).map(fromRow);
+  async withDueAmount(due: bigint, expiredSince: number, limit: number, currency?: AssetCode): Promise<Payment[]> {
+    return this.withDueStmt.all({ due, expiredSince, limit, currency: currency ?? null }).map(fromRow);
   }
 
   async countByStatus(includeTest = false): Promise<Record<PaymentStatus, number>> {
@@ -365,20 +375,25 @@ export class SqlitePayments implements PaymentRepository {
     return counts;
   }
 
-  async paidVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
+  async paidVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume> {
     const row = this.byShape
       .get<{ v: bigint | null; n: bigint }>(
-        `SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to${realOnly(includeTest)}`,
+        `SELECT SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to${figureScope(includeTest, currency)}`,
       )
       .get({ from, to });
     return { amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) };
   }
 
-  async dailyPaidVolume(origin: number, days: number, includeTest = false): Promise<PaidVolume[]> {
+  async dailyPaidVolume(
+    origin: number,
+    days: number,
+    includeTest: boolean,
+    currency: AssetCode,
+  ): Promise<PaidVolume[]> {
     const rows = this.byShape
       .get<{ d: bigint; v: bigint; n: bigint }>(
         `SELECT CAST((paid_at - @origin) / ${DAY_MS} AS INTEGER) AS d,
-      SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @origin AND paid_at < @end${realOnly(includeTest)} GROUP BY d`,
+      SUM(paid_amount) AS v, COUNT(*) AS n FROM payments WHERE paid_at >= @origin AND paid_at < @end${figureScope(includeTest, currency)} GROUP BY d`,
       )
       .all({ origin, end: origin + days * DAY_MS });
     const buckets: PaidVolume[] = Array.from({ length: days }, () => ({ amount: 0n, count: 0 }));
@@ -399,8 +414,8 @@ export class SqlitePayments implements PaymentRepository {
   }
 
   /** Three indexed reads: paid_at's index for what completed, created_at's for the rest. */
-  async closeOfDay(from: number, to: number, includeTest = false): Promise<CloseOfDayFigures> {
-    const real = realOnly(includeTest);
+  async closeOfDay(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<CloseOfDayFigures> {
+    const real = figureScope(includeTest, currency);
     const volume = (row: { v: bigint | null; n: bigint } | undefined): PaidVolume => ({
       amount: row?.v ?? 0n,
       count: Number(row?.n ?? 0n),

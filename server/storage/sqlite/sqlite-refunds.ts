@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../../contract/asset';
 import type { Database, Statement } from 'better-sqlite3';
 import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../ledger-repositories';
 
@@ -42,7 +43,7 @@ export class SqliteRefunds implements RefundRepository {
   private readonly byMemoStmt: Statement<[string], RefundRow>;
   private readonly sentByQueryStmt: Statement<[string], RefundRow>;
   private readonly sentVolumeStmt: Statement<
-    [{ from: number; to: number; includeTest: number }],
+    [{ from: number; to: number; includeTest: number; currency: AssetCode }],
     { v: bigint | null; n: bigint }
   >;
 
@@ -64,10 +65,13 @@ export class SqliteRefunds implements RefundRepository {
       .safeIntegers(true);
     // Refunds are few beside payments, so this scans them; at scale an index on (updated_at) WHERE status = 'sent' makes it a range.
     this.sentVolumeStmt = db
-      .prepare<[{ from: number; to: number; includeTest: number }], { v: bigint | null; n: bigint }>(
+      .prepare<
+        [{ from: number; to: number; includeTest: number; currency: AssetCode }],
+        { v: bigint | null; n: bigint }
+      >(
         // a test payment's refunds leave the figures with it (its row found by primary key)
         `SELECT SUM(r.amount) AS v, COUNT(*) AS n FROM refunds r JOIN payments p ON p.id = r.payment_id
-      WHERE r.status = 'sent' AND r.updated_at >= @from AND r.updated_at < @to AND (@includeTest = 1 OR p.test = 0)`,
+      WHERE r.status = 'sent' AND r.updated_at >= @from AND r.updated_at < @to AND (@includeTest = 1 OR p.test = 0) AND p.currency = @currency`,
       )
       .safeIntegers(true);
   }
@@ -100,8 +104,8 @@ export class SqliteRefunds implements RefundRepository {
     return this.sentByQueryStmt.all(queryId.toString()).map(fromRow);
   }
 
-  async sentVolume(from: number, to: number, includeTest = false): Promise<PaidVolume> {
-    const row = this.sentVolumeStmt.get({ from, to, includeTest: includeTest ? 1 : 0 });
+  async sentVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume> {
+    const row = this.sentVolumeStmt.get({ from, to, includeTest: includeTest ? 1 : 0, currency });
     return { amount: row?.v ?? 0n, count: Number(row?.n ?? 0n) };
   }
 }
