@@ -8,10 +8,15 @@ import {
   WidgetSessionRequestSchema,
   WidgetSessionResponseSchema,
 } from '../../contract/payments';
+import { AssetCodeSchema } from '../../contract/asset';
 import type { Services } from '../services';
 import { signEpp } from './epp-signature';
 
 const TAGS = ['Embedded payment page'];
+/** The sandbox signature's query: the asset too, so a Toncoin widget can be tried by hand (USDT when absent, as before). */
+const SandboxSessionQuerySchema = SandboxSignatureQuerySchema.extend({
+  currency: AssetCodeSchema.default('USDT').meta({ description: 'The asset the payment is in' }),
+});
 /** Sandbox signatures are for trying things by hand; they die quickly so none ends up in production. */
 export const SANDBOX_SIGNATURE_TTL_SECONDS = 10 * 60;
 
@@ -69,7 +74,7 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
     auth: 'apiKey',
     summary: 'Get a short-lived signature for manual tests',
     description: `A payment session whose signature lives ${SANDBOX_SIGNATURE_TTL_SECONDS / 60} minutes, for trying the embedded page by hand. Refused on mainnet.`,
-    query: SandboxSignatureQuerySchema,
+    query: SandboxSessionQuerySchema,
     responses: {
       200: { description: 'A short-lived EPP signature', schema: WidgetSessionResponseSchema },
       403: { description: 'SANDBOX_ONLY: the service runs on mainnet', schema: ErrorSchema },
@@ -84,7 +89,7 @@ export async function widgetSessionRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       const result = await services.payments.create('widget', {
-        currency: 'USDT',
+        currency: query.currency,
         mainCurrency: 'TON',
         amount: query.amount,
         externalId: query.externalId,

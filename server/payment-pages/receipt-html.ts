@@ -1,4 +1,6 @@
 import { formatAmount } from '../../contract/amount';
+import { ASSETS, type AssetCode } from '../../contract/asset';
+import { assetToSend } from './checkout-view';
 import type { StoreBrand } from '../../contract/checkout';
 import type { PublicPayment } from '../../contract/payments';
 import type { ReceiptPaper } from '../../contract/receipts';
@@ -17,7 +19,7 @@ export interface ReceiptData {
   explorerUrl(txHash: string): string | null;
   /** the store's time zone (Settings → Time zone), an IANA name: every time on the receipt is in it */
   timeZone: string;
-  /** the part of the amount that was a tip at the till, micro-USDT (0n: none) */
+  /** the part of the amount that was a tip at the till, in base units of the payment's asset (0n: none) */
   tip: bigint;
 }
 
@@ -55,7 +57,8 @@ export function receiptTime(iso: string | null, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${timeZone}`;
 }
 
-const usdt = (amount: string): string => `${escapeHtml(amount)} USDT`;
+/** An amount next to its asset's symbol: "12.50 USDT", "1.5 TON". */
+const money = (amount: string, asset: AssetCode): string => `${escapeHtml(amount)} ${escapeHtml(ASSETS[asset].symbol)}`;
 
 /** A transaction hash, linked to its explorer page when there is one; it wraps anywhere on narrow paper. */
 function txLine(hash: string, url: string | null): string {
@@ -95,19 +98,19 @@ function header(store: StoreBrand): string {
 
 /** A tipped sale reads Subtotal, Tip, Total; any other payment its amount. */
 function askedRows(p: PublicPayment, tip: bigint): Array<[string, string]> {
-  if (tip <= 0n) return [['Amount', usdt(p.amount)]];
+  if (tip <= 0n) return [['Amount', money(p.amount, p.currency)]];
   const subtotal = formatAmount(BigInt(p.amountBaseUnits) - tip, p.currency);
   return [
-    ['Subtotal', usdt(subtotal)],
-    ['Tip', usdt(formatAmount(tip, p.currency))],
-    ['Total', usdt(p.amount)],
+    ['Subtotal', money(subtotal, p.currency)],
+    ['Tip', money(formatAmount(tip, p.currency), p.currency)],
+    ['Total', money(p.amount, p.currency)],
   ];
 }
 
 function amounts(p: PublicPayment, tip: bigint): string {
   const rows = askedRows(p, tip);
-  if (p.paidAmount !== p.amount) rows.push(['Received', usdt(p.paidAmount)]);
-  if (isNonZero(p.refundedAmount)) rows.push(['Refunded', `−${usdt(p.refundedAmount)}`]);
+  if (p.paidAmount !== p.amount) rows.push(['Received', money(p.paidAmount, p.currency)]);
+  if (isNonZero(p.refundedAmount)) rows.push(['Refunded', `−${money(p.refundedAmount, p.currency)}`]);
   const body = rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
   return `<dl class="total">${body}</dl>`;
 }
@@ -116,18 +119,18 @@ function transfersBlock(p: PublicPayment, { explorerUrl, timeZone }: ReceiptData
   if (p.transfers.length === 0) return '';
   const lines = p.transfers.map((t) => {
     const url = t.explorerUrl.startsWith('https://') ? t.explorerUrl : explorerUrl(t.txHash);
-    return `<p class="line">${usdt(t.amount)} · ${escapeHtml(receiptTime(t.creditedAt, timeZone))}<br>${txLine(t.txHash, url)}</p>`;
+    return `<p class="line">${money(t.amount, p.currency)} · ${escapeHtml(receiptTime(t.creditedAt, timeZone))}<br>${txLine(t.txHash, url)}</p>`;
   });
   return `<h3>${p.transfers.length === 1 ? 'Transaction' : 'Transactions'}</h3>${lines.join('')}`;
 }
 
-function refundsBlock({ refunds, explorerUrl, timeZone }: ReceiptData): string {
+function refundsBlock({ payment: p, refunds, explorerUrl, timeZone }: ReceiptData): string {
   const shown = shownRefunds(refunds);
   if (shown.length === 0) return '';
   const lines = shown.map((r) =>
     r.status === 'sent' && r.txHash
-      ? `<p class="line" data-refund="sent">${usdt(r.amount)} · ${escapeHtml(receiptTime(r.updatedAt, timeZone))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
-      : `<p class="line" data-refund="pending">Refund of ${usdt(r.amount)} pending: the store has not sent it yet.</p>`,
+      ? `<p class="line" data-refund="sent">${money(r.amount, p.currency)} · ${escapeHtml(receiptTime(r.updatedAt, timeZone))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
+      : `<p class="line" data-refund="pending">Refund of ${money(r.amount, p.currency)} pending: the store has not sent it yet.</p>`,
   );
   return `<h3>Refunds</h3>${lines.join('')}`;
 }
@@ -158,7 +161,7 @@ export function renderReceipt(data: ReceiptData, paper: ReceiptPaper): RenderedP
     `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p, data.timeZone)}${itemsBlock(p.description)}${amounts(p, data.tip)}` +
     `${transfersBlock(p, data)}${refundsBlock(data)}` +
     `${qrSvgMarkup(data.url, 'QR code of this receipt’s address')}<p class="url muted">Scan to open this receipt:<br>${escapeHtml(data.url)}</p>` +
-    `<footer>Paid in USDT on the TON network</footer></main>`;
+    `<footer>Paid in ${escapeHtml(assetToSend(p.currency))} on the TON network</footer></main>`;
   return page(`Receipt${store.name ? ` · ${store.name}` : ''}`, paper, body);
 }
 

@@ -1,6 +1,6 @@
-import { Address } from '@ton/core';
 import type * as TonConnectModule from '@tonconnect/sdk';
 import type { SendTransactionRequest, TonConnect, Wallet, WalletConnectionSourceHTTP } from '@tonconnect/sdk';
+import { friendlyAddress } from '../chain/transfer-messages';
 import {
   isTillWalletSettled,
   type TillWalletSession as SessionView,
@@ -145,10 +145,9 @@ export class TillWalletConnection {
   }
 
   private async pay(wallet: Wallet): Promise<void> {
-    const address = Address.parse(wallet.account.address);
     this.wallet = {
       name: this.deps.walletName(wallet.device.appName),
-      address: address.toString({ bounceable: false, testOnly: this.deps.testOnly }),
+      address: friendlyAddress(wallet.account.address, { bounceable: false, testOnly: this.deps.testOnly }),
     };
     this.settle('connected');
     let request: WalletTransferRequest;

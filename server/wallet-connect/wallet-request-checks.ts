@@ -1,4 +1,3 @@
-import { Address } from '@ton/core';
 import { rawAddress } from '../chain/transfer-messages';
 import { DomainError, DomainErrorKind, invalidInput, invalidTransition } from '../domain/errors';
 import type { Payment } from '../storage/records';
@@ -28,14 +27,6 @@ export function payerAddress(text: string, field = 'payer'): string {
   } catch {
     throw invalidInput(field, 'must be a TON address, raw (0:…) or user-friendly');
   }
-}
-
-/**
- * payerAddress as an @ton/core Address, for the refund route (console-api/refund-console-routes.ts)
- * that still compares Address objects; it goes, with this file's @ton import, once that route takes strings.
- */
-export function parsePayerAddress(text: string, field = 'payer'): Address {
-  return Address.parse(payerAddress(text, field));
 }
 
 /** A wallet on the other network would sign a transfer nobody here ever sees: refuse it and say which is which. */

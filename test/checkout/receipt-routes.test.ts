@@ -75,6 +75,22 @@ describe('receipt page', () => {
     expect(plain).not.toContain('Tip');
   });
 
+  it('a Toncoin sale tipped at the till reads in TON, its tip and subtotal at nine decimals, the asset named', async () => {
+    const { payment } = await server.services.payments.create(
+      'invoice',
+      { currency: 'TON', mainCurrency: 'TON', amount: '1.65' },
+      { tip: 150_000_000n },
+    );
+    await server.simulator!.pay({ paymentId: payment.id });
+    const html = (await get(`/pay/${payment.id}/receipt`)).body;
+    expect(html).toContain(
+      '<dt>Subtotal</dt><dd>1.50 TON</dd><dt>Tip</dt><dd>0.15 TON</dd><dt>Total</dt><dd>1.65 TON</dd>',
+    );
+    expect(html).toMatch(/<p class="line">1\.65 TON · /);
+    expect(html).toContain('<footer>Paid in Toncoin (Gram) on the TON network</footer>');
+    expect(html).not.toContain('USDT');
+  });
+
   it('each paper has its own page rules; an unknown paper is the default 80 mm', async () => {
     const payment = await create({});
     await server.simulator!.pay({ paymentId: payment.id });

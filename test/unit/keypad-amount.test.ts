@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, parseEnteredAmount } from '../../renderer/lib/format';
-import { cartLines, cartTotalMicro, nextEntry } from '../../renderer/features/till/slice';
+import { cartLines, cartTotal, nextEntry } from '../../renderer/features/till/slice';
 
 describe('the till keypad: an amount as a cashier types it', () => {
   it('accepts a comma or a point as the decimal separator and gives the exact decimal string', () => {
@@ -30,8 +30,9 @@ describe('the till keypad: an amount as a cashier types it', () => {
     expect(parseEnteredAmount('0')).toMatchObject({ message: expect.stringMatching(/more than zero/) });
   });
 
-  it('applies keypad keys: one separator, at most 6 decimals, backspace and clear', () => {
-    const typed = (keys: string[]) => keys.reduce(nextEntry, '');
+  it("applies keypad keys: one separator, at most the asset's decimals (USDT 6, TON 9), backspace and clear", () => {
+    const typed = (keys: string[], asset: 'USDT' | 'TON' = 'USDT') =>
+      keys.reduce((entry, key) => nextEntry(entry, key, asset), '');
     expect(typed(['1', '2', ',', '5', '0'])).toBe('12,50');
     expect(typed(['1', '.', '5', ',', '0'])).toBe('1.50');
     expect(typed(['0', '0', '7'])).toBe('7');
@@ -40,17 +41,21 @@ describe('the till keypad: an amount as a cashier types it', () => {
     expect(typed(['1', '2', 'Backspace'])).toBe('1');
     expect(typed(['1', '2', 'Clear'])).toBe('');
     expect(typed(['x', '1'])).toBe('1');
+    const nine = ['0', '.', '1', '2', '3', '4', '5', '6', '7', '8', '9', '1'];
+    expect(typed(nine, 'TON')).toBe('0.123456789');
+    expect(typed(nine)).toBe('0.123456');
   });
 
-  it('totals a cart in micro-USDT with quantities, never through a float', () => {
+  it('totals a cart in base units of its asset with quantities, never through a float', () => {
     const items = [
       { id: 'a', name: 'Espresso', price: '0.10' },
       { id: 'b', name: 'Cake', price: '0.20' },
       { id: 'c', name: 'Tea', price: '3.125' },
     ];
     const cart = { a: 3, b: 1 };
-    expect(cartTotalMicro(items, cart)).toBe(500_000n); // 0.1 * 3 + 0.2 is 0.5000000000000001 in floats
-    expect(cartTotalMicro(items, { c: 2, gone: 4 })).toBe(6_250_000n);
+    expect(cartTotal(items, cart, [], 'USDT')).toBe(500_000n); // 0.1 * 3 + 0.2 is 0.5000000000000001 in floats
+    expect(cartTotal(items, { c: 2, gone: 4 }, [], 'USDT')).toBe(6_250_000n);
+    expect(cartTotal([], {}, ['1.5', '0.000000001'], 'TON')).toBe(1_500_000_001n);
     expect(cartLines(items, cart)).toEqual([
       { item: items[0], quantity: 3 },
       { item: items[1], quantity: 1 },

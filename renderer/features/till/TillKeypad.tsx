@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ASSET_CODES, ASSETS } from '../../../contract/asset';
 import { formatUsdt } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import {
@@ -9,20 +10,55 @@ import {
   selectCatalogue,
   selectIsCharging,
   selectTillActions,
+  selectTillAsset,
   selectTillEntry,
   selectTillError,
 } from './slice';
+import { CATALOGUE_ASSET } from './cart';
 import { selectTipActions } from './tip-step';
 
 /** The separator people here type; the till accepts both "," and "." whichever is shown. */
 const SEPARATOR = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', SEPARATOR, '0'];
 
+/** The sale's asset: one press, remembered for the next sale; changing it starts the sale again. */
+function AssetChoice() {
+  const asset = useConsoleStore(selectTillAsset);
+  const { chooseTillAsset } = useConsoleStore(useShallow(selectTillActions));
+  return (
+    <fieldset className="till-asset">
+      <legend className="sr-only">Sale in</legend>
+      <div className="segmented">
+        {ASSET_CODES.map((code) => (
+          <label key={code} className={code === asset ? 'is-on' : ''}>
+            <input
+              type="radio"
+              name="till-asset"
+              value={code}
+              checked={code === asset}
+              onChange={() => chooseTillAsset(code)}
+            />
+            {ASSETS[code].name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function Catalogue() {
   const catalogue = useConsoleStore(selectCatalogue);
   const cart = useConsoleStore(selectCart);
+  const asset = useConsoleStore(selectTillAsset);
   const { addToCart, removeFromCart } = useConsoleStore(useShallow(selectTillActions));
   if (catalogue.length === 0) return null;
+  if (asset !== CATALOGUE_ASSET)
+    return (
+      <p className="till-catalogue muted" data-testid="till-catalogue-other-asset">
+        The catalogue is priced in {ASSETS[CATALOGUE_ASSET].symbol}: type the amount in {ASSETS[asset].symbol} on the
+        keypad.
+      </p>
+    );
   return (
     <section className="till-catalogue" aria-label="Items">
       <ul className="till-items">
@@ -34,7 +70,7 @@ function Catalogue() {
                 type="button"
                 className="till-item"
                 onClick={() => addToCart(item.id)}
-                aria-label={`Add ${item.name}, ${formatUsdt(item.price)} USDT${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
+                aria-label={`Add ${item.name}, ${formatUsdt(item.price)} ${ASSETS[CATALOGUE_ASSET].symbol}${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
               >
                 <span className="till-item-name">{item.name}</span>
                 <span className="till-item-price">{formatUsdt(item.price)}</span>
@@ -67,6 +103,7 @@ function TypedAmount() {
   const entry = useConsoleStore(selectTillEntry);
   const catalogue = useConsoleStore(selectCatalogue);
   const cartSize = useConsoleStore(selectCartSize);
+  const asset = useConsoleStore(selectTillAsset);
   const { addTypedToCart } = useConsoleStore(useShallow(selectTillActions));
   if (catalogue.length === 0 || (entry === '' && cartSize === 0)) return null;
   return (
@@ -76,7 +113,7 @@ function TypedAmount() {
       ) : (
         <>
           <span>
-            Typed: <output data-testid="till-typed">{entry}</output> USDT
+            Typed: <output data-testid="till-typed">{entry}</output> {ASSETS[asset].symbol}
           </span>
           <button type="button" className="btn btn-small" onClick={() => addTypedToCart()}>
             Add amount to cart
@@ -92,6 +129,7 @@ export function TillKeypad() {
   const entry = useConsoleStore(selectTillEntry);
   const cartSize = useConsoleStore(selectCartSize);
   const cartTotal = useConsoleStore(selectCartTotal);
+  const { symbol } = ASSETS[useConsoleStore(selectTillAsset)];
   const isCharging = useConsoleStore(selectIsCharging);
   const error = useConsoleStore(selectTillError);
   const { pressTillKey, chargeTill, loadCatalogue, clearCart } = useConsoleStore(useShallow(selectTillActions));
@@ -106,6 +144,7 @@ export function TillKeypad() {
       <h1 id="till-entry-title" className="sr-only">
         New sale
       </h1>
+      <AssetChoice />
       <p className="till-display-label">
         {hasCart ? `Cart · ${cartSize} ${cartSize === 1 ? 'item' : 'items'}` : 'Amount'}
       </p>
@@ -113,9 +152,9 @@ export function TillKeypad() {
         className="till-display"
         data-testid="till-display"
         aria-live="polite"
-        aria-label={hasCart ? 'Cart total in USDT' : 'Amount in USDT'}
+        aria-label={hasCart ? `Cart total in ${symbol}` : `Amount in ${symbol}`}
       >
-        {hasCart ? formatUsdt(cartTotal) : entry || '0'} <small>USDT</small>
+        {hasCart ? formatUsdt(cartTotal) : entry || '0'} <small>{symbol}</small>
       </output>
       <TypedAmount />
       {error ? (

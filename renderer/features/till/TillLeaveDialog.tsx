@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
 import { formatUsdt } from '../../lib/format';
 import { isNonZero } from '../payments/payment-outcome';
@@ -42,8 +43,9 @@ export function TillLeaveDialog() {
       <h2 id={titleId}>This payment is still open</h2>
       {invoice && partPaid ? (
         <p className="confirm-body" data-testid="till-leave-partial">
-          {formatUsdt(invoice.paidAmount)} of {formatUsdt(invoice.amount)} USDT already arrived, so it cannot be
-          cancelled: keep it open for the rest, or refund or settle it from the payment&rsquo;s page.
+          {formatUsdt(invoice.paidAmount)} of {formatUsdt(invoice.amount)} {ASSETS[invoice.currency].symbol} already
+          arrived, so it cannot be cancelled: keep it open for the rest, or refund or settle it from the payment&rsquo;s
+          page.
         </p>
       ) : (
         <p className="confirm-body">Cancel it so nobody pays it later, or keep it open for the customer.</p>

@@ -1,4 +1,5 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
+import { ASSETS } from '../../../contract/asset';
 import { formatCountdown, formatUsdt } from '../../lib/format';
 import { isNonZero, type Outcome } from '../payments/payment-outcome';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
@@ -34,11 +35,13 @@ export function TillPayment({ invoice, now, onCancel }: { invoice: Payment; now:
             <span className="till-received">{formatUsdt(invoice.paidAmount)} received</span> —{' '}
             <span className="till-to-go">{formatUsdt(invoice.dueAmount)} to go</span>
           </p>
-          <p className="till-of">of {formatUsdt(invoice.amount)} USDT</p>
+          <p className="till-of">
+            of {formatUsdt(invoice.amount)} {ASSETS[invoice.currency].symbol}
+          </p>
         </>
       ) : (
         <p className="till-amount">
-          {formatUsdt(invoice.amount)} <small>USDT</small>
+          {formatUsdt(invoice.amount)} <small>{ASSETS[invoice.currency].symbol}</small>
         </p>
       )}
       <TillPaymentQr invoice={invoice} size={qrSize()} />
@@ -91,7 +94,7 @@ export function TillEnded({
         <path fill="currentColor" d={ICON[outcome.kind]} />
       </svg>
       <p className="till-amount">
-        {formatUsdt(invoice.amount)} <small>USDT</small>
+        {formatUsdt(invoice.amount)} <small>{ASSETS[invoice.currency].symbol}</small>
       </p>
       <div role="status" aria-live="assertive">
         <p className="till-title" data-testid="till-outcome">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
 import { formatAmount } from '../../../contract/amount';
 import type { PublicPayment as Payment } from '../../../contract/payments';
@@ -65,12 +66,14 @@ export function TillSaleLines({ invoice }: { invoice: Payment }) {
       {tip > 0n ? (
         <p className="till-lines-tip" data-testid="till-tip-line">
           <span>Tip</span>
-          <span>{formatUsdt(formatAmount(tip, 'USDT'))}</span>
+          <span>{formatUsdt(formatAmount(tip, invoice.currency))}</span>
         </p>
       ) : null}
       <p className="till-lines-total" data-testid="till-lines-total">
         <span>Total</span>
-        <span>{formatUsdt(invoice.amount)} USDT</span>
+        <span>
+          {formatUsdt(invoice.amount)} {ASSETS[invoice.currency].symbol}
+        </span>
       </p>
     </div>
   );

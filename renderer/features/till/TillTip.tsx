@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { ASSETS, type AssetCode } from '../../../contract/asset';
 import { formatAmount } from '../../../contract/amount';
 import { formatUsdt, parseEnteredAmount } from '../../lib/format';
 import { useConsoleStore } from '../../store';
@@ -9,18 +10,19 @@ import { tipChoices } from './tips';
 const TIP_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0'];
 
 /** The custom tip: the keypad types an amount, the customer sees what they will pay with it. */
-function CustomTip({ subtotal }: { subtotal: bigint }) {
+function CustomTip({ subtotal, asset }: { subtotal: bigint; asset: AssetCode }) {
   const entry = useConsoleStore(selectCustomTipEntry) ?? '';
   const isCharging = useConsoleStore(selectIsCharging);
   const { pressTipKey, confirmCustomTip } = useConsoleStore(useShallow(selectTipActions));
-  const typed = parseEnteredAmount(entry);
+  const typed = parseEnteredAmount(entry, asset);
+  const { symbol } = ASSETS[asset];
   return (
     <>
-      <output className="till-display" data-testid="till-tip-entry" aria-live="polite" aria-label="Tip in USDT">
-        {entry || '0'} <small>USDT</small>
+      <output className="till-display" data-testid="till-tip-entry" aria-live="polite" aria-label={`Tip in ${symbol}`}>
+        {entry || '0'} <small>{symbol}</small>
       </output>
       <p className="till-tip-total">
-        Total {formatUsdt(formatAmount(subtotal + (typed.ok ? typed.micro : 0n), 'USDT'))} USDT
+        Total {formatUsdt(formatAmount(subtotal + (typed.ok ? typed.micro : 0n), asset))} {symbol}
       </p>
       <div className="keypad" role="group" aria-label="Keypad">
         {TIP_KEYS.map((key) => (
@@ -65,7 +67,10 @@ export function TillTip() {
         Add a tip?
       </h1>
       <p className="till-tip-subtotal">
-        Subtotal <strong>{formatUsdt(sale.amount)} USDT</strong>
+        Subtotal{' '}
+        <strong>
+          {formatUsdt(sale.amount)} {ASSETS[sale.asset].symbol}
+        </strong>
       </p>
       {error ? (
         <p className="till-error" role="alert">
@@ -73,16 +78,16 @@ export function TillTip() {
         </p>
       ) : null}
       {custom !== null ? (
-        <CustomTip subtotal={sale.micro} />
+        <CustomTip subtotal={sale.baseUnits} asset={sale.asset} />
       ) : (
         <div className="till-tip-choices" role="group" aria-label="Tip">
-          {tipChoices(sale.micro, settings?.presets ?? []).map((choice) => (
+          {tipChoices(sale.baseUnits, settings?.presets ?? [], sale.asset).map((choice) => (
             <button
               key={choice.percent}
               type="button"
               className="btn till-tip-choice"
               disabled={isCharging}
-              onClick={() => void chooseTip(choice.micro)}
+              onClick={() => void chooseTip(choice.baseUnits)}
             >
               <span className="till-tip-percent">{choice.percent} %</span>
               <span className="till-tip-amount">{formatUsdt(choice.tip)}</span>

@@ -1,15 +1,17 @@
 import { formatAmount } from '../../../contract/amount';
+import type { AssetCode } from '../../../contract/asset';
 import type { CatalogueItem } from '../../../contract/console';
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { ApiError } from '../../api/client';
 import { catalogueApi } from './catalogue-api';
 import { paymentsApi } from '../payments/api';
 import { parseEnteredAmount } from '../../lib/format';
-import { cartTotalMicro, describeSale, nextEntry, saleLines, type Cart, type SaleLine } from './cart';
+import { cartTotal, describeSale, nextEntry, saleLines, type Cart, type SaleLine } from './cart';
+import { rememberedTillAsset, rememberTillAsset } from './till-asset';
 import { createTillLeaving, type TillLeavingSlice } from './leaving';
 import { createTipStep, type SaleToCharge, type TipStepSlice } from './tip-step';
 
-export { cartLines, cartTotalMicro, nextEntry, type Cart, type CartLine, type SaleLine } from './cart';
+export { cartLines, cartTotal, nextEntry, type Cart, type CartLine, type SaleLine } from './cart';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 
 /** The till as a cashier works it: a keypad entry or a cart from the catalogue, charged as an invoice. */
@@ -18,18 +20,22 @@ export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   isTill: boolean;
   /** the invoice on the customer's screen; none while the keypad shows */
   tillInvoice: Payment | null;
+  /** the asset the next sale is rung up in; the till remembers the last one chosen */
+  tillAsset: AssetCode;
   tillEntry: string;
   cart: Cart;
   /** amounts typed on the keypad and added to the cart as lines of their own, exact decimals */
   typedAmounts: string[];
   /** the lines of the sale on the customer's screen; null for an invoice made elsewhere */
   tillSaleLines: SaleLine[] | null;
-  /** the tip the invoice on the customer's screen includes, micro-USDT (0n: none) */
+  /** the tip the invoice on the customer's screen includes, in base units of its asset (0n: none) */
   tillTip: bigint;
   catalogue: CatalogueItem[];
   isCharging: boolean;
   tillError: string | null;
   isSavingCatalogue: boolean;
+  /** Rings the next sale up in `asset`: the entry and the cart start again (the catalogue is priced in USDT). */
+  chooseTillAsset(asset: AssetCode): void;
   /** a key of the keypad or the keyboard: a digit, "," or ".", "Backspace", "Clear" */
   pressTillKey(key: string): void;
   addToCart(id: string): void;
@@ -64,6 +70,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   ...createTipStep(set, get, store),
   isTill: false,
   tillInvoice: null,
+  tillAsset: rememberedTillAsset(),
   tillEntry: '',
   cart: {},
   typedAmounts: [],
@@ -73,7 +80,12 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   isCharging: false,
   tillError: null,
   isSavingCatalogue: false,
-  pressTillKey: (key) => set((s) => ({ tillEntry: nextEntry(s.tillEntry, key), tillError: null })),
+  chooseTillAsset: (asset) => {
+    if (asset === get().tillAsset) return;
+    rememberTillAsset(asset);
+    set({ tillAsset: asset, ...EMPTY_SALE });
+  },
+  pressTillKey: (key) => set((s) => ({ tillEntry: nextEntry(s.tillEntry, key, s.tillAsset), tillError: null })),
   addToCart: (id) =>
     set((s) => ({ cart: { ...s.cart, [id]: Math.min(MAX_QUANTITY, (s.cart[id] ?? 0) + 1) }, tillError: null })),
   removeFromCart: (id) =>
@@ -83,7 +95,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     }),
   clearCart: () => set({ cart: {}, typedAmounts: [] }),
   addTypedToCart: () => {
-    const entered = parseEnteredAmount(get().tillEntry);
+    const entered = parseEnteredAmount(get().tillEntry, get().tillAsset);
     if (!entered.ok) set({ tillError: entered.message });
     else set((s) => ({ typedAmounts: [...s.typedAmounts, entered.amount], tillEntry: '', tillError: null }));
     return entered.ok;
@@ -115,26 +127,27 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   chargeTill: async () => {
     // an amount typed into a cart joins it rather than being lost
     if (get().tillEntry !== '' && selectCartSize(get()) > 0 && !get().addTypedToCart()) return;
-    const { catalogue, cart, typedAmounts, tillEntry } = get();
-    const lines = saleLines(catalogue, cart, typedAmounts);
-    const total = cartTotalMicro(catalogue, cart, typedAmounts);
+    const { catalogue, cart, typedAmounts, tillEntry, tillAsset: asset } = get();
+    const lines = saleLines(catalogue, cart, typedAmounts, asset);
+    const total = cartTotal(catalogue, cart, typedAmounts, asset);
     const entered =
       lines.length > 0
-        ? { ok: true as const, amount: formatAmount(total, 'USDT'), micro: total }
-        : parseEnteredAmount(tillEntry);
+        ? { ok: true as const, amount: formatAmount(total, asset), micro: total }
+        : parseEnteredAmount(tillEntry, asset);
     if (!entered.ok) {
       set({ tillError: entered.message });
       return;
     }
-    const sale = { amount: entered.amount, micro: entered.micro, lines };
+    const sale = { amount: entered.amount, baseUnits: entered.micro, asset, lines };
     if (!get().askForTip(sale)) await get().chargeSale(sale, 0n);
   },
-  chargeSale: async ({ micro, lines }, tip) => {
+  chargeSale: async ({ baseUnits, asset, lines }, tip) => {
     set({ isCharging: true, tillError: null });
     try {
       const invoice = await paymentsApi.create({
-        amount: formatAmount(micro + tip, 'USDT'),
-        ...(tip > 0n ? { tip: formatAmount(tip, 'USDT') } : {}),
+        currency: asset,
+        amount: formatAmount(baseUnits + tip, asset),
+        ...(tip > 0n ? { tip: formatAmount(tip, asset) } : {}),
         ...(lines.length > 0 ? { description: describeSale(lines) } : {}),
       });
       set({ tillInvoice: invoice, tillSaleLines: lines.length > 0 ? lines : null, tillTip: tip, ...EMPTY_SALE });
@@ -173,11 +186,13 @@ export const selectCartSize = (s: ConsoleStore) =>
   Object.values(s.cart).reduce((n, q) => n + q, 0) + s.typedAmounts.length;
 /** The cart's total as the decimal string the till shows and charges. */
 export const selectCartTotal = (s: ConsoleStore) =>
-  formatAmount(cartTotalMicro(s.catalogue, s.cart, s.typedAmounts), 'USDT');
+  formatAmount(cartTotal(s.catalogue, s.cart, s.typedAmounts, s.tillAsset), s.tillAsset);
+export const selectTillAsset = (s: ConsoleStore) => s.tillAsset;
 export const selectTypedAmounts = (s: ConsoleStore) => s.typedAmounts;
 export const selectTillSaleLines = (s: ConsoleStore) => s.tillSaleLines;
 export const selectTillTip = (s: ConsoleStore) => s.tillTip;
 export const selectTillActions = (s: ConsoleStore) => ({
+  chooseTillAsset: s.chooseTillAsset,
   pressTillKey: s.pressTillKey,
   addToCart: s.addToCart,
   removeFromCart: s.removeFromCart,

@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../../contract/asset';
 import type { TipSettings } from '../../../contract/console-settings';
 import { parseEnteredAmount } from '../../lib/format';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
@@ -9,7 +10,9 @@ import { tipsApi } from './tips-api';
 export interface SaleToCharge {
   /** the subtotal, exact: what the sale costs before any tip */
   amount: string;
-  micro: bigint;
+  /** the subtotal in base units of `asset` */
+  baseUnits: bigint;
+  asset: AssetCode;
   /** the cart's lines; empty for an amount typed on the keypad */
   lines: SaleLine[];
 }
@@ -29,7 +32,7 @@ export interface TipStepSlice {
   saveTipSettings(settings: TipSettings): Promise<boolean>;
   /** Asks for a tip when tips are on (true), or leaves the sale to be charged at once (false). */
   askForTip(sale: SaleToCharge): boolean;
-  /** Charges the waiting sale with this tip in micro-USDT (0n: no tip). */
+  /** Charges the waiting sale with this tip in base units of the sale's asset (0n: no tip). */
   chooseTip(tip: bigint): Promise<void>;
   openCustomTip(): void;
   pressTipKey(key: string): void;
@@ -73,10 +76,14 @@ export const createTipStep: SliceCreator<TipStepSlice> = (set, get) => ({
   openCustomTip: () => set({ customTipEntry: '', tillError: null }),
   pressTipKey: (key) =>
     set((s) =>
-      s.customTipEntry === null ? {} : { customTipEntry: nextEntry(s.customTipEntry, key), tillError: null },
+      s.customTipEntry === null || !s.tipSale
+        ? {}
+        : { customTipEntry: nextEntry(s.customTipEntry, key, s.tipSale.asset), tillError: null },
     ),
   confirmCustomTip: async () => {
-    const entered = parseEnteredAmount(get().customTipEntry ?? '');
+    const sale = get().tipSale;
+    if (!sale) return;
+    const entered = parseEnteredAmount(get().customTipEntry ?? '', sale.asset);
     if (!entered.ok) set({ tillError: entered.message });
     else await get().chooseTip(entered.micro);
   },

@@ -1,4 +1,5 @@
 import { useEffect, type CSSProperties } from 'react';
+import { ASSETS } from '../../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
 import type { PublicPayment as Payment } from '../../../../contract/payments';
 import type { TillWalletSession } from '../../../../contract/till-wallet';
@@ -128,7 +129,11 @@ export function TillPaymentQr({ invoice, size }: { invoice: Payment; size: numbe
   return (
     <div className="till-wallet-area">
       <div className="till-qr">
-        <QrCode value={invoice.links.ton} size={size} label={`QR code to pay ${invoice.dueAmount} USDT`} />
+        <QrCode
+          value={invoice.links.ton}
+          size={size}
+          label={`QR code to pay ${invoice.dueAmount} ${ASSETS[invoice.currency].symbol}`}
+        />
       </div>
       <button type="button" className="btn till-wallet-start" onClick={() => void openTillWallet(invoice.id)}>
         Pay with wallet
