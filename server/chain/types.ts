@@ -3,6 +3,9 @@ import type { AssetCode } from '../../contract/asset';
 import type { ChainMode } from '../../contract/chain';
 import type { WalletMovementKind } from '../../contract/refunds';
 
+/** @ton/core's account address and transaction, for code outside chain/ that passes them along without reading them. */
+export type { Address, Transaction } from '@ton/core';
+
 /** Position of the newest fully processed transaction of the watched account. */
 export interface TxCursor {
   lt: bigint;

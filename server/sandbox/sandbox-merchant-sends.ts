@@ -2,7 +2,7 @@
 // (a withdrawal to an exchange, or a refund). Only the sandbox can do this, because only the
 // sandbox holds the merchant wallet's key; the service itself never does.
 import { randomBytes } from 'node:crypto';
-import { internal, toNano, type Address } from '@ton/core';
+import { Address, internal, toNano } from '@ton/core';
 import type { SendMessageResult } from '@ton/sandbox';
 import type { WalletContractV5R1 } from '@ton/ton';
 import { jettonTransferBody } from './jetton-messages';
@@ -11,8 +11,8 @@ import { walletTransfer, type Actor } from './sandbox-actors';
 export interface MerchantSendOptions {
   /** base units */
   amount: bigint;
-  /** the recipient's owner address */
-  destination: Address;
+  /** the recipient's owner address (text in any form, for callers outside chain/ and sandbox/) */
+  destination: Address | string;
   comment?: string | null;
 }
 
@@ -29,7 +29,7 @@ export function sendFromMerchant(
     // random, as wallet apps pick it: a bounce brings it back, and two sends in one second must not share one
     queryId: randomBytes(8).readBigUInt64BE(),
     amount: opts.amount,
-    destination: opts.destination,
+    destination: typeof opts.destination === 'string' ? Address.parse(opts.destination) : opts.destination,
     responseDestination: merchant.wallet.address,
     forwardTonAmount: 1n,
     comment: opts.comment ?? null,

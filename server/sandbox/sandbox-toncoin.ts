@@ -1,6 +1,6 @@
 // Toncoin on the sandbox chain: a customer's plain transfer to the store's own wallet (and the cases
 // the watcher must not credit), and the merchant's own plain transfers (a refund, a withdrawal).
-import { beginCell, comment as textComment, internal, toNano, type Address, type Cell } from '@ton/core';
+import { Address, beginCell, comment as textComment, internal, toNano, type Cell } from '@ton/core';
 import { internal as rawInternal, type Blockchain, type SendMessageResult } from '@ton/sandbox';
 import type { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { JettonOp } from '../chain/jetton-ops';
@@ -21,8 +21,8 @@ export interface ToncoinPayOptions {
   amount: bigint;
   comment?: string | null;
   case?: ToncoinPayCase;
-  /** bounced: who refused it (the payer by default) */
-  from?: Address;
+  /** bounced: who refused it (the payer by default), text in any form for callers outside chain/ and sandbox/ */
+  from?: Address | string;
 }
 
 export interface ToncoinTargets {
@@ -62,7 +62,7 @@ function bouncedTransfer(t: ToncoinTargets, opts: ToncoinPayOptions, now: number
     .storeBits(original.loadBits(Math.min(256, original.remainingBits)))
     .endCell();
   return rawInternal({
-    from: opts.from ?? t.payer.wallet.address,
+    from: typeof opts.from === 'string' ? Address.parse(opts.from) : (opts.from ?? t.payer.wallet.address),
     to: t.merchant,
     value: opts.amount,
     bounce: false,
@@ -89,7 +89,8 @@ function excessToStore(t: ToncoinTargets, now: number) {
 export interface MerchantToncoinOptions {
   /** nanotons */
   amount: bigint;
-  destination: Address;
+  /** text in any form, for callers outside chain/ and sandbox/ */
+  destination: Address | string;
   comment?: string | null;
 }
 

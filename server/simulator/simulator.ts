@@ -1,5 +1,5 @@
 import { invalidInput } from '../domain/errors';
-import { Address } from '@ton/core';
+import type { AssetCode } from '../../contract/asset';
 import { formatAmount, parseAmount } from '../../contract/amount';
 import {
   SimulateRequestSchema,
@@ -14,6 +14,11 @@ import type { RefundService } from '../payments/refund-service';
 import { SimulateRefundRequestSchema, type SimulatedRefund, type SimulateRefundRequest } from '../../contract/refunds';
 import type { ChainWatcher } from '../watcher/chain-watcher';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
+import { friendlyAddress, isTonAddress } from '../chain/transfer-messages';
+import type { SimulationCase } from '../../contract/chain';
+
+/** The cases a plain Toncoin transfer has: the others are jetton transfers' own (a forward, a look-alike jetton). */
+const TONCOIN_CASES: readonly SimulationCase[] = ['exact', 'short', 'no-comment', 'bounced'];
 
 /**
  * Sends real emulated transfers on the sandbox chain, then waits for the watcher to see them, so
@@ -30,22 +35,16 @@ export class Simulator {
   async pay(input: SimulateRequest): Promise<SimulationResult> {
     const request = SimulateRequestSchema.parse(input);
     const payment = await this.payments.get(request.paymentId);
+    const asset = payment.currency;
     const due = payment.amount > payment.paidAmount ? payment.amount - payment.paidAmount : payment.amount;
-    let amount = request.amount === undefined ? due : parsedAmount(request.amount);
+    let amount = request.amount === undefined ? due : parsedAmount(request.amount, asset);
     if (request.case === 'short') amount = amount > 1n ? amount - 1n : amount;
     const comment =
       request.case === 'no-comment' ? null : request.comment === undefined ? payment.memo : request.comment;
-    const attack =
-      request.case === 'fake-jetton' || request.case === 'forged' || request.case === 'bounced'
-        ? request.case
-        : undefined;
-    const transactions = await this.sandbox.pay({
-      amount,
-      comment,
-      commentInRef: request.case === 'comment-in-ref',
-      ...(request.case === 'zero-forward' ? { forwardTonAmount: 0n } : {}),
-      ...(attack ? { case: attack } : {}),
-    });
+    const transactions =
+      asset === 'TON'
+        ? await this.payToncoin(request.case, amount, comment)
+        : await this.payUsdt(request, amount, comment);
     await this.watcher.pollNow();
     return {
       case: request.case,
@@ -54,16 +53,38 @@ export class Simulator {
     };
   }
 
+  private payUsdt(request: ReturnType<typeof SimulateRequestSchema.parse>, amount: bigint, comment: string | null) {
+    const attack =
+      request.case === 'fake-jetton' || request.case === 'forged' || request.case === 'bounced'
+        ? request.case
+        : undefined;
+    return this.sandbox.pay({
+      amount,
+      comment,
+      commentInRef: request.case === 'comment-in-ref',
+      ...(request.case === 'zero-forward' ? { forwardTonAmount: 0n } : {}),
+      ...(attack ? { case: attack } : {}),
+    });
+  }
+
+  /** A plain transfer from the payer's wallet to the store's, with the memo as its text comment. */
+  private payToncoin(simulated: SimulationCase, amount: bigint, comment: string | null) {
+    if (!TONCOIN_CASES.includes(simulated)) {
+      throw invalidInput('case', `a Toncoin payment is paid with a plain transfer: ${TONCOIN_CASES.join(', ')}`);
+    }
+    return this.sandbox.payToncoin({ amount, comment, ...(simulated === 'bounced' ? { case: 'bounced' } : {}) });
+  }
+
   /** The merchant sends USDT elsewhere (to an exchange): the books must still balance afterwards. */
   async withdraw(input: WithdrawRequest): Promise<WithdrawResult> {
     const request = WithdrawRequestSchema.parse(input);
-    const amount = parsedAmount(request.amount);
-    const to = request.to === undefined ? this.sandbox.exchangeAddress : recipient(request.to);
+    const amount = parsedAmount(request.amount, 'USDT');
+    const to = request.to === undefined ? this.sandbox.exchangeAddress.toString() : recipient(request.to);
     const transactions = await this.sandbox.sendFromMerchant({ amount, destination: to });
     await this.watcher.pollNow();
     return {
       amount: formatAmount(amount, 'USDT'),
-      to: to.toString(),
+      to,
       txHashes: transactions.map((tx) => tx.hash().toString('hex')),
     };
   }
@@ -77,17 +98,18 @@ export class Simulator {
    */
   async refund(input: SimulateRefundRequest): Promise<SimulatedRefund> {
     const request = SimulateRefundRequestSchema.parse(input);
-    const refund = await this.refunds.find(request.refundId);
-    const transactions = await this.sandbox.sendFromMerchant({
+    const { refund, asset } = await this.refunds.findWithAsset(request.refundId);
+    const send = {
       amount: request.case === 'short' ? refund.amount - 1n : refund.amount,
-      destination: Address.parse(refund.destination),
+      destination: refund.destination,
       comment: request.case === 'wrong-memo' ? `${refund.memo}-X` : refund.memo,
-    });
+    };
+    const transactions =
+      asset === 'TON' ? await this.sandbox.sendToncoinFromMerchant(send) : await this.sandbox.sendFromMerchant(send);
     await this.watcher.pollNow();
     const sent = await this.refunds.find(refund.id);
     if (request.case === 'bounce' && sent.status === 'sent') {
-      // the recipient's wallet refuses it: the jettons come back to the store's wallet with the query id they left with
-      transactions.push(...(await this.sandbox.pay({ amount: sent.amount, case: 'bounced', queryId: sent.queryId! })));
+      transactions.push(...(await this.bounceBack(sent, asset)));
       await this.watcher.pollNow();
     }
     return {
@@ -96,19 +118,32 @@ export class Simulator {
       refund: await this.refunds.view(refund.id),
     };
   }
-}
 
-/** The address a withdrawal goes to, or the field error that names it. */
-function recipient(text: string): Address {
-  try {
-    return Address.parse(text);
-  } catch {
-    throw invalidInput('to', 'must be a TON address');
+  /**
+   * The recipient's wallet refuses a refund: USDT comes back to the store's jetton wallet with the
+   * query id it left with; Toncoin comes back to the store's wallet with the start of its comment.
+   */
+  private bounceBack(sent: Awaited<ReturnType<RefundService['find']>>, asset: AssetCode) {
+    if (asset === 'TON') {
+      return this.sandbox.payToncoin({
+        amount: sent.amount,
+        comment: sent.memo,
+        case: 'bounced',
+        from: sent.destination,
+      });
+    }
+    return this.sandbox.pay({ amount: sent.amount, case: 'bounced', queryId: sent.queryId! });
   }
 }
 
-function parsedAmount(text: string): bigint {
-  const parsed = parseAmount(text, 10n ** 15n, 'USDT');
+/** The address a withdrawal goes to (its bounceable friendly form), or the field error that names it. */
+function recipient(text: string): string {
+  if (!isTonAddress(text)) throw invalidInput('to', 'must be a TON address');
+  return friendlyAddress(text, { bounceable: true, testOnly: false });
+}
+
+function parsedAmount(text: string, asset: AssetCode): bigint {
+  const parsed = parseAmount(text, 10n ** 15n, asset);
   if (!parsed.ok) throw invalidInput('amount', parsed.message);
   return parsed.value;
 }

@@ -1,10 +1,10 @@
-import type { Address, Transaction } from '@ton/core';
 import type { AssetCode } from '../../contract/asset';
-import type { ChainSource, TxCursor } from '../chain/types';
+import type { Address, ChainSource, Transaction, TxCursor } from '../chain/types';
 import { abortableSleep, nextBackoffMs } from '../chain/backoff';
 import { classifyChainError } from '../chain/toncenter-source';
 import type { StreamStatus, WakeHint } from '../chain/toncenter-stream';
-import { cursorOf, fetchNewTransactions } from './transaction-poller';
+import { cursorOf } from '../chain/tx-position';
+import { fetchNewTransactions } from './transaction-poller';
 import { createChase, createWakeableSleep, type WakeupChannel } from './wakeups';
 
 export interface WatcherStatus {

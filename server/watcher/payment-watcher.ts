@@ -1,9 +1,8 @@
-import type { Transaction } from '@ton/core';
 import { accountFacts, accountKey, jettonWalletFacts, type WatchedAccount } from '../chain/watched-account';
-import type { ChainSource, TxCursor } from '../chain/types';
+import type { ChainSource, Transaction, TxCursor } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
-import { cursorOf } from './transaction-poller';
+import { cursorOf } from '../chain/tx-position';
 import { watcherGroup } from './watcher-group';
 import type { WakeupChannel } from './wakeups';
 

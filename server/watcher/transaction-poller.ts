@@ -1,5 +1,5 @@
-import type { Address, Transaction } from '@ton/core';
-import type { ChainSource, TxCursor } from '../chain/types';
+import type { Address, ChainSource, Transaction, TxCursor } from '../chain/types';
+import { accountNumber, cursorOf, txHashHex } from '../chain/tx-position';
 
 /**
  * The fetched history does not form one unbroken chain from the cursor: a node lagged, dropped a
@@ -19,14 +19,6 @@ export interface FetchResult {
 /** Pages that bring nothing new in a row before giving up (a server repeating itself). */
 const MAX_STALLED_PAGES = 3;
 
-export function txHashHex(tx: Transaction): string {
-  return tx.hash().toString('hex');
-}
-
-export function cursorOf(tx: Transaction): TxCursor {
-  return { lt: tx.lt, hash: txHashHex(tx) };
-}
-
 export async function fetchNewTransactions(
   source: ChainSource,
   account: Address,
@@ -39,7 +31,7 @@ export async function fetchNewTransactions(
   }
   const collected = await collectBackwards(source, account, cursor, pageSize);
   const transactions = [...collected.values()].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
-  checkContinuity(transactions, cursor, BigInt(`0x${account.hash.toString('hex')}`));
+  checkContinuity(transactions, cursor, accountNumber(account));
   const newest = transactions.at(-1);
   return { transactions, head: newest ? cursorOf(newest) : cursor };
 }
