@@ -86,11 +86,13 @@ export const CloseDayReportSchema = z
     from: z.iso.datetime().meta({ description: 'When the day began (inclusive)' }),
     to: z.iso.datetime().meta({ description: 'When it ended (exclusive)' }),
     hours: z.number().meta({ description: '24 a day, or one less or more for a daylight-saving change' }),
-    ...CloseDayFiguresSchema.shape,
+    ...CloseDayFiguresSchema.omit({ tips: true }).shape,
     generatedAt: z.iso.datetime(),
     through: z.iso.date().meta({ description: 'The last day, inclusive: `date` itself for one day' }),
     days: z.number().int().meta({ description: 'How many days the report covers' }),
     includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
+    // after includeTest, where it was added: the fields keep the order they had
+    tips: TipsSchema,
     assets: z.array(CloseDayAssetSchema).meta({
       description: 'A close per asset the store takes or was paid in over the span, in the registry order',
     }),

@@ -46,9 +46,23 @@ export const formatClock = (iso: string): string => formatters.clock.format(new 
 export const formatTime = (iso: string | null | undefined): string =>
   iso ? `${formatters.seconds.format(new Date(iso))} ${displayZone}` : '—';
 
-/** "1234.50" -> "1,234.50": the console speaks English, so English marks; the one money formatter. */
-export const formatUsdt = (amount: string): string =>
+/**
+ * "1234.50" -> "1,234.50": an amount the service wrote (already in its asset's decimals), as a figure;
+ * the console speaks English, so English marks. Beside a heading or column that names the asset.
+ */
+export const formatFigure = (amount: string): string =>
   formatAmountForLocale(amount.includes('.') ? amount : `${amount}.00`, 'en-US');
+
+/** "1,234.50 USDT", "1.5 TON": an amount with its asset's symbol, as everywhere a person reads money. */
+export const formatAssetAmount = (amount: string, asset: AssetCode): string =>
+  `${formatFigure(amount)} ${ASSETS[asset].symbol}`;
+
+/**
+ * The figure formatter under its name from before Toncoin, for the screens not yet moved to
+ * formatFigure and formatAssetAmount (the till's and the refund panel's): it never named an asset itself.
+ * @deprecated use formatFigure, or formatAssetAmount where the asset is to be said
+ */
+export const formatUsdt = formatFigure;
 
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return 'never';
@@ -68,7 +82,9 @@ export type EnteredAmount = { ok: true; amount: string; micro: bigint } | { ok: 
 
 /**
  * An amount as a cashier types it, "12,50" or "12.50", as the exact decimal string the service takes
- * ("12.50") and its micro-USDT. Digits only, one separator, at most 6 decimals; never a float.
+ * ("12.50") and its base units in `asset` (`micro`: micro-USDT, or nanotons). Digits only, one
+ * separator, at most the asset's decimals; never a float. The USDT default stays only until the
+ * till and the refund panel pass their asset.
  */
 export function parseEnteredAmount(text: string, asset: AssetCode = 'USDT'): EnteredAmount {
   const { decimals } = ASSETS[asset];

@@ -48,7 +48,8 @@ export async function closeDayReport(services: Services, query: Partial<CloseDay
   const includeTest = query.includeTest ?? false;
   const period = await readPeriod(payments, { first, last, timeZone, includeTest });
   const { start, end } = period;
-  const { currency, ...usdt } = closeOfAsset({ currency: 'USDT', figures: figuresIn(period, 'USDT') });
+  // USDT's at the top level, in the order they always had, as before Toncoin: a client that reads them reads what it did
+  const { currency, tips, ...usdt } = closeOfAsset({ currency: 'USDT', figures: figuresIn(period, 'USDT') });
   void currency;
   return {
     store: (await readStoreProfile(settings)).name,
@@ -57,12 +58,12 @@ export async function closeDayReport(services: Services, query: Partial<CloseDay
     from: iso(start),
     to: iso(end),
     hours: (end - start) / HOUR_MS,
-    // USDT's at the top level, as before Toncoin: a client that reads them reads what it did
     ...usdt,
     generatedAt: iso(now),
     through: last,
     days,
     includeTest,
+    tips,
     assets: reportedAssets(period, acceptedAssets(services.config)).map(closeOfAsset),
   };
 }

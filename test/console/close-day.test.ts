@@ -151,17 +151,31 @@ describe('the daily close', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="tontill-close-day-2026-03-30.csv"');
     const store = '"\'=HYPERLINK(""http://evil"")"';
+    // a row set per asset the store takes (both, in sandbox mode), the asset in a last column
+    const rows = (currency: string, lines: string[]) =>
+      lines.map((line) => `${store},2026-03-30,Europe/Berlin,${line},${currency}`);
+    const noToncoin = ['paid,0,0.00', 'overpaid,0,0.00', 'overpaid_extra,,0.00', 'partially_paid,0,0.00'];
     expect(csv.body.split('\r\n')).toEqual([
-      'store,date,timeZone,figure,count,amount',
-      `${store},2026-03-30,Europe/Berlin,paid,1,1.00`,
-      `${store},2026-03-30,Europe/Berlin,overpaid,0,0.00`,
-      `${store},2026-03-30,Europe/Berlin,overpaid_extra,,0.00`,
-      `${store},2026-03-30,Europe/Berlin,partially_paid,0,0.00`,
-      `${store},2026-03-30,Europe/Berlin,taken_in,1,1.00`,
-      `${store},2026-03-30,Europe/Berlin,refunded,1,2.00`,
-      `${store},2026-03-30,Europe/Berlin,net_takings,,-1.00`,
-      `${store},2026-03-30,Europe/Berlin,expired,0,0.00`,
-      `${store},2026-03-30,Europe/Berlin,tips,0,0.00`,
+      'store,date,timeZone,figure,count,amount,currency',
+      ...rows('USDT', [
+        'paid,1,1.00',
+        'overpaid,0,0.00',
+        'overpaid_extra,,0.00',
+        'partially_paid,0,0.00',
+        'taken_in,1,1.00',
+        'refunded,1,2.00',
+        'net_takings,,-1.00',
+        'expired,0,0.00',
+        'tips,0,0.00',
+      ]),
+      ...rows('TON', [
+        ...noToncoin,
+        'taken_in,0,0.00',
+        'refunded,0,0.00',
+        'net_takings,,0.00',
+        'expired,0,0.00',
+        'tips,0,0.00',
+      ]),
       '',
     ]);
     const json = await consoleCall('GET', '/reports/close-day?date=2026-03-30');
@@ -185,6 +199,7 @@ describe('the daily close', () => {
       'days',
       'includeTest',
       'tips',
+      'assets',
     ]);
   });
 
@@ -200,15 +215,15 @@ describe('the daily close', () => {
   it('adds what was refunded and what the payment nets to the payments CSV', async () => {
     const csv = (await consoleCall('GET', '/payments/export.csv')).body.split('\r\n');
     const header = csv[0]!.split(',');
-    expect(header.slice(-2)).toEqual(['refundedAmount', 'netAmount']);
+    expect(header.slice(-3)).toEqual(['refundedAmount', 'netAmount', 'currency']);
     const rowOf = (name: string) =>
       csv
         .find((line) => line.startsWith(`${ids[name]},`))!
         .split(',')
-        .slice(-2);
-    expect(rowOf('A')).toEqual(['3.00', '7.00']);
-    expect(rowOf('B')).toEqual(['0.00', '5.00']);
-    expect(rowOf('E')).toEqual(['0.00', '0.00']);
+        .slice(-3);
+    expect(rowOf('A')).toEqual(['3.00', '7.00', 'USDT']);
+    expect(rowOf('B')).toEqual(['0.00', '5.00', 'USDT']);
+    expect(rowOf('E')).toEqual(['0.00', '0.00', 'USDT']);
   });
 
   it.skipIf(SQLITE_ONLY)(

@@ -96,7 +96,7 @@ describe("a day's figures, on the dashboard and in the close", () => {
     const stats = (await consoleCall('GET', '/stats?tzOffset=0')).json() as Stats;
     expect(stats.takings.today.tips).toEqual(close.tips);
     const csv = await consoleCall('GET', '/reports/close-day.csv?date=2026-06-10');
-    expect(csv.body.split('\r\n')).toContain(',2026-06-10,Asia/Tokyo,tips,1,1.50');
+    expect(csv.body.split('\r\n')).toContain(',2026-06-10,Asia/Tokyo,tips,1,1.50,USDT');
     const detail = (await consoleCall('GET', `/payments/${ids.exact}`)).json() as { tipAmount?: string };
     expect(detail.tipAmount).toBe('1.50');
   });
@@ -122,6 +122,11 @@ describe("a day's figures, on the dashboard and in the close", () => {
       netTakings: close.netTakings,
       tips: close.tips,
       includeTest: false,
+      // the same again per asset: USDT's as above, and Toncoin's (the sandbox takes both) at nothing
+      assets: [
+        expect.objectContaining({ currency: 'USDT', takenIn: close.takenIn, netTakings: close.netTakings }),
+        expect.objectContaining({ currency: 'TON', takenIn: { count: 0, total: '0.00' }, netTakings: '0.00' }),
+      ],
     });
     expect(stats.takings.week).toMatchObject({
       date: '2026-06-08',
@@ -141,7 +146,7 @@ describe("a day's figures, on the dashboard and in the close", () => {
     expect(csv.headers['content-disposition']).toBe(
       'attachment; filename="tontill-close-day-2026-06-08-to-2026-06-14.csv"',
     );
-    expect(csv.body.split('\r\n')).toContain(',2026-06-08/2026-06-14,Asia/Tokyo,net_takings,,25.50');
+    expect(csv.body.split('\r\n')).toContain(',2026-06-08/2026-06-14,Asia/Tokyo,net_takings,,25.50,USDT');
   });
 
   it('refuses a range that ends before it starts or runs past a year, naming the field', async () => {

@@ -7,6 +7,7 @@ import {
   selectIsCreatingInvoice,
 } from '../../renderer/features/invoice/slice';
 import { selectIsTill, selectTillActions, selectTillInvoice } from '../../renderer/features/till/slice';
+import { selectAcceptedAssets, selectStaffActions } from '../../renderer/features/staff/slice';
 import { startStoreHarness, type StoreHarness } from './store-harness';
 
 describe('invoice slice: the new-invoice form and the live invoice, handed to the till', () => {
@@ -44,6 +45,22 @@ describe('invoice slice: the new-invoice form and the live invoice, handed to th
     });
   });
 
+  it('creates an invoice in Toncoin once the session says the store takes it, read in its 9 decimals', async () => {
+    const store = h.newStore();
+    const { setDraft, createInvoice } = selectInvoiceActions(store.getState());
+    // before the session answers, the console offers USDT alone: the choice falls back to it
+    setDraft({ currency: 'TON', amount: '1.5' });
+    expect(await createInvoice()).toMatchObject({ currency: 'USDT', amount: '1.50' });
+    await selectStaffActions(store.getState()).loadSession();
+    expect(selectAcceptedAssets(store.getState())).toEqual(['USDT', 'TON']);
+    setDraft({ currency: 'TON', amount: '0,123456789' });
+    expect(await createInvoice()).toMatchObject({ currency: 'TON', amount: '0.123456789' });
+    expect(selectInvoiceDraft(store.getState()).currency).toBe('TON');
+    setDraft({ currency: 'USDT', amount: '0.123456789' });
+    expect(await createInvoice()).toBeNull();
+    expect(selectInvoiceError(store.getState())).toEqual({ field: 'amount', message: 'At most 6 decimals.' });
+  });
+
   it('creates an invoice, keeps the expiry for the next one, shows it on the till and follows it there until paid', async () => {
     const store = h.newStore();
     const { setDraft, createInvoice, refreshInvoice, clearInvoice } = selectInvoiceActions(store.getState());
@@ -57,6 +74,7 @@ describe('invoice slice: the new-invoice form and the live invoice, handed to th
     expect(Date.parse(invoice!.expiresAt) - Date.parse(invoice!.createdAt)).toBe(15 * 60_000);
     expect(selectInvoice(store.getState())).toEqual(invoice);
     expect(selectInvoiceDraft(store.getState())).toEqual({
+      currency: 'USDT',
       amount: '',
       externalId: '',
       description: '',

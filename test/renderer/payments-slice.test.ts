@@ -56,6 +56,7 @@ describe('payments slice: the list, one payment, cancel and redeliver against th
     const settled = await until(store, (s) => !selectIsListLoading(s));
     expect(selectPaymentFilters(settled)).toEqual({
       status: 'pending',
+      currency: '',
       q: made[7]!.id,
       createdFrom: '',
       createdTo: '',

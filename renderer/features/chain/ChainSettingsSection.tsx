@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { AssetCode } from '../../../contract/asset';
 import { CHAIN_MODES, type ChainMode } from '../../../contract/chain';
+import { AcceptedAssetsField } from './AcceptedAssetsField';
 import type { SettingsInput, SettingsView } from '../../../contract/console-settings';
 import { useConsoleStore } from '../../store';
 import {
@@ -30,6 +32,7 @@ interface Form {
   jettonMaster: string;
   expiryMinutes: string;
   monitoringHours: string;
+  acceptedAssets: AssetCode[];
   origins: string;
 }
 
@@ -41,6 +44,7 @@ const formOf = (v: SettingsView): Form => ({
   jettonMaster: v.saved.chain.jettonMaster,
   expiryMinutes: String(v.saved.payments.defaultExpirySeconds / 60),
   monitoringHours: String(v.saved.payments.monitoringWindowSeconds / 3600),
+  acceptedAssets: v.saved.payments.acceptedAssets,
   origins: v.allowedOrigins.join('\n'),
 });
 
@@ -55,6 +59,7 @@ const inputOf = (f: Form): SettingsInput => ({
   payments: {
     defaultExpirySeconds: Math.round(Number(f.expiryMinutes) * 60),
     monitoringWindowSeconds: Math.round(Number(f.monitoringHours) * 3600),
+    acceptedAssets: f.acceptedAssets,
   },
   allowedOrigins: f.origins
     .split(/[\s,]+/)
@@ -165,6 +170,11 @@ function MainnetConfirm({
 function WindowsAndOrigins({ f, set }: { f: Form; set(patch: Partial<Form>): void }) {
   return (
     <>
+      <AcceptedAssetsField
+        value={f.acceptedAssets}
+        onChange={(acceptedAssets) => set({ acceptedAssets })}
+        problem={<Problem field="payments.acceptedAssets" />}
+      />
       <div className="grid-2 tight">
         <div>
           <label htmlFor="s-expiry">Invoice expiry (minutes)</label>
@@ -277,8 +287,8 @@ export function ChainSettingsSection({ view }: { view: SettingsView }) {
       <Problem field="chain" />
       <WindowsAndOrigins f={f} set={set} />
       <p className="muted small">
-        Chain mode, wallet, toncenter and the payment windows are written to <code>{view.configFile}</code> and apply
-        when the service restarts.
+        Chain mode, wallet, toncenter, the accepted assets and the payment windows are written to{' '}
+        <code>{view.configFile}</code> and apply when the service restarts.
       </p>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={isSaving}>

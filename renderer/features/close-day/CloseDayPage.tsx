@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { CloseDayReport } from '../../../contract/reports';
+import { ASSETS } from '../../../contract/asset';
+import type { CloseDayAsset, CloseDayReport } from '../../../contract/reports';
+import { linesWithMoney } from '../../lib/asset-lines';
 import { Skeleton } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDateTime, formatUsdt } from '../../lib/format';
+import { formatDateTime, formatFigure } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectCloseDay, selectCloseDayActions, selectIncludeTestPayments, selectIsCloseDayLoading } from './slice';
 import { selectRouteParam } from '../../store/ui-slice';
@@ -48,29 +50,20 @@ function Line({
       </td>
       <td className="num close-day-amount">
         {sign}
-        {formatUsdt(total)}
+        {formatFigure(total)}
       </td>
     </tr>
   );
 }
 
-function Report({ r }: { r: CloseDayReport }) {
-  const clocksChanged = r.hours !== 24 * r.days;
+/** One asset's close: its net takings and its lines, in its own decimals; never added to another asset's. */
+function AssetClose({ a, netTestId, many }: { a: CloseDayAsset; netTestId: string; many: boolean }) {
   return (
-    <article className="card close-day" data-testid="close-day-report" aria-labelledby="close-day-title">
-      <header className="close-day-head">
-        <p className="close-day-store">{r.store || 'TonTill'}</p>
-        <h2 id="close-day-title">{reportTitle(r)}</h2>
-        <p className="muted small">
-          Midnight to midnight in {r.timeZone}
-          {r.includeTest ? ' · test payments included' : ''}
-          {clocksChanged ? ` · ${r.days === 1 ? `a ${r.hours}-hour day` : `${r.hours} hours`}: the clocks changed` : ''}
-        </p>
-      </header>
+    <section className="close-day-asset" data-asset={a.currency}>
       <div className="close-day-net">
-        <span className="muted">Net takings</span>
-        <strong data-testid="close-day-net">
-          {formatUsdt(r.netTakings)} <small>USDT</small>
+        <span className="muted">Net takings{many ? ` in ${ASSETS[a.currency].name}` : ''}</span>
+        <strong data-testid={netTestId}>
+          {formatFigure(a.netTakings)} <small>{a.currency}</small>
         </strong>
       </div>
       <table className="table close-day-table">
@@ -81,41 +74,41 @@ function Report({ r }: { r: CloseDayReport }) {
               Payments
             </th>
             <th scope="col" className="num">
-              USDT
+              {a.currency}
             </th>
           </tr>
         </thead>
         <tbody>
-          <Line figure="paid" label="Paid" count={r.paid.count} total={r.paid.total} />
-          <Line figure="overpaid" label="Overpaid" count={r.overpaid.count} total={r.overpaid.total} />
-          {r.overpaid.extra !== '0.00' ? (
+          <Line figure="paid" label="Paid" count={a.paid.count} total={a.paid.total} />
+          <Line figure="overpaid" label="Overpaid" count={a.overpaid.count} total={a.overpaid.total} />
+          {a.overpaid.extra !== '0.00' ? (
             <Line
               figure="overpaid-extra"
               label="of which paid beyond the amount"
               count={null}
-              total={r.overpaid.extra}
+              total={a.overpaid.extra}
               tone="sub"
             />
           ) : null}
           <Line
             figure="partially-paid"
             label="Partially paid"
-            count={r.partiallyPaid.count}
-            total={r.partiallyPaid.total}
+            count={a.partiallyPaid.count}
+            total={a.partiallyPaid.total}
           />
-          <Line figure="taken-in" label="Taken in" count={r.takenIn.count} total={r.takenIn.total} tone="sum" />
-          {r.tips.count > 0 ? (
-            <Line figure="tips" label={TIPS_LABEL} count={r.tips.count} total={r.tips.total} tone="sub" />
+          <Line figure="taken-in" label="Taken in" count={a.takenIn.count} total={a.takenIn.total} tone="sum" />
+          {a.tips.count > 0 ? (
+            <Line figure="tips" label={TIPS_LABEL} count={a.tips.count} total={a.tips.total} tone="sub" />
           ) : null}
           <Line
             figure="refunded"
             label="Refunds sent"
-            count={r.refunded.count}
-            total={r.refunded.total}
-            sign={r.refunded.total === '0.00' ? '' : '− '}
+            count={a.refunded.count}
+            total={a.refunded.total}
+            sign={a.refunded.total === '0.00' ? '' : '− '}
             countLabel="Refunds"
           />
-          <Line figure="net" label="Net takings" count={null} total={r.netTakings} tone="net" />
+          <Line figure="net" label="Net takings" count={null} total={a.netTakings} tone="net" />
         </tbody>
       </table>
       <table className="table close-day-table close-day-other">
@@ -131,9 +124,35 @@ function Report({ r }: { r: CloseDayReport }) {
           </tr>
         </thead>
         <tbody>
-          <Line figure="expired" label="Expired unpaid" count={r.expired.count} total={r.expired.total} />
+          <Line figure="expired" label="Expired unpaid" count={a.expired.count} total={a.expired.total} />
         </tbody>
       </table>
+    </section>
+  );
+}
+
+function Report({ r }: { r: CloseDayReport }) {
+  const clocksChanged = r.hours !== 24 * r.days;
+  const shown = linesWithMoney(r.assets, (a) => a.takenIn.count + a.refunded.count + a.expired.count > 0);
+  return (
+    <article className="card close-day" data-testid="close-day-report" aria-labelledby="close-day-title">
+      <header className="close-day-head">
+        <p className="close-day-store">{r.store || 'TonTill'}</p>
+        <h2 id="close-day-title">{reportTitle(r)}</h2>
+        <p className="muted small">
+          Midnight to midnight in {r.timeZone}
+          {r.includeTest ? ' · test payments included' : ''}
+          {clocksChanged ? ` · ${r.days === 1 ? `a ${r.hours}-hour day` : `${r.hours} hours`}: the clocks changed` : ''}
+        </p>
+      </header>
+      {shown.map((a, i) => (
+        <AssetClose
+          key={a.currency}
+          a={a}
+          many={shown.length > 1}
+          netTestId={i === 0 ? 'close-day-net' : `close-day-net-${a.currency}`}
+        />
+      ))}
       <p className="muted small close-day-rules">
         Paid and overpaid count on the day they were completed, partially paid on the day they were created (still open,
         or closed holding part of the amount); refunds on the day they were sent. Expired: payments whose time ran out

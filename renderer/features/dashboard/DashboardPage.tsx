@@ -9,6 +9,7 @@ import { LastBackup } from '../backups/LastBackup';
 import { PageHeader } from '../../components/PageHeader';
 import { RouteLink } from '../../components/RouteLink';
 import { VolumeChart } from './VolumeChart';
+import { linesWithMoney } from '../../lib/asset-lines';
 import { STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectDashboardActions, selectDashboardIncludesTest, selectIsDashboardLoading, selectStats } from './slice';
@@ -76,10 +77,19 @@ export function DashboardPage() {
             </section>
           </div>
           <div className="grid-2">
-            <section className="card" aria-labelledby="chart-title">
-              <h2 id="chart-title">Paid volume, last 14 days</h2>
-              <VolumeChart series={stats.series} />
-            </section>
+            <div className="stack">
+              {linesWithMoney(stats.assets, (a) => a.series.some((b) => b.count > 0)).map((a) => (
+                <section
+                  key={a.currency}
+                  className="card"
+                  aria-labelledby={`chart-title-${a.currency}`}
+                  data-asset={a.currency}
+                >
+                  <h2 id={`chart-title-${a.currency}`}>Paid volume in {a.currency}, last 14 days</h2>
+                  <VolumeChart series={a.series} asset={a.currency} />
+                </section>
+              ))}
+            </div>
             <div className="stack">
               <WatcherCard />
               {isOwner ? <BooksCard /> : null}

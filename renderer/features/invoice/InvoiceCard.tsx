@@ -1,6 +1,6 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { useNow } from '../../hooks/useNow';
-import { formatDateTime, formatUsdt } from '../../lib/format';
+import { formatDateTime, formatFigure, formatAssetAmount } from '../../lib/format';
 import { isPayable, outcomeOf, type Outcome } from '../payments/payment-outcome';
 import { CopyButton } from '../../components/CopyButton';
 import { QrCode } from '../../components/QrCode';
@@ -18,14 +18,20 @@ function PayableBody({ invoice }: { invoice: Payment }) {
   return (
     <>
       <div className="invoice-body">
-        <QrCode value={invoice.links.ton} label={`QR code to pay ${invoice.dueAmount} USDT`} size={220} />
+        <QrCode
+          value={invoice.links.ton}
+          label={`QR code to pay ${formatAssetAmount(invoice.dueAmount, invoice.currency)}`}
+          size={220}
+        />
         <dl className="facts">
           <dt>Amount</dt>
-          <dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
+          <dd className="strong" data-testid="invoice-amount">
+            {formatAssetAmount(invoice.amount, invoice.currency)}
+          </dd>
           <dt>Paid</dt>
           <dd>
-            {formatUsdt(invoice.paidAmount)} USDT
-            {invoice.status === 'partially_paid' ? ` · ${formatUsdt(invoice.dueAmount)} due` : ''}
+            {formatAssetAmount(invoice.paidAmount, invoice.currency)}
+            {invoice.status === 'partially_paid' ? ` · ${formatFigure(invoice.dueAmount)} due` : ''}
           </dd>
           <dt>Comment</dt>
           <dd>
@@ -68,9 +74,9 @@ function EndedBody({ invoice, outcome }: { invoice: Payment; outcome: Outcome })
       <p className="muted">{outcome.advice}</p>
       <dl className="facts">
         <dt>Amount</dt>
-        <dd className="strong">{formatUsdt(invoice.amount)} USDT</dd>
+        <dd className="strong">{formatAssetAmount(invoice.amount, invoice.currency)}</dd>
         <dt>Received</dt>
-        <dd>{formatUsdt(invoice.paidAmount)} USDT</dd>
+        <dd>{formatAssetAmount(invoice.paidAmount, invoice.currency)}</dd>
         {invoice.paidAt ? (
           <>
             <dt>Paid</dt>

@@ -5,7 +5,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { useNow } from '../../hooks/useNow';
 import { isPayable } from '../payments/payment-outcome';
 import { useConsoleStore } from '../../store';
+import { ASSETS } from '../../../contract/asset';
+import { selectAcceptedAssets } from '../staff/slice';
 import {
+  draftAsset,
   selectInvoice,
   selectInvoiceActions,
   selectInvoiceDraft,
@@ -27,6 +30,8 @@ function FieldError({ field, id }: { field: string; id: string }) {
 
 export function NewInvoicePage() {
   const draft = useConsoleStore(selectInvoiceDraft);
+  const accepted = useConsoleStore(selectAcceptedAssets);
+  const asset = ASSETS[draftAsset(draft, accepted)];
   const invoice = useConsoleStore(selectInvoice);
   const isCreating = useConsoleStore(selectIsCreatingInvoice);
   const invoiceError = useConsoleStore(selectInvoiceError);
@@ -58,7 +63,26 @@ export function NewInvoicePage() {
       </PageHeader>
       <div className="grid-2 invoice-grid">
         <form className="card form" onSubmit={submit} noValidate aria-label="Invoice details">
-          <label htmlFor="amount">Amount (USDT)</label>
+          {accepted.length > 1 ? (
+            <fieldset data-testid="invoice-asset">
+              <legend>Paid in</legend>
+              <div className="segmented">
+                {accepted.map((code) => (
+                  <label key={code} className={asset.code === code ? 'is-on' : ''}>
+                    <input
+                      type="radio"
+                      name="currency"
+                      value={code}
+                      checked={asset.code === code}
+                      onChange={() => setDraft({ currency: code })}
+                    />
+                    {ASSETS[code].name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <label htmlFor="amount">Amount ({asset.symbol})</label>
           <input
             id="amount"
             name="amount"

@@ -3,8 +3,11 @@ import { parseEnteredAmount } from '../../lib/format';
 import { paymentsApi } from '../payments/api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import type { PublicPayment as Payment } from '../../../contract/payments';
+import type { AssetCode } from '../../../contract/asset';
 
 export interface InvoiceDraft {
+  /** what the customer pays in; one the store no longer takes falls back to the first it does */
+  currency: AssetCode;
   amount: string;
   externalId: string;
   description: string;
@@ -22,7 +25,11 @@ export interface InvoiceSlice {
   clearInvoice(): void;
 }
 
-const EMPTY: InvoiceDraft = { amount: '', externalId: '', description: '', expiryMinutes: '30' };
+const EMPTY: InvoiceDraft = { currency: 'USDT', amount: '', externalId: '', description: '', expiryMinutes: '30' };
+
+/** The draft's asset if the store takes it, else the first the store takes. */
+export const draftAsset = (d: InvoiceDraft, accepted: readonly AssetCode[]): AssetCode =>
+  accepted.includes(d.currency) ? d.currency : (accepted[0] ?? d.currency);
 
 /**
  * The checks a person needs before a round trip, and the amount as the service takes it ("12,50" is
@@ -30,8 +37,10 @@ const EMPTY: InvoiceDraft = { amount: '', externalId: '', description: '', expir
  */
 export function readDraft(
   d: InvoiceDraft,
+  asset: AssetCode,
 ): { amount: string } | { problem: NonNullable<InvoiceSlice['invoiceError']> } {
-  const entered = parseEnteredAmount(d.amount);
+  // in the asset's decimals: 1.123456789 is a Toncoin amount, too fine for USDT
+  const entered = parseEnteredAmount(d.amount, asset);
   if (!entered.ok) return { problem: { field: 'amount', message: entered.message } };
   const minutes = Number(d.expiryMinutes);
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60)
@@ -47,7 +56,8 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, invoiceError: null })),
   createInvoice: async () => {
     const d = get().draft;
-    const checked = readDraft(d);
+    const currency = draftAsset(d, get().acceptedAssets);
+    const checked = readDraft(d, currency);
     if ('problem' in checked) {
       set({ invoiceError: checked.problem });
       return null;
@@ -55,12 +65,13 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
     set({ isCreating: true, invoiceError: null });
     try {
       const invoice = await paymentsApi.create({
+        currency,
         amount: checked.amount,
         ...(d.externalId.trim() ? { externalId: d.externalId.trim() } : {}),
         ...(d.description.trim() ? { description: d.description.trim() } : {}),
         expiresInSeconds: Math.max(60, Number(d.expiryMinutes) * 60),
       });
-      set({ invoice, draft: { ...EMPTY, expiryMinutes: d.expiryMinutes } });
+      set({ invoice, draft: { ...EMPTY, currency, expiryMinutes: d.expiryMinutes } });
       return invoice;
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
 import { CallbackPanel } from '../webhooks/CallbackPanel';
 import { ConfirmButton } from '../../components/ConfirmDialog';
@@ -14,7 +15,7 @@ import '../refunds/refunds.css';
 import { StatusBadge } from './StatusBadge';
 import { TestBadge } from '../../components/TestPaymentsSwitch';
 import { useInterval } from '../../hooks/useInterval';
-import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
+import { formatDateTime, formatFigure, formatAssetAmount, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectChainMode } from '../dashboard/slice';
 import { selectTillActions } from '../till/slice';
@@ -80,9 +81,10 @@ export function PaymentDetailPage() {
     );
   const { payment, events } = detail;
   const isOpen = payment.status === 'pending' || payment.status === 'partially_paid';
+  const money = (amount: string) => formatAssetAmount(amount, payment.currency);
   return (
     <>
-      <PageHeader title={`${formatUsdt(payment.amount)} USDT`}>
+      <PageHeader title={money(payment.amount)}>
         <span role="status" aria-live="polite" data-testid="payment-status">
           <StatusBadge status={payment.status} late={payment.late} />
           {detail.test ? <TestBadge label="Test payment" /> : null}
@@ -121,23 +123,25 @@ export function PaymentDetailPage() {
           <dl className="facts">
             <dt>Paid</dt>
             <dd>
-              {formatUsdt(payment.paidAmount)} USDT
-              {payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatUsdt(payment.overpaidAmount)})` : ''}
+              {money(payment.paidAmount)}
+              {payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatFigure(payment.overpaidAmount)})` : ''}
             </dd>
             {detail.tipAmount ? (
               <div data-testid="tip-line">
                 <dt>Of which tip</dt>
-                <dd>{formatUsdt(detail.tipAmount)} USDT</dd>
+                <dd>{money(detail.tipAmount)}</dd>
               </div>
             ) : null}
             {payment.refundedAmount !== '0.00' ? (
               <>
                 <dt>Refunded</dt>
-                <dd>{formatUsdt(payment.refundedAmount)} USDT</dd>
+                <dd>{money(payment.refundedAmount)}</dd>
               </>
             ) : null}
             <dt>Due</dt>
-            <dd>{formatUsdt(payment.dueAmount)} USDT</dd>
+            <dd>{money(payment.dueAmount)}</dd>
+            <dt>Asset</dt>
+            <dd data-testid="payment-asset">{ASSETS[payment.currency].name}</dd>
             <dt>Reference</dt>
             <dd>{payment.externalId ?? '—'}</dd>
             <dt>Description</dt>
@@ -171,7 +175,7 @@ export function PaymentDetailPage() {
                 <span className="tl-label">{EVENT_LABEL[e.type] ?? e.type}</span>
                 <span className="muted">
                   {formatDateTime(e.createdAt)}
-                  {e.paidAmount && e.type !== 'payment.created' ? ` · paid ${formatUsdt(e.paidAmount)}` : ''}
+                  {e.paidAmount && e.type !== 'payment.created' ? ` · paid ${money(e.paidAmount)}` : ''}
                 </span>
                 {e.note ? <span className="tl-note">“{e.note}”</span> : null}
               </li>
@@ -198,7 +202,7 @@ export function PaymentDetailPage() {
               {payment.transfers.map((t) => (
                 <tr key={t.txHash}>
                   <td className="num" data-label="Amount">
-                    {formatUsdt(t.amount)}
+                    {money(t.amount)}
                   </td>
                   <td className="truncate" data-label="From">
                     {t.from ? <ExplorerLinked kind="address" value={t.from} label={t.from} /> : '—'}

@@ -9,7 +9,8 @@ import { StatusBadge } from './StatusBadge';
 import { useCardLayout } from './useCardLayout';
 import './payments.css';
 import { VirtualRows } from '../../components/VirtualRows';
-import { formatDateTime, formatUsdt, STATUS_LABEL } from '../../lib/format';
+import { ASSET_CODES, ASSETS, type AssetCode } from '../../../contract/asset';
+import { formatDateTime, formatAssetAmount, STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsOwner } from '../staff/slice';
 import {
@@ -58,6 +59,21 @@ function Filters() {
         </select>
       </label>
       <label className="filter">
+        <span>Asset</span>
+        <select
+          value={filters.currency}
+          onChange={(e) => setFilters({ currency: e.target.value as AssetCode | '' })}
+          data-testid="asset-filter"
+        >
+          <option value="">All</option>
+          {ASSET_CODES.map((code) => (
+            <option key={code} value={code}>
+              {ASSETS[code].name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="filter">
         <span>From</span>
         <input type="date" value={filters.createdFrom} onChange={(e) => setFilters({ createdFrom: e.target.value })} />
       </label>
@@ -82,7 +98,7 @@ function Row({ p, index }: { p: PaymentRowView; index: number }) {
         {p.test ? <TestBadge /> : null}
       </span>
       <span role="cell" className="c-amount num">
-        {formatUsdt(p.amount)}
+        {formatAssetAmount(p.amount, p.currency)}
       </span>
       <span role="cell" className="c-ref">
         {p.externalId ?? <span className="muted">—</span>}
@@ -120,7 +136,7 @@ export function PaymentsPage() {
     if (hasMore) void loadMorePayments();
   }, [hasMore, loadMorePayments]);
   const isCards = useCardLayout();
-  const filtered = filters.q || filters.status || filters.createdFrom || filters.createdTo;
+  const filtered = filters.q || filters.status || filters.currency || filters.createdFrom || filters.createdTo;
 
   return (
     <div className="payments-page">
@@ -154,7 +170,7 @@ export function PaymentsPage() {
       {hasLoaded && rows.length === 0 ? (
         <Empty title={filtered ? 'No payment matches these filters' : 'No payments yet'}>
           {filtered ? (
-            'Try another status or date, or clear the search.'
+            'Try another status, asset or date, or clear the search.'
           ) : (
             <a href="#/invoice">Create the first invoice</a>
           )}

@@ -1,10 +1,13 @@
 import { download, get, post } from '../../api/client';
 import { PaymentDetailSchema, PaymentRowPageSchema, type CreateInvoiceRequest } from '../../../contract/console';
+import type { AssetCode } from '../../../contract/asset';
 import { PaymentSchema, type PaymentStatus } from '../../../contract/payments';
 
 /** The payments screen's filter form, as typed (dates as YYYY-MM-DD, '' for "any"). */
 export interface PaymentFilters {
   status: PaymentStatus | '';
+  /** one asset's payments, or '' for every asset */
+  currency: AssetCode | '';
   createdFrom: string;
   createdTo: string;
   q: string;
@@ -15,6 +18,7 @@ export interface PaymentFilters {
 const filterQuery = (f: PaymentFilters) => ({
   includeTest: f.includeTest ? 'true' : '',
   status: f.status,
+  currency: f.currency,
   q: f.q.trim(),
   createdFrom: f.createdFrom,
   createdTo: f.createdTo ? nextDay(f.createdTo) : '',

@@ -1,5 +1,5 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
-import { formatTime, formatUsdt } from '../../lib/format';
+import { formatFigure, formatAssetAmount, formatTime } from '../../lib/format';
 
 /** Whether a customer may still pay this payment as shown: open, and not past its expiry (the sweep may lag). */
 export const isPayable = (p: Payment, now: number): boolean =>
@@ -24,12 +24,12 @@ export function outcomeOf(p: Payment, now: number): Outcome | null {
       kind: 'paid',
       title: 'Paid — thank you!',
       advice: isNonZero(p.overpaidAmount)
-        ? `${formatUsdt(p.overpaidAmount)} USDT more than due was received: refund it.`
+        ? `${formatAssetAmount(p.overpaidAmount, p.currency)} more than due was received: refund it.`
         : 'Paid in full.',
     };
   }
   const received = isNonZero(p.paidAmount);
-  const part = `${formatUsdt(p.paidAmount)} of ${formatUsdt(p.amount)}`;
+  const part = `${formatFigure(p.paidAmount)} of ${formatAssetAmount(p.amount, p.currency)}`;
   if (p.status === 'cancelled') {
     return received
       ? {

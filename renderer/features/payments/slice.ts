@@ -24,7 +24,14 @@ export interface PaymentsSlice {
 }
 
 const PAGE = 200;
-export const EMPTY_FILTERS: PaymentFilters = { status: '', createdFrom: '', createdTo: '', q: '', includeTest: false };
+export const EMPTY_FILTERS: PaymentFilters = {
+  status: '',
+  currency: '',
+  createdFrom: '',
+  createdTo: '',
+  q: '',
+  includeTest: false,
+};
 
 export const createPaymentsSlice: SliceCreator<PaymentsSlice> = (set, get) => {
   let listGeneration = 0;

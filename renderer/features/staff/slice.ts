@@ -1,6 +1,7 @@
 import { settingsApi } from '../settings/api';
 import { staffApi } from './api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
+import type { AssetCode } from '../../../contract/asset';
 import type { ConsoleSession } from '../../../contract/console';
 import type { AuditEntryView, CashierView } from '../../../contract/console-staff';
 
@@ -15,6 +16,8 @@ export interface StaffSlice {
   /** who is signed in; null until the session answers (the console then shows only what a cashier may use) */
   role: ConsoleSession['role'] | null;
   actorName: string | null;
+  /** the assets the store takes now, from the session; USDT alone until it answers */
+  acceptedAssets: AssetCode[];
   cashiers: CashierView[];
   cashierLink: CashierLink | null;
   auditEntries: AuditEntryView[];
@@ -41,6 +44,7 @@ const linkOf = (name: string, path: string, expiresAt: string): CashierLink => (
 export const createStaffSlice: SliceCreator<StaffSlice> = (set, get) => ({
   role: null,
   actorName: null,
+  acceptedAssets: ['USDT'],
   cashiers: [],
   cashierLink: null,
   auditEntries: [],
@@ -49,7 +53,7 @@ export const createStaffSlice: SliceCreator<StaffSlice> = (set, get) => ({
   loadSession: async () => {
     try {
       const session = await settingsApi.session();
-      set({ role: session.role, actorName: session.name });
+      set({ role: session.role, actorName: session.name, acceptedAssets: session.acceptedAssets });
     } catch (err) {
       get().fail(err, 'Could not load the session');
     }
@@ -128,6 +132,7 @@ export const selectRole = (s: ConsoleStore) => s.role;
 /** Owner-only screens and actions show only once the session says so: a cashier never sees them, not even briefly. */
 export const selectIsOwner = (s: ConsoleStore) => s.role === 'owner';
 export const selectActorName = (s: ConsoleStore) => s.actorName;
+export const selectAcceptedAssets = (s: ConsoleStore) => s.acceptedAssets;
 export const selectCashiers = (s: ConsoleStore) => s.cashiers;
 export const selectCashierLink = (s: ConsoleStore) => s.cashierLink;
 export const selectAuditEntries = (s: ConsoleStore) => s.auditEntries;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PaymentRowView } from '../../../contract/console';
-import { formatUsdt, STATUS_LABEL } from '../../lib/format';
+import { formatAssetAmount, STATUS_LABEL } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectAttachSearch, selectUnmatchedActions } from './slice';
 
@@ -20,7 +20,7 @@ function Match({ p, chosen, onChoose }: { p: PaymentRowView; chosen: boolean; on
         {p.externalId ? <span className="attach-ref"> · {p.externalId}</span> : null}
         <span className="muted small">
           {' '}
-          · {formatUsdt(p.amount)} USDT · {STATUS_LABEL[p.status]} · memo <code>{p.memo}</code>
+          · {formatAssetAmount(p.amount, p.currency)} · {STATUS_LABEL[p.status]} · memo <code>{p.memo}</code>
           {p.description ? ` · ${p.description}` : ''}
         </span>
       </span>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { InboxTransfer, SuggestedPayment } from '../../../contract/chain';
-import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
+import { formatAssetAmount, formatDateTime, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { AttachForm } from './AttachForm';
 import { ExplorerLinked } from '../refunds/ExplorerLinked';
@@ -16,7 +16,9 @@ const STATE_LABEL: Record<SuggestedPayment['status'], string> = {
   expired: 'expired',
 };
 
-function Suggestion({ txHash, p }: { txHash: string; p: SuggestedPayment }) {
+/** A payment the transfer may belong to: always in the transfer's own asset (the service suggests no other). */
+function Suggestion({ t, p }: { t: InboxTransfer; p: SuggestedPayment }) {
+  const { txHash } = t;
   const { creditTransfer } = useConsoleStore(useShallow(selectUnmatchedActions));
   return (
     <li className="suggestion" data-testid="suggestion">
@@ -26,7 +28,7 @@ function Suggestion({ txHash, p }: { txHash: string; p: SuggestedPayment }) {
         </a>
         <span className={`badge badge-${p.status}`}>{STATE_LABEL[p.status]}</span>
         <p className="muted small">
-          {formatUsdt(p.dueAmount)} USDT due · created {formatDateTime(p.createdAt)}
+          {formatAssetAmount(p.dueAmount, t.asset)} due · created {formatDateTime(p.createdAt)}
           {p.externalId ? ` · ${p.externalId}` : ''}
           {p.customerEmail ? ` · ${p.customerEmail}` : ''}
           {p.description ? ` · ${p.description}` : ''}
@@ -117,7 +119,9 @@ export function InboxTransferCard({ t }: { t: InboxTransfer }) {
   return (
     <li className="card transfer" data-testid="unmatched-transfer" data-tx={t.txHash}>
       <div className="transfer-head">
-        <p className="strong">{formatUsdt(t.amount)} USDT</p>
+        <p className="strong" data-testid="transfer-amount">
+          {formatAssetAmount(t.amount, t.asset)}
+        </p>
         <p className="muted">
           {formatDateTime(t.at)} · tx{' '}
           <ExplorerLinked kind="transaction" value={t.txHash} label={shortHash(t.txHash)} sandboxNote={false} />
@@ -138,12 +142,12 @@ export function InboxTransferCard({ t }: { t: InboxTransfer }) {
           <h3 className="small-head">Likely payments</h3>
           {t.suggestions.length === 0 ? (
             <p className="muted small">
-              No open or recently expired payment is waiting for exactly {formatUsdt(t.amount)} USDT.
+              No open or recently expired payment is waiting for exactly {formatAssetAmount(t.amount, t.asset)}.
             </p>
           ) : (
             <ul className="suggestions">
               {t.suggestions.map((p) => (
-                <Suggestion key={p.id} txHash={t.txHash} p={p} />
+                <Suggestion key={p.id} t={t} p={p} />
               ))}
             </ul>
           )}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TransferDecision } from '../../../contract/chain';
-import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
+import { formatAssetAmount, formatDateTime, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectHasLoadedTransferHistory, selectTransferHistory, selectUnmatchedActions } from './slice';
 import { Empty } from '../../components/Empty';
@@ -57,7 +57,7 @@ export function TransferHistory() {
               ) : null}
             </td>
             <td>
-              {formatUsdt(d.transfer.amount)} USDT · <code>{shortHash(d.transfer.txHash)}</code>
+              {formatAssetAmount(d.transfer.amount, d.transfer.asset)} · <code>{shortHash(d.transfer.txHash)}</code>
             </td>
             <td>{d.note}</td>
             <td>{d.actor}</td>
