@@ -9,8 +9,8 @@ export type ChainMode = z.infer<typeof ChainModeSchema>;
 
 const iso = z.iso.datetime();
 
-/** A signed USDT amount ("-1.50"): differences and effects on a balance. */
-const SignedAmountSchema = z.string().regex(/^-?\d+\.\d{2,6}$/);
+/** A signed amount of an asset ("-1.50", "0.000000001"): differences and effects on a balance. */
+const SignedAmountSchema = z.string().regex(/^-?\d+\.\d{2,9}$/);
 
 /** A chain data provider's part: serving, ready to, failing, or serving data that stopped moving. */
 export const PROVIDER_STATES = ['active', 'standby', 'failing', 'stalled'] as const;
@@ -234,25 +234,60 @@ export const UnrecordedMovementSchema = z
   })
   .meta({ id: 'UnrecordedMovement' });
 
+/** What the store wallet did besides receiving a payment, in the Toncoin books' window: explained, never a discrepancy. */
+export const ExplainedMovementSchema = z
+  .object({
+    txHash: z.string(),
+    lt: z.string(),
+    at: iso,
+    kind: z.enum(['sent', 'returned', 'other']).meta({
+      description:
+        "sent: the wallet's own send (a refund, a withdrawal, the TON attached to a USDT refund); returned: one of its sends bounced back; other: value or gas that is no payment",
+    }),
+    amount: SignedAmountSchema.meta({ description: 'The TON it moved (for `other`, what arrived with it)' }),
+    fee: SignedAmountSchema.meta({ description: 'What the transaction cost the wallet, in TON' }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'other: why it is no payment (bounced, contract_call, below_fee_floor, …)' }),
+  })
+  .meta({ id: 'ExplainedMovement' });
+
 /** GET /console/api/chain/reconciliation, and the data of a `ledger.discrepancy` event. */
 export const ReconciliationSchema = z
   .object({
-    account: z.string().meta({ description: "The merchant's USDT jetton wallet (raw form)" }),
-    onChainBalance: SignedAmountSchema.meta({ description: 'What get_wallet_data reported, at `atLt`' }),
+    asset: AssetCodeSchema.meta({
+      description: 'The books checked: USDT on the jetton wallet, TON on the store wallet',
+    }),
+    account: z
+      .string()
+      .meta({ description: "The account checked (raw form): the merchant's USDT jetton wallet, or the store wallet" }),
+    onChainBalance: SignedAmountSchema.meta({
+      description:
+        'USDT: what get_wallet_data reported, at `atLt`. TON: the payment-shaped Toncoin the store wallet received in the window',
+    }),
     ledgerBalance: SignedAmountSchema.meta({
-      description: 'Every transfer in, plus what came back bounced, minus what was sent, up to `atLt`',
+      description:
+        'USDT: every transfer in, plus what came back bounced, minus what was sent, up to `atLt`. TON: the Toncoin transfers the ledger recorded in the window (credited, unmatched or dismissed)',
     }),
     difference: SignedAmountSchema.meta({
       description: 'onChainBalance - ledgerBalance: "0.00" when the books balance',
     }),
-    atLt: z.string().meta({ description: "The wallet's newest transaction when the balance was read" }),
+    atLt: z.string().meta({ description: "The account's newest transaction when it was checked" }),
     checkedAt: iso,
     unrecorded: z
       .array(UnrecordedMovementSchema)
       .meta({ description: 'When the books are off: the transactions that explain it, where they were found' }),
+    explained: z.array(ExplainedMovementSchema).optional().meta({
+      description: "TON: the store wallet's other transactions in the window (its own sends and fees), not counted",
+    }),
   })
   .meta({ id: 'Reconciliation' });
 export type ReconciliationView = z.infer<typeof ReconciliationSchema>;
+
+export const ReconciliationQuerySchema = z.strictObject({
+  asset: AssetCodeSchema.default('USDT').meta({ description: 'The books to check: USDT (the default) or TON' }),
+});
 
 export const WithdrawRequestSchema = z.strictObject({
   amount: AmountSchema,

@@ -3,7 +3,12 @@ import { classifyChainError } from '../chain/toncenter-source';
 import { AppError, chainNotOpen, ErrorCode } from '../http/errors';
 import { errors, ErrorSchema } from '../http/responses';
 import { addRoute } from '../http/route';
-import { ReconciliationSchema, WithdrawRequestSchema, WithdrawResultSchema } from '../../contract/chain';
+import {
+  ReconciliationQuerySchema,
+  ReconciliationSchema,
+  WithdrawRequestSchema,
+  WithdrawResultSchema,
+} from '../../contract/chain';
 import { OutgoingTransferListSchema, SimulatedRefundSchema, SimulateRefundRequestSchema } from '../../contract/refunds';
 import { BooksBehindError, presentReconciliation } from '../payments/wallet-books';
 
@@ -28,9 +33,10 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
     operationId: 'reconcileWallet',
     tags: TAGS,
     auth: 'console',
-    summary: "Check the ledger against the jetton wallet's balance on chain, now",
+    summary: 'Check the ledger against the chain now, for USDT or (asset=TON) Toncoin',
     description:
-      'Reads the balance (get_wallet_data) and the newest transaction together, lets the watcher catch up to it, and compares. A new difference is announced once as `ledger.discrepancy`.',
+      "USDT: reads the jetton wallet's balance (get_wallet_data) and newest transaction together, lets the watcher catch up to it, and compares. TON: reads the store wallet's history again and compares the Toncoin payments it received with the Toncoin transfers the ledger recorded; its own sends and fees are listed in `explained`, never counted. A new difference is announced once as `ledger.discrepancy`, with its `asset`.",
+    query: ReconciliationQuerySchema,
     responses: {
       200: { description: 'The verdict', schema: ReconciliationSchema },
       503: {
@@ -38,11 +44,16 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
         schema: ErrorSchema,
       },
     },
-    handler: async () => {
+    handler: async ({ query }) => {
       const runtime = await app.runtime?.ready().catch(() => null);
       if (!runtime) throw chainNotOpen();
+      const { books } = app.services;
       try {
-        return presentReconciliation(await app.services.books.reconcile(runtime.books));
+        const verdict =
+          query.asset === 'TON'
+            ? await books.reconcileToncoin({ ...runtime.books, storeWallet: runtime.chain.info.merchantAddress })
+            : await books.reconcile(runtime.books);
+        return presentReconciliation(verdict);
       } catch (err) {
         throw chainUnavailable(err);
       }

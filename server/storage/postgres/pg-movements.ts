@@ -53,10 +53,11 @@ const reconciliationFromRow = (r: ReconciliationRow): ReconciliationRecord => ({
 
 // Inbound transfers count whatever their status: unmatched or dismissed money is still in the wallet.
 // The sums are numeric (no bigint overflow midway); they come back as text, or null when nothing matched.
+// Only the account's own asset: each asset's transfers arrive on another account, with lts of its own.
 const BALANCE = `SELECT
-  (SELECT sum(amount) FROM transfers WHERE lt <= $2) AS inbound,
+  (SELECT sum(amount) FROM transfers WHERE asset = $3 AND lt <= $2) AS inbound,
   (SELECT sum(CASE kind WHEN 'returned' THEN amount ELSE -amount END) FROM wallet_movements
-    WHERE account = $1 AND lt <= $2) AS moved`;
+    WHERE account = $1 AND asset = $3 AND lt <= $2) AS moved`;
 
 /** The jetton wallet's sends and bounces, and the books' verdicts. */
 export class PgMovements implements MovementRepository {
@@ -77,9 +78,17 @@ export class PgMovements implements MovementRepository {
     return rows.map(movementFromRow);
   }
 
-  async bookBalance(account: string, atLt: bigint): Promise<bigint> {
-    const row = await this.sql.one<{ inbound: string | null; moved: string | null }>(BALANCE, [account, atLt]);
+  async bookBalance(account: string, asset: AssetCode, atLt: bigint): Promise<bigint> {
+    const row = await this.sql.one<{ inbound: string | null; moved: string | null }>(BALANCE, [account, atLt, asset]);
     return money(row?.inbound) + money(row?.moved);
+  }
+
+  async received(asset: AssetCode, fromLt: bigint, atLt: bigint): Promise<bigint> {
+    const row = await this.sql.one<{ received: string | null }>(
+      'SELECT sum(amount) AS received FROM transfers WHERE asset = $1 AND lt BETWEEN $2 AND $3',
+      [asset, fromLt, atLt],
+    );
+    return money(row?.received);
   }
 
   async lastReconciliation(account: string): Promise<ReconciliationRecord | null> {

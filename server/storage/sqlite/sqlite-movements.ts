@@ -55,8 +55,12 @@ export class SqliteMovements implements MovementRepository {
   private readonly byHashStmt: Statement<[string], MovementRow>;
   private readonly listStmt: Statement<[string, number], MovementRow>;
   private readonly balanceStmt: Statement<
-    { account: string; atLt: bigint },
+    { account: string; asset: AssetCode; atLt: bigint },
     { inbound: bigint | null; moved: bigint | null }
+  >;
+  private readonly receivedStmt: Statement<
+    { asset: AssetCode; fromLt: bigint; atLt: bigint },
+    { received: bigint | null }
   >;
   private readonly insertVerdictStmt: Statement;
   private readonly lastVerdictStmt: Statement<[string], ReconciliationRow>;
@@ -70,11 +74,15 @@ export class SqliteMovements implements MovementRepository {
     this.byHashStmt = safe(db.prepare('SELECT * FROM wallet_movements WHERE tx_hash = ?'));
     this.listStmt = safe(db.prepare('SELECT * FROM wallet_movements WHERE account = ? ORDER BY lt DESC LIMIT ?'));
     // Inbound transfers count whatever their status: unmatched or dismissed money is still in the wallet.
+    // Only the account's own asset: each asset's transfers arrive on another account, with lts of its own.
     this.balanceStmt = safe(
       db.prepare(`SELECT
-      (SELECT SUM(amount) FROM transfers WHERE lt <= @atLt) AS inbound,
+      (SELECT SUM(amount) FROM transfers WHERE asset = @asset AND lt <= @atLt) AS inbound,
       (SELECT SUM(CASE kind WHEN 'returned' THEN amount ELSE -amount END) FROM wallet_movements
-        WHERE account = @account AND lt <= @atLt) AS moved`),
+        WHERE account = @account AND asset = @asset AND lt <= @atLt) AS moved`),
+    );
+    this.receivedStmt = safe(
+      db.prepare('SELECT SUM(amount) AS received FROM transfers WHERE asset = @asset AND lt BETWEEN @fromLt AND @atLt'),
     );
     this.insertVerdictStmt =
       db.prepare(`INSERT INTO reconciliations (account, at_lt, on_chain_balance, ledger_balance, difference,
@@ -93,9 +101,13 @@ export class SqliteMovements implements MovementRepository {
     return this.listStmt.all(account, limit).map(movementFromRow);
   }
 
-  async bookBalance(account: string, atLt: bigint): Promise<bigint> {
-    const row = this.balanceStmt.get({ account, atLt });
+  async bookBalance(account: string, asset: AssetCode, atLt: bigint): Promise<bigint> {
+    const row = this.balanceStmt.get({ account, asset, atLt });
     return (row?.inbound ?? 0n) + (row?.moved ?? 0n);
+  }
+
+  async received(asset: AssetCode, fromLt: bigint, atLt: bigint): Promise<bigint> {
+    return this.receivedStmt.get({ asset, fromLt, atLt })?.received ?? 0n;
   }
 
   async lastReconciliation(account: string): Promise<ReconciliationRecord | null> {
