@@ -32,8 +32,11 @@ const PG_NAMES: Record<string, string> = { sqlite_insert_rps: 'pg_insert_rps' };
 const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
   // about what a paid toncenter key delivers through v3 pages: catching up must not be slower than the source
   watcher_ingest_tps: { value: 10_000 },
+  // Toncoin on the store wallet: the same source, the same ledger, the same targets as USDT
+  watcher_ingest_tps_ton: { value: 10_000 },
   // the poll interval the bench runs the watcher with, plus 100 ms
   detection_latency_ms: { value: 1_100, atMost: true },
+  detection_latency_ms_ton: { value: 1_100, atMost: true },
   // toncenter's stream wakes the watcher: one poll of the node and one commit, no timer
   detection_latency_stream_ms: { value: 50, atMost: true },
   webhook_deliveries_per_s: { value: 1_000 },

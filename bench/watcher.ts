@@ -6,12 +6,14 @@ import type { Payment } from '../server/storage/records';
 // The double is a plain loopback HTTP server (no vitest): the bench shares it with the tests.
 import { startToncenterDouble, type ToncenterDouble } from '../test/chain/toncenter-double';
 import { sandboxGetMethods } from '../test/chain/served-chain';
-import { walletFacts } from '../server/watcher/payment-watcher';
+import { baseUnits } from '../contract/amount';
+import type { AssetCode } from '../contract/asset';
+import { accountFacts, accountKey } from '../server/chain/watched-account';
 import { commitInChunks } from '../server/watcher/chain-watcher';
 import type { TxCursor } from '../server/chain/types';
 import { ledgerConfig, SQLITE, suffixOf, type Engine } from './engine';
 import type { Figures } from './figures';
-import { transferFactory } from './transfer-batch';
+import { transferFactory, watchedAccountFor } from './transfer-batch';
 import { tempDirPath } from './temp-dirs';
 
 // BENCH_TRANSFERS shortens a run while profiling; the reported figure uses the full batch.
@@ -31,7 +33,7 @@ const NEVER_MS = 600_000;
  * PostgreSQL fenced by the watcher's lease, which orders the chunks as SQLite's group commit does).
  * Transfers are built in groups before their clock starts (built all at once they would need gigabytes).
  */
-async function ingestRate(engine: Engine): Promise<number> {
+async function ingestRate(engine: Engine, asset: AssetCode): Promise<number> {
   const server = await startServer(
     parseConfig({
       dataDir: tempDirPath('tontill-bench-ingest-'),
@@ -44,10 +46,11 @@ async function ingestRate(engine: Engine): Promise<number> {
   try {
     await leaseHeld(server);
     const { services } = server;
-    const makeTransfers = await transferFactory(server, 1_000_000n);
-    const account = server.chain.watchedAccount.toRawString();
+    const makeTransfers = await transferFactory(server, baseUnits('1.00', asset), asset);
+    const watched = watchedAccountFor(server, asset);
+    const account = accountKey(watched);
     const commit = async (transactions: Transaction[], cursor: TxCursor, previous: TxCursor | null) => {
-      const { transfers, movements } = walletFacts(transactions);
+      const { transfers, movements } = accountFacts(watched, transactions);
       await services.watcherLedger.creditBatch(account, transfers, cursor, movements, previous);
     };
     let cursor = await services.watcherLedger.cursor(account);
@@ -56,7 +59,7 @@ async function ingestRate(engine: Engine): Promise<number> {
       // issued together, so they share group commits
       const created = await Promise.all(
         Array.from({ length: GROUP }, () =>
-          services.payments.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.00' }),
+          services.payments.create('invoice', { currency: asset, mainCurrency: 'TON', amount: '1.00' }),
         ),
       );
       const transactions = makeTransfers(created.map((c) => c.payment.memo));
@@ -159,7 +162,7 @@ async function detectionLatencyStream(engine: Engine): Promise<number> {
 }
 
 /** From a transfer landing on the sandbox chain to its payment turning paid, through the polling loop. */
-async function detectionLatency(engine: Engine): Promise<number> {
+async function detectionLatency(engine: Engine, asset: AssetCode): Promise<number> {
   const server = await startServer(
     parseConfig({
       dataDir: tempDirPath('tontill-bench-latency-'),
@@ -174,14 +177,16 @@ async function detectionLatency(engine: Engine): Promise<number> {
     const samples: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const { payment } = await server.services.payments.create('invoice', {
-        currency: 'USDT',
+        currency: asset,
         mainCurrency: 'TON',
         amount: '5.00',
       });
       const paid = paidAt(server, payment);
       // random phase against the poll loop, as real customers arrive
       await new Promise((r) => setTimeout(r, Math.random() * POLL_INTERVAL_MS));
-      await server.chain.sandbox!.pay({ amount: payment.amount, comment: payment.memo });
+      const sandbox = server.chain.sandbox!;
+      const sent = { amount: payment.amount, comment: payment.memo };
+      await (asset === 'TON' ? sandbox.payToncoin(sent) : sandbox.pay(sent));
       const landed = performance.now();
       samples.push((await paid) - landed);
     }
@@ -195,9 +200,14 @@ async function detectionLatency(engine: Engine): Promise<number> {
 export async function runWatcherBench(engine: Engine = SQLITE): Promise<Figures> {
   const suffix = suffixOf(engine);
   return {
-    [`watcher_ingest_tps${suffix}`]: { value: await ingestRate(engine), unit: 'tx/s' },
+    [`watcher_ingest_tps${suffix}`]: { value: await ingestRate(engine, 'USDT'), unit: 'tx/s' },
+    [`watcher_ingest_tps_ton${suffix}`]: { value: await ingestRate(engine, 'TON'), unit: 'tx/s' },
     [`detection_latency_ms${suffix}`]: {
-      value: await detectionLatency(engine),
+      value: await detectionLatency(engine, 'USDT'),
+      unit: `ms (poll every ${POLL_INTERVAL_MS} ms)`,
+    },
+    [`detection_latency_ms_ton${suffix}`]: {
+      value: await detectionLatency(engine, 'TON'),
       unit: `ms (poll every ${POLL_INTERVAL_MS} ms)`,
     },
     [`detection_latency_stream_ms${suffix}`]: {
