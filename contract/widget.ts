@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetCodeSchema } from './asset';
 import { ChainModeSchema } from './chain';
 import { AmountSchema } from './payments';
 
@@ -34,6 +35,7 @@ export type EmbedCheck = z.infer<typeof EmbedCheckSchema>;
 export const WidgetPreviewSessionBodySchema = z
   .strictObject({
     amount: AmountSchema.default('10.00'),
+    currency: AssetCodeSchema.default('USDT').meta({ description: 'The asset the preview payment is in' }),
     description: z.string().trim().max(200).optional(),
   })
   .prefault({});

@@ -14,6 +14,11 @@ export interface EppClaims {
   allowedOrigins: string[];
   /** minted by a service on the sandbox chain; such a signature verifies only on the sandbox, and the reverse */
   sandbox: boolean;
+  /**
+   * The symbol of the asset the payment is in ("TON"), for the widget's pay button, which shows
+   * before anything is asked of the service; absent, the button says USDT, as before Toncoin.
+   */
+  assetSymbol?: string;
 }
 
 export type VerifyResult =
@@ -27,6 +32,7 @@ interface WirePayload {
   exp: number;
   org: string[];
   sbx: 0 | 1;
+  sym?: string;
   // A nonce makes every signature fresh, even for the same payment and second.
   n: string;
 }
@@ -42,6 +48,7 @@ export function signEpp(claims: EppClaims, secret: Buffer): string {
     exp: claims.expiresAt,
     org: claims.allowedOrigins,
     sbx: claims.sandbox ? 1 : 0,
+    ...(claims.assetSymbol ? { sym: claims.assetSymbol } : {}),
     n: randomToken(9),
   };
   const body = `${VERSION}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;

@@ -8,7 +8,7 @@ import {
   WidgetSessionRequestSchema,
   WidgetSessionResponseSchema,
 } from '../../contract/payments';
-import { AssetCodeSchema } from '../../contract/asset';
+import { AssetCodeSchema, ASSETS } from '../../contract/asset';
 import type { Services } from '../services';
 import { signEpp } from './epp-signature';
 
@@ -33,6 +33,7 @@ function issueSignature(services: Services, { payment, view }: CreateResult, sho
       expiresAt,
       allowedOrigins: payment.allowedOrigins ?? [],
       sandbox,
+      assetSymbol: ASSETS[payment.currency].symbol,
     },
     services.eppSecret,
   );

@@ -34,7 +34,14 @@ async function demoSignature(services: Services, origin: string, q: DemoQuery): 
   const nowSeconds = Math.floor(services.clock.now() / 1000);
   const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
   return signEpp(
-    { paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox: true },
+    {
+      paymentId: payment.id,
+      serviceUrl: origin,
+      expiresAt,
+      allowedOrigins: [origin],
+      sandbox: true,
+      assetSymbol: ASSETS[payment.currency].symbol,
+    },
     services.eppSecret,
   );
 }

@@ -1,5 +1,5 @@
 import { createFrame, type Frame } from './frame';
-import type { Service } from './service';
+import { assetSymbolOf, type Service } from './service';
 import type { ButtonColor, InitOptions } from './types';
 
 /** background, text, border */
@@ -66,13 +66,14 @@ export function createButton(
     `background:${bg};color:${fg};border:2px solid ${border}`;
   if (opts.width) button.style.width = opts.width;
   if (opts.height) button.style.height = opts.height;
+  const symbol = assetSymbolOf(signature);
   if (opts.logoOnly) {
-    button.setAttribute('aria-label', 'Pay with USDT (TonTill)');
+    button.setAttribute('aria-label', `Pay with ${symbol} (TonTill)`);
     button.append(Object.assign(document.createElement('span'), { textContent: 'TonTill' }));
     button.lastElementChild!.setAttribute('aria-hidden', 'true');
     (button.lastElementChild as HTMLElement).style.cssText = 'font-weight:800;letter-spacing:.02em';
   } else {
-    button.append(logo(), 'Pay with USDT');
+    button.append(logo(), `Pay with ${symbol}`);
   }
   container.append(button);
   let modal: HTMLDialogElement | null = null;

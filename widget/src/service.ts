@@ -11,22 +11,25 @@ export interface Service {
 /** What the embed check means for this page; null when it went unanswered. */
 export type EmbedVerdict = { ok: true; anyOrigin: boolean } | { ok: false; code: string; message: string } | null;
 
-/** The service's base URL from the signature's payload (base64url JSON, field `svc`). The MAC is the service's business. */
-function namedBy(signature: string): string | undefined {
+/** A text field of the signature's payload (base64url JSON). The MAC is the service's business. */
+function payloadText(signature: string, field: 'svc' | 'sym'): string | undefined {
   try {
     const bytes = Uint8Array.from(atob(signature.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
       c.charCodeAt(0),
     );
-    const svc = (JSON.parse(new TextDecoder().decode(bytes)) as { svc?: unknown }).svc;
-    return typeof svc === 'string' ? svc : undefined;
+    const value = (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The symbol of the asset the signed payment is in, for the pay button; USDT when the signature names none (older services). */
+export const assetSymbolOf = (signature: string): string => payloadText(signature, 'sym') ?? 'USDT';
+
 /** The serviceUrl option, else the service the signature names, else the folder above the script's /widgets/. */
 export function serviceFor(signature: string, serviceUrl: string | undefined, scriptSrc: string): Service | null {
-  const url = serviceUrl ?? namedBy(signature);
+  const url = serviceUrl ?? payloadText(signature, 'svc');
   try {
     const base = url ? new URL(url.endsWith('/') ? url : `${url}/`, location.href) : new URL('..', scriptSrc);
     return base.protocol === 'https:' || base.protocol === 'http:' ? { base: base.href, origin: base.origin } : null;
