@@ -20,7 +20,7 @@ export function setupSteps(facts: SetupFacts): SetupStep[] {
   return [
     {
       id: 'wallet',
-      title: 'Set the wallet that receives USDT',
+      title: 'Set the wallet that receives payments',
       route: 'settings',
       action: 'Open settings',
       detail: 'The address of your own wallet app. TonTill never holds its keys.',
