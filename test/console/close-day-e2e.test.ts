@@ -121,8 +121,8 @@ describe('Close day, in Chromium against the real service', () => {
     ]);
     expect(csv.suggestedFilename()).toBe('tontill-close-day-2026-03-29.csv');
     const lines = readFileSync((await csv.path())!, 'utf8').split('\r\n');
-    expect(lines[0]).toBe('store,date,timeZone,figure,count,amount');
-    expect(lines).toContain('Coffee Corner,2026-03-29,Europe/Berlin,net_takings,,18.00');
+    expect(lines[0]).toBe('store,date,timeZone,figure,count,amount,currency');
+    expect(lines).toContain('Coffee Corner,2026-03-29,Europe/Berlin,net_takings,,18.00,USDT');
     const [json] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export JSON' }).click(),
