@@ -6,6 +6,7 @@ import { noServiceMessage, runningService, type ServiceClient } from './service-
 
 const USAGE = `usage: npm run simulate -- pay <paymentId> [--amount 10.00] [--comment TEXT]
        [--case exact|short|no-comment|zero-forward|comment-in-ref|fake-jetton|forged|bounced] [--data-dir DIR]
+       (a Toncoin payment: exact, short, no-comment or bounced; it is paid in Toncoin)
        npm run simulate -- withdraw <amount> [--to ADDRESS] [--data-dir DIR]
        npm run simulate -- refund <refundId> [--case exact|short|wrong-memo|bounce] [--data-dir DIR]
        npm run simulate -- tonconnect '<universal link>' [--account payer|merchant] [--data-dir DIR]`;
@@ -18,7 +19,7 @@ async function pay(service: ServiceClient, paymentId: string, values: Record<str
   const p = result.payment;
   console.log(`sent ${result.case} transfer: ${result.txHashes.length} transaction(s) on the sandbox chain`);
   console.log(
-    `payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} USDT, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`,
+    `payment ${p.id}: ${p.status}, paid ${p.paidAmount} of ${p.amount} ${p.currency}, due ${p.dueAmount}${p.late ? ', late' : ''}${p.overpaidAmount !== '0.00' ? `, overpaid ${p.overpaidAmount}` : ''}`,
   );
 }
 
@@ -38,7 +39,7 @@ async function refund(service: ServiceClient, refundId: string, simulated: unkno
   console.log(
     `the merchant's wallet sent the ${result.case} refund: ${result.txHashes.length} transaction(s) on the sandbox chain`,
   );
-  console.log(`refund ${r.id} of ${r.amount} USDT to ${r.destination}: ${r.status}`);
+  console.log(`refund ${r.id} of ${r.amount} ${r.asset} to ${r.destination}: ${r.status}`);
 }
 
 interface SandboxWalletSession {

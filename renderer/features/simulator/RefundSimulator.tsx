@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SIMULATED_REFUND_CASES, type PublicRefund } from '../../../contract/refunds';
-import { formatTime, formatUsdt } from '../../lib/format';
+import { formatAssetAmount, formatTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { REFUND_STATE_LABEL } from '../refunds/RefundTable';
 import { selectRefunds } from '../refunds/slice';
@@ -27,7 +27,7 @@ function WaitingRefunds({ refunds, onChoose }: { refunds: readonly PublicRefund[
     <ul className="refund-waiting-list" aria-label="Waiting refunds of the payment last opened">
       {refunds.map((r) => (
         <li key={r.id}>
-          {formatUsdt(r.amount)} USDT · <code>{r.id}</code>
+          {formatAssetAmount(r.amount, r.asset)} · <code>{r.id}</code>
           <button type="button" className="btn btn-small" onClick={() => onChoose(r.id)}>
             Choose
           </button>

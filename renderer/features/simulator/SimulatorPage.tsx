@@ -1,25 +1,46 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { baseUnits, formatAmount } from '../../../contract/amount';
+import type { AssetCode } from '../../../contract/asset';
 import type { SimulationCase } from '../../../contract/chain';
 import { Empty } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../payments/StatusBadge';
-import { formatTime, formatUsdt } from '../../lib/format';
+import { formatAssetAmount, formatFigure, formatTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectChainMode } from '../dashboard/slice';
 import { selectIsSimulating, selectOpenPayments, selectSimulations, selectSimulatorActions } from './slice';
 import { selectRouteParam } from '../../store/ui-slice';
 import { RefundSimulator } from './RefundSimulator';
 
-const CASES: ReadonlyArray<[SimulationCase, string, string]> = [
+type Case = readonly [SimulationCase, string, string];
+
+const COMMON_CASES: readonly Case[] = [
   ['exact', 'Exact', 'The amount due, with the comment'],
   ['short', 'Partial', 'One base unit short (or the amount you enter)'],
   ['exact', 'Over', 'More than due: the payment records an overpayment'],
   ['no-comment', 'No comment', 'Right amount, no memo: lands in the unmatched inbox'],
-  ['fake-jetton', 'Fake jetton', 'A look-alike token: must never be credited'],
-  ['zero-forward', 'Zero forward TON', 'Sent with forward_ton_amount = 0: still credited'],
-  ['comment-in-ref', 'Comment in ref', 'The comment in a reference cell'],
 ];
+
+/** A payment's cases: a jetton transfer has a forward payload and look-alike tokens, a plain Toncoin transfer has neither. */
+const CASES: Record<AssetCode, readonly Case[]> = {
+  USDT: [
+    ...COMMON_CASES,
+    ['fake-jetton', 'Fake jetton', 'A look-alike token: must never be credited'],
+    ['zero-forward', 'Zero forward TON', 'Sent with forward_ton_amount = 0: still credited'],
+    ['comment-in-ref', 'Comment in ref', 'The comment in a reference cell'],
+  ],
+  TON: [
+    ...COMMON_CASES,
+    ['bounced', 'Bounced', 'Marked bounced with the memo: one of our own sends coming back, never credited'],
+  ],
+};
+
+/** What is due plus one whole unit of the payment's asset, computed in base units: an overpayment. */
+function overpaying(p: { amount: string; paidAmount: string; currency: AssetCode }): string {
+  const due = baseUnits(p.amount, p.currency) - baseUnits(p.paidAmount, p.currency);
+  return formatAmount((due > 0n ? due : 0n) + baseUnits('1', p.currency), p.currency);
+}
 
 export function SimulatorPage() {
   const mode = useConsoleStore(selectChainMode);
@@ -49,8 +70,7 @@ export function SimulatorPage() {
     );
   }
   const run = (kind: SimulationCase, label: string) => {
-    const over =
-      label === 'Over' && selected ? (Number(selected.amount) - Number(selected.paidAmount) + 1).toFixed(2) : undefined;
+    const over = label === 'Over' && selected ? overpaying(selected) : undefined;
     void simulate(paymentId, kind, amount.trim() || over);
   };
   return (
@@ -73,7 +93,7 @@ export function SimulatorPage() {
             <select id="sim-payment" value={paymentId} onChange={(e) => setPaymentId(e.target.value)}>
               {open.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {formatUsdt(p.amount)} USDT · {p.externalId ?? p.memo} · {p.status.replace('_', ' ')}
+                  {formatAssetAmount(p.amount, p.currency)} · {p.externalId ?? p.memo} · {p.status.replace('_', ' ')}
                 </option>
               ))}
             </select>
@@ -88,7 +108,7 @@ export function SimulatorPage() {
               onChange={(e) => setAmount(e.target.value)}
             />
             <div className="case-grid">
-              {CASES.map(([kind, label, hint]) => (
+              {CASES[selected?.currency ?? 'USDT'].map(([kind, label, hint]) => (
                 <button
                   key={label}
                   type="button"
@@ -114,7 +134,7 @@ export function SimulatorPage() {
                 <li key={`${s.at}-${s.txHashes[0] ?? ''}`}>
                   <span className="muted">{formatTime(s.at)}</span> <strong>{s.case}</strong> →{' '}
                   <StatusBadge status={s.payment.status} late={s.payment.late} /> paid{' '}
-                  {formatUsdt(s.payment.paidAmount)} / {formatUsdt(s.payment.amount)} ·{' '}
+                  {formatFigure(s.payment.paidAmount)} / {formatAssetAmount(s.payment.amount, s.payment.currency)} ·{' '}
                   <a href={`#/payment/${s.paymentId}`}>open</a>
                 </li>
               ))}
