@@ -3,7 +3,8 @@ import { abortableSleep, interruptible, nextBackoffMs } from './backoff';
 import { createParser } from 'eventsource-parser';
 
 /**
- * toncenter's Streaming API v2 over SSE, for one account's transactions. Its events are hints, not
+ * toncenter's Streaming API v2 over SSE, for the watched accounts' transactions (one connection for
+ * all: a subscription takes a list of addresses). Its events are hints, not
  * facts: toncenter drops events when a client's buffer is full, repeats them as finality advances
  * and replays nothing after a reconnect, so the caller polls on every wake-up and (re)connect.
  */
@@ -11,6 +12,8 @@ import { createParser } from 'eventsource-parser';
 export interface WakeHint {
   /** the highest lt among the event's transactions on the watched account; null when unknown (a connect) */
   lt: bigint | null;
+  /** which of `moreAccounts` the lt is on (raw form); absent for `account` and for a connect */
+  account?: string;
 }
 
 export interface StreamStatus {
@@ -46,7 +49,9 @@ export interface TransactionStreamOptions {
   url: string;
   apiKey?: string;
   account: Address;
-  /** an event carried transactions of the account */
+  /** further accounts on the same connection (the store's own wallet beside its jetton wallet) */
+  moreAccounts?: readonly Address[];
+  /** an event carried transactions of the account (once per account it carried some of) */
   onWake(hint: WakeHint): void;
   /** a connection was confirmed: what happened while there was none was not streamed */
   onConnected(): void;
@@ -139,11 +144,11 @@ function connector(
   pause: Pause,
   hooks: { confirmed(): void },
 ) {
-  const { url, apiKey, account, now = Date.now, fetch: fetchImpl = fetch } = options;
+  const { url, apiKey, account, moreAccounts = [], now = Date.now, fetch: fetchImpl = fetch } = options;
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? DEFAULTS.heartbeatTimeoutMs;
   const body = JSON.stringify({
     types: ['transactions'],
-    addresses: [account.toRawString()],
+    addresses: [account, ...moreAccounts].map((a) => a.toRawString()),
     min_finality: 'finalized',
   });
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
@@ -164,6 +169,10 @@ function connector(
     status.lastEventAt = now();
     const lt = highestLtOn(notification, account);
     if (lt !== null) options.onWake({ lt });
+    for (const more of moreAccounts) {
+      const moreLt = highestLtOn(notification, more);
+      if (moreLt !== null) options.onWake({ lt: moreLt, account: more.toRawString() });
+    }
   }
 
   return async function connect(stop: AbortSignal): Promise<Outcome> {

@@ -86,6 +86,7 @@ export function providersFor(chain: NetworkChain, now: () => number, log?: Failo
 export function streamWakeupsFor(
   chain: Config['chain'] & { mode: 'testnet' | 'mainnet' },
   account: Address,
+  moreAccounts: readonly Address[] = [],
 ): WakeupChannel | undefined {
   const { enabled, url, safetyPollIntervalMs } = chain.streaming;
   if (!enabled) return undefined;
@@ -98,6 +99,7 @@ export function streamWakeupsFor(
         url: streamUrl,
         apiKey: chain.toncenterApiKey,
         account,
+        moreAccounts,
         onWake: wake,
         onConnected: () => wake(),
         onDisconnected: () => wake(),
@@ -131,14 +133,19 @@ export async function prepareChain(
       const now = nowSeconds ? () => nowSeconds() * 1000 : Date.now;
       const providers = providersFor({ ...chain, mode }, now, log);
       const { wallet: watchedAccount } = await resolveJettonWallet(providers, master, merchant);
+      const watchedAccounts = watchedAccountsOf(watchedAccount, merchant, acceptedAssets());
       return {
         info,
         source: providers,
         providers,
         watchedAccount,
-        watchedAccounts: watchedAccountsOf(watchedAccount, merchant, acceptedAssets()),
+        watchedAccounts,
         sandbox: null,
-        wakeups: streamWakeupsFor({ ...chain, mode }, watchedAccount),
+        wakeups: streamWakeupsFor(
+          { ...chain, mode },
+          watchedAccount,
+          watchedAccounts.slice(1).map((a) => a.address),
+        ),
       };
     },
   };

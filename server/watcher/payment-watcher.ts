@@ -5,6 +5,7 @@ import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './cha
 import { cursorOf } from '../chain/tx-position';
 import { watcherGroup } from './watcher-group';
 import type { WakeupChannel } from './wakeups';
+import type { WakeHint } from '../chain/toncenter-stream';
 
 /** What the watcher reads of an opened chain (runtime/'s ChainRuntime has these and more). */
 export interface WatchedChain {
@@ -53,10 +54,22 @@ function accountWatcher(
 export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatcher {
   const { watchedAccounts, wakeups } = options.chain;
   if (watchedAccounts.length === 0) throw new Error('a payment watcher needs an account to watch');
-  return watcherGroup(
-    watchedAccounts.map((account, i) => accountWatcher(options, account, i === 0 ? wakeups : undefined)),
-    watchedAccounts,
+  const watchers: ChainWatcher[] = [];
+  // one stream for every account, opened by the first account's watcher; an event on another account wakes that one's
+  const shared = wakeups && {
+    safetyIntervalMs: wakeups.safetyIntervalMs,
+    open: (wake: (hint?: WakeHint) => void, log?: WatcherLogger) =>
+      wakeups.open((hint) => {
+        const other =
+          hint?.account === undefined ? -1 : watchedAccounts.findIndex((a) => accountKey(a) === hint.account);
+        if (other > 0) watchers[other]?.wake({ lt: hint!.lt });
+        else wake(hint);
+      }, log),
+  };
+  watchedAccounts.forEach((account, i) =>
+    watchers.push(accountWatcher(options, account, i === 0 ? shared : undefined)),
   );
+  return watcherGroup(watchers, watchedAccounts);
 }
 
 /** Where each account's reading starts when the ledger has no cursor for it yet, by accountKey; absent: its first transaction. */

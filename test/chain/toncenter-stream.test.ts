@@ -111,6 +111,23 @@ describe('SSE framing', () => {
 });
 
 describe('toncenter stream client', () => {
+  it('subscribes the store wallet on the same connection and names it in the wake of an event on it', async () => {
+    double = await startToncenterDouble({});
+    const store = history.treasury.address;
+    const client = connect(double, { moreAccounts: [store] });
+    expect(await client.connected.next()).toBe(1);
+    expect(double.streamRequests.map((r) => (r.body as { addresses: string[] }).addresses)).toEqual([
+      [history.account.toRawString(), store.toRawString()],
+    ]);
+    expect(double.publish(store, history.treasuryTransactions)).toBe(1);
+    expect(await client.wakes.next()).toEqual({
+      lt: max(ltsOf(history.treasuryTransactions)),
+      account: store.toRawString(),
+    });
+    expect(double.publish(history.account, history.transactions)).toBe(1);
+    expect(await client.wakes.next()).toEqual({ lt: max(ltsOf(history.transactions)) });
+  });
+
   it.each<StreamConfirmation>(['named', 'bare'])(
     'subscribes to the account at finalized with the key, hears the %s confirmation, and wakes with the highest lt of its transactions',
     async (streamConfirmation) => {
