@@ -3,7 +3,7 @@ import { CashierStore } from './auth/cashiers';
 import { ConsolePassphrase } from './auth/console-passphrase';
 import { ConsoleSessions } from './auth/console-sessions';
 import { SignInGuesses } from './auth/sign-in-guesses';
-import type { Config } from './config/config';
+import { acceptedAssets, type Config } from './config/config';
 import { RestoreGate } from './db/restore-gate';
 import { EventBus } from './events/event-bus';
 import { EventFeed } from './events/event-feed';
@@ -89,6 +89,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       maxAmount: (asset) => baseUnits(deps.config.payments.maxAmount, asset),
       defaultExpirySeconds: deps.config.payments.defaultExpirySeconds,
       monitoringWindowSeconds: deps.config.payments.monitoringWindowSeconds,
+      acceptedAssets: () => acceptedAssets(deps.config),
     },
   });
   // Outbox rows are written in the unit of work that records each event: both commit or neither.

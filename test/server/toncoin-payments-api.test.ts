@@ -76,4 +76,16 @@ describe('Toncoin payments on the merchant API', () => {
     const again = await post('/invoice/deposit', { ...TONCOIN, currency: 'USDT' });
     expect(again.statusCode).toBe(409);
   });
+
+  it('refuses Toncoin on every creation route of a store that takes USDT only, naming currency', async () => {
+    await t.close();
+    t = await createTestApp({ config: { payments: { acceptedAssets: ['USDT'] } } });
+    for (const url of [...CREATE_ENDPOINTS, '/invoice/widgets']) {
+      const res = await post(url, { ...TONCOIN, externalId: undefined });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({ field: 'currency' });
+      expect(res.json().error.message).toContain('This store does not take TON payments; it takes USDT');
+    }
+    expect((await post('/invoice/deposit', QUICK_START)).statusCode).toBe(200);
+  });
 });
