@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ASSET_CODES, ASSETS } from '../../../contract/asset';
-import { formatUsdt } from '../../lib/format';
+import { formatFigure } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import {
   selectCart,
@@ -70,10 +70,10 @@ function Catalogue() {
                 type="button"
                 className="till-item"
                 onClick={() => addToCart(item.id)}
-                aria-label={`Add ${item.name}, ${formatUsdt(item.price)} ${ASSETS[CATALOGUE_ASSET].symbol}${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
+                aria-label={`Add ${item.name}, ${formatFigure(item.price)} ${ASSETS[CATALOGUE_ASSET].symbol}${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
               >
                 <span className="till-item-name">{item.name}</span>
-                <span className="till-item-price">{formatUsdt(item.price)}</span>
+                <span className="till-item-price">{formatFigure(item.price)}</span>
                 {quantity > 0 ? (
                   <span className="till-item-qty" aria-hidden="true">
                     {quantity}
@@ -154,7 +154,7 @@ export function TillKeypad() {
         aria-live="polite"
         aria-label={hasCart ? `Cart total in ${symbol}` : `Amount in ${symbol}`}
       >
-        {hasCart ? formatUsdt(cartTotal) : entry || '0'} <small>{symbol}</small>
+        {hasCart ? formatFigure(cartTotal) : entry || '0'} <small>{symbol}</small>
       </output>
       <TypedAmount />
       {error ? (

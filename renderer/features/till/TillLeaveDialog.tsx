@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
-import { formatUsdt } from '../../lib/format';
+import { formatFigure } from '../../lib/format';
 import { isNonZero } from '../payments/payment-outcome';
 import { useConsoleStore } from '../../store';
 import { selectIsCancellingTillPayment, selectTillLeaving } from './leaving';
@@ -43,7 +43,7 @@ export function TillLeaveDialog() {
       <h2 id={titleId}>This payment is still open</h2>
       {invoice && partPaid ? (
         <p className="confirm-body" data-testid="till-leave-partial">
-          {formatUsdt(invoice.paidAmount)} of {formatUsdt(invoice.amount)} {ASSETS[invoice.currency].symbol} already
+          {formatFigure(invoice.paidAmount)} of {formatFigure(invoice.amount)} {ASSETS[invoice.currency].symbol} already
           arrived, so it cannot be cancelled: keep it open for the rest, or refund or settle it from the payment&rsquo;s
           page.
         </p>

@@ -1,6 +1,6 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { ASSETS } from '../../../contract/asset';
-import { formatCountdown, formatUsdt } from '../../lib/format';
+import { formatCountdown, formatFigure } from '../../lib/format';
 import { isNonZero, type Outcome } from '../payments/payment-outcome';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
 import { TillPaymentQr } from './wallet-pay/TillPaymentQr';
@@ -32,16 +32,16 @@ export function TillPayment({ invoice, now, onCancel }: { invoice: Payment; now:
       {partial ? (
         <>
           <p className="till-amount till-partial" data-testid="till-partial">
-            <span className="till-received">{formatUsdt(invoice.paidAmount)} received</span> —{' '}
-            <span className="till-to-go">{formatUsdt(invoice.dueAmount)} to go</span>
+            <span className="till-received">{formatFigure(invoice.paidAmount)} received</span> —{' '}
+            <span className="till-to-go">{formatFigure(invoice.dueAmount)} to go</span>
           </p>
           <p className="till-of">
-            of {formatUsdt(invoice.amount)} {ASSETS[invoice.currency].symbol}
+            of {formatFigure(invoice.amount)} {ASSETS[invoice.currency].symbol}
           </p>
         </>
       ) : (
         <p className="till-amount">
-          {formatUsdt(invoice.amount)} <small>{ASSETS[invoice.currency].symbol}</small>
+          {formatFigure(invoice.amount)} <small>{ASSETS[invoice.currency].symbol}</small>
         </p>
       )}
       <TillPaymentQr invoice={invoice} size={qrSize()} />
@@ -94,7 +94,7 @@ export function TillEnded({
         <path fill="currentColor" d={ICON[outcome.kind]} />
       </svg>
       <p className="till-amount">
-        {formatUsdt(invoice.amount)} <small>{ASSETS[invoice.currency].symbol}</small>
+        {formatFigure(invoice.amount)} <small>{ASSETS[invoice.currency].symbol}</small>
       </p>
       <div role="status" aria-live="assertive">
         <p className="till-title" data-testid="till-outcome">

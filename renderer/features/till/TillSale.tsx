@@ -3,7 +3,7 @@ import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
 import { formatAmount } from '../../../contract/amount';
 import type { PublicPayment as Payment } from '../../../contract/payments';
-import { formatUsdt } from '../../lib/format';
+import { formatFigure } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectBrandActions, selectStoreProfile } from '../brand/slice';
 import { selectChainMode } from '../dashboard/slice';
@@ -56,7 +56,7 @@ export function TillSaleLines({ invoice }: { invoice: Payment }) {
               <span>
                 {line.quantity} × {line.name}
               </span>
-              <span>{formatUsdt(line.total)}</span>
+              <span>{formatFigure(line.total)}</span>
             </li>
           ))}
         </ul>
@@ -66,13 +66,13 @@ export function TillSaleLines({ invoice }: { invoice: Payment }) {
       {tip > 0n ? (
         <p className="till-lines-tip" data-testid="till-tip-line">
           <span>Tip</span>
-          <span>{formatUsdt(formatAmount(tip, invoice.currency))}</span>
+          <span>{formatFigure(formatAmount(tip, invoice.currency))}</span>
         </p>
       ) : null}
       <p className="till-lines-total" data-testid="till-lines-total">
         <span>Total</span>
         <span>
-          {formatUsdt(invoice.amount)} {ASSETS[invoice.currency].symbol}
+          {formatFigure(invoice.amount)} {ASSETS[invoice.currency].symbol}
         </span>
       </p>
     </div>

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { ASSETS, type AssetCode } from '../../../contract/asset';
 import { formatAmount } from '../../../contract/amount';
-import { formatUsdt, parseEnteredAmount } from '../../lib/format';
+import { formatFigure, parseEnteredAmount } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsCharging, selectTillError } from './slice';
 import { selectCustomTipEntry, selectTipActions, selectTipSale, selectTipSettings } from './tip-step';
@@ -22,7 +22,7 @@ function CustomTip({ subtotal, asset }: { subtotal: bigint; asset: AssetCode }) 
         {entry || '0'} <small>{symbol}</small>
       </output>
       <p className="till-tip-total">
-        Total {formatUsdt(formatAmount(subtotal + (typed.ok ? typed.micro : 0n), asset))} {symbol}
+        Total {formatFigure(formatAmount(subtotal + (typed.ok ? typed.micro : 0n), asset))} {symbol}
       </p>
       <div className="keypad" role="group" aria-label="Keypad">
         {TIP_KEYS.map((key) => (
@@ -69,7 +69,7 @@ export function TillTip() {
       <p className="till-tip-subtotal">
         Subtotal{' '}
         <strong>
-          {formatUsdt(sale.amount)} {ASSETS[sale.asset].symbol}
+          {formatFigure(sale.amount)} {ASSETS[sale.asset].symbol}
         </strong>
       </p>
       {error ? (
@@ -90,7 +90,7 @@ export function TillTip() {
               onClick={() => void chooseTip(choice.baseUnits)}
             >
               <span className="till-tip-percent">{choice.percent} %</span>
-              <span className="till-tip-amount">{formatUsdt(choice.tip)}</span>
+              <span className="till-tip-amount">{formatFigure(choice.tip)}</span>
             </button>
           ))}
           <button type="button" className="btn till-tip-choice" disabled={isCharging} onClick={openCustomTip}>
