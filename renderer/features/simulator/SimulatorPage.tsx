@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { baseUnits, formatAmount } from '../../../contract/amount';
+import { formatAmount, parseAmount } from '../../../contract/amount';
 import type { AssetCode } from '../../../contract/asset';
 import type { SimulationCase } from '../../../contract/chain';
 import { Empty } from '../../components/Empty';
@@ -14,6 +14,8 @@ import { selectRouteParam } from '../../store/ui-slice';
 import { RefundSimulator } from './RefundSimulator';
 
 type Case = readonly [SimulationCase, string, string];
+
+const MAX_UNITS = 2n ** 62n;
 
 const COMMON_CASES: readonly Case[] = [
   ['exact', 'Exact', 'The amount due, with the comment'],
@@ -38,8 +40,13 @@ const CASES: Record<AssetCode, readonly Case[]> = {
 
 /** What is due plus one whole unit of the payment's asset, computed in base units: an overpayment. */
 function overpaying(p: { amount: string; paidAmount: string; currency: AssetCode }): string {
-  const due = baseUnits(p.amount, p.currency) - baseUnits(p.paidAmount, p.currency);
-  return formatAmount((due > 0n ? due : 0n) + baseUnits('1', p.currency), p.currency);
+  // the service writes valid amounts: the one it refuses to parse is zero ("0.00" paid so far)
+  const units = (text: string) => {
+    const parsed = parseAmount(text, MAX_UNITS, p.currency);
+    return parsed.ok ? parsed.value : 0n;
+  };
+  const due = units(p.amount) - units(p.paidAmount);
+  return formatAmount((due > 0n ? due : 0n) + units('1'), p.currency);
 }
 
 export function SimulatorPage() {
