@@ -88,6 +88,18 @@ export const WatcherStatusViewSchema = z
       .nullable()
       .optional()
       .meta({ description: 'The last reconciliation\'s verdict: "0.00" when the ledger matches the wallet on chain' }),
+    assetBooks: z
+      .array(
+        z.object({
+          asset: AssetCodeSchema,
+          verdict: z.object({ difference: SignedAmountSchema, checkedAt: iso, atLt: z.string() }).nullable(),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'The books of each asset the watcher reads (USDT on the jetton wallet, TON on the store wallet) and their last verdict; null when never checked',
+      }),
   })
   .meta({ id: 'WatcherStatus' });
 export type WatcherStatusView = z.infer<typeof WatcherStatusViewSchema>;

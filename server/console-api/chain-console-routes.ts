@@ -20,6 +20,9 @@ import { PaymentSchema } from '../../contract/payments';
 import { presentTransfer } from '../payments/transfer-ledger';
 import type { FailoverStatus } from '../chain/failover-source';
 import { formatAmount } from '../../contract/amount';
+import type { AssetCode } from '../../contract/asset';
+import type { WatchedAccount } from '../chain/watched-account';
+import type { ReconciliationRecord } from '../storage/ledger-repositories';
 import { InboxQueries } from './inbox-queries';
 
 const TAGS = ['Console: chain'];
@@ -32,6 +35,26 @@ function presentProviders(status: FailoverStatus) {
 }
 
 /** The watcher's health, the unmatched inbox and (sandbox) the simulator, for the console. */
+/** A verdict as the watcher status shows it: the difference in the asset's own decimals. */
+function presentVerdict(asset: AssetCode, verdict: ReconciliationRecord) {
+  return {
+    difference: formatAmount(verdict.difference, asset),
+    checkedAt: new Date(verdict.checkedAt).toISOString(),
+    atLt: verdict.atLt.toString(),
+  };
+}
+
+/** Each watched account's books and their last verdict, in the order the accounts are watched. */
+async function lastVerdicts(app: FastifyInstance, accounts: readonly Pick<WatchedAccount, 'address' | 'asset'>[]) {
+  const verdicts = await Promise.all(
+    accounts.map(async ({ address, asset }) => {
+      const verdict = await app.services.books.last(address);
+      return { asset, verdict: verdict && presentVerdict(asset, verdict) };
+    }),
+  );
+  return verdicts;
+}
+
 export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, {
     method: 'GET',
@@ -46,6 +69,7 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
       if (!runtime) return { mode: app.services.config.chain.mode, running: false };
       const { stream, ...status } = runtime.watcher.status();
       const books = await app.services.books.last(runtime.chain.watchedAccount);
+      const assetBooks = await lastVerdicts(app, runtime.chain.watchedAccounts);
       return {
         mode: runtime.chain.info.mode,
         merchantAddress: runtime.chain.info.merchantAddress,
@@ -57,11 +81,8 @@ export async function chainConsoleRoutes(app: FastifyInstance): Promise<void> {
         cursor: status.cursor && { lt: status.cursor.lt.toString(), hash: status.cursor.hash },
         stream: stream && { ...stream, since: isoOrNull(stream.since), lastEventAt: isoOrNull(stream.lastEventAt) },
         providers: runtime.chain.providers ? presentProviders(runtime.chain.providers.status()) : null,
-        books: books && {
-          difference: formatAmount(books.difference, 'USDT'),
-          checkedAt: new Date(books.checkedAt).toISOString(),
-          atLt: books.atLt.toString(),
-        },
+        books: books && presentVerdict('USDT', books),
+        assetBooks,
       };
     },
   });

@@ -12,7 +12,10 @@ import {
   type ConsoleService,
 } from './console-harness';
 
-/** The dashboard's books card in Chromium: a check on demand, balanced, then off by a transfer the ledger lost. */
+/**
+ * The dashboard's books card in Chromium, a section per asset: a check on demand, both balanced, then
+ * USDT off by a transfer the ledger lost while Toncoin's still balance.
+ */
 describe('the books against the chain, on the dashboard', () => {
   const dir = tempDir('tontill-books-');
   let service: ConsoleService;
@@ -37,16 +40,44 @@ describe('the books against the chain, on the dashboard', () => {
     return service.server.simulator!.pay({ paymentId: payment.id });
   };
 
-  it('balances after payments and a withdrawal', async () => {
+  const shots = async (name: string) => {
+    const page = ui!.page;
+    await page.getByTestId('check-books').scrollIntoViewIfNeeded();
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.getByTestId('check-books').scrollIntoViewIfNeeded();
+        await screenshot(page, `${name}-${width}-${colorScheme}`);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  };
+
+  it('balances both after payments in each asset and a withdrawal', async () => {
     await pay('10.00');
     await service.server.simulator!.withdraw({ amount: '4.00' });
+    const { payment } = await service.server.services.payments.create('invoice', {
+      currency: 'TON',
+      mainCurrency: 'TON',
+      amount: '1.5',
+    });
+    await service.server.chain.sandbox!.payToncoin({ amount: 1_500_000_000n, comment: payment.memo });
+    await service.server.watcher.pollNow();
     ui = await openConsole(service);
     await ui.page.getByTestId('check-books').click();
-    await eventually(
-      () => ui!.page.getByTestId('books-health').textContent(),
-      includes('Books balance — the ledger matches the wallet on chain'),
-    );
-    await screenshot(ui.page, 'books-balanced');
+    for (const asset of ['USDT', 'TON']) {
+      await eventually(
+        () => ui!.page.getByTestId(`books-health-${asset}`).textContent(),
+        includes('Books balance — the ledger matches the wallet on chain'),
+      );
+    }
+    expect(await ui.page.getByTestId('books-TON').getByRole('heading').textContent()).toBe('Toncoin (Gram)');
+    expect(await ui.page.getByTestId('books-USDT').getByRole('heading').textContent()).toBe('Tether USD');
+    await shots('books-balanced');
   });
 
   it('shows a transfer missing from the ledger as an alert naming it', async () => {
@@ -59,10 +90,11 @@ describe('the books against the chain, on the dashboard', () => {
     await ui.page.getByTestId('check-books').click();
     const alert = ui.page.getByRole('alert');
     await eventually(() => alert.textContent(), includes('Books off by 2.50 USDT'));
-    expect(await ui.page.getByTestId('books-unrecorded').textContent()).toContain(
+    expect(await ui.page.getByTestId('books-health-TON').textContent()).toContain('Books balance');
+    expect(await ui.page.getByTestId('books-unrecorded-USDT').textContent()).toContain(
       `${lost.slice(0, 12)}… 2.50 USDT, transfer in`,
     );
-    await screenshot(ui.page, 'books-off');
+    await shots('books-off');
     expect(ui.errors).toEqual([]);
   });
 });

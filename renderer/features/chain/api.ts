@@ -10,6 +10,7 @@ import {
   type DismissTransferRequest,
   type SimulateRequest,
 } from '../../../contract/chain';
+import type { AssetCode } from '../../../contract/asset';
 import { StatsSchema } from '../../../contract/console';
 import { PaymentSchema } from '../../../contract/payments';
 
@@ -30,5 +31,6 @@ export const chainApi = {
   dismiss: (txHash: string, note: string) =>
     post(UnmatchedTransferSchema, `/transfers/${txHash}/dismiss`, { note } satisfies DismissTransferRequest),
   simulate: (body: SimulateRequest) => post(SimulationResultSchema, '/simulator/pay', body),
-  reconcile: () => get(ReconciliationSchema, '/chain/reconciliation'),
+  /** the books of one asset checked now: USDT's jetton wallet, or what the store wallet received in Toncoin */
+  reconcile: (asset: AssetCode = 'USDT') => get(ReconciliationSchema, '/chain/reconciliation', { asset }),
 };

@@ -1,3 +1,4 @@
+import { ASSETS, type AssetCode } from '../../../contract/asset';
 import type { WatcherStatusView } from '../../../contract/chain';
 
 export interface WatcherWords {
@@ -38,8 +39,11 @@ function freshness(state: WatcherStatusView, lastSuccessAt: string, now: number)
   return state.stream.connected ? `live; ${last}` : `${last}; live updates reconnecting`;
 }
 
-/** The last reconciliation's verdict: balanced, off by an amount, or not checked yet. */
-export function describeBooks(books: WatcherStatusView['books'], now: number): WatcherWords {
+/**
+ * The last reconciliation's verdict: balanced, off by an amount, or not checked yet. USDT's books are
+ * the jetton wallet's balance; Toncoin's what the store wallet received (its own sends and fees aside).
+ */
+export function describeBooks(books: WatcherStatusView['books'], now: number, asset: AssetCode = 'USDT'): WatcherWords {
   if (!books)
     return { tone: 'warn', headline: 'Books not checked yet', detail: 'check them against the wallet on chain' };
   if (books.difference === '0.00')
@@ -53,8 +57,8 @@ export function describeBooks(books: WatcherStatusView['books'], now: number): W
     : ['more', books.difference];
   return {
     tone: 'bad',
-    headline: `Books off by ${amount} USDT`,
-    detail: `the wallet holds ${sign} than the ledger records; checked ${checked(books.checkedAt, now)}`,
+    headline: `Books off by ${amount} ${ASSETS[asset].symbol}`,
+    detail: `${ASSETS[asset].kind === 'native' ? 'the store wallet received' : 'the wallet holds'} ${sign} than the ledger records; checked ${checked(books.checkedAt, now)}`,
   };
 }
 

@@ -1,13 +1,14 @@
 import { chainApi } from '../chain/api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import type { ReconciliationView, WatcherStatusView as WatcherStatus } from '../../../contract/chain';
+import type { AssetCode } from '../../../contract/asset';
 import type { Stats } from '../../../contract/console';
 
 export interface DashboardSlice {
   stats: Stats | null;
   watcher: WatcherStatus | null;
-  /** the last reconciliation asked for from this console, with what explains a difference */
-  books: ReconciliationView | null;
+  /** the last reconciliation of each asset asked for from this console, with what explains a difference */
+  books: Partial<Record<AssetCode, ReconciliationView>>;
   isCheckingBooks: boolean;
   isDashboardLoading: boolean;
   isChecklistHidden: boolean;
@@ -20,12 +21,16 @@ export interface DashboardSlice {
   checkBooks(): Promise<void>;
 }
 
+/** The assets whose books the watcher keeps: USDT alone before a service that says. */
+const booksAssets = (watcher: WatcherStatus | null): AssetCode[] =>
+  watcher?.assetBooks?.map((b) => b.asset) ?? ['USDT'];
+
 const CHECKLIST_HIDDEN_KEY = 'tontill.checklist.hidden';
 
 export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => ({
   stats: null,
   watcher: null,
-  books: null,
+  books: {},
   isCheckingBooks: false,
   isDashboardLoading: false,
   isChecklistHidden: localStorage.getItem(CHECKLIST_HIDDEN_KEY) === '1',
@@ -59,7 +64,8 @@ export const createDashboardSlice: SliceCreator<DashboardSlice> = (set, get) => 
   checkBooks: async () => {
     set({ isCheckingBooks: true });
     try {
-      set({ books: await chainApi.reconcile() });
+      const verdicts = await Promise.all(booksAssets(get().watcher).map((asset) => chainApi.reconcile(asset)));
+      set({ books: Object.fromEntries(verdicts.map((v) => [v.asset, v])) });
       await get().loadWatcher();
     } catch (err) {
       get().fail(err, 'Could not check the books');
