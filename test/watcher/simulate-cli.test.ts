@@ -31,12 +31,12 @@ describe('npm run simulate and the console chain API against a running service',
       ...init,
       headers: { authorization: `Bearer ${service.consoleToken}`, 'content-type': 'application/json' },
     });
-  const createPayment = async () =>
+  const createPayment = async (currency: 'USDT' | 'TON' = 'USDT') =>
     (await (
       await fetch(`${service.url}/crypto/deposit/invoice`, {
         method: 'POST',
         headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' }),
+        body: JSON.stringify({ currency, mainCurrency: 'TON', amount: '10.00' }),
       })
     ).json()) as { id: string; memo: string };
 
@@ -48,6 +48,18 @@ describe('npm run simulate and the console chain API against a running service',
     expect(await simulate(payment.id, '--case', 'fake-jetton')).toContain('partially_paid, paid 4.00 of 10.00');
     expect(await simulate(payment.id, '--case', 'forged')).toContain('partially_paid, paid 4.00 of 10.00');
     expect(await simulate(payment.id, '--case', 'zero-forward')).toContain('paid, paid 10.00 of 10.00 USDT, due 0.00');
+  });
+
+  it('pays a Toncoin payment in Toncoin, and refuses the jetton-only cases for it', async () => {
+    const payment = await createPayment('TON');
+    expect(await simulate(payment.id, '--amount', '0.000000001')).toContain(
+      `payment ${payment.id}: pending, paid 0.00 of 10.00 TON`,
+    );
+    expect(await simulate(payment.id, '--amount', '2.5')).toContain('partially_paid, paid 2.50 of 10.00 TON, due 7.50');
+    await expect(simulate(payment.id, '--case', 'fake-jetton')).rejects.toMatchObject({
+      stderr: expect.stringContaining('plain transfer'),
+    });
+    expect(await simulate(payment.id)).toContain('paid, paid 10.00 of 10.00 TON, due 0.00');
   });
 
   it("withdraws from the merchant's wallet, and the books still balance against the chain", async () => {
