@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ASSET_CODES, ASSETS } from '../../../contract/asset';
+import { ASSETS } from '../../../contract/asset';
 import { formatFigure } from '../../lib/format';
 import { useConsoleStore } from '../../store';
+import { selectAcceptedAssets } from '../staff/slice';
 import {
   selectCart,
   selectCartSize,
@@ -21,15 +22,17 @@ import { selectTipActions } from './tip-step';
 const SEPARATOR = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', SEPARATOR, '0'];
 
-/** The sale's asset: one press, remembered for the next sale; changing it starts the sale again. */
+/** The sale's asset, among those the store takes (none to choose when it takes one): remembered; changing it starts the sale again. */
 function AssetChoice() {
   const asset = useConsoleStore(selectTillAsset);
+  const accepted = useConsoleStore(selectAcceptedAssets);
   const { chooseTillAsset } = useConsoleStore(useShallow(selectTillActions));
+  if (accepted.length < 2) return null;
   return (
     <fieldset className="till-asset">
       <legend className="sr-only">Sale in</legend>
       <div className="segmented">
-        {ASSET_CODES.map((code) => (
+        {accepted.map((code) => (
           <label key={code} className={code === asset ? 'is-on' : ''}>
             <input
               type="radio"

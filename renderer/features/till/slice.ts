@@ -20,7 +20,7 @@ export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   isTill: boolean;
   /** the invoice on the customer's screen; none while the keypad shows */
   tillInvoice: Payment | null;
-  /** the asset the next sale is rung up in; the till remembers the last one chosen */
+  /** the asset last chosen for a sale, remembered; selectTillAsset is the one a sale is rung up in */
   tillAsset: AssetCode;
   tillEntry: string;
   cart: Cart;
@@ -81,11 +81,11 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   tillError: null,
   isSavingCatalogue: false,
   chooseTillAsset: (asset) => {
-    if (asset === get().tillAsset) return;
+    if (asset === selectTillAsset(get())) return;
     rememberTillAsset(asset);
     set({ tillAsset: asset, ...EMPTY_SALE });
   },
-  pressTillKey: (key) => set((s) => ({ tillEntry: nextEntry(s.tillEntry, key, s.tillAsset), tillError: null })),
+  pressTillKey: (key) => set((s) => ({ tillEntry: nextEntry(s.tillEntry, key, selectTillAsset(s)), tillError: null })),
   addToCart: (id) =>
     set((s) => ({ cart: { ...s.cart, [id]: Math.min(MAX_QUANTITY, (s.cart[id] ?? 0) + 1) }, tillError: null })),
   removeFromCart: (id) =>
@@ -95,7 +95,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     }),
   clearCart: () => set({ cart: {}, typedAmounts: [] }),
   addTypedToCart: () => {
-    const entered = parseEnteredAmount(get().tillEntry, get().tillAsset);
+    const entered = parseEnteredAmount(get().tillEntry, selectTillAsset(get()));
     if (!entered.ok) set({ tillError: entered.message });
     else set((s) => ({ typedAmounts: [...s.typedAmounts, entered.amount], tillEntry: '', tillError: null }));
     return entered.ok;
@@ -127,7 +127,8 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   chargeTill: async () => {
     // an amount typed into a cart joins it rather than being lost
     if (get().tillEntry !== '' && selectCartSize(get()) > 0 && !get().addTypedToCart()) return;
-    const { catalogue, cart, typedAmounts, tillEntry, tillAsset: asset } = get();
+    const { catalogue, cart, typedAmounts, tillEntry } = get();
+    const asset = selectTillAsset(get());
     const lines = saleLines(catalogue, cart, typedAmounts, asset);
     const total = cartTotal(catalogue, cart, typedAmounts, asset);
     const entered =
@@ -174,6 +175,9 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   },
 });
 
+/** The asset a sale is rung up in: the one last chosen while the store still takes it, else the first it takes. */
+export const selectTillAsset = (s: ConsoleStore): AssetCode =>
+  s.acceptedAssets.includes(s.tillAsset) ? s.tillAsset : (s.acceptedAssets[0] ?? s.tillAsset);
 export const selectIsTill = (s: ConsoleStore) => s.isTill;
 export const selectTillInvoice = (s: ConsoleStore) => s.tillInvoice;
 export const selectTillEntry = (s: ConsoleStore) => s.tillEntry;
@@ -186,8 +190,7 @@ export const selectCartSize = (s: ConsoleStore) =>
   Object.values(s.cart).reduce((n, q) => n + q, 0) + s.typedAmounts.length;
 /** The cart's total as the decimal string the till shows and charges. */
 export const selectCartTotal = (s: ConsoleStore) =>
-  formatAmount(cartTotal(s.catalogue, s.cart, s.typedAmounts, s.tillAsset), s.tillAsset);
-export const selectTillAsset = (s: ConsoleStore) => s.tillAsset;
+  formatAmount(cartTotal(s.catalogue, s.cart, s.typedAmounts, selectTillAsset(s)), selectTillAsset(s));
 export const selectTypedAmounts = (s: ConsoleStore) => s.typedAmounts;
 export const selectTillSaleLines = (s: ConsoleStore) => s.tillSaleLines;
 export const selectTillTip = (s: ConsoleStore) => s.tillTip;
