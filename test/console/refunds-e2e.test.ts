@@ -123,11 +123,11 @@ describe('a refund from the console', () => {
       (n) => n >= 2,
     );
     const newest = await rows.first().textContent();
-    expect(newest).toContain('−0.75');
+    expect(newest).toContain('−0.75 USDT');
     expect(newest).toContain('No refund explains it');
     expect(newest).toContain(`${refund.memo}-X`);
     // the console's refund from the first test, sent exactly
-    expect(await rows.nth(1).textContent()).toMatch(/−2\.25\s*Refund/);
+    expect(await rows.nth(1).textContent()).toMatch(/−2\.25 USDT\s*Refund/);
     await screenshot(page, 'outgoing-transfers');
     expect(ui.errors).toEqual([]);
   });

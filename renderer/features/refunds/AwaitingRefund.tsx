@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { PublicRefund } from '../../../contract/refunds';
-import { formatUsdt } from '../../lib/format';
+import { formatAssetAmount } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
@@ -37,14 +37,18 @@ function SendFromSandbox({ refund }: { refund: PublicRefund }) {
 export function AwaitingRefund({ refund, onCancel }: { refund: PublicRefund; onCancel: () => void }) {
   return (
     <div className="refund-sign" data-testid="refund-awaiting">
-      <QrCode value={refund.links.ton} size={200} label={`QR code to send the refund of ${refund.amount} USDT`} />
+      <QrCode
+        value={refund.links.ton}
+        size={200}
+        label={`QR code to send the refund of ${formatAssetAmount(refund.amount, refund.asset)}`}
+      />
       <div>
         <p className="refund-id">
           Refund <code data-testid="refund-id">{refund.id}</code> <CopyButton text={refund.id} label="Copy refund id" />
         </p>
         <p>
           Send it with the store's wallet connected here, or scan with the wallet app that owns it. It sends{' '}
-          <strong>{formatUsdt(refund.amount)} USDT</strong> to
+          <strong>{formatAssetAmount(refund.amount, refund.asset)}</strong> to
         </p>
         <p>
           <code className="break">{refund.destination}</code>{' '}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
+import { formatAssetAmount, formatDateTime, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectOutgoing, selectRefundActions } from './slice';
 import { Empty, Skeleton } from '../../components/Empty';
@@ -37,7 +37,7 @@ export function OutgoingTransfers() {
           <tr key={t.txHash} data-testid="outgoing-row">
             <td className="num" data-label="Amount">
               {t.kind === 'sent' ? '−' : '+'}
-              {formatUsdt(t.amount)}
+              {formatAssetAmount(t.amount, t.asset)}
             </td>
             <td data-label="What">
               {t.kind === 'returned' ? (

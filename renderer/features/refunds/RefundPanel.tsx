@@ -2,16 +2,17 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PublicPayment } from '../../../contract/payments';
 import { parseAmount } from '../../../contract/amount';
+import { ASSETS, type AssetCode } from '../../../contract/asset';
 import { REFUND_STATUSES_HOLDING, type PublicRefund, type RefundStatus } from '../../../contract/refunds';
-import { formatUsdt, parseEnteredAmount } from '../../lib/format';
+import { formatAssetAmount, formatFigure, parseEnteredAmount } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectRefundActions, selectRefundProblem, selectRefunds } from './slice';
 import { AwaitingRefund } from './AwaitingRefund';
 import { RefundTable } from './RefundTable';
 
-/** Base units of a decimal amount from the service ("0.00" is none); exact, never through a float. */
-const baseUnits = (decimal: string): bigint => {
-  const parsed = parseAmount(decimal, 10n ** 21n, 'USDT');
+/** Base units of a decimal amount of `asset` from the service ("0.00" is none); exact, never through a float. */
+const baseUnits = (decimal: string, asset: AssetCode): bigint => {
+  const parsed = parseAmount(decimal, 10n ** BigInt(15 + ASSETS[asset].decimals), asset);
   return parsed.ok ? parsed.value : 0n;
 };
 
@@ -27,7 +28,7 @@ function refundable(payment: PublicPayment, refunds: readonly PublicRefund[]): b
   const held = refunds
     .filter((r) => holding.includes(r.status))
     .reduce((sum, r) => sum + BigInt(r.amountBaseUnits), 0n);
-  return baseUnits(payment.paidAmount) - held;
+  return baseUnits(payment.paidAmount, payment.currency) - held;
 }
 
 function RefundForm({ payment, onDone }: { payment: PublicPayment; onDone: () => void }) {
@@ -56,7 +57,7 @@ function RefundForm({ payment, onDone }: { payment: PublicPayment; onDone: () =>
   return (
     <form className="form refund-form" onSubmit={submit} aria-label="New refund">
       <label>
-        Amount (USDT)
+        Amount ({ASSETS[payment.currency].symbol})
         <input
           name="amount"
           inputMode="decimal"
@@ -112,8 +113,8 @@ export function RefundPanel({ payment }: { payment: PublicPayment }) {
     <section className="card" aria-labelledby="refunds-title" data-testid="refunds">
       <h2 id="refunds-title">Refunds</h2>
       <p className="muted">
-        Refunded {formatUsdt(payment.refundedAmount)} of {formatUsdt(payment.paidAmount)} USDT paid. TonTill holds no
-        key: your wallet sends each refund.
+        Refunded {formatFigure(payment.refundedAmount)} of {formatAssetAmount(payment.paidAmount, payment.currency)}{' '}
+        paid. TonTill holds no key: your wallet sends each refund.
       </p>
       {refunds.length > 0 ? <RefundTable refunds={refunds} /> : null}
       {refunds

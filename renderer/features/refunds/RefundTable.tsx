@@ -1,5 +1,5 @@
 import type { PublicRefund, RefundStatus } from '../../../contract/refunds';
-import { formatDateTime, formatUsdt, shortHash } from '../../lib/format';
+import { formatAssetAmount, formatDateTime, shortHash } from '../../lib/format';
 import { ExplorerLinked } from './ExplorerLinked';
 import './refunds.css';
 
@@ -28,7 +28,7 @@ export function RefundTable({ refunds }: { refunds: readonly PublicRefund[] }) {
         {refunds.map((r) => (
           <tr key={r.id} data-testid="refund-row">
             <td className="num" data-label="Amount">
-              {formatUsdt(r.amount)}
+              {formatAssetAmount(r.amount, r.asset)}
             </td>
             <td data-label="State">
               <span className={`badge badge-refund-${r.status}`}>{REFUND_STATE_LABEL[r.status]}</span>

@@ -1,5 +1,6 @@
 import type { Wallet } from '@tonconnect/sdk';
 import { ApiError } from '../../api/client';
+import { formatAssetAmount } from '../../lib/format';
 import { refundsApi } from './api';
 import type { CreateRefundRequest, OutgoingTransfer, PublicRefund } from '../../../contract/refunds';
 import type { TonConnectNetwork } from '../../../contract/wallet-connect';
@@ -182,7 +183,10 @@ export const createRefundsSlice: SliceCreator<RefundsSlice> = (set, get, store) 
     set({ refundProblem: null });
     try {
       const refund = await refundsApi.create(paymentId, request);
-      get().toast('success', `Refund of ${refund.amount} USDT ready: send it from the store's wallet`);
+      get().toast(
+        'success',
+        `Refund of ${formatAssetAmount(refund.amount, refund.asset)} ready: send it from the store's wallet`,
+      );
       await get().loadRefunds(paymentId);
       return refund;
     } catch (err) {
