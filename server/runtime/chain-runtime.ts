@@ -1,5 +1,5 @@
 import { Address } from '@ton/core';
-import { MAINNET_USDT_MASTER, type Config } from '../config/config';
+import { acceptedAssets, MAINNET_USDT_MASTER, type Config } from '../config/config';
 import type { ChainInfo } from '../payments/payment-links';
 import { resolveJettonWallet } from '../chain/jetton-wallet-check';
 import { createTokenBucket } from '../chain/rate-limiter';
@@ -16,7 +16,6 @@ import type { WakeupChannel } from '../watcher/wakeups';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 import type { ChainSource } from '../chain/types';
 import { watchedAccountsOf, type WatchedAccount } from '../chain/watched-account';
-import type { AssetCode } from '../../contract/asset';
 import { friendlyAddress, prepareSandbox } from './sandbox-runtime';
 
 const TONCENTER = {
@@ -117,7 +116,6 @@ export async function prepareChain(
   config: Config,
   nowSeconds?: () => number,
   log?: FailoverLogger,
-  acceptedAssets: () => readonly AssetCode[] = () => ['USDT'],
 ): Promise<PendingChain> {
   const { chain } = config;
   if (chain.mode === 'sandbox') return prepareSandbox(config.dataDir, nowSeconds);
@@ -133,7 +131,8 @@ export async function prepareChain(
       const now = nowSeconds ? () => nowSeconds() * 1000 : Date.now;
       const providers = providersFor({ ...chain, mode }, now, log);
       const { wallet: watchedAccount } = await resolveJettonWallet(providers, master, merchant);
-      const watchedAccounts = watchedAccountsOf(watchedAccount, merchant, acceptedAssets());
+      // the store's own wallet is watched only when the store takes Toncoin (the settings, read at each open)
+      const watchedAccounts = watchedAccountsOf(watchedAccount, merchant, acceptedAssets(config));
       return {
         info,
         source: providers,
