@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the checkout bundles this file (through amount.ts) and must stay small; the assets'
+// schemas are in asset-schemas.ts.
 
 /**
  * The assets a store can be paid in. Adding one is an entry here (and, for a new kind of asset, an
@@ -7,10 +8,6 @@ import { z } from 'zod';
  */
 export const ASSET_CODES = ['USDT', 'TON'] as const;
 export type AssetCode = (typeof ASSET_CODES)[number];
-
-export const AssetCodeSchema = z.enum(ASSET_CODES, {
-  error: `unsupported currency: accepted are ${ASSET_CODES.map((code) => `"${code}"`).join(', ')}`,
-});
 
 /** native: the network's own coin, moved by plain messages; jetton: a TEP-74 token with a master contract. */
 export type AssetKind = 'native' | 'jetton';
@@ -62,15 +59,3 @@ export function isAssetCode(value: unknown): value is AssetCode {
 
 /** The most decimals any asset has: what a decimal string may carry before its asset is known. */
 export const MAX_ASSET_DECIMALS = Math.max(...ASSET_CODES.map((code) => ASSETS[code].decimals));
-
-/** What the console, the checkout and the docs show about an asset: the registry's public part. */
-export const AssetSchema = z
-  .object({
-    code: AssetCodeSchema,
-    name: z.string(),
-    symbol: z.string(),
-    decimals: z.number().int(),
-    network: z.literal('TON'),
-    kind: z.enum(['native', 'jetton']),
-  })
-  .meta({ id: 'Asset', description: 'An asset a store can be paid in' });

@@ -1,4 +1,4 @@
-import { AssetCodeSchema } from './asset';
+import { AssetCodeSchema } from './asset-schemas';
 import { z } from 'zod';
 import { AmountSchema, PaymentSchema } from './payments';
 

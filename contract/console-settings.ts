@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetCodeSchema } from './asset';
+import { AssetCodeSchema } from './asset-schemas';
 import { ChainModeSchema } from './chain';
 import { OriginSchema } from './payments';
 

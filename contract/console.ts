@@ -1,4 +1,4 @@
-import { AssetCodeSchema } from './asset';
+import { AssetCodeSchema } from './asset-schemas';
 import { z } from 'zod';
 import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
 import { IncludeTestSchema, TakingsSchema } from './reports';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseAnyAmount } from './amount';
-import { AssetCodeSchema } from './asset';
+import { AssetCodeSchema } from './asset-schemas';
 import {
   depositRequestExamples,
   hostedDepositExample,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetCodeSchema } from './asset';
+import { AssetCodeSchema } from './asset-schemas';
 
 /**
  * Payments made to try the flow (the console's widget preview, the demo shop) are left out of the

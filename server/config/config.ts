@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseAnyAmount } from '../../contract/amount';
-import { ASSET_CODES, AssetCodeSchema, type AssetCode } from '../../contract/asset';
+import { ASSET_CODES, type AssetCode } from '../../contract/asset';
+import { AssetCodeSchema } from '../../contract/asset-schemas';
 import { ChainModeSchema } from '../../contract/chain';
 
 export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';

@@ -8,7 +8,8 @@ import {
   WidgetSessionRequestSchema,
   WidgetSessionResponseSchema,
 } from '../../contract/payments';
-import { AssetCodeSchema, ASSETS } from '../../contract/asset';
+import { ASSETS } from '../../contract/asset';
+import { AssetCodeSchema } from '../../contract/asset-schemas';
 import type { Services } from '../services';
 import { signEpp } from './epp-signature';
 
