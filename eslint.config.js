@@ -49,6 +49,12 @@ const SERVER_PACKAGES = [
     message: 'the emulator and the Tolk compiler belong to the offline sandbox chain (server/sandbox/)',
   },
   {
+    regex: '^@ton/',
+    only: ['chain', 'sandbox', 'runtime'],
+    message:
+      "TON's cells, addresses and transactions are read in server/chain/ (the sandbox and the runtime that opens the chain too): everything else asks chain/ for facts, so an asset is an adapter there",
+  },
+  {
     regex: '^(fastify|fastify-plugin)$|^@fastify/',
     from: 'HTTP edge',
     message: 'nothing below the HTTP edge knows of Fastify',

@@ -8,7 +8,7 @@ import { walletPublicKey } from '../chain/account-checks';
 import { friendlyAddress, isTonAddress, rawAddress, sameAddress } from '../chain/transfer-messages';
 import { readProvenWallet, recordProvenWallet, type ProvenWalletRecord } from '../settings/proven-wallet';
 import { ProofPayloads } from '../wallet-connect/wallet-proof-payloads';
-import { verifyTonProof } from '../wallet-connect/ton-proof';
+import { verifyTonProof } from '../chain/ton-proof';
 import { merchantWalletProblem } from './merchant-wallet-check';
 import { readConfigFile, writeConfigFile } from './settings-file';
 import {

@@ -4,7 +4,7 @@
 import { beginCell, storeStateInit, type Address, type StateInit } from '@ton/core';
 import type { KeyPair } from '@ton/crypto';
 import { createPrivateKey, sign } from 'node:crypto';
-import { tonProofDigest } from '../wallet-connect/ton-proof';
+import { tonProofDigest } from '../chain/ton-proof';
 import type { TonProofReply } from '../../contract/wallet-proof';
 
 /** TON Connect's CHAIN id the sandbox presents itself with: testnet, like its addresses. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../util/clock';
-import type { PayloadStatus } from './ton-proof';
+import type { PayloadStatus } from '../chain/ton-proof';
 
 /** How long a ton_proof payload may wait for the wallet's answer. */
 export const PROOF_PAYLOAD_TTL_MS = 15 * 60_000;

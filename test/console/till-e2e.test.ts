@@ -169,13 +169,13 @@ describe('the till as a cashier works it, in Chromium against the real service',
           .getByTestId('till-outcome')
           .textContent()
           .catch(() => null),
-      (t) => t === 'Expired after 4.00 of 12.50 was received: refund or settle',
+      (t) => t === 'Expired after 4.00 of 12.50 USDT was received: refund or settle',
     );
     await expectNothingPayable(address);
     await backToConsoleCard();
     await eventually(
       () => page.getByTestId('invoice-outcome').textContent(),
-      includes('Expired after 4.00 of 12.50 was received: refund or settle'),
+      includes('Expired after 4.00 of 12.50 USDT was received: refund or settle'),
     );
     await expectNothingPayable(address);
     await page.getByRole('button', { name: 'New sale' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Address, Cell, loadMessage } from '@ton/core';
 import { TonConnect, UserRejectsError, type IStorage, type WalletInfoRemote } from '@tonconnect/sdk';
-import { verifyTonProof } from '../../server/wallet-connect/ton-proof';
+import { verifyTonProof } from '../../server/chain/ton-proof';
 import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 
 /** The SDK's storage, in memory: a Node dApp has no localStorage. */

@@ -6,7 +6,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxWallets } from '../../server/sandbox/sandbox-identity';
-import { tonProofDigest } from '../../server/wallet-connect/ton-proof';
+import { tonProofDigest } from '../../server/chain/ton-proof';
 import type { WalletProofBody } from '../../contract/wallet-proof';
 
 /** DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows. */

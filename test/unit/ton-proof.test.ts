@@ -10,7 +10,7 @@ import {
   type PayloadStatus,
   type TonProofClaim,
   type TonProofContext,
-} from '../../server/wallet-connect/ton-proof';
+} from '../../server/chain/ton-proof';
 
 /**
  * A real ton_proof, signed by a Tonkeeper v4r2 wallet on mainnet for ton-connect.github.io: the
