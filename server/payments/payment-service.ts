@@ -308,6 +308,11 @@ export class PaymentService {
     return this.deps.storage.read((view) => this.getIn(view, id));
   }
 
+  /** When the first payment in `currency` was created (epoch ms); null before any. */
+  firstCreatedAt(currency: AssetCode): Promise<number | null> {
+    return this.deps.storage.read((view) => view.payments.firstCreatedAt(currency));
+  }
+
   find(id: string): Promise<Payment | null> {
     return this.deps.storage.read((view) => view.payments.findById(id));
   }

@@ -59,7 +59,9 @@ export async function openRuntime(
   options: WatcherOptions,
 ): Promise<Runtime> {
   const [opened, runtime] = await Promise.all([chain.open(), import('../watcher/payment-watcher')]);
-  const startAt = await runtime.startingPoints(opened, services.ledger);
+  const startAt = await runtime.startingPoints(opened, services.ledger, (asset) =>
+    services.payments.firstCreatedAt(asset),
+  );
   return runtimeOn(opened, runtime.createPaymentWatcher, services, { ...options, startAt });
 }
 
@@ -81,7 +83,7 @@ export async function buildRuntime(
   options: WatcherOptions,
 ): Promise<Runtime> {
   const { createPaymentWatcher, startingPoints } = await import('../watcher/payment-watcher');
-  const startAt = await startingPoints(opened, services.ledger);
+  const startAt = await startingPoints(opened, services.ledger, (asset) => services.payments.firstCreatedAt(asset));
   return runtimeOn(opened, createPaymentWatcher, services, { ...options, startAt });
 }
 

@@ -78,6 +78,8 @@ export interface PaymentReads {
   findById(id: string): Promise<Payment | null>;
   findByExternalId(externalId: string): Promise<Payment | null>;
   findByMemo(memo: string): Promise<Payment | null>;
+  /** when the first payment in `currency` was created (epoch ms), or null before any: where watching its wallet must start */
+  firstCreatedAt(currency: AssetCode): Promise<number | null>;
   /** the payments holding any of these memos, in no particular order */
   findByMemos(memos: readonly string[]): Promise<Payment[]>;
   /** open payments whose expiry has passed, the oldest expiry first */

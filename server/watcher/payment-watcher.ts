@@ -1,4 +1,5 @@
 import { accountFacts, accountKey, jettonWalletFacts, type WatchedAccount } from '../chain/watched-account';
+import type { AssetCode } from '../../contract/asset';
 import type { ChainSource, Transaction, TxCursor } from '../chain/types';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import { createChainWatcher, type ChainWatcher, type WatcherLogger } from './chain-watcher';
@@ -75,22 +76,52 @@ export function createPaymentWatcher(options: PaymentWatcherOptions): ChainWatch
 /** Where each account's reading starts when the ledger has no cursor for it yet, by accountKey; absent: its first transaction. */
 export type StartingPoints = ReadonlyMap<string, TxCursor>;
 
+/** Chain clocks and ours may disagree by this much: a payment's transfer is never older than its payment minus this. */
+const CLOCK_SKEW_MS = 10 * 60_000;
+/** Pages walked back through the store wallet's history, once, to find where its first payment could be. */
+const HISTORY_PAGE = 100;
+
 /**
- * The store's own wallet, watched for the first time, is read from its newest transaction at the time
- * the chain opened: it has a history of its own from before the store took Toncoin (top-ups, its
- * owner's sends), none of it a payment to us. Taken before the watcher starts (only read: a standby
- * may not write), so that nothing paid once the chain is open can be taken for that history; the
- * first poll stores it. A jetton wallet is the store's alone: its whole history is read, as ever.
+ * The store's own wallet, watched for the first time, has a history from before the store took
+ * Toncoin (top-ups, its owner's sends), none of it a payment to us. Its reading starts just before the
+ * first Toncoin payment was created (with a margin for clocks): no transfer paying one can be older.
+ * With no Toncoin payment yet, at the newest transaction: a payment created later is paid later. So a
+ * restart before the first poll stored the point, or a payment paid while the chain was opening, is
+ * never taken for history. Only read here (a standby may not write); the first poll stores it. A
+ * jetton wallet is the store's alone: its whole history is read, as ever.
  */
-export async function startingPoints(chain: WatchedChain, ledger: TransferLedger): Promise<StartingPoints> {
+export async function startingPoints(
+  chain: WatchedChain,
+  ledger: TransferLedger,
+  firstPaymentAt: (asset: AssetCode) => Promise<number | null>,
+): Promise<StartingPoints> {
   const points = new Map<string, TxCursor>();
   for (const account of chain.watchedAccounts) {
     const key = accountKey(account);
     if (account.kind !== 'native-wallet' || (await ledger.cursor(key)) !== null) continue;
-    const [newest] = await chain.source.getTransactions(account.address, { limit: 1 });
-    if (newest) points.set(key, cursorOf(newest));
+    const first = await firstPaymentAt(account.asset);
+    const start = await newestBefore(chain.source, account, first === null ? null : first - CLOCK_SKEW_MS);
+    if (start) points.set(key, start);
   }
   return points;
+}
+
+/** The newest transaction of the account older than `beforeMs` (null: the newest of all); null if none is. */
+async function newestBefore(
+  source: ChainSource,
+  account: WatchedAccount,
+  beforeMs: number | null,
+): Promise<TxCursor | null> {
+  let page = await source.getTransactions(account.address, { limit: beforeMs === null ? 1 : HISTORY_PAGE });
+  for (;;) {
+    const older = page.find((tx) => beforeMs === null || tx.now * 1000 < beforeMs);
+    if (older) return cursorOf(older);
+    const last = page[page.length - 1];
+    if (!last || page.length < HISTORY_PAGE) return null;
+    // the next page starts at the last one's transaction (inclusive): drop it
+    const next = await source.getTransactions(account.address, { limit: HISTORY_PAGE + 1, ...cursorOf(last) });
+    page = next.slice(1);
+  }
 }
 
 /** The account's stored cursor; with none yet, its starting point, stored first so that a restart keeps it. */

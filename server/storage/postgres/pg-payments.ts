@@ -193,6 +193,14 @@ export class PgPayments implements PaymentRepository {
     return this.findOne(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE external_id = $1`, externalId);
   }
 
+  async firstCreatedAt(currency: AssetCode): Promise<number | null> {
+    const row = await this.sql.one<{ first: Date | null }>(
+      'SELECT MIN(created_at) AS first FROM payments WHERE currency = $1',
+      [currency],
+    );
+    return row?.first ? row.first.getTime() : null;
+  }
+
   async findByMemo(memo: string): Promise<Payment | null> {
     return this.findOne(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo = $1`, memo);
   }

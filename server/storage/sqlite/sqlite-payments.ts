@@ -168,6 +168,7 @@ export class SqlitePayments implements PaymentRepository {
   private readonly byIdStmt: Statement<[string], PaymentRow>;
   private readonly byExternalIdStmt: Statement<[string], PaymentRow>;
   private readonly byMemoStmt: Statement<[string], PaymentRow>;
+  private readonly firstCreatedStmt: Statement<[string], { first: number | bigint | null }>;
   private readonly byMemosStmt: Statement<[string], PaymentRow>;
   private readonly updateStateStmt: Statement;
   private readonly setRefundedStmt: Statement;
@@ -191,6 +192,7 @@ export class SqlitePayments implements PaymentRepository {
     this.byIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`));
     this.byExternalIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE external_id = ?`));
     this.byMemoStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo = ?`));
+    this.firstCreatedStmt = db.prepare('SELECT MIN(created_at) AS first FROM payments WHERE currency = ?');
     // one statement for a whole batch of transfers: each value is still a lookup on the memo index
     this.byMemosStmt = rows(
       db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo IN (SELECT value FROM json_each(?))`),
@@ -249,6 +251,11 @@ export class SqlitePayments implements PaymentRepository {
 
   async findByMemos(memos: readonly string[]): Promise<Payment[]> {
     return memos.length === 0 ? [] : this.byMemosStmt.all(JSON.stringify(memos)).map(fromRow);
+  }
+
+  async firstCreatedAt(currency: AssetCode): Promise<number | null> {
+    const first = this.firstCreatedStmt.get(currency)?.first ?? null;
+    return first === null ? null : Number(first);
   }
 
   async findByMemo(memo: string): Promise<Payment | null> {
