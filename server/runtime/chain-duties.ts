@@ -1,6 +1,6 @@
 import type { FailoverChange } from '../chain/failover-source';
 import type { StoreEvents } from '../events/store-events';
-import type { BooksChain, WalletBooks } from '../payments/wallet-books';
+import type { BooksChain, Reconciliation, WalletBooks } from '../payments/wallet-books';
 import type { ChainWatcher, WatcherLogger } from '../watcher/chain-watcher';
 import type { ChainRuntime } from './chain-runtime';
 
@@ -25,26 +25,33 @@ export function withDuties(watcher: ChainWatcher, duties: readonly ChainDuty[]):
   };
 }
 
-/** Reconciles the books on a timer; a failed check (the chain unreachable, the watcher behind) waits for the next. */
+/** Reconciles the books on a timer, each asset the chain watches; a failed check (the chain unreachable, the watcher behind) waits for the next. */
 export function booksTimer(books: WalletBooks, chain: BooksChain, intervalMs: number, log: WatcherLogger): ChainDuty {
   let timer: NodeJS.Timeout | null = null;
+  const checks = [() => books.reconcile(chain), ...(chain.storeWallet ? [() => books.reconcileToncoin(chain)] : [])];
+  const check = (reconcile: () => Promise<Reconciliation>) =>
+    reconcile().then(
+      (r) => {
+        if (r.difference !== 0n)
+          log.warn(
+            { asset: r.asset, difference: r.difference.toString(), atLt: r.atLt.toString() },
+            'the books differ from the wallet on chain',
+          );
+      },
+      (err: unknown) =>
+        log.info(
+          { error: err instanceof Error ? err.message : String(err) },
+          'reconciliation skipped; the next one will try again',
+        ),
+    );
   return {
     start() {
       if (intervalMs <= 0 || timer) return;
       timer = setInterval(() => {
-        books.reconcile(chain).then(
-          (r) => {
-            if (r.difference !== 0n)
-              log.warn(
-                { difference: r.difference.toString(), atLt: r.atLt.toString() },
-                'the books differ from the wallet on chain',
-              );
-          },
-          (err: unknown) =>
-            log.info(
-              { error: err instanceof Error ? err.message : String(err) },
-              'reconciliation skipped; the next one will try again',
-            ),
+        // one after the other: both catch the watcher up first, and a second poll at once would only wait
+        void checks.reduce<Promise<unknown>>(
+          (previous, reconcile) => previous.then(() => check(reconcile)),
+          Promise.resolve(),
         );
       }, intervalMs);
       timer.unref();

@@ -95,7 +95,14 @@ function runtimeOn(
 ): Runtime {
   const { reconcileIntervalMs, ...watching } = options;
   const polling = createPaymentWatcher({ chain: opened, ledger: services.ledger, ...watching });
-  const books: BooksChain = { source: opened.source, account: opened.watchedAccount, catchUp: () => polling.pollNow() };
+  // the Toncoin books need the store wallet, when it is watched
+  const storeWallet = opened.watchedAccounts.find((account) => account.kind === 'native-wallet')?.address;
+  const books: BooksChain = {
+    source: opened.source,
+    account: opened.watchedAccount,
+    ...(storeWallet ? { storeWallet } : {}),
+    catchUp: () => polling.pollNow(),
+  };
   const watcher = withDuties(polling, [
     booksTimer(services.books, books, reconcileIntervalMs, options.log),
     providerEvents(opened, services.storeEvents, () => services.clock.now(), options.log),
