@@ -293,8 +293,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check the ledger against the jetton wallet's balance on chain, now
-         * @description Reads the balance (get_wallet_data) and the newest transaction together, lets the watcher catch up to it, and compares. A new difference is announced once as `ledger.discrepancy`.
+         * Check the ledger against the chain now, for USDT or (asset=TON) Toncoin
+         * @description USDT: reads the jetton wallet's balance (get_wallet_data) and newest transaction together, lets the watcher catch up to it, and compares. TON: reads the store wallet's history again and compares the Toncoin payments it received with the Toncoin transfers the ledger recorded; its own sends and fees are listed in `explained`, never counted. A new difference is announced once as `ledger.discrepancy`, with its `asset`.
          */
         get: operations["reconcileWallet"];
         put?: never;
@@ -493,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * TON Connect: the request that sends a waiting refund from the store's connected wallet
-         * @description The complete sendTransaction request: one jetton transfer from the store's USDT jetton wallet, the memo as its comment.
+         * @description The complete sendTransaction request, in the asset the payment was paid in: for USDT one jetton transfer from the store's USDT jetton wallet, for Toncoin one transfer from the store's wallet to the destination; the memo as its comment.
          */
         post: operations["consoleRefundWalletRequest"];
         delete?: never;
@@ -619,7 +619,7 @@ export interface paths {
         };
         /** Running and saved settings (chain changes apply at the next start), embedding origins, data folder */
         get: operations["getSettings"];
-        /** Save settings: embedding origins apply now; chain and payment windows go to <dataDir>/config.json and apply at restart */
+        /** Save settings: embedding origins apply now; chain, payment windows and accepted assets go to <dataDir>/config.json and apply at restart */
         put: operations["updateSettings"];
         post?: never;
         delete?: never;
@@ -1528,7 +1528,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** TON Connect: the complete sendTransaction request that pays what is still due from the connected wallet (one jetton transfer from the payer's own USDT jetton wallet, the memo as its comment). */
+        /** TON Connect: the complete sendTransaction request that pays what is still due from the connected wallet, in the payment's asset (USDT: a jetton transfer from the payer's own jetton wallet; TON: a plain transfer to the store's wallet), the memo as its comment. */
         post: operations["createWalletTransferRequest"];
         delete?: never;
         options?: never;
@@ -2080,6 +2080,51 @@ export interface components {
             prefix: string;
             revokedAt: string | null;
         };
+        AssetTakings: {
+            /** @description Of the taken in, what overpayments brought beyond the amounts asked */
+            beyondAmount: string;
+            /** @enum {string} */
+            currency: "USDT" | "TON";
+            netTakings: string;
+            refunded: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description paid + overpaid + partially paid, as in the close */
+            takenIn: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description Of the taken in, the tips given at the till on payments completed in the span: how many, and their sum */
+            tips: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+        };
+        AssetVolume: {
+            /** @enum {string} */
+            currency: "USDT" | "TON";
+            series: {
+                count: number;
+                /** @description Local date, YYYY-MM-DD */
+                date: string;
+                volume: string;
+            }[];
+            today: {
+                count: number;
+                volume: string;
+            };
+            week: {
+                count: number;
+                volume: string;
+            };
+        };
         CallbackSecret: {
             previousSecretExpiresAt: string | null;
             /** Format: date-time */
@@ -2093,7 +2138,7 @@ export interface components {
             id: string;
             name: string;
             /**
-             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
              * @example 10.00
              */
             price: string;
@@ -2110,8 +2155,12 @@ export interface components {
         CheckoutStatus: {
             address: string;
             amount: string;
-            /** @constant */
-            currency: "USDT";
+            /** @description What the page calls the asset where it says what to send: "USDT", "Toncoin (Gram)" */
+            assetName: string;
+            /** @description Written next to every amount: "1.50 TON", "12.50 USDT" */
+            assetSymbol: string;
+            /** @enum {string} */
+            currency: "USDT" | "TON";
             description: string | null;
             dueAmount: string;
             /** Format: date-time */
@@ -2137,7 +2186,67 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
         };
+        /** @description One asset's close: a line per asset, each in its own decimals */
+        CloseDayAsset: {
+            /** @enum {string} */
+            currency: "USDT" | "TON";
+            /** @description Ran out that day without completing: the amounts they asked for (not takings) */
+            expired: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description takenIn - refunded; negative when more went back than came in */
+            netTakings: string;
+            /** @description Completed that day with more than asked: all they brought in */
+            overpaid: {
+                /** @description How many */
+                count: number;
+                /** @description The part beyond the amounts asked */
+                extra: string;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description Completed that day, exactly the amount asked */
+            paid: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description Created that day, never completed, holding money: what they hold */
+            partiallyPaid: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description Refunds sent that day (and not bounced), whatever day their payment was */
+            refunded: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description paid + overpaid + partiallyPaid */
+            takenIn: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description Of the taken in, the tips given at the till on payments completed in the span: how many, and their sum */
+            tips: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+        };
         CloseDayReport: {
+            /** @description A close per asset the store takes or was paid in over the span, in the registry order */
+            assets: components["schemas"]["CloseDayAsset"][];
             /**
              * Format: date
              * @description The (first) day
@@ -2149,7 +2258,7 @@ export interface components {
             expired: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /**
@@ -2171,28 +2280,28 @@ export interface components {
                 count: number;
                 /** @description The part beyond the amounts asked */
                 extra: string;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /** @description Completed that day, exactly the amount asked */
             paid: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /** @description Created that day, never completed, holding money: what they hold */
             partiallyPaid: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /** @description Refunds sent that day (and not bounced), whatever day their payment was */
             refunded: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /** @description The store's name ('' when not set) */
@@ -2201,7 +2310,7 @@ export interface components {
             takenIn: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /**
@@ -2214,7 +2323,7 @@ export interface components {
             tips: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /**
@@ -2260,6 +2369,23 @@ export interface components {
                 /** @description For people; may change */
                 message: string;
             };
+        };
+        ExplainedMovement: {
+            /** @description The TON it moved (for `other`, what arrived with it) */
+            amount: string;
+            /** Format: date-time */
+            at: string;
+            /** @description What the transaction cost the wallet, in TON */
+            fee: string;
+            /**
+             * @description sent: the wallet's own send (a refund, a withdrawal, the TON attached to a USDT refund); returned: one of its sends bounced back; other: value or gas that is no payment
+             * @enum {string}
+             */
+            kind: "sent" | "returned" | "other";
+            lt: string;
+            /** @description other: why it is no payment (bounced, contract_call, below_fee_floor, …) */
+            reason: string | null;
+            txHash: string;
         };
         Health: {
             /** @constant */
@@ -2307,13 +2433,13 @@ export interface components {
             /** @description Merchant's TON wallet address to pay to */
             address: string;
             amount: string;
-            /** @description Amount in jetton base units (micro-USDT) */
+            /** @description Amount in the asset's base units (micro-USDT, nanotons) */
             amountBaseUnits: string;
             callbackUrl: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @constant */
-            currency: "USDT";
+            /** @enum {string} */
+            currency: "USDT" | "TON";
             customer: components["schemas"]["Customer"] | null;
             description: string | null;
             dueAmount: string;
@@ -2322,6 +2448,7 @@ export interface components {
             externalId: string | null;
             failUrl: string | null;
             id: string;
+            /** @description The USDT jetton's master; for a TON payment still the store's USDT master, as before */
             jettonMaster: string;
             /** @enum {string} */
             kind: "hpp" | "address" | "invoice" | "widget";
@@ -2353,6 +2480,11 @@ export interface components {
         InboxTransfer: {
             amount: string;
             amountBaseUnits: string;
+            /**
+             * @description What arrived: USDT on the jetton wallet, TON on the store wallet
+             * @enum {string}
+             */
+            asset: "USDT" | "TON";
             /** Format: date-time */
             at: string;
             comment: string | null;
@@ -2389,6 +2521,11 @@ export interface components {
         };
         OutgoingTransfer: {
             amount: string;
+            /**
+             * @description USDT from the jetton wallet, TON from the store wallet
+             * @enum {string}
+             */
+            asset: "USDT" | "TON";
             /** Format: date-time */
             at: string;
             comment: string | null;
@@ -2497,13 +2634,13 @@ export interface components {
             /** @description Merchant's TON wallet address to pay to */
             address: string;
             amount: string;
-            /** @description Amount in jetton base units (micro-USDT) */
+            /** @description Amount in the asset's base units (micro-USDT, nanotons) */
             amountBaseUnits: string;
             callbackUrl: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @constant */
-            currency: "USDT";
+            /** @enum {string} */
+            currency: "USDT" | "TON";
             customer: components["schemas"]["Customer"] | null;
             description: string | null;
             dueAmount: string;
@@ -2512,6 +2649,7 @@ export interface components {
             externalId: string | null;
             failUrl: string | null;
             id: string;
+            /** @description The USDT jetton's master; for a TON payment still the store's USDT master, as before */
             jettonMaster: string;
             /** @enum {string} */
             kind: "hpp" | "address" | "invoice" | "widget";
@@ -2541,7 +2679,7 @@ export interface components {
         PaymentLinks: {
             /** @description Hosted payment page */
             checkout: string;
-            /** @description ton:// jetton transfer link */
+            /** @description ton:// transfer link: with jetton= for USDT, plain nanotons for TON */
             ton: string;
             /** @description Tonkeeper https link */
             tonkeeper: string;
@@ -2553,6 +2691,8 @@ export interface components {
         PaymentRow: {
             amount: string;
             createdAt: string;
+            /** @enum {string} */
+            currency: "USDT" | "TON";
             description: string | null;
             expiresAt: string;
             externalId: string | null;
@@ -2581,6 +2721,8 @@ export interface components {
             type: string;
         };
         PaymentWindows: {
+            /** @description The assets the store takes, in the registry order (unset: all in sandbox mode, USDT otherwise) */
+            acceptedAssets: ("USDT" | "TON")[];
             defaultExpirySeconds: number;
             monitoringWindowSeconds: number;
         };
@@ -2634,16 +2776,16 @@ export interface components {
             /** @description Merchant's TON wallet address to pay to */
             address: string;
             amount: string;
-            /** @description Amount in jetton base units (micro-USDT) */
+            /** @description Amount in the asset's base units (micro-USDT, nanotons) */
             amountBaseUnits: string;
             callbackUrl: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @constant */
-            currency: "USDT";
+            /** @enum {string} */
+            currency: "USDT" | "TON";
             customer: components["schemas"]["Customer"] | null;
-            /** @constant */
-            decimals: 6;
+            /** @description The currency's decimals: 6 for USDT, 9 for TON */
+            decimals: number;
             description: string | null;
             dueAmount: string;
             /** Format: date-time */
@@ -2651,6 +2793,7 @@ export interface components {
             externalId: string | null;
             failUrl: string | null;
             id: string;
+            /** @description The USDT jetton's master; for a TON payment still the store's USDT master, as before */
             jettonMaster: string;
             /** @enum {string} */
             kind: "hpp" | "address" | "invoice" | "widget";
@@ -2680,17 +2823,24 @@ export interface components {
             updatedAt: string;
         };
         Reconciliation: {
-            /** @description The merchant's USDT jetton wallet (raw form) */
+            /** @description The account checked (raw form): the merchant's USDT jetton wallet, or the store wallet */
             account: string;
-            /** @description The wallet's newest transaction when the balance was read */
+            /**
+             * @description The books checked: USDT on the jetton wallet, TON on the store wallet
+             * @enum {string}
+             */
+            asset: "USDT" | "TON";
+            /** @description The account's newest transaction when it was checked */
             atLt: string;
             /** Format: date-time */
             checkedAt: string;
             /** @description onChainBalance - ledgerBalance: "0.00" when the books balance */
             difference: string;
-            /** @description Every transfer in, plus what came back bounced, minus what was sent, up to `atLt` */
+            /** @description TON: the store wallet's other transactions in the window (its own sends and fees), not counted */
+            explained?: components["schemas"]["ExplainedMovement"][];
+            /** @description USDT: every transfer in, plus what came back bounced, minus what was sent, up to `atLt`. TON: the Toncoin transfers the ledger recorded in the window (credited, unmatched or dismissed) */
             ledgerBalance: string;
-            /** @description What get_wallet_data reported, at `atLt` */
+            /** @description USDT: what get_wallet_data reported, at `atLt`. TON: the payment-shaped Toncoin the store wallet received in the window */
             onChainBalance: string;
             /** @description When the books are off: the transactions that explain it, where they were found */
             unrecorded: components["schemas"]["UnrecordedMovement"][];
@@ -2698,13 +2848,18 @@ export interface components {
         /** @description A refund, signed by the merchant's own wallet */
         Refund: {
             amount: string;
-            /** @description Amount in jetton base units (micro-USDT) */
+            /** @description Amount in base units of `asset` (micro-USDT, nanotons) */
             amountBaseUnits: string;
+            /**
+             * @description What goes back: the asset the payment was paid in
+             * @enum {string}
+             */
+            asset: "USDT" | "TON";
             /** Format: date-time */
             createdAt: string;
             /** @description Who asked for it: "api" or the console user */
             createdBy: string;
-            /** @description Owner address the USDT goes back to */
+            /** @description Wallet address the money goes back to */
             destination: string;
             id: string;
             links: components["schemas"]["RefundLinks"];
@@ -2729,7 +2884,7 @@ export interface components {
             sentAfterCancel?: true;
         };
         RefundLinks: {
-            /** @description ton:// link: a USDT transfer of exactly `amount` to `destination` with `memo` as its comment */
+            /** @description ton:// link: a transfer of exactly `amount` of `asset` to `destination` with `memo` as its comment (a jetton transfer for USDT, a plain one for Toncoin) */
             ton: string;
             /** @description The same transfer as a Tonkeeper https link */
             tonkeeper: string;
@@ -2777,6 +2932,8 @@ export interface components {
             txHashes: string[];
         };
         Stats: {
+            /** @description Paid volume per asset the store takes or was paid in over the days shown, in the registry order */
+            assets: components["schemas"]["AssetVolume"][];
             counts: {
                 cancelled: number;
                 expired: number;
@@ -2785,6 +2942,7 @@ export interface components {
                 pending: number;
             };
             now: string;
+            /** @description USDT paid per day */
             series: {
                 count: number;
                 /** @description Local date, YYYY-MM-DD */
@@ -2796,11 +2954,13 @@ export interface components {
                 today: components["schemas"]["Takings"];
                 week: components["schemas"]["Takings"];
             };
+            /** @description USDT paid today (every asset: `assets`) */
             today: {
                 count: number;
                 volume: string;
             };
             unmatched: number;
+            /** @description USDT paid this week */
             week: {
                 count: number;
                 volume: string;
@@ -2828,6 +2988,8 @@ export interface components {
             status: "pending" | "partially_paid" | "expired";
         };
         Takings: {
+            /** @description The takings per asset, in the registry order */
+            assets: components["schemas"]["AssetTakings"][];
             /** @description Of the taken in, what overpayments brought beyond the amounts asked */
             beyondAmount: string;
             /**
@@ -2841,14 +3003,14 @@ export interface components {
             refunded: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /** @description paid + overpaid + partially paid, as in the close */
             takenIn: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
             /**
@@ -2861,7 +3023,7 @@ export interface components {
             tips: {
                 /** @description How many */
                 count: number;
-                /** @description USDT, a decimal string */
+                /** @description A decimal string in the asset's decimals */
                 total: string;
             };
         };
@@ -2938,6 +3100,11 @@ export interface components {
             actor: string;
             amount: string;
             amountBaseUnits: string;
+            /**
+             * @description What arrived: USDT on the jetton wallet, TON on the store wallet
+             * @enum {string}
+             */
+            asset: "USDT" | "TON";
             /** Format: date-time */
             at: string;
             comment: string | null;
@@ -2955,6 +3122,11 @@ export interface components {
         UnmatchedTransfer: {
             amount: string;
             amountBaseUnits: string;
+            /**
+             * @description What arrived: USDT on the jetton wallet, TON on the store wallet
+             * @enum {string}
+             */
+            asset: "USDT" | "TON";
             /** Format: date-time */
             at: string;
             comment: string | null;
@@ -3014,6 +3186,17 @@ export interface components {
             to: string;
         };
         WatcherStatus: {
+            /** @description The books of each asset the watcher reads (USDT on the jetton wallet, TON on the store wallet) and their last verdict; null when never checked */
+            assetBooks?: {
+                /** @enum {string} */
+                asset: "USDT" | "TON";
+                verdict: {
+                    atLt: string;
+                    /** Format: date-time */
+                    checkedAt: string;
+                    difference: string;
+                } | null;
+            }[];
             /** @description The last reconciliation's verdict: "0.00" when the ledger matches the wallet on chain */
             books?: {
                 atLt: string;
@@ -3207,7 +3390,7 @@ export interface components {
         /** @description What the merchant's wallet sent, and the transactions it caused */
         WithdrawResult: {
             /**
-             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
              * @example 10.00
              */
             amount: string;
@@ -3336,7 +3519,7 @@ export interface components {
             content: {
                 "application/json": {
                     /**
-                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
                      * @example 10.00
                      */
                     amount: string;
@@ -3345,8 +3528,11 @@ export interface components {
                      * @description Webhook URL for this payment only
                      */
                     callbackUrl?: string;
-                    /** @constant */
-                    currency: "USDT";
+                    /**
+                     * @description What the customer pays in: USDT (a jetton) or TON (Toncoin, also called Gram)
+                     * @enum {string}
+                     */
+                    currency: "USDT" | "TON";
                     customer?: components["schemas"]["Customer"];
                     description?: string;
                     expiresInSeconds?: number;
@@ -3463,7 +3649,7 @@ export interface components {
                     /** @description Origins allowed to frame the embedded page */
                     allowedOrigins?: string[];
                     /**
-                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
                      * @example 10.00
                      */
                     amount: string;
@@ -3472,8 +3658,11 @@ export interface components {
                      * @description Webhook URL for this payment only
                      */
                     callbackUrl?: string;
-                    /** @constant */
-                    currency: "USDT";
+                    /**
+                     * @description What the customer pays in: USDT (a jetton) or TON (Toncoin, also called Gram)
+                     * @enum {string}
+                     */
+                    currency: "USDT" | "TON";
                     customer?: components["schemas"]["Customer"];
                     description?: string;
                     expiresInSeconds?: number;
@@ -4278,7 +4467,10 @@ export interface operations {
     };
     reconcileWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The books to check: USDT (the default) or TON */
+                asset?: "USDT" | "TON";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4294,6 +4486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Reconciliation"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
@@ -4521,11 +4714,13 @@ export interface operations {
                 createdFrom?: string;
                 /** @description Exclusive, ISO date or date-time */
                 createdTo?: string;
+                /** @description Only payments in this asset */
+                currency?: "USDT" | "TON";
                 cursor?: string;
                 /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
                 includeTest?: "true" | "false";
                 limit?: number;
-                /** @description A payment id, a memo, or the start of an externalId */
+                /** @description A payment id, a memo, the start of an externalId, or an amount (in each asset's decimals) */
                 q?: string;
                 status?: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             };
@@ -4564,10 +4759,16 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
                      * @example 10.00
                      */
                     amount: string;
+                    /**
+                     * @description What the customer pays in (USDT unless said)
+                     * @default USDT
+                     * @enum {string}
+                     */
+                    currency?: "USDT" | "TON";
                     description?: string;
                     expiresInSeconds?: number;
                     externalId?: string;
@@ -4899,9 +5100,11 @@ export interface operations {
                 createdFrom?: string;
                 /** @description Exclusive, ISO date or date-time */
                 createdTo?: string;
+                /** @description Only payments in this asset */
+                currency?: "USDT" | "TON";
                 /** @description Count test payments (the widget preview's, the demo shop's) too; left out by default */
                 includeTest?: "true" | "false";
-                /** @description A payment id, a memo, or the start of an externalId */
+                /** @description A payment id, a memo, the start of an externalId, or an amount (in each asset's decimals) */
                 q?: string;
                 status?: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             };
@@ -5064,6 +5267,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The assets the store takes now (Settings → Payments), in the registry order */
+                        acceptedAssets: ("USDT" | "TON")[];
                         mode: string;
                         /** @description 'owner', or the cashier's name */
                         name: string;
@@ -5125,6 +5330,7 @@ export interface operations {
                         toncenterEndpoint?: string;
                     };
                     payments: {
+                        acceptedAssets?: ("USDT" | "TON")[];
                         defaultExpirySeconds: number;
                         monitoringWindowSeconds: number;
                     };
@@ -5467,6 +5673,7 @@ export interface operations {
                         toncenterEndpoint?: string;
                     };
                     payments: {
+                        acceptedAssets?: ("USDT" | "TON")[];
                         defaultExpirySeconds: number;
                         monitoringWindowSeconds: number;
                     };
@@ -5651,7 +5858,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
                      * @example 10.00
                      */
                     amount: string;
@@ -6434,11 +6641,17 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Decimal USDT amount as a string, up to 6 decimals
+                     * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
                      * @default 10.00
                      * @example 10.00
                      */
                     amount?: string;
+                    /**
+                     * @description The asset the preview payment is in
+                     * @default USDT
+                     * @enum {string}
+                     */
+                    currency?: "USDT" | "TON";
                     description?: string;
                 };
             };
@@ -6963,8 +7176,10 @@ export interface operations {
         parameters: {
             query?: {
                 allowedOrigins?: string;
-                /** @description Decimal USDT amount as a string, up to 6 decimals */
+                /** @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9) */
                 amount?: string;
+                /** @description The asset the payment is in */
+                currency?: "USDT" | "TON";
                 externalId?: string;
             };
             header?: never;

@@ -89,7 +89,7 @@ export const DOCUMENTED_PAGES: DocumentedRoute[] = [
     auth: 'public',
     summary: 'The @tontill/widget npm package (npm pack tarball): `npm install <this URL>` until it is on the registry',
     params: z.object({
-      version: z.string().meta({ description: 'A version listed by /widgets/versions.json', example: '0.1.0' }),
+      version: z.string().meta({ description: 'A version listed by /widgets/versions.json', example: '0.2.0' }),
     }),
     responses: { 200: { description: 'The tarball', mediaType: 'application/gzip' }, ...errors(404) },
     neverAnswers: [400, 429],
