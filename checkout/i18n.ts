@@ -269,7 +269,7 @@ const tr: Strings = {
   paidText: 'Teşekkürler! {amount} {symbol} ulaştı.',
   expiredAt: 'Bu faturanın süresi {time} itibarıyla doldu',
   expiredText: 'Bunun için artık para göndermeyin.',
-  expiredPartial: 'Süre dolmadan {amount} {symbol} tutarından {paid} {symbol} alındı.',
+  expiredPartial: 'Süre dolmadan {amount} {symbol} tutarından {paid} alındı.',
   cancelledTitle: 'Bu ödeme iptal edildi',
   cancelledText: 'Bunun için para göndermeyin.',
   newInvoice: 'Ödemek için mağazadan yeni bir fatura başlatın.',

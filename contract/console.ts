@@ -1,6 +1,13 @@
 import { AssetCodeSchema } from './asset-schemas';
 import { z } from 'zod';
-import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
+import {
+  AmountSchema,
+  amountSchemaIn,
+  PAYMENT_KINDS,
+  PAYMENT_STATUSES,
+  PaymentSchema,
+  type PaymentStatus,
+} from './payments';
 import { IncludeTestSchema, TakingsSchema } from './reports';
 
 /**
@@ -235,7 +242,8 @@ export const CatalogueItemSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be 1-40 lowercase letters, digits or dashes'),
     name: z.string().trim().min(1, 'is required').max(60),
-    price: AmountSchema,
+    // items have no currency: the catalogue is offered in USDT sales, so its prices are USDT
+    price: amountSchemaIn('USDT'),
   })
   .meta({ id: 'CatalogueItem' });
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;

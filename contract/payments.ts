@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseAnyAmount } from './amount';
+import { parseAmount, parseAnyAmount, type ParsedAmount } from './amount';
+import { ASSETS, type AssetCode } from './asset';
 import { AssetCodeSchema } from './asset-schemas';
 import {
   depositRequestExamples,
@@ -49,17 +50,27 @@ export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 /** Big enough for any plausible order, small enough to stay far from integer limits. */
 const AMOUNT_FORMAT_MAX = 10n ** 21n;
 
-export const AmountSchema = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string such as "10.00"'),
-  })
-  .superRefine((value, ctx) => {
-    // the asset's own decimals (6 for USDT, 9 for Toncoin) are checked where the asset is known
-    const parsed = parseAnyAmount(value, AMOUNT_FORMAT_MAX);
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-  })
-  .meta({
-    description: "Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)",
+/** A decimal amount string, checked by `parse` (the asset's decimals, or any asset's before it is known). */
+const decimalAmountSchema = (parse: (value: string) => ParsedAmount) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string such as "10.00"'),
+    })
+    .superRefine((value, ctx) => {
+      const parsed = parse(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    });
+
+// the asset's own decimals (6 for USDT, 9 for Toncoin) are checked where the asset is known
+export const AmountSchema = decimalAmountSchema((value) => parseAnyAmount(value, AMOUNT_FORMAT_MAX)).meta({
+  description: "Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)",
+  example: '10.00',
+});
+
+/** An amount of one asset: up to its decimals (a catalogue price is in USDT, say). */
+export const amountSchemaIn = (asset: AssetCode) =>
+  decimalAmountSchema((value) => parseAmount(value, AMOUNT_FORMAT_MAX, asset)).meta({
+    description: `Decimal ${asset} amount as a string, up to ${ASSETS[asset].decimals} decimals`,
     example: '10.00',
   });
 

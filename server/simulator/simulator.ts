@@ -17,6 +17,9 @@ import type { SandboxChain } from '../sandbox/sandbox-chain';
 import { friendlyAddress, isTonAddress } from '../chain/transfer-messages';
 import type { SimulationCase } from '../../contract/chain';
 
+/** How long a transfer sent just after start waits for the watcher to run (on PostgreSQL, to take its lease). */
+const WATCHER_START_WAIT_MS = 10_000;
+
 /** The cases a plain Toncoin transfer has: the others are jetton transfers' own (a forward, a look-alike jetton). */
 const TONCOIN_CASES: readonly SimulationCase[] = ['exact', 'short', 'no-comment', 'bounced'];
 
@@ -32,6 +35,17 @@ export class Simulator {
     private readonly refunds: RefundService,
   ) {}
 
+  /**
+   * Reads what was just sent. A poll before the watcher runs would be refused (on a shared ledger only
+   * the instance holding the watcher's lease may write): a transfer sent in the first moment after
+   * start waits for it, a little, rather than failing.
+   */
+  private async watcherSees(): Promise<void> {
+    const until = Date.now() + WATCHER_START_WAIT_MS;
+    while (!this.watcher.status().running && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    await this.watcher.pollNow();
+  }
+
   async pay(input: SimulateRequest): Promise<SimulationResult> {
     const request = SimulateRequestSchema.parse(input);
     const payment = await this.payments.get(request.paymentId);
@@ -45,7 +59,7 @@ export class Simulator {
       asset === 'TON'
         ? await this.payToncoin(request.case, amount, comment)
         : await this.payUsdt(request, amount, comment);
-    await this.watcher.pollNow();
+    await this.watcherSees();
     return {
       case: request.case,
       txHashes: transactions.map((tx) => tx.hash().toString('hex')),
@@ -81,7 +95,7 @@ export class Simulator {
     const amount = parsedAmount(request.amount, 'USDT');
     const to = request.to === undefined ? this.sandbox.exchangeAddress.toString() : recipient(request.to);
     const transactions = await this.sandbox.sendFromMerchant({ amount, destination: to });
-    await this.watcher.pollNow();
+    await this.watcherSees();
     return {
       amount: formatAmount(amount, 'USDT'),
       to,
@@ -106,11 +120,11 @@ export class Simulator {
     };
     const transactions =
       asset === 'TON' ? await this.sandbox.sendToncoinFromMerchant(send) : await this.sandbox.sendFromMerchant(send);
-    await this.watcher.pollNow();
+    await this.watcherSees();
     const sent = await this.refunds.find(refund.id);
     if (request.case === 'bounce' && sent.status === 'sent') {
       transactions.push(...(await this.bounceBack(sent, asset)));
-      await this.watcher.pollNow();
+      await this.watcherSees();
     }
     return {
       case: request.case,

@@ -19,7 +19,13 @@ describe('console sessions', () => {
     expect(cookie).toMatch(/^tontill_console=[^;]+; Path=\/; HttpOnly; SameSite=Strict/);
     const session = await t.app.inject({ url: '/console/api/session', headers: { cookie: cookie.split(';')[0]! } });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual({ ok: true, mode: 'sandbox', role: 'owner', name: 'owner' });
+    expect(session.json()).toEqual({
+      ok: true,
+      mode: 'sandbox',
+      role: 'owner',
+      name: 'owner',
+      acceptedAssets: ['USDT', 'TON'],
+    });
   });
 
   it('a login link works once', async () => {

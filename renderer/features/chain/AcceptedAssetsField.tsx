@@ -19,7 +19,7 @@ export function AcceptedAssetsField({
   return (
     <fieldset data-testid="accepted-assets">
       <legend>Accepted assets</legend>
-      <div className="segmented">
+      <div className="segmented stacks">
         {ASSET_CODES.map((code) => (
           <label key={code} className={value.includes(code) ? 'is-on' : ''}>
             <input
