@@ -2138,7 +2138,7 @@ export interface components {
             id: string;
             name: string;
             /**
-             * @description Decimal amount as a string, in the payment's currency, up to its decimals (USDT 6, TON 9)
+             * @description Decimal USDT amount as a string, up to 6 decimals
              * @example 10.00
              */
             price: string;
