@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { ASSETS } from '../../contract/asset';
 import { signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
@@ -128,7 +129,7 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
       const { payment, view } = await services.payments.create(
         'widget',
         {
-          currency: 'USDT',
+          currency: body.currency,
           mainCurrency: 'TON',
           amount: body.amount,
           description: body.description ?? 'Widget preview (console)',
@@ -140,7 +141,14 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
       const expiresAt = Math.min(Math.ceil(payment.expiresAt / 1000), nowSeconds + SANDBOX_SIGNATURE_TTL_SECONDS);
       const sandbox = services.config.chain.mode === 'sandbox';
       const signature = signEpp(
-        { paymentId: payment.id, serviceUrl: origin, expiresAt, allowedOrigins: [origin], sandbox },
+        {
+          paymentId: payment.id,
+          serviceUrl: origin,
+          expiresAt,
+          allowedOrigins: [origin],
+          sandbox,
+          assetSymbol: ASSETS[payment.currency].symbol,
+        },
         services.eppSecret,
       );
       return {

@@ -9,6 +9,7 @@ import { openDatabase, closeDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations/index';
 import { lockDataDirectory } from '../../server/db/data-dir-lock';
 import { applyStagedRestore, restoreFile } from '../../server/db/restore';
+import { verifyEpp } from '../../server/epp/epp-signature';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-database';
 
@@ -217,6 +218,25 @@ describe('console API for the screens', () => {
       previous.close();
     },
   );
+
+  it('a widget preview session in Toncoin makes a TON test payment, and its signature names the asset for the button', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/console/api/widget-preview/session',
+      headers: { ...auth, host: '127.0.0.1:8787' },
+      payload: { amount: '1.5', currency: 'TON' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { paymentId, signature } = res.json();
+    expect(await t.services.payments.view(paymentId)).toMatchObject({ currency: 'TON', amount: '1.50' });
+    expect(verifyEpp(signature, t.services.eppSecret, Math.floor(t.clock.now() / 1000), true)).toMatchObject({
+      ok: true,
+      claims: { paymentId },
+    });
+    // the widget reads the symbol from the signature itself, before it asks the service anything
+    const payload = JSON.parse(Buffer.from(String(signature).split('.')[1]!, 'base64url').toString('utf8'));
+    expect(payload.sym).toBe('TON');
+  });
 
   it('widget preview sessions are signed for the console origin, and refused on mainnet', async () => {
     const res = await t.app.inject({
