@@ -1,3 +1,4 @@
+import { ASSETS } from '../../contract/asset';
 import type { FastifyInstance } from 'fastify';
 import { classifyChainError } from '../chain/toncenter-source';
 import { AppError, chainNotOpen, ErrorCode } from '../http/errors';
@@ -50,7 +51,7 @@ export async function booksRoutes(app: FastifyInstance): Promise<void> {
       const { books } = app.services;
       try {
         const verdict =
-          query.asset === 'TON'
+          ASSETS[query.asset].kind === 'native'
             ? await books.reconcileToncoin({ ...runtime.books, storeWallet: runtime.chain.info.merchantAddress })
             : await books.reconcile(runtime.books);
         return presentReconciliation(verdict);

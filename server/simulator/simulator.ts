@@ -1,5 +1,5 @@
 import { invalidInput } from '../domain/errors';
-import type { AssetCode } from '../../contract/asset';
+import { ASSETS, type AssetCode } from '../../contract/asset';
 import { formatAmount, parseAmount } from '../../contract/amount';
 import {
   SimulateRequestSchema,
@@ -16,6 +16,9 @@ import type { ChainWatcher } from '../watcher/chain-watcher';
 import type { SandboxChain } from '../sandbox/sandbox-chain';
 import { friendlyAddress, isTonAddress } from '../chain/transfer-messages';
 import type { SimulationCase } from '../../contract/chain';
+
+/** The network's own coin moves by plain messages; every other asset is a jetton, sent through the sandbox's jetton kit. */
+const isNative = (asset: AssetCode): boolean => ASSETS[asset].kind === 'native';
 
 /** How long a transfer sent just after start waits for the watcher to run (on PostgreSQL, to take its lease). */
 const WATCHER_START_WAIT_MS = 10_000;
@@ -55,10 +58,9 @@ export class Simulator {
     if (request.case === 'short') amount = amount > 1n ? amount - 1n : amount;
     const comment =
       request.case === 'no-comment' ? null : request.comment === undefined ? payment.memo : request.comment;
-    const transactions =
-      asset === 'TON'
-        ? await this.payToncoin(request.case, amount, comment)
-        : await this.payUsdt(request, amount, comment);
+    const transactions = isNative(asset)
+      ? await this.payToncoin(request.case, amount, comment)
+      : await this.payUsdt(request, amount, comment);
     await this.watcherSees();
     return {
       case: request.case,
@@ -118,8 +120,9 @@ export class Simulator {
       destination: refund.destination,
       comment: request.case === 'wrong-memo' ? `${refund.memo}-X` : refund.memo,
     };
-    const transactions =
-      asset === 'TON' ? await this.sandbox.sendToncoinFromMerchant(send) : await this.sandbox.sendFromMerchant(send);
+    const transactions = isNative(asset)
+      ? await this.sandbox.sendToncoinFromMerchant(send)
+      : await this.sandbox.sendFromMerchant(send);
     await this.watcherSees();
     const sent = await this.refunds.find(refund.id);
     if (request.case === 'bounce' && sent.status === 'sent') {
@@ -138,7 +141,7 @@ export class Simulator {
    * query id it left with; Toncoin comes back to the store's wallet with the start of its comment.
    */
   private bounceBack(sent: Awaited<ReturnType<RefundService['find']>>, asset: AssetCode) {
-    if (asset === 'TON') {
+    if (isNative(asset)) {
       return this.sandbox.payToncoin({
         amount: sent.amount,
         comment: sent.memo,
