@@ -35,6 +35,15 @@ describe('the settings page in sections (Chromium)', () => {
     await pw(sections.getByRole('link', { name: 'Data and backups' })).toHaveAttribute('aria-current', 'location');
     await pw(sections.locator('[aria-current]')).toHaveCount(1);
 
+    // A scroll the reader did not make (the page growing as its cards load) leaves the named group lit…
+    await page.evaluate(() => document.querySelector('.main')!.scrollBy({ top: -400 }));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await pw(sections.getByRole('link', { name: 'Data and backups' })).toHaveAttribute('aria-current', 'location');
+    // …while the reader's own scrolling relights the list
+    await page.getByTestId('catalogue-settings').hover();
+    await page.mouse.wheel(0, -20_000);
+    await pw(sections.getByRole('link', { name: 'Chain and payments' })).toHaveAttribute('aria-current', 'location');
+
     await sections.getByRole('link', { name: 'Sign-in and cashiers' }).click();
     await pw(page).toHaveURL(/#\/settings\/sign-in$/);
     await pw(group(page, 'Sign-in and cashiers')).toBeInViewport();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../contract/amount';
 import { parseConfig } from '../../server/config/config';
 import { startServer } from '../../server/index';
@@ -93,7 +93,16 @@ describe('the till as a cashier works it, in Chromium against the real service',
     page = ui.page;
     // the till fades between states; screenshots should show the state, not the fade
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // leaving a payable till asks first; a fresh start between tests leaves
+    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
   }, 120_000);
+
+  // Each test starts from a fresh console, so one that fails midway (on a till, at phone width) does not fail the rest.
+  beforeEach(async () => {
+    await page.setViewportSize({ width: 1360, height: 860 });
+    await page.goto(`${service.url}/console/`);
+    await page.getByRole('navigation').first().waitFor();
+  });
 
   afterAll(async () => {
     await ui?.browser.close();
@@ -229,6 +238,9 @@ describe('the till as a cashier works it, in Chromium against the real service',
   });
 
   it('Escape goes back one step: from the payment screen to the keypad, from the keypad to the console', async () => {
+    await go('invoice');
+    await page.getByRole('button', { name: 'Open till (keypad)' }).click();
+    await till().getByRole('group', { name: 'Keypad' }).waitFor();
     await page.keyboard.type('7');
     await page.keyboard.press('Enter');
     await till().locator('svg.qr').waitFor();

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, onTestFailed } from 'vitest';
 import { parseConfig } from '../../server/config/config';
 import { startServer, type RunningServer } from '../../server/index';
 import { buildWeb } from '../../scripts/build-web';
@@ -127,10 +127,28 @@ ${o.init}
  * so a slow CI machine never turns into a flaky assertion. Returns the value that satisfied it.
  */
 export async function eventually<T>(read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const seen: { last?: T; settled: boolean } = { settled: false };
+  sayOnFailure(() => (seen.settled ? null : `eventually: still waiting; last read ${JSON.stringify(seen.last)}`));
   for (;;) {
     const value = await read();
-    if (ok(value)) return value;
+    seen.last = value;
+    if (ok(value)) {
+      seen.settled = true;
+      return value;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A wait that ends in the runner's timeout says nothing of what it saw: this says it (in a test; hooks have no failure). */
+function sayOnFailure(message: () => string | null): void {
+  try {
+    onTestFailed(() => {
+      const text = message();
+      if (text) console.error(text);
+    });
+  } catch {
+    // called from a hook, where vitest has no test to watch
   }
 }
 

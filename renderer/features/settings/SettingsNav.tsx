@@ -72,11 +72,24 @@ function useCurrentGroup(isReady: boolean): SettingsGroupId {
   }, [isReady, named]);
   useEffect(() => {
     if (!isReady) return undefined;
+    // Only the reader's own scrolling relights the list: the jump to a named group, and the page
+    // growing under it as its cards load, scroll too and would light a neighbour instead.
+    let isReaderScrolling = false;
+    const onIntent = () => {
+      isReaderScrolling = true;
+    };
+    const onScroll = (event: Event) => {
+      if (isReaderScrolling) setCurrent(groupInView(isAtEnd(event.target)));
+    };
+    const intents = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    for (const type of intents) document.addEventListener(type, onIntent, { capture: true, passive: true });
     // capture: at desktop width the main pane scrolls, on a phone the document
-    const onScroll = (event: Event) => setCurrent(groupInView(isAtEnd(event.target)));
     document.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    return () => document.removeEventListener('scroll', onScroll, { capture: true });
-  }, [isReady]);
+    return () => {
+      for (const type of intents) document.removeEventListener(type, onIntent, { capture: true });
+      document.removeEventListener('scroll', onScroll, { capture: true });
+    };
+  }, [isReady, named]);
   return current;
 }
 
