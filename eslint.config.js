@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 export const SERVER_LAYERS = [
   { layer: 'foundation', folders: ['util', 'domain'] },
   { layer: 'ports', folders: ['chain', 'storage'] },
-  { layer: 'domain services', folders: ['events', 'settings', 'payments', 'webhooks', 'wallet-connect'] },
+  { layer: 'domain services', folders: ['events', 'settings', 'rates', 'payments', 'webhooks', 'wallet-connect'] },
   { layer: 'chain watching', folders: ['watcher', 'sandbox', 'simulator'] },
   { layer: 'infrastructure', folders: ['config', 'db', 'storage/sqlite', 'storage/postgres', 'backups'] },
   { layer: 'HTTP edge', folders: ['http', 'auth', 'plugins'] },

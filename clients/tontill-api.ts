@@ -1628,6 +1628,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.asset_chosen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.asset_chosen
+         * @description A payment priced in a fiat currency now asks another accepted asset's locked quote (`currency`, `amount`): the customer chose it, or its first transfer came in it. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         *
+         *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
+         */
+        post: operations["onPaymentAssetChosen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.cancelled": {
         parameters: {
             query?: never;
@@ -1793,7 +1815,7 @@ export interface webhooks {
         put?: never;
         /**
          * payment.paid
-         * @description The amount is fully paid. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         * @description The amount is fully paid, or paid short by no more than the store's tolerance (`tolerance.shortfall` says by how much). `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
          *
          *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
          */
@@ -2363,7 +2385,7 @@ export interface components {
                  * @description Stable: branch on it
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "LEDGER_UNAVAILABLE" | "CHAIN_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYMENT_NOT_FOUND" | "IDEMPOTENCY_CONFLICT" | "INVALID_STATE_TRANSITION" | "INVALID_SIGNATURE" | "SIGNATURE_EXPIRED" | "SANDBOX_ONLY" | "ORIGIN_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HOST_NOT_ALLOWED" | "RESTORE_PENDING" | "LEDGER_UNAVAILABLE" | "CHAIN_UNAVAILABLE" | "RATE_UNAVAILABLE" | "INTERNAL_ERROR";
                 /** @description The request field at fault, when there is one */
                 field?: string;
                 /** @description For people; may change */
@@ -2405,6 +2427,15 @@ export interface components {
          *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
+         *       "price": {
+         *         "amount": "10.00",
+         *         "currency": "USDT"
+         *       },
+         *       "quotes": [],
+         *       "tolerance": {
+         *         "percent": "0",
+         *         "shortfall": "0.00"
+         *       },
          *       "externalId": "order-1",
          *       "description": null,
          *       "memo": "TT-HFWFKRUVY6",
@@ -2438,7 +2469,10 @@ export interface components {
             callbackUrl: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @enum {string} */
+            /**
+             * @description The asset the customer pays in; for a fiat price, the quote chosen (the first accepted until one is)
+             * @enum {string}
+             */
             currency: "USDT" | "TON";
             customer: components["schemas"]["Customer"] | null;
             description: string | null;
@@ -2466,11 +2500,15 @@ export interface components {
             paidAt: string | null;
             /** @description Same as id, under the name the spec uses */
             paymentId: string;
+            price: components["schemas"]["Price"];
+            /** @description For a fiat price, one locked quote per accepted asset; whichever is paid settles it. Empty otherwise */
+            quotes: components["schemas"]["Quote"][];
             /** @description What refunds sent back from the merchant's wallet (and did not bounce) */
             refundedAmount: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             successUrl: string | null;
+            tolerance: components["schemas"]["Tolerance"];
             transfers: components["schemas"]["Transfer"][];
             /** Format: date-time */
             updatedAt: string;
@@ -2563,6 +2601,15 @@ export interface components {
          *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
+         *       "price": {
+         *         "amount": "10.00",
+         *         "currency": "USDT"
+         *       },
+         *       "quotes": [],
+         *       "tolerance": {
+         *         "percent": "0",
+         *         "shortfall": "0.00"
+         *       },
          *       "externalId": "order-1",
          *       "description": null,
          *       "memo": "TT-HFWFKRUVY6",
@@ -2598,6 +2645,15 @@ export interface components {
          *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
+         *       "price": {
+         *         "amount": "10.00",
+         *         "currency": "USDT"
+         *       },
+         *       "quotes": [],
+         *       "tolerance": {
+         *         "percent": "0",
+         *         "shortfall": "0.00"
+         *       },
          *       "externalId": "order-1",
          *       "description": null,
          *       "memo": "TT-HFWFKRUVY6",
@@ -2629,6 +2685,65 @@ export interface components {
          *       "createdAt": "2026-11-21T12:00:00.000Z",
          *       "updatedAt": "2026-11-21T12:03:12.000Z"
          *     }
+         * @example {
+         *       "id": "pay_3hVq0d2kNc7sXwY1pLm8Rz",
+         *       "paymentId": "pay_3hVq0d2kNc7sXwY1pLm8Rz",
+         *       "kind": "invoice",
+         *       "status": "pending",
+         *       "amount": "3.612410",
+         *       "amountBaseUnits": "3612410",
+         *       "paidAmount": "0.00",
+         *       "dueAmount": "3.612410",
+         *       "overpaidAmount": "0.00",
+         *       "refundedAmount": "0.00",
+         *       "currency": "USDT",
+         *       "mainCurrency": "TON",
+         *       "price": {
+         *         "amount": "3.40",
+         *         "currency": "EUR"
+         *       },
+         *       "quotes": [
+         *         {
+         *           "currency": "USDT",
+         *           "amount": "3.612410",
+         *           "rate": "0.9412",
+         *           "source": "tonapi",
+         *           "fixedAt": "2026-11-21T11:59:30.000Z"
+         *         },
+         *         {
+         *           "currency": "TON",
+         *           "amount": "0.698151951",
+         *           "rate": "4.87",
+         *           "source": "tonapi",
+         *           "fixedAt": "2026-11-21T11:59:30.000Z"
+         *         }
+         *       ],
+         *       "tolerance": {
+         *         "percent": "0.5",
+         *         "shortfall": "0.00"
+         *       },
+         *       "externalId": "order-5",
+         *       "description": null,
+         *       "memo": "TT-HFWFKRUVY6",
+         *       "address": "UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP",
+         *       "jettonMaster": "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs",
+         *       "links": {
+         *         "checkout": "https://pay.example/pay/pay_3hVq0d2kNc7sXwY1pLm8Rz",
+         *         "ton": "ton://transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=3612410&text=TT-HFWFKRUVY6",
+         *         "tonkeeper": "https://app.tonkeeper.com/transfer/UQDJ0XivvbcRqliceMd5qJ_39veDwyVT8-H4_jBBJNxtejGP?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=3612410&text=TT-HFWFKRUVY6"
+         *       },
+         *       "late": false,
+         *       "expiresAt": "2026-11-21T12:30:00.000Z",
+         *       "paidAt": null,
+         *       "customer": null,
+         *       "callbackUrl": null,
+         *       "successUrl": null,
+         *       "failUrl": null,
+         *       "metadata": null,
+         *       "transfers": [],
+         *       "createdAt": "2026-11-21T12:00:00.000Z",
+         *       "updatedAt": "2026-11-21T12:00:00.000Z"
+         *     }
          */
         Payment: {
             /** @description Merchant's TON wallet address to pay to */
@@ -2639,7 +2754,10 @@ export interface components {
             callbackUrl: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @enum {string} */
+            /**
+             * @description The asset the customer pays in; for a fiat price, the quote chosen (the first accepted until one is)
+             * @enum {string}
+             */
             currency: "USDT" | "TON";
             customer: components["schemas"]["Customer"] | null;
             description: string | null;
@@ -2667,11 +2785,15 @@ export interface components {
             paidAt: string | null;
             /** @description Same as id, under the name the spec uses */
             paymentId: string;
+            price: components["schemas"]["Price"];
+            /** @description For a fiat price, one locked quote per accepted asset; whichever is paid settles it. Empty otherwise */
+            quotes: components["schemas"]["Quote"][];
             /** @description What refunds sent back from the merchant's wallet (and did not bounce) */
             refundedAmount: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             successUrl: string | null;
+            tolerance: components["schemas"]["Tolerance"];
             transfers: components["schemas"]["Transfer"][];
             /** Format: date-time */
             updatedAt: string;
@@ -2726,12 +2848,38 @@ export interface components {
             defaultExpirySeconds: number;
             monitoringWindowSeconds: number;
         };
+        /** @description What the payment is priced at; for an asset-priced payment, its amount and asset */
+        Price: {
+            /** @description The price as written, in its currency ("3.40") */
+            amount: string;
+            /** @description An asset code or an ISO 4217 code */
+            currency: string;
+        };
         ProvenWallet: {
             /** @description User-friendly, non-bounceable, in the form of the running chain */
             address: string;
             /** Format: date-time */
             provenAt: string;
             walletName: string | null;
+        };
+        /** @description A fiat price in one accepted asset, locked for the payment window */
+        Quote: {
+            /** @description What the customer pays in it: the price at the rate, rounded up to its smallest unit */
+            amount: string;
+            /**
+             * @description An asset the customer may pay in
+             * @enum {string}
+             */
+            currency: "USDT" | "TON";
+            /**
+             * Format: date-time
+             * @description When the source fixed the rate
+             */
+            fixedAt: string;
+            /** @description The price's currency per one whole unit of the asset, an exact decimal */
+            rate: string;
+            /** @description Where the rate came from: tonapi, coingecko, manual or sandbox */
+            source: string;
         };
         /**
          * @example {
@@ -2747,6 +2895,15 @@ export interface components {
          *       "refundedAmount": "0.00",
          *       "currency": "USDT",
          *       "mainCurrency": "TON",
+         *       "price": {
+         *         "amount": "10.00",
+         *         "currency": "USDT"
+         *       },
+         *       "quotes": [],
+         *       "tolerance": {
+         *         "percent": "0",
+         *         "shortfall": "0.00"
+         *       },
          *       "externalId": "order-1",
          *       "description": null,
          *       "memo": "TT-HFWFKRUVY6",
@@ -2781,7 +2938,10 @@ export interface components {
             callbackUrl: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @enum {string} */
+            /**
+             * @description The asset the customer pays in; for a fiat price, the quote chosen (the first accepted until one is)
+             * @enum {string}
+             */
             currency: "USDT" | "TON";
             customer: components["schemas"]["Customer"] | null;
             /** @description The currency's decimals: 6 for USDT, 9 for TON */
@@ -2813,11 +2973,15 @@ export interface components {
             paidAt: string | null;
             /** @description Same as id, under the name the spec uses */
             paymentId: string;
+            price: components["schemas"]["Price"];
+            /** @description For a fiat price, one locked quote per accepted asset; whichever is paid settles it. Empty otherwise */
+            quotes: components["schemas"]["Quote"][];
             /** @description What refunds sent back from the merchant's wallet (and did not bounce) */
             refundedAmount: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             successUrl: string | null;
+            tolerance: components["schemas"]["Tolerance"];
             transfers: components["schemas"]["Transfer"][];
             /** Format: date-time */
             updatedAt: string;
@@ -3051,6 +3215,12 @@ export interface components {
         TipSettings: {
             enabled: boolean;
             presets: number[];
+        };
+        Tolerance: {
+            /** @description The short payment the store accepts, in percent of the amount ("0.5") */
+            percent: string;
+            /** @description What a payment settled inside the tolerance lacks of its amount, in its currency ("0.00": none) */
+            shortfall: string;
         };
         TonConnectManifest: {
             /** @description Absolute URL of a PNG: the store's logo, or TonTill's 180×180 icon */
@@ -3337,6 +3507,15 @@ export interface components {
          *         "refundedAmount": "0.00",
          *         "currency": "USDT",
          *         "mainCurrency": "TON",
+         *         "price": {
+         *           "amount": "10.00",
+         *           "currency": "USDT"
+         *         },
+         *         "quotes": [],
+         *         "tolerance": {
+         *           "percent": "0",
+         *           "shortfall": "0.00"
+         *         },
          *         "externalId": "order-3",
          *         "description": null,
          *         "memo": "TT-HFWFKRUVY6",
@@ -3453,8 +3632,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then */
-        RestorePending: {
+        /** @description UNAUTHORIZED: missing or invalid credentials */
+        Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3462,8 +3641,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description UNAUTHORIZED: missing or invalid credentials */
-        Unauthorized: {
+        /** @description RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then. RATE_UNAVAILABLE (creating a payment priced in a fiat currency): no exchange rate can be trusted right now (sources down, disagreeing or stale); the message says why; retry later */
+        Unavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3529,10 +3708,10 @@ export interface components {
                      */
                     callbackUrl?: string;
                     /**
-                     * @description What the customer pays in: USDT (a jetton) or TON (Toncoin, also called Gram)
-                     * @enum {string}
+                     * @description What the payment is priced in: an asset the customer pays in (USDT, TON), or an ISO 4217 currency (EUR, USD, KZT, …) converted at a rate locked for the payment
+                     * @example USDT
                      */
-                    currency: "USDT" | "TON";
+                    currency: string;
                     customer?: components["schemas"]["Customer"];
                     description?: string;
                     expiresInSeconds?: number;
@@ -3659,10 +3838,10 @@ export interface components {
                      */
                     callbackUrl?: string;
                     /**
-                     * @description What the customer pays in: USDT (a jetton) or TON (Toncoin, also called Gram)
-                     * @enum {string}
+                     * @description What the payment is priced in: an asset the customer pays in (USDT, TON), or an ISO 4217 currency (EUR, USD, KZT, …) converted at a rate locked for the payment
+                     * @example USDT
                      */
-                    currency: "USDT" | "TON";
+                    currency: string;
                     customer?: components["schemas"]["Customer"];
                     description?: string;
                     expiresInSeconds?: number;
@@ -3747,7 +3926,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listApiKeys: {
@@ -3811,7 +3990,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeApiKey: {
@@ -3838,7 +4017,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAuditLog: {
@@ -4021,7 +4200,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     runBackup: {
@@ -4113,7 +4292,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveBackupSettings: {
@@ -4200,7 +4379,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCashiers: {
@@ -4283,7 +4462,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeCashier: {
@@ -4310,7 +4489,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCashierLoginLink: {
@@ -4343,7 +4522,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setCashierPassphrase: {
@@ -4387,7 +4566,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCatalogue: {
@@ -4438,7 +4617,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listOutgoingTransfers: {
@@ -4577,7 +4756,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     consoleLogout: {
@@ -4666,7 +4845,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeConsolePassphrase: {
@@ -4704,7 +4883,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listConsolePayments: {
@@ -4798,7 +4977,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getConsolePayment: {
@@ -4862,7 +5041,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     consoleListRefunds: {
@@ -4921,7 +5100,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     consoleCancelRefund: {
@@ -4958,7 +5137,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     consoleRefundWalletRequest: {
@@ -5090,7 +5269,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportPaymentsCsv: {
@@ -5226,7 +5405,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelRestore: {
@@ -5354,7 +5533,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     allowEmbeddingOrigin: {
@@ -5388,7 +5567,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     dismissRefusedOrigin: {
@@ -5416,7 +5595,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     restartRuntime: {
@@ -5442,7 +5621,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStoreProfile: {
@@ -5493,7 +5672,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadStoreLogo: {
@@ -5521,7 +5700,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeStoreLogo: {
@@ -5546,7 +5725,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getTimeZone: {
@@ -5597,7 +5776,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getTipSettings: {
@@ -5648,7 +5827,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     validateSettings: {
@@ -5703,7 +5882,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     simulatePayment: {
@@ -5758,7 +5937,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     simulateRefund: {
@@ -5806,7 +5985,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     simulateTonConnectWallet: {
@@ -5844,7 +6023,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     simulateWithdrawal: {
@@ -5892,7 +6071,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStats: {
@@ -5962,7 +6141,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     dismissTransfer: {
@@ -6000,7 +6179,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     restoreTransfer: {
@@ -6030,7 +6209,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listTransferDecisions: {
@@ -6152,7 +6331,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWalletProofPayload: {
@@ -6177,7 +6356,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWatcherStatus: {
@@ -6262,7 +6441,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -6272,7 +6451,7 @@ export interface operations {
                 endpointId?: string;
                 eventId?: string;
                 /** @description Only deliveries of this event type */
-                eventType?: "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled" | "webhook.test";
+                eventType?: "payment.created" | "payment.asset_chosen" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled" | "webhook.test";
                 limit?: number;
                 paymentId?: string;
                 /** @description Only deliveries in this state (retrying: tried, failed, due again; failed: given up) */
@@ -6365,7 +6544,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -6407,7 +6586,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
+                    events: ("*" | "payment.created" | "payment.asset_chosen" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -6437,7 +6616,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -6464,7 +6643,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -6482,7 +6661,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events?: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
+                    events?: ("*" | "payment.created" | "payment.asset_chosen" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -6511,7 +6690,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -6556,7 +6735,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     sendTestWebhook: {
@@ -6587,7 +6766,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     redeliverEvent: {
@@ -6627,7 +6806,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWidgetPreviewSession: {
@@ -6681,7 +6860,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     consoleLogin: {
@@ -6760,7 +6939,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
             /** @description Nothing else: success is the redirect above (a browser form, not an API call) */
             default: {
                 headers: {
@@ -6794,7 +6973,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createReceivingAddress: {
@@ -6821,7 +7000,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPayment: {
@@ -6881,7 +7060,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listRefunds: {
@@ -6937,7 +7116,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelRefund: {
@@ -6972,7 +7151,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPayments: {
@@ -7042,7 +7221,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description Event types to receive; "*" means all payment and transfer events */
-                    events: ("*" | "payment.created" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
+                    events: ("*" | "payment.created" | "payment.asset_chosen" | "payment.partially_paid" | "payment.paid" | "payment.overpaid" | "payment.late" | "payment.late_partially_paid" | "payment.expired" | "payment.cancelled" | "payment.credited_after_close" | "transfer.unmatched" | "transfer.attached" | "transfer.dismissed" | "transfer.restored" | "ledger.discrepancy" | "watcher.degraded" | "watcher.recovered" | "refund.created" | "refund.sent" | "refund.failed" | "refund.cancelled")[];
                     /**
                      * @description http(s) URL receiving POSTed events
                      * @example https://shop.example/webhooks/tontill
@@ -7070,7 +7249,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeStoreWebhookEndpoint: {
@@ -7095,7 +7274,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getHealth: {
@@ -7142,7 +7321,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWidgetSession: {
@@ -7169,7 +7348,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getSandboxSignature: {
@@ -7337,7 +7516,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["RestorePending"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCheckoutStatus: {
@@ -7572,6 +7751,62 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "ledger.discrepancy";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried with backoff for three days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentAssetChosen: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description This delivery (`whd_…`); a redelivery gets a new one
+                 * @example whd_…
+                 */
+                "TonTill-Delivery-Id": string;
+                /**
+                 * @description The event id (`evt_…`), the same on every retry and redelivery: ignore duplicates by it
+                 * @example evt_…
+                 */
+                "TonTill-Event-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; during a secret rotation a second `v1` (the old secret). Accept the delivery if any `v1` matches, and refuse a `t` older than about 5 minutes.
+                 * @example t=1795262400,v1=5f2b…
+                 */
+                "TonTill-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (not when this attempt was sent)
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["Payment"];
+                    /** @description The event id (`evt_…`), also in the TonTill-Event-Id header: the same on every retry */
+                    id: string;
+                    /** @constant */
+                    type: "payment.asset_chosen";
                 };
             };
         };

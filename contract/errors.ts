@@ -20,6 +20,7 @@ export const ErrorCode = {
   restorePending: 'RESTORE_PENDING',
   ledgerUnavailable: 'LEDGER_UNAVAILABLE',
   chainUnavailable: 'CHAIN_UNAVAILABLE',
+  rateUnavailable: 'RATE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -26,6 +26,8 @@ export const depositRequestExamples = [
   },
   // a Toncoin payment: the same request with currency TON; the amount in TON, up to 9 decimals
   { currency: 'TON', mainCurrency: 'TON', amount: '1.50', externalId: 'order-4' },
+  // a price in euros: the customer pays its locked quote in USDT or Toncoin, whichever they choose
+  { currency: 'EUR', mainCurrency: 'TON', amount: '3.40', externalId: 'order-5' },
 ];
 
 export const widgetSessionRequestExample = {
@@ -49,6 +51,9 @@ const pending = {
   refundedAmount: '0.00',
   currency: 'USDT',
   mainCurrency: 'TON',
+  price: { amount: '10.00', currency: 'USDT' },
+  quotes: [],
+  tolerance: { percent: '0', shortfall: '0.00' },
   externalId: 'order-1',
   description: null,
   memo: MEMO,
@@ -91,7 +96,29 @@ const paid = {
   ],
 };
 
-export const paymentExamples = [pending, paid];
+/** 3.40 EUR at 0.9412 EUR per USDT and 4.87 EUR per TON, each rounded up to the asset's smallest unit. */
+const fiatPriced = {
+  ...pending,
+  id: 'pay_3hVq0d2kNc7sXwY1pLm8Rz',
+  paymentId: 'pay_3hVq0d2kNc7sXwY1pLm8Rz',
+  externalId: 'order-5',
+  amount: '3.612410',
+  amountBaseUnits: '3612410',
+  dueAmount: '3.612410',
+  price: { amount: '3.40', currency: 'EUR' },
+  quotes: [
+    { currency: 'USDT', amount: '3.612410', rate: '0.9412', source: 'tonapi', fixedAt: '2026-11-21T11:59:30.000Z' },
+    { currency: 'TON', amount: '0.698151951', rate: '4.87', source: 'tonapi', fixedAt: '2026-11-21T11:59:30.000Z' },
+  ],
+  tolerance: { percent: '0.5', shortfall: '0.00' },
+  links: {
+    checkout: `${SERVICE}/pay/pay_3hVq0d2kNc7sXwY1pLm8Rz`,
+    ton: `ton://transfer/${WALLET}?jetton=${USDT_MASTER}&amount=3612410&text=${MEMO}`,
+    tonkeeper: `https://app.tonkeeper.com/transfer/${WALLET}?jetton=${USDT_MASTER}&amount=3612410&text=${MEMO}`,
+  },
+};
+
+export const paymentExamples = [pending, paid, fiatPriced];
 
 export const hostedDepositExample = { ...pending, kind: 'hpp', url: pending.links.checkout };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseAmount, parseAnyAmount, type ParsedAmount } from './amount';
 import { ASSETS, type AssetCode } from './asset';
 import { AssetCodeSchema } from './asset-schemas';
+import { PriceCurrencySchema, PriceSchema, QuoteSchema, ToleranceSchema } from './price-schemas';
 import {
   depositRequestExamples,
   hostedDepositExample,
@@ -21,6 +22,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Everything the service announces, on webhooks, SSE and timelines. */
 export const PAYMENT_EVENT_TYPES = [
   'payment.created',
+  // a fiat-priced payment now asks another accepted asset's locked quote: the customer chose it, or paid in it
+  'payment.asset_chosen',
   'payment.partially_paid',
   'payment.paid',
   'payment.overpaid',
@@ -108,9 +111,7 @@ export type Customer = z.infer<typeof CustomerSchema>;
 /** Fields every creation endpoint accepts; the quick-start payload is the minimal subset. */
 export const DepositRequestSchema = z
   .strictObject({
-    currency: AssetCodeSchema.meta({
-      description: 'What the customer pays in: USDT (a jetton) or TON (Toncoin, also called Gram)',
-    }),
+    currency: PriceCurrencySchema,
     mainCurrency: z.literal('TON', { error: 'unsupported network: only "TON" is accepted' }).default('TON'),
     amount: AmountSchema,
     externalId: z
@@ -192,8 +193,15 @@ export const PaymentSchema = z
     refundedAmount: z
       .string()
       .meta({ description: "What refunds sent back from the merchant's wallet (and did not bounce)" }),
-    currency: AssetCodeSchema,
+    currency: AssetCodeSchema.meta({
+      description: 'The asset the customer pays in; for a fiat price, the quote chosen (the first accepted until one is)',
+    }),
     mainCurrency: z.literal('TON'),
+    price: PriceSchema,
+    quotes: z.array(QuoteSchema).meta({
+      description: 'For a fiat price, one locked quote per accepted asset; whichever is paid settles it. Empty otherwise',
+    }),
+    tolerance: ToleranceSchema,
     externalId: z.string().nullable(),
     description: z.string().nullable(),
     memo: z.string().meta({ description: 'Transfer comment the customer must include' }),

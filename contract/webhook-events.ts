@@ -53,8 +53,13 @@ const failover = (when: string): EventDoc => ({ when, data: WatcherFailoverEvent
 /** Each event type: when it is sent, and the schema of its `data`, the one the service builds it from. */
 export const WEBHOOK_EVENTS: Record<WebhookEventType, EventDoc> = {
   'payment.created': payment('A payment was created'),
+  'payment.asset_chosen': payment(
+    'A payment priced in a fiat currency now asks another accepted asset\'s locked quote (`currency`, `amount`): the customer chose it, or its first transfer came in it',
+  ),
   'payment.partially_paid': payment('A transfer paid part of the amount'),
-  'payment.paid': payment('The amount is fully paid'),
+  'payment.paid': payment(
+    'The amount is fully paid, or paid short by no more than the store\'s tolerance (`tolerance.shortfall` says by how much)',
+  ),
   'payment.overpaid': payment('More than the amount arrived'),
   'payment.late': payment(
     'The amount was completed after expiry, inside the monitoring window (sent with `payment.paid`; `late: true`)',

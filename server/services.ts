@@ -12,6 +12,9 @@ import { StoreEvents } from './events/store-events';
 import { baseUnits } from '../contract/amount';
 import type { ChainInfo } from './payments/payment-links';
 import { PaymentService } from './payments/payment-service';
+import { createRates } from './rates/rates';
+import type { Rates } from './rates/rates-port';
+import { PricingSettingsStore } from './settings/pricing';
 import { RefundService } from './payments/refund-service';
 import { TransferLedger } from './payments/transfer-ledger';
 import { WalletBooks } from './payments/wallet-books';
@@ -29,6 +32,10 @@ export interface Services {
   /** the event log read in order (live streams catching up) */
   eventFeed: EventFeed;
   payments: PaymentService;
+  /** the store's currency, short-payment tolerance and where fiat prices get their rates */
+  pricing: PricingSettingsStore;
+  /** exchange rates for fiat prices, and their sources' health */
+  rates: Rates;
   /** refunds the merchant's own wallet signs */
   refunds: RefundService;
   ledger: TransferLedger;
@@ -77,7 +84,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const bus = new EventBus();
   const events = new EventLog(bus, clock, deps.onListenerError);
   const settings = new SettingsStore(storage, clock);
+  const pricing = new PricingSettingsStore(settings, clock);
+  const rates = createRates({ isSandbox: () => deps.config.chain.mode === 'sandbox', pricing, clock });
   const payments = new PaymentService({
+    rates,
+    pricing,
     storage,
     bus,
     events,
@@ -110,6 +121,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     eventFeed: new EventFeed(storage),
     payments,
     settings,
+    pricing,
+    rates,
     webhooks,
     publicUrl: deps.publicUrl,
     restore: new RestoreGate(),

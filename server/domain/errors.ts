@@ -17,6 +17,8 @@ export const DomainErrorKind = {
   idempotencyConflict: 'idempotency_conflict',
   /** The resource's state does not allow the change (cancel a paid payment, resolve a resolved transfer). */
   invalidTransition: 'invalid_transition',
+  /** No trustworthy exchange rate for a fiat price right now (sources down, disagreeing or stale). */
+  rateUnavailable: 'rate_unavailable',
 } as const;
 
 export type DomainErrorKindValue = (typeof DomainErrorKind)[keyof typeof DomainErrorKind];
@@ -45,3 +47,7 @@ export const idempotencyConflict = (message: string, field: string): DomainError
 
 export const invalidTransition = (message: string, field?: string): DomainError =>
   new DomainError(DomainErrorKind.invalidTransition, message, field);
+
+/** `reason` says why, for the integrator: which sources failed, disagreed or went stale. */
+export const rateUnavailable = (reason: string): DomainError =>
+  new DomainError(DomainErrorKind.rateUnavailable, `no trustworthy exchange rate right now: ${reason}`, 'currency');

@@ -33,8 +33,8 @@ const STANDARD_ERRORS: Record<number, ResponseDoc> = {
   421: shared('HostNotAllowed', 'HOST_NOT_ALLOWED: the console does not answer to this Host name'),
   429: shared('RateLimited', 'RATE_LIMITED: too many requests; retry later'),
   503: shared(
-    'RestorePending',
-    'RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then',
+    'Unavailable',
+    'RESTORE_PENDING: a backup waits to be restored at the next start; no change is accepted until then. RATE_UNAVAILABLE (creating a payment priced in a fiat currency): no exchange rate can be trusted right now (sources down, disagreeing or stale); the message says why; retry later',
   ),
 };
 

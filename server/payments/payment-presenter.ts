@@ -1,6 +1,8 @@
 import { formatAmount } from '../../contract/amount';
 import { explorerTxUrl, paymentLinks, type ChainInfo } from './payment-links';
 import type { PublicPayment } from '../../contract/payments';
+import { percentOf } from '../../contract/price';
+import { toleratedShortfall } from './payment-state';
 import type { CreditedTransfer, Payment } from '../storage/records';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -12,7 +14,8 @@ export function presentPayment(
   chain: ChainInfo,
   publicUrl: string,
 ): PublicPayment {
-  const due = p.paidAmount >= p.amount ? 0n : p.amount - p.paidAmount;
+  // a payment settled inside its tolerance is due nothing more: what it lacks is its shortfall
+  const due = p.paidAmount >= p.amount || p.status === 'paid' ? 0n : p.amount - p.paidAmount;
   return {
     id: p.id,
     paymentId: p.id,
@@ -26,6 +29,18 @@ export function presentPayment(
     refundedAmount: formatAmount(p.refundedAmount, p.currency),
     currency: p.currency,
     mainCurrency: p.mainCurrency,
+    price: p.pricing?.price ?? { amount: formatAmount(p.amount, p.currency), currency: p.currency },
+    quotes: (p.pricing?.quotes ?? []).map((q) => ({
+      currency: q.asset,
+      amount: formatAmount(q.amount, q.asset),
+      rate: q.rate,
+      source: q.source,
+      fixedAt: iso(q.fixedAt),
+    })),
+    tolerance: {
+      percent: percentOf(p.toleranceBps),
+      shortfall: formatAmount(toleratedShortfall(p), p.currency),
+    },
     externalId: p.externalId,
     description: p.description,
     memo: p.memo,

@@ -8,7 +8,7 @@ import type {
   PublicPayment,
   WidgetSessionRequest,
 } from '../../contract/payments';
-import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound } from '../domain/errors';
+import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound, rateUnavailable } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { StoredEvent } from '../storage/records';
 import type { EventLog } from '../events/event-log';
@@ -16,11 +16,15 @@ import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentSearch } from
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newMemo } from '../util/ids';
-import type { AssetCode } from '../../contract/asset';
+import { ASSET_CODES, type AssetCode } from '../../contract/asset';
+import { toleranceBpsOf } from '../../contract/price';
+import { isAssetPriced } from '../../contract/price-schemas';
+import type { RatesPort } from '../rates/rates-port';
+import { assertChoosable, canSwitchTo, parseFiatPrice, quoteIn, quotePrice, switchedTo } from './fiat-pricing';
 import type { ChainInfo } from './payment-links';
 import type { CreditedTransfer } from '../storage/records';
 import { applyCredit, canTransition, type ChangeEvents } from './payment-state';
-import type { NewPayment, Payment } from '../storage/records';
+import type { NewPayment, Payment, Pricing, Quote } from '../storage/records';
 import { PaymentViews } from './payment-views';
 
 export interface PaymentPolicy {
@@ -40,7 +44,19 @@ const RECENT_EXPIRY_MS = 7 * 24 * 3600 * 1000;
 /** Candidates read per suggestion; a store with more open payments of one amount gets the first of them. */
 const SUGGESTION_CANDIDATES = 200;
 
+/** What a creation request comes to: the asset and amount asked first, a tip's share of it, a fiat price's quotes. */
+interface PricedRequest {
+  currency: AssetCode;
+  amount: bigint;
+  tip: bigint;
+  pricing: Pricing | null;
+}
+
 export interface PaymentServiceDeps {
+  /** where fiat prices get their rates (server/rates/) */
+  rates: RatesPort;
+  /** the store's pricing settings: the short payment a new payment tolerates */
+  pricing: { current(): Promise<{ shortTolerancePercent: string }> };
   storage: Storage;
   bus: EventBus;
   events: EventLog;
@@ -97,34 +113,98 @@ export class PaymentService {
    * `test`: made to try the flow (the widget preview, the demo shop), so left out of the takings.
    * `tip`: the part of the amount a till customer added as a tip (the amount already includes it).
    */
-  create(
+  async create(
     kind: PaymentKind,
     request: DepositRequest | WidgetSessionRequest,
     options: { test?: boolean; tip?: bigint } = {},
   ): Promise<CreateResult> {
     const hash = requestHash(kind, request);
-    this.assertAccepted(request.currency);
-    const amount = this.checkedAmount(request.amount, request.currency);
-    if (options.tip !== undefined && options.tip >= amount) throw invalidInput('tip', 'must be less than the amount');
+    // a retry of a fiat invoice answers what was created, even while no rate source does
+    const replay = isAssetPriced(request.currency) ? null : await this.replayOf(request, hash);
+    if (replay) return replay;
+    const priced = await this.priced(request, options.tip);
+    const toleranceBps = toleranceBpsOf((await this.deps.pricing.current()).shortTolerancePercent) ?? 0;
     return this.deps.storage.write(async (uow) => {
-      if (request.externalId !== undefined) {
-        const existing = await uow.payments.findByExternalId(request.externalId);
-        if (existing) {
-          const view = await this.views.present(uow, this.assertSameRequest(existing, hash));
-          return { payment: existing, view, json: JSON.stringify(view), replayed: true };
-        }
-      }
+      const existing = request.externalId === undefined ? null : await this.replayIn(uow, request.externalId, hash);
+      if (existing) return existing;
       const inserted = await uow.payments.insert(
-        this.newPayment(kind, request, amount, hash, await this.uniqueMemo(uow)),
+        this.newPayment(kind, request, priced.currency, priced.amount, hash, await this.uniqueMemo(uow)),
       );
       if (options.test) await uow.payments.markTest(inserted.id);
-      if (options.tip) await uow.payments.recordTip(inserted.id, options.tip);
-      const payment = { ...inserted, test: options.test === true, tip: options.tip ?? 0n };
+      if (priced.tip) await uow.payments.recordTip(inserted.id, priced.tip);
+      if (priced.pricing || toleranceBps) await uow.payments.recordPricing(inserted.id, priced.pricing, toleranceBps);
+      const payment = { ...inserted, test: options.test === true, tip: priced.tip, pricing: priced.pricing, toleranceBps };
       const view = await this.views.present(uow, payment);
       const json = JSON.stringify(view);
       await this.record(uow, 'payment.created', payment.id, view, json);
       return { payment, view, json, replayed: false };
     });
+  }
+
+  private replayOf(request: DepositRequest, hash: string): Promise<CreateResult | null> {
+    const { externalId } = request;
+    if (externalId === undefined) return Promise.resolve(null);
+    return this.deps.storage.read((view) => this.replayIn(view, externalId, hash));
+  }
+
+  private async replayIn(view: ReadView, externalId: string, hash: string): Promise<CreateResult | null> {
+    const existing = await view.payments.findByExternalId(externalId);
+    if (!existing) return null;
+    const presented = await this.views.present(view, this.assertSameRequest(existing, hash));
+    return { payment: existing, view: presented, json: JSON.stringify(presented), replayed: true };
+  }
+
+  /**
+   * What a request asks the customer to pay: an amount of its asset, or for a fiat price the first
+   * accepted asset's quote (the customer may choose another). `tip`: in base units of an asset price,
+   * in minor units of a fiat one; kept as its share of the amount.
+   */
+  private async priced(request: DepositRequest, tip: bigint | undefined): Promise<PricedRequest> {
+    const { currency } = request;
+    if (isAssetPriced(currency)) {
+      this.assertAccepted(currency);
+      const amount = this.checkedAmount(request.amount, currency);
+      if (tip !== undefined && tip >= amount) throw invalidInput('tip', 'must be less than the amount');
+      return { currency, amount, tip: tip ?? 0n, pricing: null };
+    }
+    const priceMinor = parseFiatPrice(request.amount, currency);
+    if (tip !== undefined && tip >= priceMinor) throw invalidInput('tip', 'must be less than the amount');
+    const accepted = this.deps.policy.acceptedAssets?.() ?? ASSET_CODES;
+    const rates = await this.deps.rates.ratesFor(currency, accepted);
+    const pricing = quotePrice(priceMinor, currency, rates, this.deps.policy.maxAmount);
+    const [first] = pricing.quotes;
+    if (!first) throw rateUnavailable(`no rate for ${currency}`);
+    return { currency: first.asset, amount: first.amount, tip: ((tip ?? 0n) * first.amount) / priceMinor, pricing };
+  }
+
+  /**
+   * The customer chose to pay a fiat-priced payment in `asset` (at the checkout, the widget or the
+   * till): it now asks that asset's locked quote. Choosing the asset it is in changes nothing.
+   */
+  chooseAsset(id: string, asset: AssetCode): Promise<Payment> {
+    return this.deps.storage.write(async (uow) => {
+      const payment = await this.getIn(uow, id);
+      const quote = assertChoosable(payment, asset);
+      if (payment.currency === asset) return payment;
+      return this.switchAsset(uow, payment, quote);
+    });
+  }
+
+  /**
+   * A transfer in `asset` arrived for a fiat-priced payment in another quoted asset with nothing paid
+   * yet: the payment switches to that quote before the credit, so whichever asset is paid settles it.
+   * Returns the payment unchanged where it cannot switch (then the transfer does not match it).
+   */
+  async settleIn(uow: UnitOfWork, payment: Payment, asset: AssetCode): Promise<Payment> {
+    const quote = quoteIn(payment, asset);
+    return quote && canSwitchTo(payment, asset) ? this.switchAsset(uow, payment, quote) : payment;
+  }
+
+  private async switchAsset(uow: UnitOfWork, payment: Payment, quote: Quote): Promise<Payment> {
+    const updated = switchedTo(payment, quote, this.deps.clock.now());
+    await uow.payments.switchAsset(updated);
+    await this.record(uow, 'payment.asset_chosen', updated.id, await this.views.present(uow, updated));
+    return updated;
   }
 
   private assertAccepted(asset: AssetCode): void {
@@ -150,6 +230,7 @@ export class PaymentService {
   private newPayment(
     kind: PaymentKind,
     r: DepositRequest | WidgetSessionRequest,
+    currency: AssetCode,
     amount: bigint,
     hash: string,
     memo: string,
@@ -164,7 +245,7 @@ export class PaymentService {
       paidAmount: 0n,
       overpaidAmount: 0n,
       refundedAmount: 0n,
-      currency: r.currency,
+      currency,
       mainCurrency: 'TON',
       externalId: r.externalId ?? null,
       requestHash: hash,

@@ -39,6 +39,19 @@ function isClosed(payment: Payment, at: number, monitoringWindowMs: number): boo
 }
 
 /**
+ * The least that settles a payment: its amount less the short payment the store tolerates (rounded in
+ * the store's disfavour: a 0.5 % tolerance of 1.000001 USDT forgives 0.005000, not 0.005001).
+ */
+export function settlingAmount(payment: Pick<Payment, 'amount' | 'toleranceBps'>): bigint {
+  return payment.amount - (payment.amount * BigInt(payment.toleranceBps)) / 10_000n;
+}
+
+/** What a payment settled inside its tolerance lacks of its amount (0n otherwise): shown, never hidden. */
+export function toleratedShortfall(payment: Pick<Payment, 'status' | 'amount' | 'paidAmount'>): bigint {
+  return payment.status === 'paid' && payment.paidAmount < payment.amount ? payment.amount - payment.paidAmount : 0n;
+}
+
+/**
  * What crediting `amount` at chain time `at` does to a payment. Every credit raises paidAmount,
  * in every state, and is announced by at least one event; overpaidAmount is always the part of
  * paidAmount beyond the amount.
@@ -49,7 +62,7 @@ export function applyCredit(payment: Payment, amount: bigint, at: number, monito
   const credited = { status: payment.status, paidAmount, overpaidAmount, late: payment.late, paidAt: payment.paidAt };
   if (isClosed(payment, at, monitoringWindowMs)) return { next: credited, events: ['payment.credited_after_close'] };
   if (payment.status === 'paid') return { next: credited, events: ['payment.overpaid'] };
-  if (paidAmount < payment.amount) {
+  if (paidAmount < settlingAmount(payment)) {
     // expiry is not undone by a part: the rest can still complete it inside the window
     return payment.status === 'expired'
       ? { next: credited, events: ['payment.late_partially_paid'] }

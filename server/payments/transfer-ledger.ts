@@ -114,10 +114,12 @@ export class TransferLedger {
     if (!batch.claim(t.txHash)) return 'duplicates';
     const now = this.deps.clock.now();
     // a memo names a payment in one asset: the same memo on a transfer of another asset pays nothing
-    // (a USDT amount is not a Toncoin amount), so it waits in the inbox like any unmatched transfer
-    const named = batch.match(t.comment);
-    const payment = named?.currency === t.asset ? named : null;
-    if (!payment || t.amount <= 0n) {
+    // (a USDT amount is not a Toncoin amount), so it waits in the inbox like any unmatched transfer;
+    // unless the payment has a fiat price quoted in that asset and nothing paid yet: it switches to it
+    const named = t.amount > 0n ? batch.match(t.comment) : null;
+    const settling = named ? await this.deps.payments.settleIn(uow, named, t.asset) : null;
+    const payment = settling?.currency === t.asset ? settling : null;
+    if (!payment) {
       batch.record(t, null, 'unmatched', now);
       await this.deps.events.record(uow, 'transfer.unmatched', null, presentTransfer(t));
       return 'unmatched';
@@ -165,8 +167,9 @@ export class TransferLedger {
   attach(txHash: string, paymentId: string, note: string, actor = DEFAULT_ACTOR): Promise<Payment> {
     return this.deps.storage.write(async (uow) => {
       const transfer = await this.inState(uow, txHash, 'unmatched');
-      const payment = await uow.payments.findById(paymentId);
-      if (!payment) throw paymentNotFound(paymentId);
+      const found = await uow.payments.findById(paymentId);
+      if (!found) throw paymentNotFound(paymentId);
+      const payment = await this.deps.payments.settleIn(uow, found, transfer.asset);
       if (payment.currency !== transfer.asset) {
         throw invalidInput(
           'paymentId',

@@ -17,6 +17,7 @@ export const DOMAIN_ERROR_HTTP: Readonly<Record<DomainErrorKindValue, { status: 
   [DomainErrorKind.paymentNotFound]: { status: 404, code: ErrorCode.paymentNotFound },
   [DomainErrorKind.idempotencyConflict]: { status: 409, code: ErrorCode.idempotencyConflict },
   [DomainErrorKind.invalidTransition]: { status: 409, code: ErrorCode.invalidTransition },
+  [DomainErrorKind.rateUnavailable]: { status: 503, code: ErrorCode.rateUnavailable },
 };
 
 /** Fastify's own 4xx errors mapped to our stable codes. */

@@ -41,10 +41,37 @@ export interface Payment {
   test: boolean;
   /** the part of `amount` the customer added as a tip at the till (0n: none), in the payment's asset */
   tip: bigint;
+  /** a fiat-priced payment's price and the quotes locked for its window; null: priced in its asset */
+  pricing: Pricing | null;
+  /** the short payment the store accepts, fixed at creation: hundredths of a percent of `amount` (50 = 0.5 %) */
+  toleranceBps: number;
 }
 
-/** A payment starts real and untipped; markTest marks one made to try the flow, recordTip its tip. */
-export type NewPayment = Omit<Payment, 'seq' | 'test' | 'tip'>;
+/** One accepted asset's amount for a fiat price, locked when the payment was made. */
+export interface Quote {
+  asset: AssetCode;
+  /** what the customer pays in this asset, in its base units, rounded up */
+  amount: bigint;
+  /** the price's currency per one whole unit of the asset, an exact decimal ("0.9412") */
+  rate: string;
+  /** where the rate came from: a source's name ("tonapi", "coingecko"), "manual" or "sandbox" */
+  source: string;
+  /** when the source fixed the rate (ms) */
+  fixedAt: number;
+}
+
+/** A price in a fiat currency and what it comes to in each accepted asset. */
+export interface Pricing {
+  /** the price as the request wrote it: "3.40" and "EUR" */
+  price: { amount: string; currency: string };
+  quotes: Quote[];
+}
+
+/**
+ * A payment starts real, untipped, priced in its asset and with no tolerance; markTest marks one made
+ * to try the flow, recordTip its tip, recordPricing its fiat price and tolerance.
+ */
+export type NewPayment = Omit<Payment, 'seq' | 'test' | 'tip' | 'pricing' | 'toleranceBps'>;
 
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
 export type PaymentStateChange = Pick<

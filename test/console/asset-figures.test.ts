@@ -203,6 +203,8 @@ describe('Settings → the assets the store takes', () => {
 
   it('refuses a payment in an asset the store does not take, naming currency', async () => {
     const usdtOnly = new PaymentService({
+      rates: { ratesFor: () => Promise.reject(new Error('not asked: the request is in an asset')) },
+      pricing: t.services.pricing,
       storage: t.storage,
       bus: t.services.bus,
       events: new EventLog(t.services.bus, t.clock, (err) => {

@@ -8,6 +8,7 @@ import {
   invalidTransition,
   notFound,
   paymentNotFound,
+  rateUnavailable,
   type DomainErrorKindValue,
 } from '../../server/domain/errors';
 import { errors } from '../../server/http/responses';
@@ -20,6 +21,7 @@ const EXPECTED: Record<DomainErrorKindValue, { status: number; code: string }> =
   payment_not_found: { status: 404, code: 'PAYMENT_NOT_FOUND' },
   idempotency_conflict: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
   invalid_transition: { status: 409, code: 'INVALID_STATE_TRANSITION' },
+  rate_unavailable: { status: 503, code: 'RATE_UNAVAILABLE' },
 };
 
 /** One error of each kind, as the domain raises it, with the body the wire must carry. */
@@ -40,6 +42,14 @@ const SAMPLES: { error: DomainError; body: { code: string; message: string; fiel
   {
     error: invalidTransition('payment is paid'),
     body: { code: 'INVALID_STATE_TRANSITION', message: 'payment is paid' },
+  },
+  {
+    error: rateUnavailable('tonapi and coingecko differ by 3.1 %'),
+    body: {
+      code: 'RATE_UNAVAILABLE',
+      message: 'no trustworthy exchange rate right now: tonapi and coingecko differ by 3.1 %',
+      field: 'currency',
+    },
   },
   {
     error: invalidTransition('transfer is already dismissed', 'txHash'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCredit, canTransition } from '../../server/payments/payment-state';
+import { applyCredit, canTransition, settlingAmount, toleratedShortfall } from '../../server/payments/payment-state';
 import type { Payment } from '../../server/storage/records';
 
 const HOUR = 3600_000;
@@ -32,6 +32,8 @@ const base: Payment = {
   updatedAt: 0,
   test: false,
   tip: 0n,
+  pricing: null,
+  toleranceBps: 0,
 };
 
 describe('payment state machine', () => {
@@ -100,5 +102,33 @@ describe('payment state machine', () => {
   it('a transfer dated before expiry is on time even if the sweep already expired the payment', () => {
     const expired = { ...base, status: 'expired' as const };
     expect(applyCredit(expired, 10_000_000n, 9 * HOUR, 24 * HOUR).next).toMatchObject({ status: 'paid', late: false });
+  });
+
+  describe('a tolerance for short payments', () => {
+    const tolerant = { ...base, toleranceBps: 50 }; // 0.5 % of 10 USDT: 0.05 USDT
+
+    it('settles a payment short by at most the tolerance, and says by how much', () => {
+      const outcome = applyCredit(tolerant, 9_950_000n, HOUR, 24 * HOUR);
+      expect(outcome).toEqual({
+        next: { status: 'paid', paidAmount: 9_950_000n, overpaidAmount: 0n, late: false, paidAt: HOUR },
+        events: ['payment.paid'],
+      });
+      expect(toleratedShortfall({ ...tolerant, ...outcome.next })).toBe(50_000n);
+    });
+
+    it('leaves a payment short by one base unit more part-paid', () => {
+      expect(applyCredit(tolerant, 9_949_999n, HOUR, 24 * HOUR).next.status).toBe('partially_paid');
+    });
+
+    it('rounds the forgiven part down: the store never forgives more than its percent', () => {
+      expect(settlingAmount({ amount: 1_000_001n, toleranceBps: 50 })).toBe(995_001n);
+      expect(settlingAmount({ amount: 199n, toleranceBps: 50 })).toBe(199n);
+      expect(settlingAmount({ amount: 10_000_000n, toleranceBps: 0 })).toBe(10_000_000n);
+    });
+
+    it('shows no shortfall for a payment paid in full or not paid', () => {
+      expect(toleratedShortfall({ status: 'paid', amount: 10n, paidAmount: 12n })).toBe(0n);
+      expect(toleratedShortfall({ status: 'partially_paid', amount: 10n, paidAmount: 9n })).toBe(0n);
+    });
   });
 });

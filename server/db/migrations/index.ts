@@ -16,6 +16,7 @@ import { paymentSearchMigration } from './014-payment-search';
 import { tipsMigration } from './015-tips';
 import { paymentSearchOffTheInsertMigration } from './016-payment-search-off-the-insert';
 import { transferAssetsMigration } from './017-transfer-assets';
+import { paymentPricingMigration } from './018-payment-pricing';
 
 export interface Migration {
   version: number;
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   tipsMigration,
   paymentSearchOffTheInsertMigration,
   transferAssetsMigration,
+  paymentPricingMigration,
 ];

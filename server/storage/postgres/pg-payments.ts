@@ -1,6 +1,7 @@
 import { ASSETS, type AssetCode } from '../../../contract/asset';
 import type { PaymentStatus } from '../../../contract/payments';
-import type { NewPayment, Payment, PaymentStateChange } from '../records';
+import type { NewPayment, Payment, PaymentStateChange, Pricing } from '../records';
+import { pricingFromJson, pricingToJson } from '../pricing-json';
 import type {
   CloseOfDayFigures,
   PaidVolume,
@@ -14,7 +15,7 @@ import { PG_PAYMENT_SEARCH_TEXT } from './migrations/004-payment-search';
 /** The columns every read of a payment selects; fromRow is the one mapping of them. */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip`;
+  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip, pricing_json, tolerance_bps`;
 
 interface PaymentRow {
   seq: bigint;
@@ -25,7 +26,7 @@ interface PaymentRow {
   paid_amount: bigint;
   overpaid_amount: bigint;
   refunded_amount: bigint;
-  currency: 'USDT';
+  currency: AssetCode;
   main_currency: 'TON';
   external_id: string | null;
   request_hash: string;
@@ -46,6 +47,8 @@ interface PaymentRow {
   /** 0 or 1, as SQLite's column */
   test: number;
   tip: bigint;
+  pricing_json: string | null;
+  tolerance_bps: number;
 }
 
 /** What a sum and a count of payments arrive as: sum() of bigint is numeric (text), count(*) is bigint. */
@@ -100,6 +103,8 @@ function fromRow(r: PaymentRow): Payment {
     updatedAt: r.updated_at,
     test: Number(r.test) === 1,
     tip: r.tip,
+    pricing: pricingFromJson(r.pricing_json),
+    toleranceBps: Number(r.tolerance_bps),
   };
 }
 
@@ -162,7 +167,7 @@ export class PgPayments implements PaymentRepository {
         at(p.updatedAt),
       ],
     );
-    return { ...p, seq: num(row!.seq), test: false, tip: 0n };
+    return { ...p, seq: num(row!.seq), test: false, tip: 0n, pricing: null, toleranceBps: 0 };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -305,6 +310,23 @@ export class PgPayments implements PaymentRepository {
 
   async recordTip(paymentId: string, tip: bigint): Promise<void> {
     await this.sql.run('UPDATE payments SET tip = $2 WHERE id = $1', [paymentId, tip.toString()]);
+  }
+
+  async recordPricing(paymentId: string, pricing: Pricing | null, toleranceBps: number): Promise<void> {
+    await this.sql.run('UPDATE payments SET pricing_json = $2, tolerance_bps = $3 WHERE id = $1', [
+      paymentId,
+      pricingToJson(pricing),
+      toleranceBps,
+    ]);
+  }
+
+  async switchAsset(p: Pick<Payment, 'seq' | 'currency' | 'amount' | 'updatedAt'>): Promise<void> {
+    await this.sql.run('UPDATE payments SET currency = $2, amount = $3, updated_at = $4 WHERE seq = $1', [
+      p.seq,
+      p.currency,
+      p.amount.toString(),
+      p.updatedAt,
+    ]);
   }
 
   async closeOfDay(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<CloseOfDayFigures> {

@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { ASSETS, type AssetCode } from '../../../contract/asset';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
-import type { NewPayment, Payment, PaymentStateChange } from '../records';
+import type { NewPayment, Payment, PaymentStateChange, Pricing } from '../records';
+import { pricingFromJson, pricingToJson } from '../pricing-json';
 import type {
   CloseOfDayFigures,
   PaidVolume,
@@ -19,7 +20,7 @@ import { StatementCache } from './statement-cache';
  */
 const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
   request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip`;
+  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip, pricing_json, tolerance_bps`;
 
 type PaymentRow = [
   seq: bigint,
@@ -30,7 +31,7 @@ type PaymentRow = [
   paidAmount: bigint,
   overpaidAmount: bigint,
   refundedAmount: bigint,
-  currency: 'USDT',
+  currency: AssetCode,
   mainCurrency: 'TON',
   externalId: string | null,
   requestHash: string,
@@ -50,6 +51,8 @@ type PaymentRow = [
   updatedAt: bigint,
   test: bigint,
   tip: bigint,
+  pricingJson: string | null,
+  toleranceBps: bigint,
 ];
 
 type Params = Record<string, string | number>;
@@ -93,6 +96,8 @@ function fromRow(row: PaymentRow): Payment {
     updatedAt,
     test,
     tip,
+    pricingJson,
+    toleranceBps,
   ] = row;
   return {
     seq: Number(seq),
@@ -123,6 +128,8 @@ function fromRow(row: PaymentRow): Payment {
     updatedAt: Number(updatedAt),
     test: test === 1n,
     tip,
+    pricing: pricingFromJson(pricingJson),
+    toleranceBps: Number(toleranceBps),
   };
 }
 
@@ -223,7 +230,7 @@ export class SqlitePayments implements PaymentRepository {
       late: p.late ? 1 : 0,
     });
     this.searchIndex.noteInsert();
-    return { ...p, seq: Number(result.lastInsertRowid), test: false, tip: 0n };
+    return { ...p, seq: Number(result.lastInsertRowid), test: false, tip: 0n, pricing: null, toleranceBps: 0 };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -418,6 +425,18 @@ export class SqlitePayments implements PaymentRepository {
   async recordTip(paymentId: string, tip: bigint): Promise<void> {
     // bound as its decimal text, exact at any size: the INTEGER column's affinity stores it as an integer
     this.byShape.get('UPDATE payments SET tip = @tip WHERE id = @paymentId').run({ paymentId, tip: tip.toString() });
+  }
+
+  async recordPricing(paymentId: string, pricing: Pricing | null, toleranceBps: number): Promise<void> {
+    this.byShape
+      .get('UPDATE payments SET pricing_json = @pricing, tolerance_bps = @toleranceBps WHERE id = @paymentId')
+      .run({ paymentId, pricing: pricingToJson(pricing), toleranceBps });
+  }
+
+  async switchAsset(p: Pick<Payment, 'seq' | 'currency' | 'amount' | 'updatedAt'>): Promise<void> {
+    this.byShape
+      .get('UPDATE payments SET currency = @currency, amount = @amount, updated_at = @updatedAt WHERE seq = @seq')
+      .run({ seq: p.seq, currency: p.currency, amount: p.amount.toString(), updatedAt: p.updatedAt });
   }
 
   /** Three indexed reads: paid_at's index for what completed, created_at's for the rest. */

@@ -13,12 +13,12 @@ export class StatementCache {
     private readonly bigints: boolean,
   ) {}
 
-  get<R>(sql: string): Statement<Record<string, string | number>, R> {
+  get<R>(sql: string): Statement<Record<string, string | number | null>, R> {
     let stmt = this.statements.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql).safeIntegers(this.bigints);
       this.statements.set(sql, stmt);
     }
-    return stmt as Statement<Record<string, string | number>, R>;
+    return stmt as Statement<Record<string, string | number | null>, R>;
   }
 }

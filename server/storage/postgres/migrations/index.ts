@@ -5,6 +5,7 @@ import { testPaymentsMigration } from './003-test-payments';
 import { paymentSearchMigration } from './004-payment-search';
 import { tipsMigration } from './005-tips';
 import { transferAssetsMigration } from './006-transfer-assets';
+import { paymentPricingMigration } from './007-payment-pricing';
 
 export interface PgMigration {
   version: number;
@@ -23,4 +24,5 @@ export const pgMigrations: readonly PgMigration[] = [
   paymentSearchMigration,
   tipsMigration,
   transferAssetsMigration,
+  paymentPricingMigration,
 ];
