@@ -194,12 +194,14 @@ export const PaymentSchema = z
       .string()
       .meta({ description: "What refunds sent back from the merchant's wallet (and did not bounce)" }),
     currency: AssetCodeSchema.meta({
-      description: 'The asset the customer pays in; for a fiat price, the quote chosen (the first accepted until one is)',
+      description:
+        'The asset the customer pays in; for a fiat price, the quote chosen (the first accepted until one is)',
     }),
     mainCurrency: z.literal('TON'),
     price: PriceSchema,
     quotes: z.array(QuoteSchema).meta({
-      description: 'For a fiat price, one locked quote per accepted asset; whichever is paid settles it. Empty otherwise',
+      description:
+        'For a fiat price, one locked quote per accepted asset; whichever is paid settles it. Empty otherwise',
     }),
     tolerance: ToleranceSchema,
     externalId: z.string().nullable(),

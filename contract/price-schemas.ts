@@ -26,12 +26,17 @@ export const PriceSchema = z
     amount: z.string().meta({ description: 'The price as written, in its currency ("3.40")' }),
     currency: z.string().meta({ description: 'An asset code or an ISO 4217 code' }),
   })
-  .meta({ id: 'Price', description: 'What the payment is priced at; for an asset-priced payment, its amount and asset' });
+  .meta({
+    id: 'Price',
+    description: 'What the payment is priced at; for an asset-priced payment, its amount and asset',
+  });
 
 export const QuoteSchema = z
   .object({
     currency: AssetCodeSchema.meta({ description: 'An asset the customer may pay in' }),
-    amount: z.string().meta({ description: 'What the customer pays in it: the price at the rate, rounded up to its smallest unit' }),
+    amount: z
+      .string()
+      .meta({ description: 'What the customer pays in it: the price at the rate, rounded up to its smallest unit' }),
     rate: z.string().meta({ description: "The price's currency per one whole unit of the asset, an exact decimal" }),
     source: z.string().meta({ description: 'Where the rate came from: tonapi, coingecko, manual or sandbox' }),
     fixedAt: z.iso.datetime().meta({ description: 'When the source fixed the rate' }),
@@ -43,6 +48,8 @@ export const ToleranceSchema = z
     percent: z.string().meta({ description: 'The short payment the store accepts, in percent of the amount ("0.5")' }),
     shortfall: z
       .string()
-      .meta({ description: 'What a payment settled inside the tolerance lacks of its amount, in its currency ("0.00": none)' }),
+      .meta({
+        description: 'What a payment settled inside the tolerance lacks of its amount, in its currency ("0.00": none)',
+      }),
   })
   .meta({ id: 'Tolerance' });

@@ -141,6 +141,8 @@ export function toleranceBpsOf(percent: string): number | null {
 /** 50 → "0.5": the percent as people write it. */
 export function percentOf(bps: number): string {
   const whole = Math.trunc(bps / 100);
-  const fraction = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  const fraction = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }

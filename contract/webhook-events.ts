@@ -54,11 +54,11 @@ const failover = (when: string): EventDoc => ({ when, data: WatcherFailoverEvent
 export const WEBHOOK_EVENTS: Record<WebhookEventType, EventDoc> = {
   'payment.created': payment('A payment was created'),
   'payment.asset_chosen': payment(
-    'A payment priced in a fiat currency now asks another accepted asset\'s locked quote (`currency`, `amount`): the customer chose it, or its first transfer came in it',
+    "A payment priced in a fiat currency now asks another accepted asset's locked quote (`currency`, `amount`): the customer chose it, or its first transfer came in it",
   ),
   'payment.partially_paid': payment('A transfer paid part of the amount'),
   'payment.paid': payment(
-    'The amount is fully paid, or paid short by no more than the store\'s tolerance (`tolerance.shortfall` says by how much)',
+    "The amount is fully paid, or paid short by no more than the store's tolerance (`tolerance.shortfall` says by how much)",
   ),
   'payment.overpaid': payment('More than the amount arrived'),
   'payment.late': payment(

@@ -42,7 +42,10 @@ export function quotePrice(
   for (const q of quotes) {
     const max = maxAmount(q.asset);
     if (q.amount > max)
-      throw invalidInput('amount', `comes to more than a payment may ask for (${formatAmount(max, q.asset)} ${q.asset})`);
+      throw invalidInput(
+        'amount',
+        `comes to more than a payment may ask for (${formatAmount(max, q.asset)} ${q.asset})`,
+      );
   }
   return { price: { amount: formatFiat(priceMinor, fiat), currency: fiat }, quotes };
 }
@@ -69,7 +72,8 @@ export function assertChoosable(payment: Payment, asset: AssetCode): Quote {
     const offered = payment.pricing.quotes.map((q) => q.asset).join(' or ');
     throw invalidInput('currency', `this payment is not quoted in ${asset}; it may be paid in ${offered}`);
   }
-  if (!isOpen(payment.status)) throw invalidTransition(`payment is ${payment.status}; nothing can be chosen for it now`);
+  if (!isOpen(payment.status))
+    throw invalidTransition(`payment is ${payment.status}; nothing can be chosen for it now`);
   if (payment.paidAmount > 0n && payment.currency !== asset)
     throw invalidTransition(`part of it arrived in ${payment.currency}; the rest is paid in ${payment.currency}`);
   return quote;

@@ -8,7 +8,13 @@ import type {
   PublicPayment,
   WidgetSessionRequest,
 } from '../../contract/payments';
-import { idempotencyConflict, invalidInput, invalidTransition, paymentNotFound, rateUnavailable } from '../domain/errors';
+import {
+  idempotencyConflict,
+  invalidInput,
+  invalidTransition,
+  paymentNotFound,
+  rateUnavailable,
+} from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { StoredEvent } from '../storage/records';
 import type { EventLog } from '../events/event-log';
@@ -133,7 +139,13 @@ export class PaymentService {
       if (options.test) await uow.payments.markTest(inserted.id);
       if (priced.tip) await uow.payments.recordTip(inserted.id, priced.tip);
       if (priced.pricing || toleranceBps) await uow.payments.recordPricing(inserted.id, priced.pricing, toleranceBps);
-      const payment = { ...inserted, test: options.test === true, tip: priced.tip, pricing: priced.pricing, toleranceBps };
+      const payment = {
+        ...inserted,
+        test: options.test === true,
+        tip: priced.tip,
+        pricing: priced.pricing,
+        toleranceBps,
+      };
       const view = await this.views.present(uow, payment);
       const json = JSON.stringify(view);
       await this.record(uow, 'payment.created', payment.id, view, json);
