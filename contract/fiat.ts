@@ -6,45 +6,23 @@
  * (400); a code here that no rate source prices is unavailable (503), which is the sources' to say.
  * Funds, metals and testing codes (XAU, XTS, …) are left out: nobody prices a coffee in them.
  */
-const MINOR_DIGITS_EXCEPT_TWO: Readonly<Record<string, number>> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-  CLF: 4,
-  UYW: 4,
-};
+const codes = (list: string): string[] => list.trim().split(/\s+/);
+const ZERO_DIGIT_CODES = codes('BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF');
+const THREE_DIGIT_CODES = codes('BHD IQD JOD KWD LYD OMR TND');
+const FOUR_DIGIT_CODES = codes('CLF UYW');
 
-const TWO_DIGIT_CODES = `AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BRL BSD BTN BWP BYN BZD
+const TWO_DIGIT_CODES = codes(`AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BRL BSD BTN BWP BYN BZD
 CAD CDF CHF CNY COP CRC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL
 HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD LSL MAD MDL MGA MKD MMK MNT MOP MRU MUR
 MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD
 SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD UYU UZS VES WST XCD YER ZAR ZMW
-ZWG`.split(/\s+/);
+ZWG`);
 
 export const FIAT_MINOR_DIGITS: Readonly<Record<string, number>> = Object.freeze({
   ...Object.fromEntries(TWO_DIGIT_CODES.map((code) => [code, 2])),
-  ...MINOR_DIGITS_EXCEPT_TWO,
+  ...Object.fromEntries(ZERO_DIGIT_CODES.map((code) => [code, 0])),
+  ...Object.fromEntries(THREE_DIGIT_CODES.map((code) => [code, 3])),
+  ...Object.fromEntries(FOUR_DIGIT_CODES.map((code) => [code, 4])),
 });
 
 /** Every fiat code a price may name, sorted: for the Settings select and the error message's hint. */

@@ -46,10 +46,8 @@ export const QuoteSchema = z
 export const ToleranceSchema = z
   .object({
     percent: z.string().meta({ description: 'The short payment the store accepts, in percent of the amount ("0.5")' }),
-    shortfall: z
-      .string()
-      .meta({
-        description: 'What a payment settled inside the tolerance lacks of its amount, in its currency ("0.00": none)',
-      }),
+    shortfall: z.string().meta({
+      description: 'What a payment settled inside the tolerance lacks of its amount, in its currency ("0.00": none)',
+    }),
   })
   .meta({ id: 'Tolerance' });
