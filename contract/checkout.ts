@@ -2,6 +2,23 @@ import { AssetCodeSchema } from './asset-schemas';
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './payments';
 
+/** The price as the merchant set it, in its own currency ("3.40", "EUR"). */
+export const CheckoutPriceSchema = z.object({ amount: z.string(), currency: z.string() });
+
+/** One asset the customer may pay a fiat price in, at the rate locked for the payment. */
+export const CheckoutChoiceSchema = z.object({
+  currency: AssetCodeSchema,
+  amount: z.string().meta({ description: 'What the whole price comes to in this asset' }),
+  assetSymbol: z.string(),
+  assetName: z.string(),
+  rate: z.string().meta({ description: 'The price\'s currency per one whole unit of the asset ("0.92")' }),
+  source: z.string().meta({ description: 'Where the rate came from; "sandbox": the fixed test table, not the market' }),
+});
+export type CheckoutChoice = z.infer<typeof CheckoutChoiceSchema>;
+
+/** POST /pay/:paymentId/currency: the asset the customer chooses to pay a fiat price in. */
+export const CheckoutCurrencyBodySchema = z.strictObject({ currency: AssetCodeSchema });
+
 /**
  * What the customer's browser may know about a payment (GET /pay/:id/status, the page's initial
  * state, the live stream): enough to pay it and see it land, and the order reference the customer
@@ -28,6 +45,14 @@ export const CheckoutViewSchema = z
       .nullable()
       .meta({ description: "The merchant's order reference, shown on every checkout screen" }),
     links: z.object({ ton: z.string(), tonkeeper: z.string() }),
+    price: CheckoutPriceSchema.nullable().meta({
+      description:
+        'A price in another currency than the asset asked ("3.40 EUR"); null when priced in the asset itself',
+    }),
+    choices: z.array(CheckoutChoiceSchema).meta({
+      description:
+        'For a fiat price, one locked quote per accepted asset, the one asked first; the customer may switch (POST /pay/{paymentId}/currency) until something arrives. Empty otherwise',
+    }),
     expiresAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
     serverTime: z.iso

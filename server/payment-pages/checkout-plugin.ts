@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { embedCheckRoutes } from './embed-check-routes';
+import { assetChoiceRoutes } from './asset-choice-routes';
 import { assetRoutes } from './asset-routes';
 import { demoRoutes } from './demo-routes';
 import { pageRoutes } from './page-routes';
@@ -43,5 +44,6 @@ export async function checkoutRoutes(app: FastifyInstance, opts: CheckoutOptions
   await app.register(embedCheckRoutes);
   await app.register(storeLogoRoutes);
   await app.register(walletRequestRoutes);
+  await app.register(assetChoiceRoutes);
   await app.register(tonConnectRoutes);
 }

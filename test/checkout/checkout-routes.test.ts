@@ -162,6 +162,7 @@ describe('checkout routes', () => {
         'amount',
         'assetName',
         'assetSymbol',
+        'choices',
         'currency',
         'description',
         'dueAmount',
@@ -173,6 +174,7 @@ describe('checkout routes', () => {
         'network',
         'paidAmount',
         'paidAt',
+        'price',
         'serverTime',
         'status',
       ]);
