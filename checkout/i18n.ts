@@ -1,3 +1,4 @@
+import { PRICE_STRINGS } from './price-i18n';
 import { WALLET_STRINGS } from './wallet-i18n';
 
 const en = {
@@ -46,6 +47,7 @@ const en = {
   sandboxFailed: 'The test payment failed: {reason}',
   minutesLeft: '{n} minutes left to pay',
   ...WALLET_STRINGS.en,
+  ...PRICE_STRINGS.en,
 };
 /** Every language is one of these: the compiler refuses a missing key. */
 export type Strings = typeof en;
@@ -95,6 +97,7 @@ const ru: Strings = {
   sandboxFailed: 'Тестовый платёж не прошёл: {reason}',
   minutesLeft: 'Осталось минут: {n}',
   ...WALLET_STRINGS.ru,
+  ...PRICE_STRINGS.ru,
 };
 
 const de: Strings = {
@@ -143,6 +146,7 @@ const de: Strings = {
   sandboxFailed: 'Die Testzahlung ist fehlgeschlagen: {reason}',
   minutesLeft: 'Noch {n} Minuten zum Bezahlen',
   ...WALLET_STRINGS.de,
+  ...PRICE_STRINGS.de,
 };
 
 const es: Strings = {
@@ -191,6 +195,7 @@ const es: Strings = {
   sandboxFailed: 'El pago de prueba falló: {reason}',
   minutesLeft: 'Quedan {n} minutos para pagar',
   ...WALLET_STRINGS.es,
+  ...PRICE_STRINGS.es,
 };
 
 const pt: Strings = {
@@ -239,6 +244,7 @@ const pt: Strings = {
   sandboxFailed: 'O pagamento de teste falhou: {reason}',
   minutesLeft: 'Restam {n} minutos para pagar',
   ...WALLET_STRINGS.pt,
+  ...PRICE_STRINGS.pt,
 };
 
 const tr: Strings = {
@@ -286,6 +292,7 @@ const tr: Strings = {
   sandboxFailed: 'Test ödemesi başarısız oldu: {reason}',
   minutesLeft: 'Ödemek için {n} dakika kaldı',
   ...WALLET_STRINGS.tr,
+  ...PRICE_STRINGS.tr,
 };
 
 const uk: Strings = {
@@ -333,6 +340,7 @@ const uk: Strings = {
   sandboxFailed: 'Тестовий платіж не пройшов: {reason}',
   minutesLeft: 'Залишилося хвилин: {n}',
   ...WALLET_STRINGS.uk,
+  ...PRICE_STRINGS.uk,
 };
 
 /** Each language under its own name (an endonym, the same in every language). */

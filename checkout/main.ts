@@ -71,6 +71,7 @@ class Checkout {
   private shownKind: ScreenKind = 'pay';
   private clockSkew = 0;
   private live: Live | null = null;
+  private connected: boolean | null = null;
   private bridge: Bridge | null = null;
   private redirect: ReturnType<typeof setTimeout> | undefined;
   private ui: Ui;
@@ -114,6 +115,7 @@ class Checkout {
       config: this.config,
       announce: (text) => this.say(text),
       sandboxPay: (b) => void this.sandboxPay(b),
+      chooseAsset: (currency, b) => void this.chooseAsset(currency, b),
       walletBlock: () => {
         this.renderWallet();
         return this.walletHost;
@@ -173,13 +175,17 @@ class Checkout {
     this.status.textContent = text;
   }
 
+  /** Said when the connection changes, not at every status frame: a frame must not talk over what the page just said. */
   private connection(ok: boolean): void {
+    if (ok === this.connected) return;
+    this.connected = ok;
     if (this.shownKind === 'pay') this.say(ok ? this.ui.t.waiting : this.ui.t.reconnecting);
   }
 
   private update(v: CheckoutView): void {
     if (v.id !== this.view.id) return;
-    const changed = v.status !== this.view.status || v.dueAmount !== this.view.dueAmount;
+    const changed =
+      v.status !== this.view.status || v.dueAmount !== this.view.dueAmount || v.currency !== this.view.currency;
     this.view = v;
     this.clockSkew = Date.parse(v.serverTime) - Date.now();
     this.show(false);
@@ -204,9 +210,10 @@ class Checkout {
   private show(first: boolean): void {
     const v = this.view;
     const kind = this.kindOf(v);
-    const key = `${kind}:${v.dueAmount}:${v.paidAmount}`;
+    const key = `${kind}:${v.currency}:${v.dueAmount}:${v.paidAmount}`;
     if (key !== this.shownKey) {
       this.shownKey = key;
+      document.title = fill(this.ui.t.title, { asset: v.assetName });
       this.shownKind = kind;
       this.host.replaceChildren(kind === 'pay' ? payScreen(this.ui, v) : endScreen(this.ui, kind, v, this.backUrl(v)));
       this.tick();
@@ -265,6 +272,29 @@ class Checkout {
       this.say(fill(this.ui.t.sandboxFailed, { reason: (err as Error).message }));
     } finally {
       button.disabled = false;
+    }
+  }
+
+  /** The customer's asset for a fiat price: the service switches the payment, and the page follows its answer. */
+  private async chooseAsset(currency: string, button: HTMLButtonElement): Promise<void> {
+    button.disabled = true;
+    try {
+      const res = await fetch(servicePath(`pay/${encodeURIComponent(this.view.id)}/currency`), {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ currency }),
+      });
+      const body: unknown = await res.json();
+      const view = res.ok ? asCheckoutView(body) : null;
+      if (!view) throw new Error(errorMessage(body) ?? `HTTP ${res.status}`);
+      this.update(view);
+      const { t } = this.ui;
+      this.say(fill(t.chosenAsset, { asset: view.assetName, amount: view.dueAmount, symbol: view.assetSymbol }));
+      // The screen was drawn anew: keep the keyboard where it was, on the button now pressed.
+      this.host.querySelector<HTMLElement>(`.choice[data-currency="${view.currency}"]`)?.focus();
+    } catch (err) {
+      button.disabled = false;
+      this.say(fill(this.ui.t.chooseFailed, { reason: (err as Error).message }));
     }
   }
 }

@@ -1,6 +1,7 @@
 import { formatAmountForLocale } from '../contract/amount';
 import { h } from './dom';
 import { fill, type Lang, type Strings } from './i18n';
+import { priceBlock } from './price-view';
 import { qrSvg } from './qr';
 import { servicePath } from './service-root';
 import type { CheckoutView, PageConfig } from './view';
@@ -11,6 +12,8 @@ export interface Ui {
   config: PageConfig;
   announce(text: string): void;
   sandboxPay(button: HTMLButtonElement): void;
+  /** the customer's choice of asset for a fiat price (POST /pay/:id/currency) */
+  chooseAsset(currency: string, button: HTMLButtonElement): void;
   /** "Pay with wallet" (TON Connect), one element that keeps its progress across re-renders */
   walletBlock(v: CheckoutView): HTMLElement;
 }
@@ -67,6 +70,7 @@ function amountBlock(ui: Ui, v: CheckoutView): HTMLElement {
   return h(
     'div',
     { class: 'amount' },
+    priceBlock(ui, v, (amount) => money(ui, amount), storeClock(ui, v.expiresAt)),
     h('span', { class: 'label', id: 'amount-label' }, partial ? ui.t.leftToPay : ui.t.amount),
     h(
       'div',

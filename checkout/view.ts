@@ -40,7 +40,23 @@ export function asCheckoutView(body: unknown): CheckoutView | null {
     return null;
   if (TEXT_FIELDS.some((key) => typeof v[key] !== 'string')) return null;
   const links = v.links as Partial<CheckoutView['links']> | null;
-  return links && typeof links.ton === 'string' && typeof links.tonkeeper === 'string' ? (body as CheckoutView) : null;
+  if (!links || typeof links.ton !== 'string' || typeof links.tonkeeper !== 'string') return null;
+  // A service from before fiat prices sends neither: the page shows the asset amount alone, as it did.
+  return { ...(body as CheckoutView), price: asPrice(v.price), choices: asChoices(v.choices) };
+}
+
+function asPrice(value: unknown): CheckoutView['price'] {
+  const p = value as Partial<Record<'amount' | 'currency', unknown>> | null;
+  return p && typeof p.amount === 'string' && typeof p.currency === 'string'
+    ? { amount: p.amount, currency: p.currency }
+    : null;
+}
+
+const CHOICE_FIELDS = ['currency', 'amount', 'assetSymbol', 'assetName', 'rate', 'source'] as const;
+
+function asChoices(value: unknown): CheckoutView['choices'] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((c: Record<string, unknown> | null) => c && CHOICE_FIELDS.every((k) => typeof c[k] === 'string'));
 }
 
 /** The message of an error body, when the body is one. */

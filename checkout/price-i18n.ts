@@ -1,0 +1,77 @@
+/**
+ * The texts of a price in the merchant's own currency ("3.40 EUR") and the customer's choice of asset,
+ * per language. `i18n.ts` spreads each language's set into its strings, so the languages test holds
+ * them to the same rules as the rest (every key, translated, the same placeholders).
+ */
+const en = {
+  price: 'Price',
+  payIn: 'Pay in',
+  rateSandbox: 'sandbox rates, fixed for testing, not market',
+  rateFrom: 'rate from {source}',
+  rateLocked: 'locked until {time}',
+  chosenAsset: 'Now paying in {asset}: {amount} {symbol}',
+  chooseFailed: 'Could not switch: {reason}',
+};
+export type PriceStrings = typeof en;
+
+const ru: PriceStrings = {
+  price: 'Цена',
+  payIn: 'Оплатить в',
+  rateSandbox: 'тестовый курс песочницы, фиксированный, не рыночный',
+  rateFrom: 'курс: {source}',
+  rateLocked: 'зафиксирован до {time}',
+  chosenAsset: 'Оплата в {asset}: {amount} {symbol}',
+  chooseFailed: 'Не удалось переключить: {reason}',
+};
+
+const de: PriceStrings = {
+  price: 'Preis',
+  payIn: 'Bezahlen in',
+  rateSandbox: 'Sandbox-Kurse, fest zum Testen, kein Marktkurs',
+  rateFrom: 'Kurs von {source}',
+  rateLocked: 'fest bis {time}',
+  chosenAsset: 'Jetzt in {asset}: {amount} {symbol}',
+  chooseFailed: 'Wechsel nicht möglich: {reason}',
+};
+
+const es: PriceStrings = {
+  price: 'Precio',
+  payIn: 'Pagar en',
+  rateSandbox: 'tipos de prueba del sandbox, fijos, no de mercado',
+  rateFrom: 'tipo de {source}',
+  rateLocked: 'fijado hasta las {time}',
+  chosenAsset: 'Pagando en {asset}: {amount} {symbol}',
+  chooseFailed: 'No se pudo cambiar: {reason}',
+};
+
+const pt: PriceStrings = {
+  price: 'Preço',
+  payIn: 'Pagar em',
+  rateSandbox: 'cotações de teste do sandbox, fixas, não de mercado',
+  rateFrom: 'cotação de {source}',
+  rateLocked: 'fixada até {time}',
+  chosenAsset: 'Pagando em {asset}: {amount} {symbol}',
+  chooseFailed: 'Não foi possível trocar: {reason}',
+};
+
+const tr: PriceStrings = {
+  price: 'Fiyat',
+  payIn: 'Ödeme birimi',
+  rateSandbox: 'test için sabit sandbox kurları, piyasa değil',
+  rateFrom: 'kur kaynağı: {source}',
+  rateLocked: '{time} saatine kadar sabit',
+  chosenAsset: 'Şimdi {asset} ile ödeniyor: {amount} {symbol}',
+  chooseFailed: 'Değiştirilemedi: {reason}',
+};
+
+const uk: PriceStrings = {
+  price: 'Ціна',
+  payIn: 'Оплатити в',
+  rateSandbox: 'тестовий курс пісочниці, фіксований, не ринковий',
+  rateFrom: 'курс: {source}',
+  rateLocked: 'зафіксовано до {time}',
+  chosenAsset: 'Оплата в {asset}: {amount} {symbol}',
+  chooseFailed: 'Не вдалося перемкнути: {reason}',
+};
+
+export const PRICE_STRINGS = { en, ru, de, es, pt, tr, uk } satisfies Record<string, PriceStrings>;
