@@ -66,7 +66,31 @@ const CloseDayFiguresSchema = z.object({
 });
 export type CloseDayFigures = z.infer<typeof CloseDayFiguresSchema>;
 
-export const CloseDayAssetSchema = CloseDayFiguresSchema.extend({ currency: AssetCodeSchema }).meta({
+/** A fiat price currency's total over the completed payments priced in it: exact, in its minor digits. */
+export const PriceTotalSchema = z
+  .object({
+    currency: z.string().meta({ description: 'An ISO 4217 code', example: 'EUR' }),
+    count: z.number().int().meta({ description: 'How many completed payments were priced in it' }),
+    total: z.string().meta({ description: "Their prices' sum, in the currency's minor digits", example: '3.40' }),
+  })
+  .meta({ id: 'PriceTotal' });
+export type PriceTotal = z.infer<typeof PriceTotalSchema>;
+
+/** After tips, where they were added: the fiat prices and the tolerated shortfalls of one asset's payments. */
+const CloseDayFiatFiguresSchema = z.object({
+  settledShort: FigureSchema.meta({
+    description:
+      "Of the paid, those that settled short of their amount inside the store's tolerance: the shortfalls' sum",
+  }),
+  prices: z.array(PriceTotalSchema).meta({
+    description: 'Of the paid and overpaid in this asset, the fiat-priced ones: their prices per price currency',
+  }),
+});
+
+export const CloseDayAssetSchema = CloseDayFiguresSchema.extend({
+  currency: AssetCodeSchema,
+  ...CloseDayFiatFiguresSchema.shape,
+}).meta({
   id: 'CloseDayAsset',
   description: "One asset's close: a line per asset, each in its own decimals",
 });
@@ -95,6 +119,10 @@ export const CloseDayReportSchema = z
     tips: TipsSchema,
     assets: z.array(CloseDayAssetSchema).meta({
       description: 'A close per asset the store takes or was paid in over the span, in the registry order',
+    }),
+    prices: z.array(PriceTotalSchema).optional().meta({
+      description:
+        'The fiat prices of the payments completed in the span, per price currency over every asset; absent when none was fiat-priced',
     }),
   })
   .meta({ id: 'CloseDayReport' });

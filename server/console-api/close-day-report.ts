@@ -5,6 +5,7 @@ import {
   type CloseDayFigure,
   type CloseDayQuery,
   type CloseDayReport,
+  type PriceTotal,
 } from '../../contract/reports';
 import { acceptedAssets } from '../config/config';
 import { AppError, ErrorCode } from '../http/errors';
@@ -21,6 +22,7 @@ import {
   reportedAssets,
   type AssetFigures,
 } from './period-figures';
+import { priceTotals } from './price-totals';
 
 const HOUR_MS = 3_600_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -49,8 +51,11 @@ export async function closeDayReport(services: Services, query: Partial<CloseDay
   const period = await readPeriod(payments, { first, last, timeZone, includeTest });
   const { start, end } = period;
   // USDT's at the top level, in the order they always had, as before Toncoin: a client that reads them reads what it did
-  const { currency, tips, ...usdt } = closeOfAsset({ currency: 'USDT', figures: figuresIn(period, 'USDT') });
-  void currency;
+  const usdtClose = closeOfAsset({ currency: 'USDT', figures: figuresIn(period, 'USDT') });
+  const { currency, tips, settledShort, prices: usdtPrices, ...usdt } = usdtClose;
+  void [currency, settledShort, usdtPrices];
+  // over every asset, not only those shown: a price is the merchant's figure whatever the asset paid
+  const prices = priceTotals(period.assets.flatMap((a) => a.figures.prices));
   return {
     store: (await readStoreProfile(settings)).name,
     date: first,
@@ -65,6 +70,7 @@ export async function closeDayReport(services: Services, query: Partial<CloseDay
     includeTest,
     tips,
     assets: reportedAssets(period, acceptedAssets(services.config)).map(closeOfAsset),
+    ...(prices.length > 0 ? { prices } : {}),
   };
 }
 
@@ -81,6 +87,8 @@ function closeOfAsset({ currency, figures: f }: AssetFigures): CloseDayAsset {
     netTakings: formatAmount(f.netTakings, currency),
     // last, as the CSV's row: an export read by position still finds the figures it knew where they were
     tips: figure(f.tips, currency),
+    settledShort: figure(f.settledShort, currency),
+    prices: priceTotals(f.prices),
   };
 }
 
@@ -101,7 +109,12 @@ const figureRows = (a: CloseDayAsset): [string, CloseDayFigure | { count: null; 
   ['net_takings', { count: null, total: a.netTakings }],
   ['expired', a.expired],
   ['tips', a.tips],
+  // only when some payment settled short: a file of a store that never forgives a shortfall reads as before
+  ...(a.settledShort.count > 0 ? [['settled_short', a.settledShort] as [string, CloseDayFigure]] : []),
 ];
+
+/** After every asset's rows, a row per fiat price currency (its code in the currency column), when any. */
+const priceRows = (r: CloseDayReport): [string, PriceTotal][] => (r.prices ?? []).map((p) => ['price_total', p]);
 
 /**
  * A set of rows per asset, one row per figure, each repeating the store, day and zone, so the files
@@ -110,14 +123,15 @@ const figureRows = (a: CloseDayAsset): [string, CloseDayFigure | { count: null; 
  */
 export function closeDayCsv(r: CloseDayReport): string {
   const dates = r.through === r.date ? r.date : `${r.date}/${r.through}`;
-  const lines = r.assets.flatMap((asset) =>
-    figureRows(asset).map(([name, f]) =>
-      [
-        ...[r.store, dates, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
-        amountCell(f.total),
-        csvCell(asset.currency),
-      ].join(','),
-    ),
-  );
+  const row = (name: string, f: { count: number | null; total: string }, currency: string): string =>
+    [
+      ...[r.store, dates, r.timeZone, name, f.count === null ? null : String(f.count)].map(csvCell),
+      amountCell(f.total),
+      csvCell(currency),
+    ].join(',');
+  const lines = [
+    ...r.assets.flatMap((asset) => figureRows(asset).map(([name, f]) => row(name, f, asset.currency))),
+    ...priceRows(r).map(([name, p]) => row(name, p, p.currency)),
+  ];
   return [CLOSE_DAY_CSV_COLUMNS.join(','), ...lines].map((line) => `${line}\r\n`).join('');
 }

@@ -72,6 +72,17 @@ export interface CloseOfDayFigures {
   expired: PaidVolume;
   /** the tips of the payments completed in the span (paid or overpaid): how many carried one, and their sum */
   tips: PaidVolume;
+  /** completed in the span short of their amount, inside their tolerance: how many, and the shortfalls' sum */
+  settledShort: PaidVolume;
+  /** the fiat prices of the payments completed in the span: how many at each price as written ("3.40" EUR) */
+  prices: PricedCount[];
+}
+
+/** How many completed payments had one fiat price, as its request wrote it: the caller sums them exactly. */
+export interface PricedCount {
+  currency: string;
+  amount: string;
+  count: number;
 }
 
 export interface PaymentReads {

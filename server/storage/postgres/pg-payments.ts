@@ -325,7 +325,7 @@ export class PgPayments implements PaymentRepository {
       p.seq,
       p.currency,
       p.amount.toString(),
-      p.updatedAt,
+      at(p.updatedAt),
     ]);
   }
 
@@ -349,6 +349,17 @@ export class PgPayments implements PaymentRepository {
       WHERE created_at >= $1 AND created_at < $3 AND status = 'expired' AND expires_at >= $2 AND expires_at < $3${real}`,
       [at(from - LONGEST_EXPIRY_MS), at(from), at(to)],
     );
+    const settledShort = await this.sql.one<VolumeRow>(
+      `SELECT sum(amount - paid_amount) AS v, count(*) AS n FROM payments
+      WHERE paid_at >= $1 AND paid_at < $2 AND paid_amount < amount${real}`,
+      [at(from), at(to)],
+    );
+    // grouped by the price as written, as SQLite's are: the caller sums the decimal text exactly
+    const prices = await this.sql.rows<{ c: string; a: string; n: bigint }>(
+      `SELECT pricing_json::jsonb #>> '{price,currency}' AS c, pricing_json::jsonb #>> '{price,amount}' AS a,
+      count(*) AS n FROM payments WHERE paid_at >= $1 AND paid_at < $2 AND pricing_json IS NOT NULL${real} GROUP BY 1, 2`,
+      [at(from), at(to)],
+    );
     return {
       paid: volume(paid),
       overpaid: { ...volume(overpaid), extra: money(overpaid?.x) },
@@ -358,6 +369,8 @@ export class PgPayments implements PaymentRepository {
         amount: completed.reduce((sum, r) => sum + money(r.t), 0n),
         count: completed.reduce((sum, r) => sum + num(r.tn), 0),
       },
+      settledShort: volume(settledShort),
+      prices: prices.map((r) => ({ currency: r.c, amount: r.a, count: num(r.n) })),
     };
   }
 

@@ -468,6 +468,19 @@ export class SqlitePayments implements PaymentRepository {
       WHERE created_at >= @createdFrom AND created_at < @to AND +status = 'expired' AND expires_at >= @from AND expires_at < @to${real}`,
       )
       .get({ from, to, createdFrom: from - LONGEST_EXPIRY_MS });
+    const settledShort = this.byShape
+      .get<{ v: bigint | null; n: bigint }>(
+        `SELECT SUM(amount - paid_amount) AS v, COUNT(*) AS n FROM payments
+      WHERE paid_at >= @from AND paid_at < @to AND paid_amount < amount${real}`,
+      )
+      .get({ from, to });
+    // grouped by the price as written: the sums of decimal text are the caller's, exact, never SQLite's floats
+    const prices = this.byShape
+      .get<{ c: string; a: string; n: bigint }>(
+        `SELECT json_extract(pricing_json, '$.price.currency') AS c, json_extract(pricing_json, '$.price.amount') AS a,
+      COUNT(*) AS n FROM payments WHERE paid_at >= @from AND paid_at < @to AND pricing_json IS NOT NULL${real} GROUP BY c, a`,
+      )
+      .all({ from, to });
     return {
       paid: volume(paid),
       overpaid: { ...volume(overpaid), extra: overpaid?.x ?? 0n },
@@ -477,6 +490,8 @@ export class SqlitePayments implements PaymentRepository {
         amount: completed.reduce((sum, r) => sum + r.t, 0n),
         count: completed.reduce((sum, r) => sum + Number(r.tn), 0),
       },
+      settledShort: volume(settledShort),
+      prices: prices.map((r) => ({ currency: r.c, amount: r.a, count: Number(r.n) })),
     };
   }
 }
