@@ -85,7 +85,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const events = new EventLog(bus, clock, deps.onListenerError);
   const settings = new SettingsStore(storage, clock);
   const pricing = new PricingSettingsStore(settings, clock);
-  const rates = createRates({ isSandbox: () => deps.config.chain.mode === 'sandbox', pricing, clock });
+  const rates = createRates({
+    isSandbox: () => deps.config.chain.mode === 'sandbox',
+    pricing,
+    clock,
+    config: deps.config.rates,
+  });
   const payments = new PaymentService({
     rates,
     pricing,

@@ -147,6 +147,40 @@ const ConfigSchema = z
         windowMs: z.number().int().min(1000).default(60_000),
       })
       .prefault({}),
+    /**
+     * Live exchange rates for fiat prices (docs/rates.md): the sources asked, in order (the first fresh
+     * answer is locked, the second checks it), the ECB's table for crosses, a timeout per request and a
+     * short cache. On the sandbox chain the fixed table serves unless useSandboxTable is false.
+     */
+    rates: z
+      .object({
+        useSandboxTable: z.boolean().default(true),
+        sources: z
+          .array(
+            z.object({
+              name: z.enum(['tonapi', 'coingecko']),
+              baseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+              apiKey: z.string().min(1).optional(),
+            }),
+          )
+          .min(1)
+          .max(4)
+          .refine((list) => new Set(list.map((s) => s.name)).size === list.length, 'must not name a source twice')
+          .default([
+            { name: 'tonapi', baseUrl: 'https://tonapi.io' },
+            { name: 'coingecko', baseUrl: 'https://api.coingecko.com' },
+          ]),
+        /** the ECB's site; eurofxref-daily.xml is read under it. null: no crosses through the ECB */
+        ecbUrl: z
+          .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+          .nullable()
+          .default('https://www.ecb.europa.eu'),
+        /** the ECB publishes on TARGET working days only: Friday's table still serves on Tuesday morning after a holiday Monday */
+        ecbMaxAgeHours: z.number().int().min(24).max(240).default(96),
+        timeoutMs: z.number().int().min(100).max(60_000).default(3_000),
+        cacheSeconds: z.number().int().min(1).max(3_600).default(60),
+      })
+      .prefault({}),
   })
   .superRefine((c, ctx) => {
     if (c.chain.mode !== 'sandbox' && !c.chain.merchantAddress) {
