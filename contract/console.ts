@@ -8,6 +8,7 @@ import {
   PaymentSchema,
   type PaymentStatus,
 } from './payments';
+import { PriceCurrencySchema, PriceSchema } from './price-schemas';
 import { IncludeTestSchema, TakingsSchema } from './reports';
 
 /**
@@ -71,6 +72,16 @@ export const PaymentRowViewSchema = z
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     expiresAt: z.string(),
+    price: PriceSchema,
+    rate: z.string().nullable().meta({
+      description:
+        "The locked rate of the asset asked (the price's currency per one unit); null when priced in the asset",
+    }),
+    rateSource: z.string().nullable().meta({ description: 'Where that rate came from: manual, sandbox, tonapi, …' }),
+    shortfall: z.string().meta({
+      description: 'What a payment settled inside the tolerance lacks of its amount, in its asset ("0.00": none)',
+    }),
+    tolerancePercent: z.string().meta({ description: 'The short payment the store accepted for it, in percent' }),
   })
   .meta({ id: 'PaymentRow' });
 export type PaymentRowView = z.infer<typeof PaymentRowViewSchema>;
@@ -125,12 +136,15 @@ export const PaymentDetailSchema = z.object({
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 
 export const CreateInvoiceBodySchema = z.strictObject({
-  currency: AssetCodeSchema.default('USDT').meta({ description: 'What the customer pays in (USDT unless said)' }),
+  currency: PriceCurrencySchema.default('USDT').meta({
+    description:
+      'What the invoice is priced in (USDT unless said): an asset the customer pays in, or an ISO 4217 code converted at a locked rate into each accepted asset',
+  }),
   amount: AmountSchema,
   externalId: z.string().trim().min(1).max(128).optional(),
   description: z.string().trim().max(500).optional(),
   tip: AmountSchema.optional().meta({
-    description: 'The part of `amount` that is a tip (the till adds it to the subtotal)',
+    description: "The part of `amount` that is a tip (the till adds it to the subtotal), in the price's currency",
   }),
   expiresInSeconds: z
     .number()

@@ -16,6 +16,7 @@ import { ledgerRoutes, type LedgerDescription } from './ledger-routes';
 import { consoleLiveRoutes } from './live-routes';
 import { consoleLoginRoutes, signInApiRoutes } from './login-routes';
 import { paymentConsoleRoutes } from './payment-console-routes';
+import { pricingSettingsRoutes } from './pricing-settings-routes';
 import { refundConsoleRoutes } from './refund-console-routes';
 import { settingsRoutes } from './settings-routes';
 import { statsRoutes } from './stats-routes';
@@ -47,6 +48,7 @@ async function consoleApi(app: FastifyInstance, opts: ConsoleOptions): Promise<v
   await app.register(paymentConsoleRoutes, { queries });
   await app.register(refundConsoleRoutes);
   await app.register(settingsRoutes);
+  await app.register(pricingSettingsRoutes);
   await app.register(cashierRoutes);
   await app.register(catalogueRoutes);
   await app.register(tillWalletRoutes);

@@ -2,7 +2,10 @@ import { formatAmount, parseAmount } from '../../contract/amount';
 import { ASSET_CODES, type AssetCode } from '../../contract/asset';
 import type { PaymentRowView, VolumeBucket } from '../../contract/console';
 import type { PaymentStatus } from '../../contract/payments';
+import { percentOf } from '../../contract/price';
+import { quoteIn } from '../payments/fiat-pricing';
 import type { PaymentService } from '../payments/payment-service';
+import { toleratedShortfall } from '../payments/payment-state';
 import type { Payment } from '../storage/records';
 import type { TransferLedger } from '../payments/transfer-ledger';
 import type { AssetAmount, PaidVolume, PaymentSearch } from '../storage/ledger-repositories';
@@ -51,6 +54,21 @@ export function presentPaymentRow(p: Payment): PaymentRowView {
     createdAt: iso(p.createdAt),
     paidAt: p.paidAt === null ? null : iso(p.paidAt),
     expiresAt: iso(p.expiresAt),
+    ...pricingOf(p),
+  };
+}
+
+/** The price beside the amount: a fiat price and the locked quote of the asset asked, or the asset's own amount. */
+function pricingOf(
+  p: Payment,
+): Pick<PaymentRowView, 'price' | 'rate' | 'rateSource' | 'shortfall' | 'tolerancePercent'> {
+  const quote = quoteIn(p, p.currency);
+  return {
+    price: p.pricing?.price ?? { amount: formatAmount(p.amount, p.currency), currency: p.currency },
+    rate: quote?.rate ?? null,
+    rateSource: quote?.source ?? null,
+    shortfall: formatAmount(toleratedShortfall(p), p.currency),
+    tolerancePercent: percentOf(p.toleranceBps),
   };
 }
 

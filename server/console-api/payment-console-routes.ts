@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { formatAmount, parseAmount } from '../../contract/amount';
+import { isAssetPriced } from '../../contract/price-schemas';
+import { parseFiatPrice } from '../payments/fiat-pricing';
 import { errors } from '../http/responses';
 import { addRoute } from '../http/route';
 import {
@@ -61,18 +63,32 @@ const baseUnitsOf = (amount: string, asset: AssetCode): bigint => {
   const parsed = parseAmount(amount, 2n ** 62n, asset);
   return parsed.ok ? parsed.value : 0n;
 };
+/** A tip in the price's smallest unit: base units of an asset, minor units of a fiat currency (cents). */
+const tipUnitsOf = (tip: string, currency: string): bigint =>
+  isAssetPriced(currency) ? baseUnitsOf(tip, currency) : parseFiatPrice(tip, currency, 'tip');
 /** What the payment leaves with the merchant: paid less refunded, in bigint so no float rounds it. */
 const netAmount = (p: PaymentRowView): string =>
   formatAmount(baseUnitsOf(p.paidAmount, p.currency) - baseUnitsOf(p.refundedAmount, p.currency), p.currency);
 /**
  * With test payments included, a column says which rows are one; without, every row is real. The
- * asset comes last of all (after `test`, which came before it), so older sheets find theirs in place.
+ * asset comes after `test` (which came before it), and the price after both, so older sheets find theirs in place.
  */
-const csvColumns = (includeTest: boolean) =>
-  includeTest ? [...CSV_COLUMNS, 'test' as const, 'currency' as const] : [...CSV_COLUMNS, 'currency' as const];
+const csvColumns = (includeTest: boolean) => [
+  ...CSV_COLUMNS,
+  ...(includeTest ? ['test' as const] : []),
+  'currency' as const,
+  ...PRICE_COLUMNS,
+];
+/** The price (3.40 EUR), the rate the asset asked was locked at, and what a payment inside the tolerance lacks. */
+const PRICE_COLUMNS = ['price', 'priceCurrency', 'rate', 'shortfall'] as const;
 type CsvColumn = ReturnType<typeof csvColumns>[number];
-const csvCellOf = (p: PaymentRowView, c: CsvColumn): string | null =>
-  c === 'late' || c === 'test' ? String(p[c]) : c === 'netAmount' ? netAmount(p) : p[c];
+const csvCellOf = (p: PaymentRowView, c: CsvColumn): string | null => {
+  if (c === 'late' || c === 'test') return String(p[c]);
+  if (c === 'netAmount') return netAmount(p);
+  if (c === 'price') return p.price.amount;
+  if (c === 'priceCurrency') return p.price.currency;
+  return p[c];
+};
 const csvLine = (p: PaymentRowView, columns: readonly CsvColumn[]): string =>
   `${columns.map((c) => csvCell(csvCellOf(p, c))).join(',')}\r\n`;
 
@@ -172,7 +188,7 @@ export async function paymentConsoleRoutes(app: FastifyInstance, opts: { queries
     body: CreateInvoiceBodySchema,
     responses: { 200: { description: 'The invoice', schema: PaymentSchema }, ...errors(409) },
     handler: async ({ body: { tip, ...request } }) => {
-      const tipped = tip === undefined ? {} : { tip: baseUnitsOf(tip, request.currency) };
+      const tipped = tip === undefined ? {} : { tip: tipUnitsOf(tip, request.currency) };
       return (await payments.create('invoice', { mainCurrency: 'TON', ...request }, tipped)).view;
     },
   });
