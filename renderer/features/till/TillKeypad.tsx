@@ -14,6 +14,7 @@ import {
   selectTillAsset,
   selectTillEntry,
   selectTillError,
+  selectTillFiat,
 } from './slice';
 import { CATALOGUE_ASSET } from './cart';
 import { selectTipActions } from './tip-step';
@@ -127,39 +128,54 @@ function TypedAmount() {
   );
 }
 
+/** A price in the store's currency: the customer picks the asset on the payment screen, and the catalogue (in USDT) waits. */
+function FiatNote({ fiat }: { fiat: string }) {
+  return (
+    <p className="till-catalogue muted" data-testid="till-fiat-note">
+      Prices are typed in {fiat}, the store&apos;s currency; the customer pays the locked quote in the asset they
+      choose.
+    </p>
+  );
+}
+
 /** The entry screen: a keypad (and the keyboard) for an amount, or a cart from the catalogue and typed amounts. */
 export function TillKeypad() {
   const entry = useConsoleStore(selectTillEntry);
   const cartSize = useConsoleStore(selectCartSize);
   const cartTotal = useConsoleStore(selectCartTotal);
-  const { symbol } = ASSETS[useConsoleStore(selectTillAsset)];
+  const fiat = useConsoleStore(selectTillFiat);
+  const assetSymbol = ASSETS[useConsoleStore(selectTillAsset)].symbol;
+  const symbol = fiat ?? assetSymbol;
   const isCharging = useConsoleStore(selectIsCharging);
   const error = useConsoleStore(selectTillError);
-  const { pressTillKey, chargeTill, loadCatalogue, clearCart } = useConsoleStore(useShallow(selectTillActions));
+  const { pressTillKey, chargeTill, loadCatalogue, loadTillFiat, clearCart } = useConsoleStore(
+    useShallow(selectTillActions),
+  );
   const { loadTipSettings } = useConsoleStore(useShallow(selectTipActions));
   useEffect(() => {
     void loadCatalogue();
     void loadTipSettings();
-  }, [loadCatalogue, loadTipSettings]);
-  const hasCart = cartSize > 0;
+    void loadTillFiat();
+  }, [loadCatalogue, loadTipSettings, loadTillFiat]);
+  const hasCart = !fiat && cartSize > 0;
   return (
     <section className="till-entry" aria-labelledby="till-entry-title">
       <h1 id="till-entry-title" className="sr-only">
         New sale
       </h1>
-      <AssetChoice />
+      {fiat ? null : <AssetChoice />}
       <p className="till-display-label">
-        {hasCart ? `Cart · ${cartSize} ${cartSize === 1 ? 'item' : 'items'}` : 'Amount'}
+        {hasCart ? `Cart · ${cartSize} ${cartSize === 1 ? 'item' : 'items'}` : fiat ? 'Price' : 'Amount'}
       </p>
       <output
         className="till-display"
         data-testid="till-display"
         aria-live="polite"
-        aria-label={hasCart ? `Cart total in ${symbol}` : `Amount in ${symbol}`}
+        aria-label={hasCart ? `Cart total in ${symbol}` : `${fiat ? 'Price' : 'Amount'} in ${symbol}`}
       >
         {hasCart ? formatFigure(cartTotal) : entry || '0'} <small>{symbol}</small>
       </output>
-      <TypedAmount />
+      {fiat ? null : <TypedAmount />}
       {error ? (
         <p className="till-error" role="alert">
           {error}
@@ -190,7 +206,7 @@ export function TillKeypad() {
             {hasCart ? 'Clear cart' : 'Clear'}
           </button>
         </div>
-        <Catalogue />
+        {fiat ? <FiatNote fiat={fiat} /> : <Catalogue />}
       </div>
       <button
         type="button"

@@ -4,6 +4,7 @@ import { formatCountdown, formatFigure } from '../../lib/format';
 import { isNonZero, type Outcome } from '../payments/payment-outcome';
 import { PrintReceiptButton } from '../receipts/PrintReceiptButton';
 import { TillPaymentQr } from './wallet-pay/TillPaymentQr';
+import { TillPriceChoice } from './TillPriceChoice';
 import { TillSaleLines, TillStore } from './TillSale';
 import { useLeavePrompt } from './useLeavePrompt';
 
@@ -28,6 +29,7 @@ export function TillPayment({ invoice, now, onCancel }: { invoice: Payment; now:
     <div className={`till-pay${partial ? ' till-pay-partial' : ''}`}>
       <TillStore />
       <TillSaleLines invoice={invoice} />
+      <TillPriceChoice invoice={invoice} />
       <p className="till-title">{partial ? 'Scan to pay the rest' : 'Scan to pay'}</p>
       {partial ? (
         <>

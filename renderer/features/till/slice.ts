@@ -8,6 +8,7 @@ import { paymentsApi } from '../payments/api';
 import { parseEnteredAmount } from '../../lib/format';
 import { cartTotal, describeSale, nextEntry, saleLines, type Cart, type SaleLine } from './cart';
 import { rememberedTillAsset, rememberTillAsset } from './till-asset';
+import { loadStoreFiat, nextFiatEntry, parseFiatEntry } from './fiat-sale';
 import { createTillLeaving, type TillLeavingSlice } from './leaving';
 import { createTipStep, type SaleToCharge, type TipStepSlice } from './tip-step';
 
@@ -22,6 +23,8 @@ export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   tillInvoice: Payment | null;
   /** the asset last chosen for a sale, remembered; selectTillAsset is the one a sale is rung up in */
   tillAsset: AssetCode;
+  /** the store's currency when it is an ISO 4217 code: the keypad types prices in it, the customer picks the asset */
+  tillFiat: string | null;
   tillEntry: string;
   cart: Cart;
   /** amounts typed on the keypad and added to the cart as lines of their own, exact decimals */
@@ -44,6 +47,8 @@ export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   /** Adds the keypad's amount to the cart as a line; false (and why, as the till's error) when it is no amount. */
   addTypedToCart(): boolean;
   loadCatalogue(): Promise<void>;
+  /** Reads the store's currency (pricing settings); an asset, or a settings read that fails, keeps the asset keypad. */
+  loadTillFiat(): Promise<void>;
   saveCatalogue(items: CatalogueItem[]): Promise<boolean>;
   /** Charges the cart, or else the keypad's amount: asks for a tip first when tips are on. */
   chargeTill(): Promise<void>;
@@ -71,6 +76,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   isTill: false,
   tillInvoice: null,
   tillAsset: rememberedTillAsset(),
+  tillFiat: null,
   tillEntry: '',
   cart: {},
   typedAmounts: [],
@@ -85,7 +91,13 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     rememberTillAsset(asset);
     set({ tillAsset: asset, ...EMPTY_SALE });
   },
-  pressTillKey: (key) => set((s) => ({ tillEntry: nextEntry(s.tillEntry, key, selectTillAsset(s)), tillError: null })),
+  pressTillKey: (key) =>
+    set((s) => ({
+      tillEntry: s.tillFiat
+        ? nextFiatEntry(s.tillEntry, key, s.tillFiat)
+        : nextEntry(s.tillEntry, key, selectTillAsset(s)),
+      tillError: null,
+    })),
   addToCart: (id) =>
     set((s) => ({ cart: { ...s.cart, [id]: Math.min(MAX_QUANTITY, (s.cart[id] ?? 0) + 1) }, tillError: null })),
   removeFromCart: (id) =>
@@ -107,6 +119,14 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
       get().fail(err, 'Could not load the catalogue');
     }
   },
+  loadTillFiat: async () => {
+    try {
+      const fiat = await loadStoreFiat();
+      if (fiat !== get().tillFiat) set({ tillFiat: fiat, ...EMPTY_SALE });
+    } catch {
+      /* no pricing settings to read: the till stays in the asset */
+    }
+  },
   saveCatalogue: async (items) => {
     set({ isSavingCatalogue: true });
     try {
@@ -125,6 +145,8 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     }
   },
   chargeTill: async () => {
+    const fiat = get().tillFiat;
+    if (fiat) return chargeFiat(get, set, fiat);
     // an amount typed into a cart joins it rather than being lost
     if (get().tillEntry !== '' && selectCartSize(get()) > 0 && !get().addTypedToCart()) return;
     const { catalogue, cart, typedAmounts, tillEntry } = get();
@@ -175,12 +197,29 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   },
 });
 
+/** A price typed in the store's currency: the invoice states it, quoted in each asset the store takes (no tip, no catalogue). */
+async function chargeFiat(get: () => ConsoleStore, set: (partial: Partial<ConsoleStore>) => void, fiat: string) {
+  const entered = parseFiatEntry(get().tillEntry, fiat);
+  if (!entered.ok) return set({ tillError: entered.message });
+  set({ isCharging: true, tillError: null });
+  try {
+    const invoice = await paymentsApi.create({ currency: fiat, amount: entered.amount });
+    set({ tillInvoice: invoice, tillSaleLines: null, tillTip: 0n, ...EMPTY_SALE });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 400 || err.status === 503)) set({ tillError: err.message });
+    else get().fail(err, 'Could not create the invoice');
+  } finally {
+    set({ isCharging: false });
+  }
+}
+
 /** The asset a sale is rung up in: the one last chosen while the store still takes it, else the first it takes. */
 export const selectTillAsset = (s: ConsoleStore): AssetCode =>
   s.acceptedAssets.includes(s.tillAsset) ? s.tillAsset : (s.acceptedAssets[0] ?? s.tillAsset);
 export const selectIsTill = (s: ConsoleStore) => s.isTill;
 export const selectTillInvoice = (s: ConsoleStore) => s.tillInvoice;
 export const selectTillEntry = (s: ConsoleStore) => s.tillEntry;
+export const selectTillFiat = (s: ConsoleStore) => s.tillFiat;
 export const selectCart = (s: ConsoleStore) => s.cart;
 export const selectCatalogue = (s: ConsoleStore) => s.catalogue;
 export const selectIsCharging = (s: ConsoleStore) => s.isCharging;
@@ -202,6 +241,7 @@ export const selectTillActions = (s: ConsoleStore) => ({
   clearCart: s.clearCart,
   addTypedToCart: s.addTypedToCart,
   loadCatalogue: s.loadCatalogue,
+  loadTillFiat: s.loadTillFiat,
   saveCatalogue: s.saveCatalogue,
   chargeTill: s.chargeTill,
   newSale: s.newSale,
