@@ -67,6 +67,18 @@ describe('the till in the store currency', () => {
     );
     await shoot('fiat-payable');
 
+    // the customer chose on their phone's checkout: the till's screen follows through the console's stream
+    const chosen = await fetch(`${service.url}/pay/${invoice!.id}/currency`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currency: 'TON' }),
+    });
+    expect(chosen.status).toBe(200);
+    await eventually(() => till.locator('.till-amount').textContent(), is('2.717391305 TON'));
+    expect(await ton.getAttribute('aria-pressed')).toBe('true');
+    // and back on the till's own screen, then Toncoin again
+    await usdt.click();
+    await eventually(() => till.locator('.till-amount').textContent(), is('13.586957 USDT'));
     await ton.click();
     await eventually(() => till.locator('.till-amount').textContent(), is('2.717391305 TON'));
     expect(await ton.getAttribute('aria-pressed')).toBe('true');
