@@ -209,7 +209,10 @@ function endLines(ui: Ui, kind: EndKind, v: CheckoutView): { title: string; line
   if (kind === 'paid')
     return {
       title: t.paidTitle,
-      lines: [h('p', {}, fill(t.paidText, { amount: money(ui, v.amount), symbol: v.assetSymbol }))],
+      lines: [
+        h('p', {}, fill(t.paidText, { amount: money(ui, v.amount), symbol: v.assetSymbol })),
+        v.price && h('p', { 'data-field': 'price' }, `${t.price}: ${money(ui, v.price.amount)} ${v.price.currency}`),
+      ],
     };
   const time = storeClock(ui, v.expiresAt);
   const partial =

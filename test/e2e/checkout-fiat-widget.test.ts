@@ -35,6 +35,7 @@ describe('the widget for a fiat price, in Chromium', () => {
     await frame.getByRole('button', { name: 'Pay with the sandbox test wallet' }).click();
     await eventually(() => frame.locator('h1').textContent(), is('Payment received'));
     expect(await frame.locator('.screen').textContent()).toContain('0.739130435 TON');
+    expect(await frame.locator('[data-field="price"]').textContent()).toBe('Price: 3.40 EUR');
     await eventually(
       () => stage.page.evaluate(() => (window as unknown as { events: string[] }).events),
       (events) => events.includes('paid:paid'),
