@@ -1,37 +1,27 @@
-import { hash as digest } from 'node:crypto';
-import { parseAmount } from '../../contract/amount';
 import type {
   DepositRequest,
   PaymentEventType,
   PaymentKind,
-  PaymentStatus,
   PublicPayment,
   WidgetSessionRequest,
 } from '../../contract/payments';
-import {
-  idempotencyConflict,
-  invalidInput,
-  invalidTransition,
-  paymentNotFound,
-  rateUnavailable,
-} from '../domain/errors';
+import { idempotencyConflict, invalidTransition } from '../domain/errors';
 import type { EventBus } from '../events/event-bus';
 import type { StoredEvent } from '../storage/records';
 import type { EventLog } from '../events/event-log';
-import type { CloseOfDayFigures, PaidVolume, PaymentFilter, PaymentSearch } from '../storage/ledger-repositories';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
-import { newId, newMemo } from '../util/ids';
 import { ASSET_CODES, type AssetCode } from '../../contract/asset';
-import { toleranceBpsOf } from '../../contract/price';
 import { isAssetPriced } from '../../contract/price-schemas';
-import type { RatesPort } from '../rates/rates-port';
-import { assertChoosable, canSwitchTo, parseFiatPrice, quoteIn, quotePrice, switchedTo } from './fiat-pricing';
+import { CreationPricing, type CreationPricingDeps } from './creation-pricing';
+import { assertChoosable, canSwitchTo, quoteIn, switchedTo } from './fiat-pricing';
+import { newPaymentRow, requestHash, uniqueMemo } from './new-payment';
 import type { ChainInfo } from './payment-links';
 import type { CreditedTransfer } from '../storage/records';
 import { applyCredit, canTransition, type ChangeEvents } from './payment-state';
-import type { NewPayment, Payment, Pricing, Quote } from '../storage/records';
+import type { Payment, Quote } from '../storage/records';
 import { PaymentViews } from './payment-views';
+import { PaymentReads } from './payment-reads';
 
 export interface PaymentPolicy {
   /** the largest amount a payment in `asset` may ask for, in its base units */
@@ -45,24 +35,9 @@ export interface PaymentPolicy {
   acceptedAssets?: () => readonly AssetCode[];
 }
 
-/** How long an expired payment still counts as a likely home for a late, memo-less transfer. */
-const RECENT_EXPIRY_MS = 7 * 24 * 3600 * 1000;
-/** Candidates read per suggestion; a store with more open payments of one amount gets the first of them. */
-const SUGGESTION_CANDIDATES = 200;
-
-/** What a creation request comes to: the asset and amount asked first, a tip's share of it, a fiat price's quotes. */
-interface PricedRequest {
-  currency: AssetCode;
-  amount: bigint;
-  tip: bigint;
-  pricing: Pricing | null;
-}
-
 export interface PaymentServiceDeps {
-  /** where fiat prices get their rates (server/rates/) */
-  rates: RatesPort;
-  /** the store's pricing settings: the short payment a new payment tolerates */
-  pricing: { current(): Promise<{ shortTolerancePercent: string }> };
+  rates: CreationPricingDeps['rates'];
+  pricing: CreationPricingDeps['pricing'];
   storage: Storage;
   bus: EventBus;
   events: EventLog;
@@ -81,25 +56,22 @@ export interface CreateResult {
   replayed: boolean;
 }
 
-/** Same kind + same validated body = same request; key order must not matter. */
-function requestHash(kind: PaymentKind, request: object): string {
-  const canonical = JSON.stringify(request, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-      : value,
-  );
-  return digest('sha256', `${kind}\n${canonical}`);
-}
-
 /**
  * Owns every payment state change: each one runs the state machine, writes the row and records an
  * event for it, in one unit of work. Every read of a payment from outside this folder comes here.
  */
-export class PaymentService {
-  private readonly views: PaymentViews;
+export class PaymentService extends PaymentReads {
+  private readonly pricing: CreationPricing;
 
   constructor(private readonly deps: PaymentServiceDeps) {
-    this.views = new PaymentViews(deps.storage, deps.bus, deps.chain, deps.publicUrl);
+    super(deps.storage, new PaymentViews(deps.storage, deps.bus, deps.chain, deps.publicUrl), deps.clock);
+    // read through the policy at each creation: a restart in place changes what the store takes
+    this.pricing = new CreationPricing({
+      rates: deps.rates,
+      pricing: deps.pricing,
+      maxAmount: (asset) => deps.policy.maxAmount(asset),
+      acceptedAssets: () => deps.policy.acceptedAssets?.() ?? ASSET_CODES,
+    });
   }
 
   /**
@@ -128,13 +100,22 @@ export class PaymentService {
     // a retry of a fiat invoice answers what was created, even while no rate source does
     const replay = isAssetPriced(request.currency) ? null : await this.replayOf(request, hash);
     if (replay) return replay;
-    const priced = await this.priced(request, options.tip);
-    const toleranceBps = toleranceBpsOf((await this.deps.pricing.current()).shortTolerancePercent) ?? 0;
+    const priced = await this.pricing.priced(request, options.tip);
+    const toleranceBps = await this.pricing.toleranceBps();
     return this.deps.storage.write(async (uow) => {
       const existing = request.externalId === undefined ? null : await this.replayIn(uow, request.externalId, hash);
       if (existing) return existing;
       const inserted = await uow.payments.insert(
-        this.newPayment(kind, request, priced.currency, priced.amount, hash, await this.uniqueMemo(uow)),
+        newPaymentRow({
+          kind,
+          request,
+          priced,
+          hash,
+          memo: await uniqueMemo(uow),
+          address: this.deps.chain.merchantAddress,
+          defaultExpirySeconds: this.deps.policy.defaultExpirySeconds,
+          now: this.deps.clock.now(),
+        }),
       );
       if (options.test) await uow.payments.markTest(inserted.id);
       if (priced.tip) await uow.payments.recordTip(inserted.id, priced.tip);
@@ -167,29 +148,6 @@ export class PaymentService {
   }
 
   /**
-   * What a request asks the customer to pay: an amount of its asset, or for a fiat price the first
-   * accepted asset's quote (the customer may choose another). `tip`: in base units of an asset price,
-   * in minor units of a fiat one; kept as its share of the amount.
-   */
-  private async priced(request: DepositRequest, tip: bigint | undefined): Promise<PricedRequest> {
-    const { currency } = request;
-    if (isAssetPriced(currency)) {
-      this.assertAccepted(currency);
-      const amount = this.checkedAmount(request.amount, currency);
-      if (tip !== undefined && tip >= amount) throw invalidInput('tip', 'must be less than the amount');
-      return { currency, amount, tip: tip ?? 0n, pricing: null };
-    }
-    const priceMinor = parseFiatPrice(request.amount, currency);
-    if (tip !== undefined && tip >= priceMinor) throw invalidInput('tip', 'must be less than the amount');
-    const accepted = this.deps.policy.acceptedAssets?.() ?? ASSET_CODES;
-    const rates = await this.deps.rates.ratesFor(currency, accepted);
-    const pricing = quotePrice(priceMinor, currency, rates, this.deps.policy.maxAmount);
-    const [first] = pricing.quotes;
-    if (!first) throw rateUnavailable(`no rate for ${currency}`);
-    return { currency: first.asset, amount: first.amount, tip: ((tip ?? 0n) * first.amount) / priceMinor, pricing };
-  }
-
-  /**
    * The customer chose to pay a fiat-priced payment in `asset` (at the checkout, the widget or the
    * till): it now asks that asset's locked quote. Choosing the asset it is in changes nothing.
    */
@@ -219,70 +177,12 @@ export class PaymentService {
     return updated;
   }
 
-  private assertAccepted(asset: AssetCode): void {
-    const accepted = this.deps.policy.acceptedAssets?.();
-    if (!accepted || accepted.includes(asset)) return;
-    throw invalidInput('currency', `This store does not take ${asset} payments; it takes ${accepted.join(' and ')}`);
-  }
-
-  private checkedAmount(text: string, asset: AssetCode): bigint {
-    const parsed = parseAmount(text, this.deps.policy.maxAmount(asset), asset);
-    if (!parsed.ok) throw invalidInput('amount', parsed.message);
-    return parsed.value;
-  }
-
   private assertSameRequest(existing: Payment, hash: string): Payment {
     if (existing.requestHash === hash) return existing;
     throw idempotencyConflict(
       `externalId ${existing.externalId} was already used with a different request (payment ${existing.id})`,
       'externalId',
     );
-  }
-
-  private newPayment(
-    kind: PaymentKind,
-    r: DepositRequest | WidgetSessionRequest,
-    currency: AssetCode,
-    amount: bigint,
-    hash: string,
-    memo: string,
-  ): NewPayment {
-    const now = this.deps.clock.now();
-    const expirySeconds = r.expiresInSeconds ?? this.deps.policy.defaultExpirySeconds;
-    return {
-      id: newId('pay'),
-      kind,
-      status: 'pending',
-      amount,
-      paidAmount: 0n,
-      overpaidAmount: 0n,
-      refundedAmount: 0n,
-      currency,
-      mainCurrency: 'TON',
-      externalId: r.externalId ?? null,
-      requestHash: hash,
-      memo,
-      address: this.deps.chain.merchantAddress,
-      description: r.description ?? null,
-      customer: r.customer ?? null,
-      callbackUrl: r.callbackUrl ?? null,
-      successUrl: r.successUrl ?? null,
-      failUrl: r.failUrl ?? null,
-      metadata: r.metadata ?? null,
-      allowedOrigins: 'allowedOrigins' in r && r.allowedOrigins ? r.allowedOrigins : null,
-      late: false,
-      expiresAt: now + expirySeconds * 1000,
-      paidAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-  }
-
-  private async uniqueMemo(uow: UnitOfWork): Promise<string> {
-    for (;;) {
-      const memo = newMemo();
-      if (!(await uow.payments.findByMemo(memo))) return memo;
-    }
   }
 
   cancel(id: string): Promise<Payment> {
@@ -312,8 +212,7 @@ export class PaymentService {
    * Credits a transfer seen on chain to `payment` (read in this unit of work). Chain time decides
    * lateness and whether the monitoring window has closed: a watcher that was down must not make
    * an on-time payment late.
-   */
-  /**
+   *
    * `transfers`: every transfer credited to the payment once this one is, oldest first, which the
    * watcher's batch knows without reading them back (its own are not written yet).
    */
@@ -366,11 +265,6 @@ export class PaymentService {
     return updated;
   }
 
-  /** The public record inside a unit of work: for the events of other domains that carry the payment (refunds). */
-  presentIn(view: ReadView, payment: Payment): Promise<PublicPayment> {
-    return this.views.present(view, payment);
-  }
-
   /** A refund left the wallet, or came back bounced: what the payment shows as refunded. Its status never changes. */
   async setRefunded(uow: UnitOfWork, payment: Payment, refundedAmount: bigint): Promise<Payment> {
     const updated = { ...payment, refundedAmount, updatedAt: this.deps.clock.now() };
@@ -389,95 +283,5 @@ export class PaymentService {
     // the view cache is evicted by events: a silent write would leave every status poll stale
     this.views.evict(paymentId);
     return this.deps.events.record(uow, type, paymentId, data, json);
-  }
-
-  private async getIn(view: ReadView, id: string): Promise<Payment> {
-    const payment = await view.payments.findById(id);
-    if (!payment) throw paymentNotFound(id);
-    return payment;
-  }
-
-  get(id: string): Promise<Payment> {
-    return this.deps.storage.read((view) => this.getIn(view, id));
-  }
-
-  /** When the first payment in `currency` was created (epoch ms); null before any. */
-  firstCreatedAt(currency: AssetCode): Promise<number | null> {
-    return this.deps.storage.read((view) => view.payments.firstCreatedAt(currency));
-  }
-
-  find(id: string): Promise<Payment | null> {
-    return this.deps.storage.read((view) => view.payments.findById(id));
-  }
-
-  present(p: Payment): Promise<PublicPayment> {
-    return this.views.presentCommitted(p);
-  }
-
-  /** The public record by id, as the status endpoints serve it (status pages poll this). */
-  view(id: string): Promise<PublicPayment> {
-    return this.views.view(id);
-  }
-
-  /** The same record already serialised: a status poll then costs a map lookup (a string at once, no promise). */
-  viewJson(id: string): string | Promise<string> {
-    return this.views.json(id);
-  }
-
-  /** Every event recorded about the payment, oldest first. */
-  timeline(id: string): Promise<StoredEvent[]> {
-    return this.deps.storage.read((view) => view.events.forPayment(id));
-  }
-
-  list(filter: PaymentFilter): Promise<Payment[]> {
-    return this.deps.storage.read((view) => view.payments.list(filter));
-  }
-
-  /** The console's list: filters, a search box (id, memo or the start of an externalId), keyset pages. */
-  search(filter: PaymentSearch): Promise<Payment[]> {
-    return this.deps.storage.read((view) => view.payments.search(filter));
-  }
-
-  /** The dashboard's figures leave test payments out unless `includeTest`, as the close does. */
-  countByStatus(includeTest = false): Promise<Record<PaymentStatus, number>> {
-    return this.deps.storage.read((view) => view.payments.countByStatus(includeTest));
-  }
-
-  /** Figures are per asset: amounts in two assets are never added up. */
-  paidVolume(from: number, to: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume> {
-    return this.deps.storage.read((view) => view.payments.paidVolume(from, to, includeTest, currency));
-  }
-
-  /**
-   * Payments an unmatched transfer of `due` in `asset` (sent at `at`) most likely belongs to: open, or
-   * expired within the last RECENT_EXPIRY_MS, in the same asset, still wanting exactly that much;
-   * nearest in time first.
-   */
-  async suggestFor(due: bigint, asset: AssetCode, at: number, limit: number): Promise<Payment[]> {
-    const since = this.deps.clock.now() - RECENT_EXPIRY_MS;
-    const candidates = await this.deps.storage.read((view) =>
-      view.payments.withDueAmount(due, since, SUGGESTION_CANDIDATES, asset),
-    );
-    return candidates.sort((a, b) => Math.abs(a.createdAt - at) - Math.abs(b.createdAt - at)).slice(0, limit);
-  }
-
-  dailyPaidVolume(origin: number, days: number, includeTest: boolean, currency: AssetCode): Promise<PaidVolume[]> {
-    return this.deps.storage.read((view) => view.payments.dailyPaidVolume(origin, days, includeTest, currency));
-  }
-
-  /**
-   * The daily close over [from, to) of the payments in one asset, payments and refunds read from one
-   * committed state so they agree.
-   */
-  closeOfDay(
-    from: number,
-    to: number,
-    includeTest: boolean,
-    currency: AssetCode,
-  ): Promise<CloseOfDayFigures & { refunded: PaidVolume }> {
-    return this.deps.storage.read(async (view) => ({
-      ...(await view.payments.closeOfDay(from, to, includeTest, currency)),
-      refunded: await view.refunds.sentVolume(from, to, includeTest, currency),
-    }));
   }
 }
