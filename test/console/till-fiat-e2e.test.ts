@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '../../contract/pricing-settings';
+import { nextFiatEntry, parseFiatEntry } from '../../renderer/features/till/fiat-sale';
 import { eventually, is } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
 
@@ -93,5 +94,25 @@ describe('the till in the store currency', () => {
     );
     const paid = await service.server.services.payments.get(invoice!.id);
     expect([paid.status, paid.currency]).toEqual(['paid', 'TON']);
+  });
+});
+
+describe("the till's keypad in a currency's own decimals", () => {
+  const typed = (keys: string[], code: string) => keys.reduce((entry, key) => nextFiatEntry(entry, key, code), '');
+
+  it('types two decimals in EUR, none in JPY, three in KWD', () => {
+    expect(typed(['1', '2', ',', '5', '0', '9'], 'EUR')).toBe('12,50');
+    expect(typed(['5', '0', '0', '.', '5'], 'JPY')).toBe('5005');
+    expect(typed(['1', '.', '2', '5', '0', '1'], 'KWD')).toBe('1.250');
+    expect(typed(['0', '7', 'Backspace', '8'], 'EUR')).toBe('8');
+  });
+
+  it('reads the entry as the price the invoice states, or says what is wrong', () => {
+    expect(parseFiatEntry('12,5', 'EUR')).toEqual({ ok: true, amount: '12.50' });
+    expect(parseFiatEntry('500', 'JPY')).toEqual({ ok: true, amount: '500' });
+    expect(parseFiatEntry(',75', 'EUR')).toEqual({ ok: true, amount: '0.75' });
+    expect(parseFiatEntry('0,00', 'EUR')).toMatchObject({ ok: false, message: 'The price must be more than zero.' });
+    expect(parseFiatEntry('1.234', 'EUR')).toMatchObject({ ok: false, message: 'EUR has 2 decimals.' });
+    expect(parseFiatEntry('', 'EUR')).toMatchObject({ ok: false });
   });
 });
