@@ -32,7 +32,12 @@ function choiceButton(ui: Ui, v: CheckoutView, choice: Choice, money: (amount: s
 function rateLine(ui: Ui, v: CheckoutView, price: NonNullable<CheckoutView['price']>, lockedUntil: string): string {
   const quote = v.choices.find((c) => c.currency === v.currency);
   if (!quote) return '';
-  const source = quote.source === 'sandbox' ? ui.t.rateSandbox : fill(ui.t.rateFrom, { source: quote.source });
+  const source =
+    quote.source === 'sandbox'
+      ? ui.t.rateSandbox
+      : quote.source === 'manual'
+        ? ui.t.rateManual
+        : fill(ui.t.rateFrom, { source: quote.source });
   const rate = `1 ${quote.assetSymbol} = ${formatRate(ui, quote.rate)} ${price.currency}`;
   return [rate, source, fill(ui.t.rateLocked, { time: lockedUntil })].join(' · ');
 }

@@ -100,6 +100,34 @@ describe('hosted checkout of a fiat price, in Chromium', () => {
     expect(await page.getByRole('group', { name: 'Bezahlen in' }).count()).toBe(1);
   });
 
+  it("says the store's own rate when the store sets its rates by hand", async () => {
+    const { pricing } = service.server.services;
+    const before = await pricing.current();
+    await pricing.save(
+      {
+        ...before,
+        rateMode: 'manual',
+        manualRates: [
+          { currency: 'EUR', asset: 'USDT', rate: '0.95' },
+          { currency: 'EUR', asset: 'TON', rate: '5' },
+        ],
+      },
+      'test',
+    );
+    try {
+      await open();
+      const deposit = await euros({ amount: '3.80' });
+      await page.goto(deposit.url);
+      await eventually(amount, is('4.00 USDT'));
+      expect(await page.locator('[data-field="rate"]').textContent()).toMatch(
+        /^1 USDT = 0\.95 EUR · the store's own rate · locked until /,
+      );
+      expect(await page.locator('.choice[data-currency="TON"]').textContent()).toContain('0.76 TON');
+    } finally {
+      await pricing.save(before, 'test');
+    }
+  });
+
   it('leaves an asset-priced payment as it was: no price, no choice', async () => {
     await open();
     const deposit = await createDeposit(service, { currency: 'USDT', amount: '7.25' });

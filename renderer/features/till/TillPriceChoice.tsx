@@ -9,6 +9,14 @@ import { isNonZero } from '../payments/payment-outcome';
 import { chooseInvoiceAsset } from './fiat-sale';
 import { selectTillActions } from './slice';
 
+/** Where the rate came from, as the customer reads it: the sandbox's table is said not to be the market. */
+const rateSource = (source: string): string =>
+  source === 'sandbox'
+    ? 'sandbox rates, fixed for testing, not market'
+    : source === 'manual'
+      ? "the store's own rate"
+      : `rate from ${source}`;
+
 /**
  * A fiat price on the customer's screen: "3.40 EUR", then one button per locked quote while nothing has
  * arrived (the chosen one pressed), the rate in small print. Nothing for an asset-priced invoice.
@@ -56,8 +64,7 @@ export function TillPriceChoice({ invoice }: { invoice: Payment }) {
       ) : null}
       {chosen ? (
         <p className="till-rate muted" data-testid="till-rate">
-          1 {ASSETS[chosen.currency].symbol} = {chosen.rate} {invoice.price.currency} ·{' '}
-          {chosen.source === 'sandbox' ? 'sandbox rates, fixed for testing, not market' : `rate from ${chosen.source}`}
+          1 {ASSETS[chosen.currency].symbol} = {chosen.rate} {invoice.price.currency} · {rateSource(chosen.source)}
         </p>
       ) : null}
       {error ? (
