@@ -25,10 +25,36 @@ const TonAddressSchema = z
   )
   .meta({ description: 'TON wallet address (user-friendly or raw form)' });
 
+/**
+ * Where a refund stated as a fiat amount takes its rate: 'original', the payment's locked quote (the
+ * rate then); 'current', the rate the service's sources give now (today's rate).
+ */
+export const REFUND_RATE_BASES = ['original', 'current'] as const;
+export type RefundRateBasis = (typeof REFUND_RATE_BASES)[number];
+
+const RefundFiatRequestSchema = z
+  .strictObject({
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}(?:\.\d{1,4})?$/, 'must be a decimal such as 3.40')
+      .meta({ description: "In the payment's price currency, with at most its minor digits", example: '3.40' }),
+    basis: z.enum(REFUND_RATE_BASES).default('original').meta({
+      description: "original: the payment's locked quote; current: today's rate (503 RATE_UNAVAILABLE without one)",
+    }),
+  })
+  // inline, not a named component: a field with a default inside a named request schema reads as required to generated clients
+  .meta({ description: "A refund stated in the payment's price currency" });
+
 export const CreateRefundRequestSchema = z
   .strictObject({
     amount: AmountSchema.optional().meta({
-      description: 'Defaults to the overpaid excess, or else to everything paid and not yet refunded',
+      description:
+        'In the paid asset. Defaults to the overpaid excess, or else to everything paid and not yet refunded; not with `fiat`',
+    }),
+    fiat: RefundFiatRequestSchema.optional().meta({
+      description:
+        "A fiat-priced payment only: the refund as an amount of its price currency, converted into the paid asset at the basis' rate and rounded up to its smallest unit",
     }),
     reason: z
       .string()
@@ -58,6 +84,19 @@ export const RefundLinksSchema = z
   })
   .meta({ id: 'RefundLinks' });
 
+/** A refund stated as a fiat amount: that amount, and the rate that made its asset amount. */
+export const RefundFiatSchema = z
+  .object({
+    amount: z.string().meta({ example: '3.40' }),
+    currency: z.string().meta({ description: "The payment's price currency (ISO 4217)", example: 'EUR' }),
+    rate: z.string().meta({ description: '`currency` per one whole unit of `asset`', example: '0.92' }),
+    basis: z.enum(REFUND_RATE_BASES),
+    source: z.string().meta({ description: 'Where the rate came from: sandbox, manual, tonapi, …' }),
+    fixedAt: z.iso.datetime().meta({ description: 'When the source fixed the rate' }),
+  })
+  .meta({ id: 'RefundFiat' });
+export type RefundFiatView = z.infer<typeof RefundFiatSchema>;
+
 export const RefundSchema = z
   .object({
     id: z.string(),
@@ -74,6 +113,7 @@ export const RefundSchema = z
     createdBy: z.string().meta({ description: 'Who asked for it: "api" or the console user' }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    fiat: RefundFiatSchema.nullable().meta({ description: 'What it was stated as, when a fiat amount; else null' }),
   })
   .meta({ id: 'Refund', description: "A refund, signed by the merchant's own wallet" });
 export type PublicRefund = z.infer<typeof RefundSchema>;

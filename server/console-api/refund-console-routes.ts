@@ -54,10 +54,15 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
     body: CreateRefundRequestSchema,
     responses: {
       200: { description: "The refund, awaiting the wallet's signature", schema: RefundSchema },
-      ...errors(404, 409),
+      ...errors(400, 404, 409),
+      503: {
+        description: "RATE_UNAVAILABLE: a fiat refund at today's rate, and no source gives one",
+        schema: ErrorSchema,
+      },
     },
     // who asked, as the refund and the audit log name them: the session's holder ('owner')
-    handler: async ({ params, body }, request) => refunds.create(params.paymentId, body, actorOf(request)),
+    handler: async ({ params, body }, request) =>
+      refunds.create(params.paymentId, body, actorOf(request), app.services.rates),
   });
 
   addRoute(app, {

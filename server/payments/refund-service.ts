@@ -19,6 +19,8 @@ import type { Clock } from '../util/clock';
 import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
 import { transferLinks, type ChainInfo } from './payment-links';
 import { checkRefundDestination } from './refund-destination';
+import { currentRefundRate, fiatRefundAmount } from './refund-fiat-amount';
+import type { RatesPort } from '../rates/rates-port';
 import type { PaymentService } from './payment-service';
 import type { Payment } from '../storage/records';
 
@@ -71,13 +73,29 @@ function defaultRefundAmount(payment: Pick<Payment, 'overpaidAmount'>, held: big
 export class RefundService {
   constructor(private readonly deps: RefundServiceDeps) {}
 
-  create(paymentId: string, request: CreateRefundRequest, createdBy: string): Promise<PublicRefund> {
+  /**
+   * `rates` answers a fiat refund at today's rate (basis 'current'); read before the unit of work,
+   * as a live source may take a moment.
+   */
+  async create(
+    paymentId: string,
+    request: CreateRefundRequest,
+    createdBy: string,
+    rates?: RatesPort,
+  ): Promise<PublicRefund> {
     const destination = request.destination === undefined ? null : this.checkedDestination(request.destination);
+    if (request.fiat && request.amount !== undefined)
+      throw invalidInput('fiat', 'state the refund as amount (in the asset) or as fiat, not both');
+    const current =
+      request.fiat?.basis === 'current'
+        ? await currentRefundRate(await this.deps.storage.read((view) => this.paymentIn(view, paymentId)), rates)
+        : null;
     return this.deps.storage.write(async (uow) => {
       const payment = await this.paymentIn(uow, paymentId);
       // the refund goes back in the asset that was paid, so its amount is read with that asset's decimals
       const asset = payment.currency;
-      const asked = request.amount === undefined ? null : this.checkedAmount(request.amount, asset);
+      const stated = request.fiat ? fiatRefundAmount(payment, request.fiat, current) : null;
+      const asked = stated?.amount ?? (request.amount === undefined ? null : this.checkedAmount(request.amount, asset));
       const held = heldByRefunds(await uow.refunds.forPayment(payment.id));
       const available = payment.paidAmount - held;
       if (available <= 0n) {
@@ -90,7 +108,10 @@ export class RefundService {
       }
       const amount = asked ?? defaultRefundAmount(payment, held, available);
       if (amount > available)
-        throw invalidInput('amount', `at most ${formatMoney(available, asset)} of this payment can still be refunded`);
+        throw invalidInput(
+          stated ? 'fiat.amount' : 'amount',
+          `${stated ? `comes to ${formatMoney(amount, asset)}; ` : ''}at most ${formatMoney(available, asset)} of this payment can still be refunded`,
+        );
       const now = this.deps.clock.now();
       const refund = await uow.refunds.insert({
         id: newId('rfd', now),
@@ -105,13 +126,19 @@ export class RefundService {
         createdBy,
         createdAt: now,
         updatedAt: now,
+        fiat: stated?.fiat ?? null,
       });
       await uow.audit.append({
         at: now,
         actor: createdBy,
         action: 'refund.create',
         target: payment.id,
-        detail: { refundId: refund.id, amount: formatAmount(amount, asset), asset },
+        detail: {
+          refundId: refund.id,
+          amount: formatAmount(amount, asset),
+          asset,
+          ...(stated ? { fiat: stated.fiat } : {}),
+        },
       });
       return this.announce(uow, 'refund.created', refund, payment);
     });
@@ -370,6 +397,7 @@ export class RefundService {
       createdBy: r.createdBy,
       createdAt: new Date(r.createdAt).toISOString(),
       updatedAt: new Date(r.updatedAt).toISOString(),
+      fiat: r.fiat && { ...r.fiat, fixedAt: new Date(r.fiat.fixedAt).toISOString() },
     };
   }
 }

@@ -13,7 +13,7 @@ import type {
   TransferRecord,
 } from './records';
 import type { TransferStatus } from '../../contract/chain';
-import type { RefundStatus } from '../../contract/refunds';
+import type { RefundFiatView, RefundStatus } from '../../contract/refunds';
 
 /** The merchant API's list: exact filters, newest first. */
 export interface PaymentFilter {
@@ -239,9 +239,15 @@ export interface RefundRecord {
   createdBy: string;
   createdAt: number;
   updatedAt: number;
+  /** what a refund stated as a fiat amount was stated as; null when stated in the asset */
+  fiat: RefundFiat | null;
 }
 
-export type NewRefund = Omit<RefundRecord, 'seq'>;
+/** A refund's fiat amount and the rate that made its asset amount: the wire's, with the rate's time in ms. */
+export type RefundFiat = Omit<RefundFiatView, 'fixedAt'> & { fixedAt: number };
+
+/** A refund stated in its asset leaves `fiat` out. */
+export type NewRefund = Omit<RefundRecord, 'seq' | 'fiat'> & { fiat?: RefundFiat | null };
 
 export interface RefundReads {
   findById(id: string): Promise<RefundRecord | null>;

@@ -17,6 +17,7 @@ import { tipsMigration } from './015-tips';
 import { paymentSearchOffTheInsertMigration } from './016-payment-search-off-the-insert';
 import { transferAssetsMigration } from './017-transfer-assets';
 import { paymentPricingMigration } from './018-payment-pricing';
+import { refundFiatMigration } from './019-refund-fiat';
 
 export interface Migration {
   version: number;
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   paymentSearchOffTheInsertMigration,
   transferAssetsMigration,
   paymentPricingMigration,
+  refundFiatMigration,
 ];

@@ -1,5 +1,6 @@
 import type { AssetCode } from '../../../contract/asset';
 import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../ledger-repositories';
+import { refundFiatFromJson, refundFiatToJson } from '../refund-fiat-json';
 import { at, money, num, type PgSql } from './pg-sql';
 
 interface RefundRow {
@@ -16,9 +17,10 @@ interface RefundRow {
   created_by: string;
   created_at: number;
   updated_at: number;
+  fiat_json: string | null;
 }
 
-const REFUND_COLUMNS = `seq, id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id, created_by, created_at, updated_at`;
+const REFUND_COLUMNS = `seq, id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id, created_by, created_at, updated_at, fiat_json`;
 
 const fromRow = (r: RefundRow): RefundRecord => ({
   seq: num(r.seq),
@@ -34,6 +36,7 @@ const fromRow = (r: RefundRow): RefundRecord => ({
   createdBy: r.created_by,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  fiat: refundFiatFromJson(r.fiat_json),
 });
 
 /** A query id is a uint64, beyond bigint's range: it is kept as decimal text and only compared for equality. */
@@ -46,7 +49,8 @@ export class PgRefunds implements RefundRepository {
   async insert(refund: NewRefund): Promise<RefundRecord> {
     const row = await this.sql.one<{ seq: bigint }>(
       `INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason,
-      tx_hash, query_id, created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq`,
+      tx_hash, query_id, created_by, created_at, updated_at, fiat_json)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING seq`,
       [
         refund.id,
         refund.paymentId,
@@ -60,9 +64,10 @@ export class PgRefunds implements RefundRepository {
         refund.createdBy,
         at(refund.createdAt),
         at(refund.updatedAt),
+        refundFiatToJson(refund.fiat),
       ],
     );
-    return { ...refund, seq: num(row!.seq) };
+    return { ...refund, fiat: refund.fiat ?? null, seq: num(row!.seq) };
   }
 
   async update(refund: RefundRecord): Promise<void> {

@@ -1,5 +1,6 @@
 import type { AssetCode } from '../../../contract/asset';
 import type { Database, Statement } from 'better-sqlite3';
+import { refundFiatFromJson, refundFiatToJson } from '../refund-fiat-json';
 import type { NewRefund, PaidVolume, RefundRecord, RefundRepository } from '../ledger-repositories';
 
 interface RefundRow {
@@ -16,6 +17,7 @@ interface RefundRow {
   created_by: string;
   created_at: bigint;
   updated_at: bigint;
+  fiat_json: string | null;
 }
 
 const fromRow = (r: RefundRow): RefundRecord => ({
@@ -32,6 +34,7 @@ const fromRow = (r: RefundRow): RefundRecord => ({
   createdBy: r.created_by,
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
+  fiat: refundFiatFromJson(r.fiat_json),
 });
 
 /** Refunds, parameterised; amounts as bigint, query ids (64-bit unsigned) as text. */
@@ -50,8 +53,8 @@ export class SqliteRefunds implements RefundRepository {
   constructor(db: Database) {
     this.insertStmt =
       db.prepare(`INSERT INTO refunds (id, payment_id, status, amount, destination, memo, reason, tx_hash, query_id,
-      created_by, created_at, updated_at) VALUES (@id, @paymentId, @status, @amount, @destination, @memo, @reason, @txHash, @queryId,
-      @createdBy, @createdAt, @updatedAt)`);
+      created_by, created_at, updated_at, fiat_json) VALUES (@id, @paymentId, @status, @amount, @destination, @memo, @reason, @txHash,
+      @queryId, @createdBy, @createdAt, @updatedAt, @fiatJson)`);
     this.updateStmt = db.prepare(
       'UPDATE refunds SET status = @status, tx_hash = @txHash, query_id = @queryId, updated_at = @updatedAt WHERE seq = @seq',
     );
@@ -77,8 +80,13 @@ export class SqliteRefunds implements RefundRepository {
   }
 
   async insert(refund: NewRefund): Promise<RefundRecord> {
-    const result = this.insertStmt.run({ ...refund, queryId: refund.queryId?.toString() ?? null });
-    return { ...refund, seq: Number(result.lastInsertRowid) };
+    const { fiat = null, ...columns } = refund;
+    const result = this.insertStmt.run({
+      ...columns,
+      queryId: refund.queryId?.toString() ?? null,
+      fiatJson: refundFiatToJson(fiat),
+    });
+    return { ...refund, fiat, seq: Number(result.lastInsertRowid) };
   }
 
   async update(refund: RefundRecord): Promise<void> {

@@ -6,6 +6,7 @@ import { paymentSearchMigration } from './004-payment-search';
 import { tipsMigration } from './005-tips';
 import { transferAssetsMigration } from './006-transfer-assets';
 import { paymentPricingMigration } from './007-payment-pricing';
+import { refundFiatMigration } from './008-refund-fiat';
 
 export interface PgMigration {
   version: number;
@@ -25,4 +26,5 @@ export const pgMigrations: readonly PgMigration[] = [
   tipsMigration,
   transferAssetsMigration,
   paymentPricingMigration,
+  refundFiatMigration,
 ];
