@@ -8,12 +8,15 @@ import { openDatabase } from '../server/db/database';
 import type { Figures } from './figures';
 import { buildService, createApiKey, spawnBuiltService, writeConfig, type BuiltService } from './built-service';
 import { databaseEnv, SQLITE, suffixOf, type Engine } from './engine';
+import { startRateDoubles } from './rate-doubles';
 import { tempDirPath } from './temp-dirs';
 
 const DURATION_S = 5;
 const CONNECTIONS = 16;
 const WARMUP_S = 2;
 const INVOICE = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00', description: 'bench' });
+/** The same sale priced in euros: one locked quote per accepted asset, at a cached live rate. */
+const FIAT_INVOICE = JSON.stringify({ currency: 'EUR', mainCurrency: 'TON', amount: '9.20', description: 'bench' });
 
 /** Requests per second after a warm-up, so the JIT has compiled both the ceiling and our code. */
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
@@ -92,10 +95,11 @@ async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> 
  */
 async function startService(
   database: string | null,
+  rates: object,
 ): Promise<{ service: BuiltService; url: string; apiKey: string; paymentId: string }> {
   buildService();
   const dataDir = tempDirPath('tontill-bench-http-');
-  writeConfig(dataDir, { logLevel: 'silent', rateLimit: { enabled: false } });
+  writeConfig(dataDir, { logLevel: 'silent', rateLimit: { enabled: false }, rates });
   const env = databaseEnv(database);
   const apiKey = await createApiKey(dataDir, env);
   const firstStart = spawnBuiltService(dataDir, env);
@@ -121,17 +125,27 @@ async function startService(
 export async function runCoreBench(engine: Engine = SQLITE): Promise<Figures> {
   const suffix = suffixOf(engine);
   const ceiling = await startCeiling();
+  const rateDoubles = await startRateDoubles();
   const { service, url, apiKey, paymentId } = await startService(
     engine.engine === 'postgres' ? await engine.database() : null,
+    rateDoubles.rates,
   );
   try {
     const ceilingRps = await load(`${ceiling.url}/empty`);
     const statusLookup = await load(`${url}/crypto/payment/${paymentId}`, { headers: { 'x-api-key': apiKey } });
-    const invoiceCreate = await load(`${url}/crypto/deposit/invoice`, {
-      method: 'POST',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: INVOICE,
-    });
+    // USDT, EUR, EUR, USDT: a busy machine's drift weighs on both figures alike, so their ratio holds
+    const create = (body: string) =>
+      load(`${url}/crypto/deposit/invoice`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body,
+      });
+    const usdtFirst = await create(INVOICE);
+    const fiatFirst = await create(FIAT_INVOICE);
+    const fiatSecond = await create(FIAT_INVOICE);
+    const usdtSecond = await create(INVOICE);
+    const invoiceCreate = (usdtFirst + usdtSecond) / 2;
+    const fiatInvoiceCreate = (fiatFirst + fiatSecond) / 2;
     const rss = service.rssMiB();
     const bareInsert: Figures =
       engine.engine === 'postgres'
@@ -141,6 +155,7 @@ export async function runCoreBench(engine: Engine = SQLITE): Promise<Figures> {
       [`ceiling_rps${suffix}`]: { value: ceilingRps, unit: 'req/s' },
       ...bareInsert,
       [`invoice_create_rps${suffix}`]: { value: invoiceCreate, unit: 'req/s' },
+      [`fiat_invoice_create_rps${suffix}`]: { value: fiatInvoiceCreate, unit: 'req/s (EUR, live rates from cache)' },
       [`status_lookup_rps${suffix}`]: { value: statusLookup, unit: 'req/s' },
       [`rss_mib_after_load${suffix}`]: {
         value: Math.round(rss * 10) / 10,
@@ -148,6 +163,6 @@ export async function runCoreBench(engine: Engine = SQLITE): Promise<Figures> {
       },
     };
   } finally {
-    await Promise.all([ceiling.stop(), service.stop()]);
+    await Promise.all([ceiling.stop(), service.stop(), rateDoubles.stop()]);
   }
 }

@@ -18,6 +18,14 @@ const RATIOS: Ratio[] = [
     pg: { of: `invoice_create_rps${PG_SUFFIX}`, to: 'pg_insert_rps' },
   },
   {
+    // a fiat price asks the rates (from their cache) and locks a quote per asset: nearly as cheap as USDT
+    name: 'fiat invoice creation (cached rate) vs USDT',
+    of: 'fiat_invoice_create_rps',
+    to: 'invoice_create_rps',
+    target: 0.9,
+    pg: { of: `fiat_invoice_create_rps${PG_SUFFIX}`, to: `invoice_create_rps${PG_SUFFIX}` },
+  },
+  {
     name: 'status lookup vs empty route',
     of: 'status_lookup_rps',
     to: 'ceiling_rps',

@@ -18,19 +18,42 @@ export function disagreement(
   fiat: string,
   maxPercent: string,
 ): string | null {
-  const maxBps = BigInt(toleranceBpsOf(maxPercent) ?? 0);
   for (const asset of assets) {
-    const [x, y] = sameScale(parseRate(a.rates.get(asset)!)!, parseRate(b.rates.get(asset)!)!);
-    const low = x < y ? x : y;
-    const gap = x < y ? y - x : x - y;
-    // gap / low > maxBps / 10 000
-    if (gap * 10_000n > maxBps * low) {
-      const tenths = (gap * 2_000n + low) / (2n * low); // tenths of a percent, rounded half up
-      const percent = `${tenths / 10n}.${tenths % 10n}`;
-      return `${a.source} says ${a.rates.get(asset)}, ${b.source} ${b.rates.get(asset)} ${fiat} per ${asset}: ${percent} % apart, more than ${maxPercent} %`;
-    }
+    const [x, y] = [a.rates.get(asset)!, b.rates.get(asset)!];
+    const percent = apartBeyond(x, y, maxPercent);
+    if (percent !== null)
+      return `${a.source} says ${x}, ${b.source} ${y} ${fiat} per ${asset}: ${percent} % apart, more than ${maxPercent} %`;
   }
   return null;
+}
+
+/**
+ * Verdicts on pairs of rates already compared: every invoice in a cache period compares the same two
+ * cached answers, and the bigint arithmetic is most of what a cached fiat price costs. Bounded.
+ */
+const verdicts = new Map<string, string | null>();
+const MAX_VERDICTS = 1_000;
+
+function apartBeyond(x: string, y: string, maxPercent: string): string | null {
+  const key = `${x}|${y}|${maxPercent}`;
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  const verdict = compare(x, y, maxPercent);
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+/** How many tenths of a percent two rates are apart ("5.0"), when that is more than `maxPercent`; else null. */
+function compare(xText: string, yText: string, maxPercent: string): string | null {
+  const maxBps = BigInt(toleranceBpsOf(maxPercent) ?? 0);
+  const [x, y] = sameScale(parseRate(xText)!, parseRate(yText)!);
+  const low = x < y ? x : y;
+  const gap = x < y ? y - x : x - y;
+  // gap / low > maxBps / 10 000
+  if (gap * 10_000n <= maxBps * low) return null;
+  const tenths = (gap * 2_000n + low) / (2n * low); // rounded half up
+  return `${tenths / 10n}.${tenths % 10n}`;
 }
 
 function sameScale(a: Decimal, b: Decimal): [bigint, bigint] {

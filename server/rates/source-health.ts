@@ -1,9 +1,18 @@
 import type { RateSourceHealth } from '../../contract/rates';
 import type { Clock } from '../util/clock';
 
+interface Row {
+  name: string;
+  state: RateSourceHealth['state'];
+  /** ms; formatted only when the dashboard reads them (every fiat invoice records a success) */
+  lastSuccessAt: number | null;
+  lastFailureAt: number | null;
+  lastError: string | null;
+}
+
 /** How each live source last did, for the dashboard: kept in memory, since the service started. */
 export class SourceHealthBook {
-  private readonly rows: Map<string, RateSourceHealth>;
+  private readonly rows: Map<string, Row>;
 
   constructor(
     names: readonly string[],
@@ -16,19 +25,26 @@ export class SourceHealthBook {
 
   succeeded(name: string): void {
     const row = this.rows.get(name);
-    if (row) Object.assign(row, { state: 'ok', lastSuccessAt: this.isoNow() });
+    if (!row) return;
+    row.state = 'ok';
+    row.lastSuccessAt = this.clock.now();
   }
 
   failed(name: string, error: string): void {
     const row = this.rows.get(name);
-    if (row) Object.assign(row, { state: 'failing', lastFailureAt: this.isoNow(), lastError: error });
+    if (!row) return;
+    row.state = 'failing';
+    row.lastFailureAt = this.clock.now();
+    row.lastError = error;
   }
 
   list(): RateSourceHealth[] {
-    return [...this.rows.values()].map((row) => ({ ...row }));
-  }
-
-  private isoNow(): string {
-    return new Date(this.clock.now()).toISOString();
+    return [...this.rows.values()].map((row) => ({
+      ...row,
+      lastSuccessAt: iso(row.lastSuccessAt),
+      lastFailureAt: iso(row.lastFailureAt),
+    }));
   }
 }
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
