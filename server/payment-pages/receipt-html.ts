@@ -6,6 +6,7 @@ import type { PublicPayment } from '../../contract/payments';
 import type { ReceiptPaper } from '../../contract/receipts';
 import type { PublicRefund } from '../../contract/refunds';
 import { escapeHtml } from '../../contract/shared-helpers';
+import { fiatPriceRows, refundFiatNote, shortfallRows } from './receipt-fiat';
 import { qrSvgMarkup } from './receipt-qr';
 import { RECEIPT_STYLES, receiptCsp } from './receipt-style';
 
@@ -107,9 +108,11 @@ function askedRows(p: PublicPayment, tip: bigint): Array<[string, string]> {
   ];
 }
 
-function amounts(p: PublicPayment, tip: bigint): string {
-  const rows = askedRows(p, tip);
+function amounts(p: PublicPayment, tip: bigint, timeZone: string): string {
+  // a fiat price first: what the customer was charged, then the asset amount it came to
+  const rows = [...fiatPriceRows(p, timeZone), ...askedRows(p, tip)];
   if (p.paidAmount !== p.amount) rows.push(['Received', money(p.paidAmount, p.currency)]);
+  rows.push(...shortfallRows(p));
   if (isNonZero(p.refundedAmount)) rows.push(['Refunded', `−${money(p.refundedAmount, p.currency)}`]);
   const body = rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
   return `<dl class="total">${body}</dl>`;
@@ -129,8 +132,8 @@ function refundsBlock({ payment: p, refunds, explorerUrl, timeZone }: ReceiptDat
   if (shown.length === 0) return '';
   const lines = shown.map((r) =>
     r.status === 'sent' && r.txHash
-      ? `<p class="line" data-refund="sent">${money(r.amount, p.currency)} · ${escapeHtml(receiptTime(r.updatedAt, timeZone))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
-      : `<p class="line" data-refund="pending">Refund of ${money(r.amount, p.currency)} pending: the store has not sent it yet.</p>`,
+      ? `<p class="line" data-refund="sent">${money(r.amount, p.currency)}${refundFiatNote(r, p.currency)} · ${escapeHtml(receiptTime(r.updatedAt, timeZone))}<br>${txLine(r.txHash, explorerUrl(r.txHash))}</p>`
+      : `<p class="line" data-refund="pending">Refund of ${money(r.amount, p.currency)}${refundFiatNote(r, p.currency)} pending: the store has not sent it yet.</p>`,
   );
   return `<h3>Refunds</h3>${lines.join('')}`;
 }
@@ -158,7 +161,7 @@ function page(title: string, paper: ReceiptPaper, body: string): RenderedPage {
 export function renderReceipt(data: ReceiptData, paper: ReceiptPaper): RenderedPage {
   const { payment: p, store } = data;
   const body =
-    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p, data.timeZone)}${itemsBlock(p.description)}${amounts(p, data.tip)}` +
+    `<main class="receipt">${header(store)}<h2>Receipt</h2>${facts(p, data.timeZone)}${itemsBlock(p.description)}${amounts(p, data.tip, data.timeZone)}` +
     `${transfersBlock(p, data)}${refundsBlock(data)}` +
     `${qrSvgMarkup(data.url, 'QR code of this receipt’s address')}<p class="url muted">Scan to open this receipt:<br>${escapeHtml(data.url)}</p>` +
     `<footer>Paid in ${escapeHtml(assetToSend(p.currency))} on the TON network</footer></main>`;
