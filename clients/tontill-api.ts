@@ -538,6 +538,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/rates/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where fiat prices get their rates now, each live source's last success and error, the last refusal */
+        get: operations["getRatesHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/reports/close-day": {
         parameters: {
             query?: never;
@@ -639,6 +656,24 @@ export interface paths {
         put?: never;
         /** Allow one origin to embed the checkout (the one-click approval of a refused origin); applies at once */
         post: operations["allowEmbeddingOrigin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/settings/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's currency, short-payment tolerance, rate source, manual rate table and sanity thresholds */
+        get: operations["getPricingSettings"];
+        /** Replace the pricing settings; new payments use them at once, existing ones keep what they locked */
+        put: operations["updatePricingSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1448,6 +1483,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{paymentId}/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose which quoted asset pays a fiat-priced payment: its amount, address links and wallet request follow. 400 for an asset it is not quoted in (or an asset-priced payment), 409 once part of it arrived in the other asset or it is closed. */
+        post: operations["chooseCheckoutCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{paymentId}/events": {
         parameters: {
             query?: never;
@@ -1749,7 +1801,7 @@ export interface webhooks {
         put?: never;
         /**
          * payment.late
-         * @description The amount was completed after expiry, inside the monitoring window (sent with `payment.paid`; `late: true`). `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         * @description The amount was completed after expiry, inside the monitoring window (sent with `payment.paid`; `late: true`). A fiat price is credited at the quote it locked, whatever the rate did since. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
          *
          *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
          */
@@ -1793,7 +1845,7 @@ export interface webhooks {
         put?: never;
         /**
          * payment.overpaid
-         * @description More than the amount arrived. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         * @description More than the amount arrived (`overpaidAmount`, in the asset paid: `currency`). `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
          *
          *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
          */
@@ -1837,7 +1889,7 @@ export interface webhooks {
         put?: never;
         /**
          * payment.partially_paid
-         * @description A transfer paid part of the amount. `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
+         * @description A transfer paid part of the amount, short by more than the store's tolerance (`dueAmount` is what is left, in `currency`). `data` is the payment as `GET /crypto/payment/{paymentId}` returns it then.
          *
          *     POSTed to each store-wide endpoint subscribed to this type (its own secret signs it) and to the payment's `callbackUrl`, if any (the store's callback secret signs it). Verify the signature against the raw body. Delivered at least once, in order per payment.
          */
@@ -2181,6 +2233,19 @@ export interface components {
             assetName: string;
             /** @description Written next to every amount: "1.50 TON", "12.50 USDT" */
             assetSymbol: string;
+            /** @description For a fiat price, one locked quote per accepted asset, the one asked first; the customer may switch (POST /pay/{paymentId}/currency) until something arrives. Empty otherwise */
+            choices: {
+                /** @description What the whole price comes to in this asset */
+                amount: string;
+                assetName: string;
+                assetSymbol: string;
+                /** @enum {string} */
+                currency: "USDT" | "TON";
+                /** @description The price's currency per one whole unit of the asset ("0.92") */
+                rate: string;
+                /** @description Where the rate came from; "sandbox": the fixed test table, not the market */
+                source: string;
+            }[];
             /** @enum {string} */
             currency: "USDT" | "TON";
             description: string | null;
@@ -2200,6 +2265,11 @@ export interface components {
             network: "TON";
             paidAmount: string;
             paidAt: string | null;
+            /** @description A price in another currency than the asset asked ("3.40 EUR"); null when priced in the asset itself */
+            price: {
+                amount: string;
+                currency: string;
+            } | null;
             /**
              * Format: date-time
              * @description The service's clock, so the countdown ignores a wrong device clock
@@ -2244,8 +2314,17 @@ export interface components {
                 /** @description A decimal string in the asset's decimals */
                 total: string;
             };
+            /** @description Of the paid and overpaid in this asset, the fiat-priced ones: their prices per price currency */
+            prices: components["schemas"]["PriceTotal"][];
             /** @description Refunds sent that day (and not bounced), whatever day their payment was */
             refunded: {
+                /** @description How many */
+                count: number;
+                /** @description A decimal string in the asset's decimals */
+                total: string;
+            };
+            /** @description Of the paid, those that settled short of their amount inside the store's tolerance: the shortfalls' sum */
+            settledShort: {
                 /** @description How many */
                 count: number;
                 /** @description A decimal string in the asset's decimals */
@@ -2319,6 +2398,8 @@ export interface components {
                 /** @description A decimal string in the asset's decimals */
                 total: string;
             };
+            /** @description The fiat prices of the payments completed in the span, per price currency over every asset; absent when none was fiat-priced */
+            prices?: components["schemas"]["PriceTotal"][];
             /** @description Refunds sent that day (and not bounced), whatever day their payment was */
             refunded: {
                 /** @description How many */
@@ -2556,6 +2637,13 @@ export interface components {
             instance: string | null;
             /** @description Whether this instance runs the chain watcher now (on a shared ledger only the one holding the lease does) */
             watching: boolean;
+        };
+        ManualRate: {
+            /** @enum {string} */
+            asset: "USDT" | "TON";
+            currency: string;
+            /** @description The currency per one whole unit of the asset */
+            rate: string;
         };
         OutgoingTransfer: {
             amount: string;
@@ -2826,12 +2914,21 @@ export interface components {
             overpaidAmount: string;
             paidAmount: string;
             paidAt: string | null;
+            price: components["schemas"]["Price"];
+            /** @description The locked rate of the asset asked (the price's currency per one unit); null when priced in the asset */
+            rate: string | null;
+            /** @description Where that rate came from: manual, sandbox, tonapi, … */
+            rateSource: string | null;
             refundedAmount: string;
             seq: number;
+            /** @description What a payment settled inside the tolerance lacks of its amount, in its asset ("0.00": none) */
+            shortfall: string;
             /** @enum {string} */
             status: "pending" | "partially_paid" | "paid" | "expired" | "cancelled";
             /** @description Made to try the flow (the widget preview's, the demo shop's) */
             test: boolean;
+            /** @description The short payment the store accepted for it, in percent */
+            tolerancePercent: string;
         };
         PaymentTimelineEvent: {
             createdAt: string;
@@ -2854,6 +2951,50 @@ export interface components {
             amount: string;
             /** @description An asset code or an ISO 4217 code */
             currency: string;
+        };
+        PriceTotal: {
+            /** @description How many completed payments were priced in it */
+            count: number;
+            /**
+             * @description An ISO 4217 code
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Their prices' sum, in the currency's minor digits
+             * @example 3.40
+             */
+            total: string;
+        };
+        PricingSettings: {
+            /** @default [] */
+            manualRates: components["schemas"]["ManualRate"][];
+            /**
+             * @description Two live sources further apart than this refuse a fiat invoice (503 RATE_UNAVAILABLE)
+             * @default 2
+             */
+            maxDisagreementPercent: string;
+            /**
+             * @description A live rate older than this is not used
+             * @default 900
+             */
+            maxRateAgeSeconds: number;
+            /**
+             * @default live
+             * @enum {string}
+             */
+            rateMode: "live" | "manual";
+            /**
+             * @description A payment short by at most this percent of its amount is paid (exchanges deduct fees)
+             * @default 0
+             */
+            shortTolerancePercent: string;
+            /**
+             * @description What the store prices in: an asset (no conversion) or an ISO 4217 code
+             * @default USDT
+             * @example USDT
+             */
+            storeCurrency: string;
         };
         ProvenWallet: {
             /** @description User-friendly, non-bounceable, in the form of the running chain */
@@ -2880,6 +3021,28 @@ export interface components {
             rate: string;
             /** @description Where the rate came from: tonapi, coingecko, manual or sandbox */
             source: string;
+        };
+        RatesHealth: {
+            lastRefusal: {
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            } | null;
+            /** @enum {string} */
+            origin: "sandbox" | "manual" | "live";
+            sources: components["schemas"]["RateSourceHealth"][];
+        };
+        RateSourceHealth: {
+            lastError: string | null;
+            lastFailureAt: string | null;
+            lastSuccessAt: string | null;
+            /** @description tonapi, coingecko, ecb */
+            name: string;
+            /**
+             * @description unused: not asked since the service started
+             * @enum {string}
+             */
+            state: "ok" | "failing" | "unused";
         };
         /**
          * @example {
@@ -3025,6 +3188,8 @@ export interface components {
             createdBy: string;
             /** @description Wallet address the money goes back to */
             destination: string;
+            /** @description What it was stated as, when a fiat amount; else null */
+            fiat: components["schemas"]["RefundFiat"] | null;
             id: string;
             links: components["schemas"]["RefundLinks"];
             /** @description Comment the refund transfer must carry: how the watcher recognises it */
@@ -3046,6 +3211,29 @@ export interface components {
              * @constant
              */
             sentAfterCancel?: true;
+        };
+        RefundFiat: {
+            /** @example 3.40 */
+            amount: string;
+            /** @enum {string} */
+            basis: "original" | "current";
+            /**
+             * @description The payment's price currency (ISO 4217)
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When the source fixed the rate
+             */
+            fixedAt: string;
+            /**
+             * @description `currency` per one whole unit of `asset`
+             * @example 0.92
+             */
+            rate: string;
+            /** @description Where the rate came from: sandbox, manual, tonapi, … */
+            source: string;
         };
         RefundLinks: {
             /** @description ton:// link: a transfer of exactly `amount` of `asset` to `destination` with `memo` as its comment (a jetton transfer for USDT, a plain one for Toncoin) */
@@ -3682,12 +3870,26 @@ export interface components {
             content: {
                 "application/json": {
                     /**
-                     * @description Defaults to the overpaid excess, or else to everything paid and not yet refunded
+                     * @description In the paid asset. Defaults to the overpaid excess, or else to everything paid and not yet refunded; not with `fiat`
                      * @example 10.00
                      */
                     amount?: string;
                     /** @description Defaults to the address that paid; required when several did */
                     destination?: string;
+                    /** @description A fiat-priced payment only: the refund as an amount of its price currency, converted into the paid asset at the basis' rate and rounded up to its smallest unit */
+                    fiat?: {
+                        /**
+                         * @description In the payment's price currency, with at most its minor digits
+                         * @example 3.40
+                         */
+                        amount: string;
+                        /**
+                         * @description original: the payment's locked quote; current: today's rate (503 RATE_UNAVAILABLE without one)
+                         * @default original
+                         * @enum {string}
+                         */
+                        basis?: "original" | "current";
+                    };
                     /** @description Why: shown on the refund, the receipt and the audit log */
                     reason?: string;
                 };
@@ -3735,6 +3937,40 @@ export interface components {
                      * @description Where the hosted page returns the customer after paying
                      */
                     successUrl?: string;
+                };
+            };
+        };
+        PricingSettings: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    manualRates?: components["schemas"]["ManualRate"][];
+                    /**
+                     * @description Two live sources further apart than this refuse a fiat invoice (503 RATE_UNAVAILABLE)
+                     * @default 2
+                     */
+                    maxDisagreementPercent?: string;
+                    /**
+                     * @description A live rate older than this is not used
+                     * @default 900
+                     */
+                    maxRateAgeSeconds?: number;
+                    /**
+                     * @default live
+                     * @enum {string}
+                     */
+                    rateMode?: "live" | "manual";
+                    /**
+                     * @description A payment short by at most this percent of its amount is paid (exchanges deduct fees)
+                     * @default 0
+                     */
+                    shortTolerancePercent?: string;
+                    /**
+                     * @description What the store prices in: an asset (no conversion) or an ISO 4217 code
+                     * @default USDT
+                     * @example USDT
+                     */
+                    storeCurrency?: string;
                 };
             };
         };
@@ -4943,16 +5179,16 @@ export interface operations {
                      */
                     amount: string;
                     /**
-                     * @description What the customer pays in (USDT unless said)
+                     * @description What the invoice is priced in (USDT unless said): an asset the customer pays in, or an ISO 4217 code converted at a locked rate into each accepted asset
                      * @default USDT
-                     * @enum {string}
+                     * @example USDT
                      */
-                    currency?: "USDT" | "TON";
+                    currency?: string;
                     description?: string;
                     expiresInSeconds?: number;
                     externalId?: string;
                     /**
-                     * @description The part of `amount` that is a tip (the till adds it to the subtotal)
+                     * @description The part of `amount` that is a tip (the till adds it to the subtotal), in the price's currency
                      * @example 10.00
                      */
                     tip?: string;
@@ -5100,7 +5336,15 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["HostNotAllowed"];
             429: components["responses"]["RateLimited"];
-            503: components["responses"]["Unavailable"];
+            /** @description RATE_UNAVAILABLE: a fiat refund at today's rate, and no source gives one */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     consoleCancelRefund: {
@@ -5301,6 +5545,30 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getRatesHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatesHealth"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             421: components["responses"]["HostNotAllowed"];
@@ -5558,6 +5826,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPricingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pricing settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updatePricingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PricingSettings"];
+        responses: {
+            /** @description The pricing settings after saving */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingSettings"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7430,6 +7750,42 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
+        };
+    };
+    chooseCheckoutCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    currency: "USDT" | "TON";
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout status in the chosen asset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatus"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     streamPaymentStatus: {

@@ -56,13 +56,15 @@ export const WEBHOOK_EVENTS: Record<WebhookEventType, EventDoc> = {
   'payment.asset_chosen': payment(
     "A payment priced in a fiat currency now asks another accepted asset's locked quote (`currency`, `amount`): the customer chose it, or its first transfer came in it",
   ),
-  'payment.partially_paid': payment('A transfer paid part of the amount'),
+  'payment.partially_paid': payment(
+    "A transfer paid part of the amount, short by more than the store's tolerance (`dueAmount` is what is left, in `currency`)",
+  ),
   'payment.paid': payment(
     "The amount is fully paid, or paid short by no more than the store's tolerance (`tolerance.shortfall` says by how much)",
   ),
-  'payment.overpaid': payment('More than the amount arrived'),
+  'payment.overpaid': payment('More than the amount arrived (`overpaidAmount`, in the asset paid: `currency`)'),
   'payment.late': payment(
-    'The amount was completed after expiry, inside the monitoring window (sent with `payment.paid`; `late: true`)',
+    'The amount was completed after expiry, inside the monitoring window (sent with `payment.paid`; `late: true`). A fiat price is credited at the quote it locked, whatever the rate did since',
   ),
   'payment.late_partially_paid': payment(
     'Money arrived after expiry, inside the monitoring window, without completing the amount',
