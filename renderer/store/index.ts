@@ -8,6 +8,7 @@ import { createDesktopSlice } from '../features/desktop/slice';
 import { createInvoiceSlice } from '../features/invoice/slice';
 import { createLiveSlice } from '../features/live/slice';
 import { createPaymentsSlice } from '../features/payments/slice';
+import { createPricingSlice } from '../features/pricing/slice';
 import { createReceiptsSlice } from '../features/receipts/slice';
 import { createRefundsSlice } from '../features/refunds/slice';
 import { createSettingsSlice } from '../features/settings/slice';
@@ -49,6 +50,7 @@ export const createConsoleStore = (): StoreApi<ConsoleStore> =>
     ...createReceiptsSlice(...a),
     ...createCloseDaySlice(...a),
     ...createWalletProofSlice(...a),
+    ...createPricingSlice(...a),
   }));
 
 // Built on first use, not at import: the slice tests import this module in Node, where the ui slice's

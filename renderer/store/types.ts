@@ -7,6 +7,7 @@ import type { DesktopSlice } from '../features/desktop/slice';
 import type { InvoiceSlice } from '../features/invoice/slice';
 import type { LiveSlice } from '../features/live/slice';
 import type { PaymentsSlice } from '../features/payments/slice';
+import type { PricingSlice } from '../features/pricing/slice';
 import type { ReceiptsSlice } from '../features/receipts/slice';
 import type { RefundsSlice } from '../features/refunds/slice';
 import type { SettingsSlice } from '../features/settings/slice';
@@ -41,6 +42,7 @@ export type ConsoleStore = UiSlice &
   ReceiptsSlice &
   CloseDaySlice &
   WalletProofSlice &
+  PricingSlice &
   StaffSlice;
 
 export type SliceCreator<T> = StateCreator<ConsoleStore, [], [], T>;

@@ -15,6 +15,7 @@ import { useConsoleStore } from '../../store';
 import { selectDashboardActions, selectDashboardIncludesTest, selectIsDashboardLoading, selectStats } from './slice';
 import { TestPaymentsSwitch } from '../../components/TestPaymentsSwitch';
 import { TakingsCard } from './TakingsCard';
+import { RatesCard } from './RatesCard';
 import { WatcherCard } from './WatcherCard';
 import { selectUnmatchedCount } from '../live/slice';
 import { selectPaymentsActions } from '../payments/slice';
@@ -92,6 +93,7 @@ export function DashboardPage() {
             </div>
             <div className="stack">
               <WatcherCard />
+              {isOwner ? <RatesCard /> : null}
               {isOwner ? <BooksCard /> : null}
             </div>
           </div>

@@ -4,6 +4,7 @@ import { formatDateTime, formatFigure, formatAssetAmount } from '../../lib/forma
 import { isPayable, outcomeOf, type Outcome } from '../payments/payment-outcome';
 import { CopyButton } from '../../components/CopyButton';
 import { QrCode } from '../../components/QrCode';
+import { PriceFacts, shortfallText } from '../payments/PriceFacts';
 import { StatusBadge } from '../payments/StatusBadge';
 import { useLeavePrompt } from '../till/useLeavePrompt';
 
@@ -24,6 +25,7 @@ function PayableBody({ invoice }: { invoice: Payment }) {
           size={220}
         />
         <dl className="facts">
+          <PriceFacts payment={invoice} />
           <dt>Amount</dt>
           <dd className="strong" data-testid="invoice-amount">
             {formatAssetAmount(invoice.amount, invoice.currency)}
@@ -73,10 +75,14 @@ function EndedBody({ invoice, outcome }: { invoice: Payment; outcome: Outcome })
       </p>
       <p className="muted">{outcome.advice}</p>
       <dl className="facts">
+        <PriceFacts payment={invoice} />
         <dt>Amount</dt>
         <dd className="strong">{formatAssetAmount(invoice.amount, invoice.currency)}</dd>
         <dt>Received</dt>
-        <dd>{formatAssetAmount(invoice.paidAmount, invoice.currency)}</dd>
+        <dd>
+          {formatAssetAmount(invoice.paidAmount, invoice.currency)}
+          {shortfallText(invoice) ? <span className="muted"> · {shortfallText(invoice)}</span> : null}
+        </dd>
         {invoice.paidAt ? (
           <>
             <dt>Paid</dt>

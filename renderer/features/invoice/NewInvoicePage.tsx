@@ -9,6 +9,7 @@ import { ASSETS } from '../../../contract/asset';
 import { selectAcceptedAssets } from '../staff/slice';
 import {
   draftAsset,
+  pricedIn,
   selectInvoice,
   selectInvoiceActions,
   selectInvoiceDraft,
@@ -16,6 +17,8 @@ import {
   selectIsCreatingInvoice,
 } from './slice';
 import { selectTillActions } from '../till/slice';
+import { selectPricing } from '../pricing/slice';
+import { useStorePricing } from '../pricing/useStorePricing';
 import { selectUiActions } from '../../store/ui-slice';
 
 function FieldError({ field, id }: { field: string; id: string }) {
@@ -32,6 +35,9 @@ export function NewInvoicePage() {
   const draft = useConsoleStore(selectInvoiceDraft);
   const accepted = useConsoleStore(selectAcceptedAssets);
   const asset = ASSETS[draftAsset(draft, accepted)];
+  useStorePricing();
+  const priceCurrency = pricedIn(useConsoleStore(selectPricing)?.storeCurrency, asset.code);
+  const isFiat = priceCurrency !== asset.code;
   const invoice = useConsoleStore(selectInvoice);
   const isCreating = useConsoleStore(selectIsCreatingInvoice);
   const invoiceError = useConsoleStore(selectInvoiceError);
@@ -63,7 +69,7 @@ export function NewInvoicePage() {
       </PageHeader>
       <div className="grid-2 invoice-grid">
         <form className="card form" onSubmit={submit} noValidate aria-label="Invoice details">
-          {accepted.length > 1 ? (
+          {accepted.length > 1 && !isFiat ? (
             <fieldset data-testid="invoice-asset">
               <legend>Paid in</legend>
               <div className="segmented">
@@ -82,7 +88,7 @@ export function NewInvoicePage() {
               </div>
             </fieldset>
           ) : null}
-          <label htmlFor="amount">Amount ({asset.symbol})</label>
+          <label htmlFor="amount">Amount ({isFiat ? priceCurrency : asset.symbol})</label>
           <input
             id="amount"
             name="amount"
@@ -95,6 +101,11 @@ export function NewInvoicePage() {
             onChange={(e) => setDraft({ amount: e.target.value })}
           />
           <FieldError field="amount" id="amount-error" />
+          {isFiat ? (
+            <p className="muted small" data-testid="invoice-fiat-note">
+              The customer pays in {accepted.join(' or ')} at a rate locked when the invoice is made.
+            </p>
+          ) : null}
           <label htmlFor="externalId">
             Order reference <span className="muted">(optional, makes retries safe)</span>
           </label>

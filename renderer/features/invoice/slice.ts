@@ -1,9 +1,9 @@
 import { ApiError } from '../../api/client';
-import { parseEnteredAmount } from '../../lib/format';
+import { parseEnteredPrice } from '../../lib/price-format';
 import { paymentsApi } from '../payments/api';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import type { PublicPayment as Payment } from '../../../contract/payments';
-import type { AssetCode } from '../../../contract/asset';
+import { isAssetCode, type AssetCode } from '../../../contract/asset';
 
 export interface InvoiceDraft {
   /** what the customer pays in; one the store no longer takes falls back to the first it does */
@@ -37,16 +37,20 @@ export const draftAsset = (d: InvoiceDraft, accepted: readonly AssetCode[]): Ass
  */
 export function readDraft(
   d: InvoiceDraft,
-  asset: AssetCode,
+  currency: string,
 ): { amount: string } | { problem: NonNullable<InvoiceSlice['invoiceError']> } {
-  // in the asset's decimals: 1.123456789 is a Toncoin amount, too fine for USDT
-  const entered = parseEnteredAmount(d.amount, asset);
+  // in the currency's decimals: 1.123456789 is a Toncoin amount, too fine for USDT; 3.405 too fine for EUR
+  const entered = parseEnteredPrice(d.amount, currency);
   if (!entered.ok) return { problem: { field: 'amount', message: entered.message } };
   const minutes = Number(d.expiryMinutes);
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60)
     return { problem: { field: 'expiresInSeconds', message: 'Expiry is 1 minute to 7 days.' } };
   return { amount: entered.amount };
 }
+
+/** What the desk form prices in: the store's fiat currency, else the asset chosen (an asset store is paid in it). */
+export const pricedIn = (storeCurrency: string | undefined, asset: AssetCode): string =>
+  storeCurrency === undefined || isAssetCode(storeCurrency) ? asset : storeCurrency;
 
 export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
   draft: EMPTY,
@@ -56,7 +60,9 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, invoiceError: null })),
   createInvoice: async () => {
     const d = get().draft;
-    const currency = draftAsset(d, get().acceptedAssets);
+    const asset = draftAsset(d, get().acceptedAssets);
+    // a store pricing in EUR asks EUR; the customer pays in an asset at a rate locked now
+    const currency = pricedIn(get().pricing?.storeCurrency, asset);
     const checked = readDraft(d, currency);
     if ('problem' in checked) {
       set({ invoiceError: checked.problem });
@@ -71,7 +77,7 @@ export const createInvoiceSlice: SliceCreator<InvoiceSlice> = (set, get) => ({
         ...(d.description.trim() ? { description: d.description.trim() } : {}),
         expiresInSeconds: Math.max(60, Number(d.expiryMinutes) * 60),
       });
-      set({ invoice, draft: { ...EMPTY, currency, expiryMinutes: d.expiryMinutes } });
+      set({ invoice, draft: { ...EMPTY, currency: asset, expiryMinutes: d.expiryMinutes } });
       return invoice;
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;

@@ -15,6 +15,7 @@ import '../refunds/refunds.css';
 import { StatusBadge } from './StatusBadge';
 import { TestBadge } from '../../components/TestPaymentsSwitch';
 import { useInterval } from '../../hooks/useInterval';
+import { PriceFacts, shortfallText } from './PriceFacts';
 import { formatDateTime, formatFigure, formatAssetAmount, shortHash } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectChainMode } from '../dashboard/slice';
@@ -121,11 +122,18 @@ export function PaymentDetailPage() {
         <section className="card" aria-labelledby="summary-title">
           <h2 id="summary-title">Summary</h2>
           <dl className="facts">
+            <PriceFacts payment={payment} />
             <dt>Paid</dt>
             <dd>
               {money(payment.paidAmount)}
               {payment.overpaidAmount !== '0.00' ? ` (overpaid ${formatFigure(payment.overpaidAmount)})` : ''}
             </dd>
+            {shortfallText(payment) ? (
+              <>
+                <dt>Short</dt>
+                <dd data-testid="payment-shortfall">{shortfallText(payment)}</dd>
+              </>
+            ) : null}
             {detail.tipAmount ? (
               <div data-testid="tip-line">
                 <dt>Of which tip</dt>

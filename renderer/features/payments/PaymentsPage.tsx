@@ -11,6 +11,7 @@ import './payments.css';
 import { VirtualRows } from '../../components/VirtualRows';
 import { ASSET_CODES, ASSETS, type AssetCode } from '../../../contract/asset';
 import { formatDateTime, formatAssetAmount, STATUS_LABEL } from '../../lib/format';
+import { formatPrice } from '../../lib/price-format';
 import { useConsoleStore } from '../../store';
 import { selectIsOwner } from '../staff/slice';
 import {
@@ -99,6 +100,11 @@ function Row({ p, index }: { p: PaymentRowView; index: number }) {
       </span>
       <span role="cell" className="c-amount num">
         {formatAssetAmount(p.amount, p.currency)}
+        {p.price.currency !== p.currency ? (
+          <span className="muted small price-beside" data-testid="row-price">
+            {formatPrice(p.price.amount, p.price.currency)}
+          </span>
+        ) : null}
       </span>
       <span role="cell" className="c-ref">
         {p.externalId ?? <span className="muted">—</span>}

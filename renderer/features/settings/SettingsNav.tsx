@@ -6,6 +6,7 @@ import { selectRouteParam, selectUiActions } from '../../store/ui-slice';
 /** The settings page's groups, in page order: each is addressable as `#/settings/<id>`. */
 export const SETTINGS_GROUPS = [
   { id: 'chain', label: 'Chain and payments' },
+  { id: 'pricing', label: 'Pricing' },
   { id: 'store', label: 'Store and till' },
   { id: 'keys', label: 'API access' },
   { id: 'sign-in', label: 'Sign-in and cashiers' },

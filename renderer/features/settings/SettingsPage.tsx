@@ -13,6 +13,7 @@ import { DesktopSection } from '../desktop/DesktopSection';
 import { Skeleton } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
 import { PassphraseSection } from '../signin/PassphraseSection';
+import { PricingSection } from '../pricing/PricingSection';
 import { StoreProfileSection } from '../brand/StoreProfileSection';
 import { TimeZoneSection } from '../close-day/TimeZoneSection';
 import { formatDateTime } from '../../lib/format';
@@ -204,6 +205,9 @@ export function SettingsPage() {
               <ChainSettingsSection key={JSON.stringify(view.saved) + view.allowedOrigins.join()} view={view} />
               <ConnectWalletSection />
               <EmbeddingRequests view={view} />
+            </SettingsGroup>
+            <SettingsGroup id="pricing">
+              <PricingSection />
             </SettingsGroup>
             <SettingsGroup id="store">
               <StoreProfileSection />
