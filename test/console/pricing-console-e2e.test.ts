@@ -14,12 +14,19 @@ async function shoot(page: Page, name: string, locate: () => Promise<void>): Pro
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390])
     for (const scheme of ['light', 'dark'] as const) {
+      // the console reads the scheme once, at its start: the theme is set as its toggle sets it, keeping the page's state
       await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate((theme) => {
+        document.documentElement.dataset.theme = theme;
+      }, scheme);
       await page.setViewportSize({ width, height: 900 });
       await locate();
       await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: width === 390 });
     }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
   await page.setViewportSize({ width: 1360, height: 860 });
 }
 
