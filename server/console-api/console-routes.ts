@@ -41,12 +41,13 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
     auth: 'staff',
     summary: 'Who is logged in: the owner or a cashier',
     responses: { 200: { description: 'The session is valid', schema: ConsoleSessionSchema } },
-    handler: (_input, request) => ({
+    handler: async (_input, request) => ({
       ok: true as const,
       mode: app.services.config.chain.mode,
       role: request.consoleActor!.role,
       name: request.consoleActor!.name,
       acceptedAssets: acceptedAssets(app.services.config),
+      storeCurrency: (await app.services.pricing.current()).storeCurrency,
     }),
   });
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ASSETS } from '../../contract/asset';
-import { signEpp } from '../epp/epp-signature';
+import { payButtonSymbol, signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { ErrorSchema } from '../http/responses';
@@ -147,7 +146,7 @@ export async function widgetPreviewRoutes(app: FastifyInstance): Promise<void> {
           expiresAt,
           allowedOrigins: [origin],
           sandbox,
-          assetSymbol: ASSETS[payment.currency].symbol,
+          assetSymbol: payButtonSymbol(payment),
         },
         services.eppSecret,
       );

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ASSETS } from '../../contract/asset';
+import type { Payment } from '../storage/records';
 import { randomToken } from '../util/ids';
 
 /** What one EPP signature authorises: one payment, until `exp`, framed by these origins only. */
@@ -112,4 +114,14 @@ export function verifyEpp(token: string, secret: Buffer, nowSeconds: number, san
       sandbox: payload.sbx === 1,
     },
   };
+}
+
+/**
+ * What the shop's pay button names (the signature's `sym`): the payment's asset, or for a fiat price
+ * every asset it is quoted in, since the customer chooses ("Pay with USDT or TON").
+ */
+export function payButtonSymbol(payment: Pick<Payment, 'currency' | 'pricing'>): string {
+  return payment.pricing
+    ? payment.pricing.quotes.map((q) => ASSETS[q.asset].symbol).join(' or ')
+    : ASSETS[payment.currency].symbol;
 }

@@ -8,10 +8,9 @@ import {
   WidgetSessionRequestSchema,
   WidgetSessionResponseSchema,
 } from '../../contract/payments';
-import { ASSETS } from '../../contract/asset';
 import { AssetCodeSchema } from '../../contract/asset-schemas';
 import type { Services } from '../services';
-import { signEpp } from './epp-signature';
+import { payButtonSymbol, signEpp } from './epp-signature';
 
 const TAGS = ['Embedded payment page'];
 /** The sandbox signature's query: the asset too, so a Toncoin widget can be tried by hand (USDT when absent, as before). */
@@ -34,7 +33,7 @@ function issueSignature(services: Services, { payment, view }: CreateResult, sho
       expiresAt,
       allowedOrigins: payment.allowedOrigins ?? [],
       sandbox,
-      assetSymbol: ASSETS[payment.currency].symbol,
+      assetSymbol: payButtonSymbol(payment),
     },
     services.eppSecret,
   );

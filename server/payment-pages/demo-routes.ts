@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { signEpp } from '../epp/epp-signature';
+import { payButtonSymbol, signEpp } from '../epp/epp-signature';
 import { SANDBOX_SIGNATURE_TTL_SECONDS } from '../epp/widget-session-routes';
 import { AppError, ErrorCode } from '../http/errors';
 import { ASSET_CODES, ASSETS } from '../../contract/asset';
@@ -41,7 +41,7 @@ async function demoSignature(services: Services, origin: string, q: DemoQuery): 
       expiresAt,
       allowedOrigins: [origin],
       sandbox: true,
-      assetSymbol: ASSETS[payment.currency].symbol,
+      assetSymbol: payButtonSymbol(payment),
     },
     services.eppSecret,
   );

@@ -112,10 +112,12 @@ describe('the console keeps USDT and Toncoin apart', () => {
     expect((await list('q=5.0')).map(([id]) => id)).toEqual([ids.tonFive]);
   });
 
-  it('puts the asset in the payments CSV, as its last column', async () => {
+  it('puts the asset in the payments CSV, before the price columns that came after it', async () => {
     const lines = (await consoleGet('/payments/export.csv?currency=TON')).body.trim().split('\r\n');
-    expect(lines[0]!.split(',').at(-1)).toBe('currency');
-    expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['TON', 'TON', 'TON']);
+    const header = lines[0]!.split(',');
+    const at = header.indexOf('currency');
+    expect(header.slice(at)).toEqual(['currency', 'price', 'priceCurrency', 'rate', 'shortfall']);
+    expect(lines.slice(1).map((line) => line.split(',')[at])).toEqual(['TON', 'TON', 'TON']);
   });
 
   it('suggests for a memo-less Toncoin transfer only Toncoin payments of its amount', async () => {

@@ -23,6 +23,7 @@ describe('the settings page in sections (Chromium)', () => {
     const sections = page.getByRole('navigation', { name: 'Settings sections' });
     await pw(sections.getByRole('link')).toHaveText([
       'Chain and payments',
+      'Pricing',
       'Store and till',
       'API access',
       'Sign-in and cashiers',

@@ -25,6 +25,7 @@ describe('console sessions', () => {
       role: 'owner',
       name: 'owner',
       acceptedAssets: ['USDT', 'TON'],
+      storeCurrency: 'USDT',
     });
   });
 

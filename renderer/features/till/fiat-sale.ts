@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CheckoutViewSchema } from '../../../contract/checkout';
 import { fiatDigits, formatFiat, isFiatCode } from '../../../contract/fiat';
-import { PricingSettingsSchema } from '../../../contract/pricing-settings';
+import { ConsoleSessionSchema } from '../../../contract/console';
 import { apiUrl, get } from '../../api/client';
 
 /** The store's currency when it is an ISO 4217 code (the till then types prices in it); null for an asset. */
 export async function loadStoreFiat(): Promise<string | null> {
-  const { storeCurrency } = await get(PricingSettingsSchema, '/settings/pricing');
+  // the session, not the pricing settings: a cashier's till may read it
+  const { storeCurrency } = await get(ConsoleSessionSchema, '/session');
   return isFiatCode(storeCurrency) ? storeCurrency : null;
 }
 
