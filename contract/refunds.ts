@@ -97,6 +97,18 @@ export const RefundFiatSchema = z
   .meta({ id: 'RefundFiat' });
 export type RefundFiatView = z.infer<typeof RefundFiatSchema>;
 
+/** Today's rate for a fiat refund, as the console shows it before the refund is asked. */
+export const RefundRateSchema = z
+  .object({
+    currency: z.string().meta({ description: "The payment's price currency (ISO 4217)" }),
+    asset: AssetCodeSchema,
+    rate: z.string().meta({ description: '`currency` per one whole unit of `asset`' }),
+    source: z.string(),
+    fixedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'RefundRate' });
+export type RefundRate = z.infer<typeof RefundRateSchema>;
+
 export const RefundSchema = z
   .object({
     id: z.string(),

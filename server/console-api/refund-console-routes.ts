@@ -19,6 +19,7 @@ import {
   CreateRefundRequestSchema,
   RefundIdParamsSchema,
   RefundListSchema,
+  RefundRateSchema,
   RefundSchema,
   RefundWalletRequestBodySchema,
   type RefundWalletRequestBody,
@@ -63,6 +64,34 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
     // who asked, as the refund and the audit log name them: the session's holder ('owner')
     handler: async ({ params, body }, request) =>
       refunds.create(params.paymentId, body, actorOf(request), app.services.rates),
+  });
+
+  addRoute(app, {
+    // a POST: it reads today's rate from the sources now (never a cached answer), as a refund would lock it
+    method: 'POST',
+    url: '/payments/:paymentId/refund-rate',
+    operationId: 'consoleRefundRate',
+    tags: TAGS,
+    auth: 'console',
+    summary: "Today's rate of a fiat-priced payment's price currency for the asset it was paid in",
+    description: "What a refund stated in the price currency at today's rate (basis current) would convert at now.",
+    params: PaymentIdParamsSchema,
+    body: z.strictObject({}).optional(),
+    responses: {
+      200: { description: "Today's rate", schema: RefundRateSchema },
+      ...errors(400, 404),
+      503: { description: 'RATE_UNAVAILABLE: no source gives a trustworthy rate now', schema: ErrorSchema },
+    },
+    handler: async ({ params }) => {
+      const { currency, rate } = await refunds.currentRate(params.paymentId, app.services.rates);
+      return {
+        currency,
+        asset: rate.asset,
+        rate: rate.rate,
+        source: rate.source,
+        fixedAt: new Date(rate.fixedAt).toISOString(),
+      };
+    },
   });
 
   addRoute(app, {

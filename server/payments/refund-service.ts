@@ -20,7 +20,7 @@ import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
 import { transferLinks, type ChainInfo } from './payment-links';
 import { checkRefundDestination } from './refund-destination';
 import { currentRefundRate, fiatRefundAmount } from './refund-fiat-amount';
-import type { RatesPort } from '../rates/rates-port';
+import type { LockedRate, RatesPort } from '../rates/rates-port';
 import type { PaymentService } from './payment-service';
 import type { Payment } from '../storage/records';
 
@@ -86,10 +86,7 @@ export class RefundService {
     const destination = request.destination === undefined ? null : this.checkedDestination(request.destination);
     if (request.fiat && request.amount !== undefined)
       throw invalidInput('fiat', 'state the refund as amount (in the asset) or as fiat, not both');
-    const current =
-      request.fiat?.basis === 'current'
-        ? await currentRefundRate(await this.deps.storage.read((view) => this.paymentIn(view, paymentId)), rates)
-        : null;
+    const current = request.fiat?.basis === 'current' ? (await this.currentRate(paymentId, rates)).rate : null;
     return this.deps.storage.write(async (uow) => {
       const payment = await this.paymentIn(uow, paymentId);
       // the refund goes back in the asset that was paid, so its amount is read with that asset's decimals
@@ -142,6 +139,13 @@ export class RefundService {
       });
       return this.announce(uow, 'refund.created', refund, payment);
     });
+  }
+
+  /** Today's rate of a fiat-priced payment's price currency for its paid asset (400 `fiat` for an asset-priced one, 503 without a rate). */
+  async currentRate(paymentId: string, rates: RatesPort | undefined): Promise<{ currency: string; rate: LockedRate }> {
+    const payment = await this.deps.storage.read((view) => this.paymentIn(view, paymentId));
+    const rate = await currentRefundRate(payment, rates);
+    return { currency: payment.pricing!.price.currency, rate };
   }
 
   /** A refund by id alone (the sandbox's simulator, which plays the merchant's wallet). */

@@ -8,6 +8,7 @@ import { formatAssetAmount, formatFigure, parseEnteredAmount } from '../../lib/f
 import { useConsoleStore } from '../../store';
 import { selectRefundActions, selectRefundProblem, selectRefunds } from './slice';
 import { AwaitingRefund } from './AwaitingRefund';
+import { FiatRefundChoice, type RefundStatedIn } from './FiatRefundChoice';
 import { RefundTable } from './RefundTable';
 
 /** Base units of a decimal amount of `asset` from the service ("0.00" is none); exact, never through a float. */
@@ -38,10 +39,17 @@ function RefundForm({ payment, onDone }: { payment: PublicPayment; onDone: () =>
   const [amount, setAmount] = useState(suggested);
   const [reason, setReason] = useState('');
   const [destination, setDestination] = useState('');
+  const [statedIn, setStatedIn] = useState<RefundStatedIn>('asset');
+  const [fiatAmount, setFiatAmount] = useState('');
+  const isFiatPriced = payment.quotes.some((q) => q.currency === payment.currency);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void createRefund(payment.id, {
-      ...(amount.trim() ? { amount: enteredOrAsTyped(amount) } : {}),
+      ...(statedIn !== 'asset'
+        ? { fiat: { amount: enteredOrAsTyped(fiatAmount), basis: statedIn } }
+        : amount.trim()
+          ? { amount: enteredOrAsTyped(amount) }
+          : {}),
       ...(reason.trim() ? { reason: reason.trim() } : {}),
       ...(destination.trim() ? { destination: destination.trim() } : {}),
     }).then((refund) => {
@@ -56,17 +64,31 @@ function RefundForm({ payment, onDone }: { payment: PublicPayment; onDone: () =>
     ) : null;
   return (
     <form className="form refund-form" onSubmit={submit} aria-label="New refund">
-      <label>
-        Amount ({ASSETS[payment.currency].symbol})
-        <input
-          name="amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          placeholder={suggested ? undefined : 'everything paid and not yet refunded'}
-          aria-invalid={problem?.field === 'amount'}
+      {isFiatPriced ? (
+        <FiatRefundChoice
+          payment={payment}
+          statedIn={statedIn}
+          onStatedIn={setStatedIn}
+          fiatAmount={fiatAmount}
+          onFiatAmount={setFiatAmount}
         />
-      </label>
+      ) : null}
+      {fieldError('fiat')}
+      {fieldError('fiat.amount')}
+      {fieldError('currency')}
+      {statedIn === 'asset' ? (
+        <label>
+          Amount ({ASSETS[payment.currency].symbol})
+          <input
+            name="amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            placeholder={suggested ? undefined : 'everything paid and not yet refunded'}
+            aria-invalid={problem?.field === 'amount'}
+          />
+        </label>
+      ) : null}
       {fieldError('amount')}
       <label>
         Reason{' '}

@@ -2,6 +2,7 @@ import { get, post } from '../../api/client';
 import {
   OutgoingTransferListSchema,
   RefundListSchema,
+  RefundRateSchema,
   RefundSchema,
   type CreateRefundRequest,
   type RefundWalletRequestBody,
@@ -13,6 +14,8 @@ const base = (paymentId: string) => `/payments/${encodeURIComponent(paymentId)}/
 export const refundsApi = {
   list: (paymentId: string) => get(RefundListSchema, base(paymentId)),
   create: (paymentId: string, body: CreateRefundRequest) => post(RefundSchema, base(paymentId), body),
+  /** today's rate of a fiat-priced payment's price currency for its asset: 503 RATE_UNAVAILABLE without one */
+  rate: (paymentId: string) => post(RefundRateSchema, `/payments/${encodeURIComponent(paymentId)}/refund-rate`),
   /** what the store's wallet sent or got back, and the refund each was */
   outgoing: () => get(OutgoingTransferListSchema, '/chain/outgoing'),
   cancel: (paymentId: string, refundId: string) =>
