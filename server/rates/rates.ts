@@ -1,3 +1,4 @@
+import type { RateMode } from '../../contract/pricing-settings';
 import type { RatesHealth } from '../../contract/rates';
 import type { PricingSettingsStore } from '../settings/pricing';
 import type { Clock } from '../util/clock';
@@ -40,7 +41,7 @@ export function createRates(deps: RatesDeps): Rates {
   const manual = fixedRates(() => manualTable, 'manual', deps.clock);
   const live = createLive(deps);
   const usesSandbox = () => deps.isSandbox() && deps.config.useSandboxTable;
-  let lastMode: 'live' | 'manual' = 'live';
+  let lastMode: RateMode = 'live';
   let lastRefusal: RatesHealth['lastRefusal'] = null;
 
   const lockRates = async (fiat: string, assets: Parameters<Rates['ratesFor']>[1]): Promise<LockedRate[]> => {

@@ -1,14 +1,11 @@
 import type { RateSourceHealth } from '../../contract/rates';
 import type { Clock } from '../util/clock';
 
-interface Row {
-  name: string;
-  state: RateSourceHealth['state'];
-  /** ms; formatted only when the dashboard reads them (every fiat invoice records a success) */
+/** A RateSourceHealth with its times kept in ms: formatted only when the dashboard reads them (every fiat invoice records a success). */
+type Row = Omit<RateSourceHealth, 'lastSuccessAt' | 'lastFailureAt'> & {
   lastSuccessAt: number | null;
   lastFailureAt: number | null;
-  lastError: string | null;
-}
+};
 
 /** How each live source last did, for the dashboard: kept in memory, since the service started. */
 export class SourceHealthBook {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { CheckoutViewSchema } from '../../../contract/checkout';
 import { fiatDigits, formatFiat, isFiatCode } from '../../../contract/fiat';
 import { ConsoleSessionSchema } from '../../../contract/console';
+import { ErrorBodySchema } from '../../../contract/errors';
 import { apiUrl, get } from '../../api/client';
 
 /** The store's currency when it is an ISO 4217 code (the till then types prices in it); null for an asset. */
@@ -37,8 +37,6 @@ export function parseFiatEntry(text: string, code: string): FiatEntry {
   if (minor === 0n) return { ok: false, message: 'The price must be more than zero.' };
   return { ok: true, amount: formatFiat(minor, code) };
 }
-
-const ErrorBodySchema = z.object({ error: z.object({ message: z.string() }) });
 
 /**
  * The customer's asset for a fiat price, through the checkout's own public endpoint (the same one the
