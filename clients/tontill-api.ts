@@ -447,6 +447,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/payments/{paymentId}/refund-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Today's rate of a fiat-priced payment's price currency for the asset it was paid in
+         * @description What a refund stated in the price currency at today's rate (basis current) would convert at now.
+         */
+        post: operations["consoleRefundRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/payments/{paymentId}/refunds": {
         parameters: {
             query?: never;
@@ -3244,6 +3264,17 @@ export interface components {
         RefundList: {
             items: components["schemas"]["Refund"][];
         };
+        RefundRate: {
+            /** @enum {string} */
+            asset: "USDT" | "TON";
+            /** @description The payment's price currency (ISO 4217) */
+            currency: string;
+            /** Format: date-time */
+            fixedAt: string;
+            /** @description `currency` per one whole unit of `asset` */
+            rate: string;
+            source: string;
+        };
         /** @description Settings; the toncenter API key is never returned */
         Settings: {
             allowedOrigins: string[];
@@ -5280,6 +5311,49 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    consoleRefundRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Today's rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundRate"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["HostNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            /** @description RATE_UNAVAILABLE: no source gives a trustworthy rate now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleListRefunds: {
         parameters: {
             query?: never;
@@ -5723,6 +5797,8 @@ export interface operations {
                         ok: true;
                         /** @enum {string} */
                         role: "owner" | "cashier";
+                        /** @description What the store prices in (Settings → Pricing): an asset code or an ISO 4217 code; cashiers' tills read it here */
+                        storeCurrency: string;
                     };
                 };
             };

@@ -29,7 +29,8 @@ export const ConsoleSessionSchema = z.object({
     .array(AssetCodeSchema)
     .meta({ description: 'The assets the store takes now (Settings → Payments), in the registry order' }),
   storeCurrency: z.string().meta({
-    description: "What the store prices in (Settings → Pricing): an asset code or an ISO 4217 code; cashiers' tills read it here",
+    description:
+      "What the store prices in (Settings → Pricing): an asset code or an ISO 4217 code; cashiers' tills read it here",
   }),
 });
 export type ConsoleSession = z.infer<typeof ConsoleSessionSchema>;

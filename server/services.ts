@@ -113,7 +113,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   bus.inTransaction(webhooks.onEventRecorded);
   // Created with the store, so a merchant can set up a receiver before the first callbackUrl.
   await webhooks.callbackSecret();
-  const refunds = new RefundService({ storage, payments, events, clock, chain: deps.chain });
+  const refunds = new RefundService({ storage, payments, events, clock, chain: deps.chain, rates });
   const sessions = new ConsoleSessions(storage, clock);
   const ledger = new TransferLedger({ storage, payments, events, clock, refunds });
   const watcherLedger = deps.watcherStorage

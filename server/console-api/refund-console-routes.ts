@@ -62,8 +62,7 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     // who asked, as the refund and the audit log name them: the session's holder ('owner')
-    handler: async ({ params, body }, request) =>
-      refunds.create(params.paymentId, body, actorOf(request), app.services.rates),
+    handler: async ({ params, body }, request) => refunds.create(params.paymentId, body, actorOf(request)),
   });
 
   addRoute(app, {
@@ -83,7 +82,7 @@ export async function refundConsoleRoutes(app: FastifyInstance): Promise<void> {
       503: { description: 'RATE_UNAVAILABLE: no source gives a trustworthy rate now', schema: ErrorSchema },
     },
     handler: async ({ params }) => {
-      const { currency, rate } = await refunds.currentRate(params.paymentId, app.services.rates);
+      const { currency, rate } = await refunds.currentRate(params.paymentId);
       return {
         currency,
         asset: rate.asset,

@@ -26,7 +26,9 @@ export async function uniqueMemo(uow: UnitOfWork): Promise<string> {
 export interface NewPaymentContext {
   kind: PaymentKind;
   request: DepositRequest | WidgetSessionRequest;
-  priced: Pick<PricedRequest, 'currency' | 'amount'>;
+  priced: Pick<PricedRequest, 'currency' | 'amount' | 'pricing'>;
+  /** the short payment the store tolerates now, locked on the payment */
+  toleranceBps: number;
   hash: string;
   memo: string;
   /** the store wallet payments are paid to now */
@@ -65,5 +67,7 @@ export function newPaymentRow(c: NewPaymentContext): NewPayment {
     paidAt: null,
     createdAt: c.now,
     updatedAt: c.now,
+    pricing: c.priced.pricing,
+    toleranceBps: c.toleranceBps,
   };
 }

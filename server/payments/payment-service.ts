@@ -115,11 +115,11 @@ export class PaymentService extends PaymentReads {
           address: this.deps.chain.merchantAddress,
           defaultExpirySeconds: this.deps.policy.defaultExpirySeconds,
           now: this.deps.clock.now(),
+          toleranceBps,
         }),
       );
       if (options.test) await uow.payments.markTest(inserted.id);
       if (priced.tip) await uow.payments.recordTip(inserted.id, priced.tip);
-      if (priced.pricing || toleranceBps) await uow.payments.recordPricing(inserted.id, priced.pricing, toleranceBps);
       const payment = {
         ...inserted,
         test: options.test === true,

@@ -27,10 +27,9 @@ function priceCurrencyOf(payment: Pick<Payment, 'pricing' | 'currency'>): string
  */
 export async function currentRefundRate(
   payment: Pick<Payment, 'pricing' | 'currency'>,
-  rates: RatesPort | undefined,
+  rates: RatesPort,
 ): Promise<LockedRate> {
   const fiat = priceCurrencyOf(payment);
-  if (!rates) throw rateUnavailable('this route has no rate source; ask with basis original');
   const [rate] = await rates.ratesFor(fiat, [payment.currency]);
   if (!rate) throw rateUnavailable(`no ${fiat}/${payment.currency} rate`);
   return rate;

@@ -33,6 +33,8 @@ export interface RefundServiceDeps {
   events: EventLog;
   clock: Clock;
   chain: ChainInfo;
+  /** today's rate, for a refund stated in fiat at the current rate */
+  rates: RatesPort;
 }
 
 /** The same account, whichever form (raw, bounceable, test-only) each side wrote it in. */
@@ -74,19 +76,14 @@ export class RefundService {
   constructor(private readonly deps: RefundServiceDeps) {}
 
   /**
-   * `rates` answers a fiat refund at today's rate (basis 'current'); read before the unit of work,
-   * as a live source may take a moment.
+   * A fiat refund at today's rate (basis 'current') reads the rate before the unit of work, as a
+   * live source may take a moment.
    */
-  async create(
-    paymentId: string,
-    request: CreateRefundRequest,
-    createdBy: string,
-    rates?: RatesPort,
-  ): Promise<PublicRefund> {
+  async create(paymentId: string, request: CreateRefundRequest, createdBy: string): Promise<PublicRefund> {
     const destination = request.destination === undefined ? null : this.checkedDestination(request.destination);
     if (request.fiat && request.amount !== undefined)
       throw invalidInput('fiat', 'state the refund as amount (in the asset) or as fiat, not both');
-    const current = request.fiat?.basis === 'current' ? (await this.currentRate(paymentId, rates)).rate : null;
+    const current = request.fiat?.basis === 'current' ? (await this.currentRate(paymentId)).rate : null;
     return this.deps.storage.write(async (uow) => {
       const payment = await this.paymentIn(uow, paymentId);
       // the refund goes back in the asset that was paid, so its amount is read with that asset's decimals
@@ -142,9 +139,9 @@ export class RefundService {
   }
 
   /** Today's rate of a fiat-priced payment's price currency for its paid asset (400 `fiat` for an asset-priced one, 503 without a rate). */
-  async currentRate(paymentId: string, rates: RatesPort | undefined): Promise<{ currency: string; rate: LockedRate }> {
+  async currentRate(paymentId: string): Promise<{ currency: string; rate: LockedRate }> {
     const payment = await this.deps.storage.read((view) => this.paymentIn(view, paymentId));
-    const rate = await currentRefundRate(payment, rates);
+    const rate = await currentRefundRate(payment, this.deps.rates);
     return { currency: payment.pricing!.price.currency, rate };
   }
 

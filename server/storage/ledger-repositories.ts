@@ -2,7 +2,7 @@ import type { AssetCode } from '../../contract/asset';
 import type { PaymentStatus } from '../../contract/payments';
 import type { InboundTransfer, TxCursor, WalletMovement } from '../chain/types';
 import type { StoredEvent } from './records';
-import type { CreditedTransfer, Pricing } from './records';
+import type { CreditedTransfer } from './records';
 import type {
   NewPayment,
   NewDecisionRecord,
@@ -118,8 +118,6 @@ export interface PaymentRepository extends PaymentReads {
   markTest(paymentId: string): Promise<void>;
   /** the part of the payment's amount that is a tip (below the amount; the service checks) */
   recordTip(paymentId: string, tip: bigint): Promise<void>;
-  /** a fiat price with its locked quotes (null: priced in its asset), and the short payment it tolerates */
-  recordPricing(paymentId: string, pricing: Pricing | null, toleranceBps: number): Promise<void>;
   /** the asset a fiat-priced payment is paid in, and its quote's amount: the customer's choice, before anything arrived */
   switchAsset(payment: Pick<Payment, 'seq' | 'currency' | 'amount' | 'updatedAt'>): Promise<void>;
 }

@@ -67,11 +67,8 @@ export interface Pricing {
   quotes: Quote[];
 }
 
-/**
- * A payment starts real, untipped, priced in its asset and with no tolerance; markTest marks one made
- * to try the flow, recordTip its tip, recordPricing its fiat price and tolerance.
- */
-export type NewPayment = Omit<Payment, 'seq' | 'test' | 'tip' | 'pricing' | 'toleranceBps'>;
+/** A payment starts real and untipped; markTest marks one made to try the flow, recordTip its tip. */
+export type NewPayment = Omit<Payment, 'seq' | 'test' | 'tip'>;
 
 /** What a state change writes: the state machine's fields, nothing a merchant set. */
 export type PaymentStateChange = Pick<

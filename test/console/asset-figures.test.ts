@@ -222,9 +222,12 @@ describe('Settings → the assets the store takes', () => {
         acceptedAssets: () => ['USDT'],
       },
     });
-    // create refuses before it opens a unit of work: synchronously, as for an amount it cannot take
-    expect(() => usdtOnly.create('invoice', { currency: 'TON', mainCurrency: 'TON', amount: '1.5' })).toThrow(
+    // create refuses before it opens a unit of work, as for an amount it cannot take
+    await expect(usdtOnly.create('invoice', { currency: 'TON', mainCurrency: 'TON', amount: '1.5' })).rejects.toThrow(
       'currency: This store does not take TON payments; it takes USDT',
+    );
+    expect(await t.services.payments.list({ limit: 200 })).not.toContainEqual(
+      expect.objectContaining({ currency: 'TON', amount: 1_500_000_000n }),
     );
     const usdt = await usdtOnly.create('invoice', { currency: 'USDT', mainCurrency: 'TON', amount: '1.5' });
     expect(usdt.payment.currency).toBe('USDT');

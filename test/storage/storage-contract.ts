@@ -46,6 +46,8 @@ export function newPayment(overrides: Partial<NewPayment> = {}): NewPayment {
     paidAt: null,
     createdAt: 1_700_000_000_000 + counter,
     updatedAt: 1_700_000_000_000 + counter,
+    pricing: null,
+    toleranceBps: 0,
     ...overrides,
   };
 }

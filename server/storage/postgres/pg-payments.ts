@@ -1,6 +1,6 @@
 import { ASSETS, type AssetCode } from '../../../contract/asset';
 import type { PaymentStatus } from '../../../contract/payments';
-import type { NewPayment, Payment, PaymentStateChange, Pricing } from '../records';
+import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import { pricingFromJson, pricingToJson } from '../pricing-json';
 import type {
   CloseOfDayFigures,
@@ -136,8 +136,9 @@ export class PgPayments implements PaymentRepository {
     const row = await this.sql.one<{ seq: bigint }>(
       `INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount,
       refunded_amount, currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
-      success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+      success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at,
+      pricing_json, tolerance_bps)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
       RETURNING seq`,
       [
         p.id,
@@ -165,9 +166,11 @@ export class PgPayments implements PaymentRepository {
         at(p.paidAt),
         at(p.createdAt),
         at(p.updatedAt),
+        pricingToJson(p.pricing),
+        p.toleranceBps,
       ],
     );
-    return { ...p, seq: num(row!.seq), test: false, tip: 0n, pricing: null, toleranceBps: 0 };
+    return { ...p, seq: num(row!.seq), test: false, tip: 0n };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -310,14 +313,6 @@ export class PgPayments implements PaymentRepository {
 
   async recordTip(paymentId: string, tip: bigint): Promise<void> {
     await this.sql.run('UPDATE payments SET tip = $2 WHERE id = $1', [paymentId, tip.toString()]);
-  }
-
-  async recordPricing(paymentId: string, pricing: Pricing | null, toleranceBps: number): Promise<void> {
-    await this.sql.run('UPDATE payments SET pricing_json = $2, tolerance_bps = $3 WHERE id = $1', [
-      paymentId,
-      pricingToJson(pricing),
-      toleranceBps,
-    ]);
   }
 
   async switchAsset(p: Pick<Payment, 'seq' | 'currency' | 'amount' | 'updatedAt'>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { ASSETS, type AssetCode } from '../../../contract/asset';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
-import type { NewPayment, Payment, PaymentStateChange, Pricing } from '../records';
+import type { NewPayment, Payment, PaymentStateChange } from '../records';
 import { pricingFromJson, pricingToJson } from '../pricing-json';
 import type {
   CloseOfDayFigures,
@@ -192,10 +192,11 @@ export class SqlitePayments implements PaymentRepository {
     this.insertStmt =
       db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount,
       currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
-      success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at)
+      success_url, fail_url, metadata_json, allowed_origins_json, late, expires_at, paid_at, created_at, updated_at,
+      pricing_json, tolerance_bps)
       VALUES (@id, @kind, @status, @amount, @paidAmount, @overpaidAmount, @refundedAmount, @currency, @mainCurrency, @externalId,
       @requestHash, @memo, @address, @description, @customer, @callbackUrl, @successUrl, @failUrl, @metadata,
-      @allowedOrigins, @late, @expiresAt, @paidAt, @createdAt, @updatedAt)`);
+      @allowedOrigins, @late, @expiresAt, @paidAt, @createdAt, @updatedAt, @pricingJson, @toleranceBps)`);
     this.byIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`));
     this.byExternalIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE external_id = ?`));
     this.byMemoStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo = ?`));
@@ -228,9 +229,11 @@ export class SqlitePayments implements PaymentRepository {
       metadata: toJson(p.metadata),
       allowedOrigins: toJson(p.allowedOrigins),
       late: p.late ? 1 : 0,
+      pricing: undefined,
+      pricingJson: pricingToJson(p.pricing),
     });
     this.searchIndex.noteInsert();
-    return { ...p, seq: Number(result.lastInsertRowid), test: false, tip: 0n, pricing: null, toleranceBps: 0 };
+    return { ...p, seq: Number(result.lastInsertRowid), test: false, tip: 0n };
   }
 
   async updateState(p: PaymentStateChange): Promise<void> {
@@ -425,12 +428,6 @@ export class SqlitePayments implements PaymentRepository {
   async recordTip(paymentId: string, tip: bigint): Promise<void> {
     // bound as its decimal text, exact at any size: the INTEGER column's affinity stores it as an integer
     this.byShape.get('UPDATE payments SET tip = @tip WHERE id = @paymentId').run({ paymentId, tip: tip.toString() });
-  }
-
-  async recordPricing(paymentId: string, pricing: Pricing | null, toleranceBps: number): Promise<void> {
-    this.byShape
-      .get('UPDATE payments SET pricing_json = @pricing, tolerance_bps = @toleranceBps WHERE id = @paymentId')
-      .run({ paymentId, pricing: pricingToJson(pricing), toleranceBps });
   }
 
   async switchAsset(p: Pick<Payment, 'seq' | 'currency' | 'amount' | 'updatedAt'>): Promise<void> {
