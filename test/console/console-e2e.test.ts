@@ -180,7 +180,7 @@ describe('the merchant console in Chromium, against the real service', () => {
     ]);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      'id,status,kind,amount,paidAmount,externalId,memo,description,late,createdAt,paidAt,expiresAt,refundedAmount,netAmount,currency',
+      'id,status,kind,amount,paidAmount,externalId,memo,description,late,createdAt,paidAt,expiresAt,refundedAmount,netAmount,currency,price,priceCurrency,rate,shortfall',
     );
     expect(csv).toContain(',paid,invoice,12.50,12.50,order-1,');
   });

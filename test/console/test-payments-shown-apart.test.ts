@@ -60,9 +60,9 @@ describe('test payments shown apart', () => {
 
   it('says which rows are test payments in a CSV that includes them', async () => {
     const lines = (await consoleCall('GET', '/payments/export.csv?includeTest=true')).body.split('\r\n');
-    // the test column follows the columns it always had (only the asset's comes after it)
+    // the test column follows the columns it always had (only the asset's and the price's come after it)
     const header = lines[0]!.split(',');
-    expect(header.slice(-2)).toEqual(['test', 'currency']);
+    expect(header.slice(-6)).toEqual(['test', 'currency', 'price', 'priceCurrency', 'rate', 'shortfall']);
     const testCell = (id: string) =>
       lines.find((line) => line.startsWith(`${id},`))!.split(',')[header.indexOf('test')];
     expect(testCell(preview)).toBe('true');
