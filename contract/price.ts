@@ -146,3 +146,7 @@ export function percentOf(bps: number): string {
     .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
+
+/** "1 USDT = 0.92 EUR": a locked rate as people read it, the asset's symbol first. */
+export const rateSentence = (assetSymbol: string, rate: string, currency: string): string =>
+  `1 ${assetSymbol} = ${rate} ${currency}`;

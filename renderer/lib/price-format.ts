@@ -13,9 +13,6 @@ export function formatPrice(amount: string, currency: string): string {
     : `${formatAmountForLocale(amount, 'en-US')} ${currency}`;
 }
 
-/** "1 USDT = 0.92 EUR": a locked rate as a person reads it. */
-export const formatRate = (rate: string, asset: string, currency: string): string => `1 ${asset} = ${rate} ${currency}`;
-
 /**
  * A price as a person types it ("3,40" or "3.40") in the store's currency: an asset's decimals, or the
  * fiat currency's minor digits (EUR 2, JPY 0); the exact string the service takes. Never a float.

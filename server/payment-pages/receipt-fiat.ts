@@ -1,5 +1,6 @@
 import { ASSETS, type AssetCode } from '../../contract/asset';
 import type { PublicPayment } from '../../contract/payments';
+import { rateSentence } from '../../contract/price';
 import type { PublicRefund } from '../../contract/refunds';
 import { escapeHtml } from '../../contract/shared-helpers';
 
@@ -10,9 +11,8 @@ function clockTime(iso: string, timeZone: string): string {
   );
 }
 
-/** "1 USDT = 0.92 EUR": the rate as people read it, the asset's symbol first. */
 const rateText = (asset: AssetCode, rate: string, fiat: string): string =>
-  `1 ${ASSETS[asset].symbol} = ${rate} ${fiat}`;
+  rateSentence(ASSETS[asset].symbol, rate, fiat);
 
 /**
  * A fiat-priced payment's receipt rows: the price, and the rate the amount was converted at (with its

@@ -1,6 +1,7 @@
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { formatAssetAmount } from '../../lib/format';
-import { formatPrice, formatRate } from '../../lib/price-format';
+import { rateSentence } from '../../../contract/price';
+import { formatPrice } from '../../lib/price-format';
 
 /**
  * A fiat-priced payment's price and its locked quotes, as <dt>/<dd> pairs for a facts list; nothing
@@ -21,7 +22,7 @@ export function PriceFacts({ payment }: { payment: Payment }) {
             <li key={q.currency} className={q.currency === payment.currency ? 'is-asked' : ''}>
               {formatAssetAmount(q.amount, q.currency)}{' '}
               <span className="muted">
-                at {formatRate(q.rate, q.currency, payment.price.currency)} · {q.source}
+                at {rateSentence(q.currency, q.rate, payment.price.currency)} · {q.source}
               </span>
             </li>
           ))}

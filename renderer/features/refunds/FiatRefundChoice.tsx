@@ -3,7 +3,7 @@ import { formatAmount } from '../../../contract/amount';
 import { ASSETS } from '../../../contract/asset';
 import { fiatDigits, formatFiat } from '../../../contract/fiat';
 import type { PublicPayment } from '../../../contract/payments';
-import { assetAmountFor } from '../../../contract/price';
+import { assetAmountFor, rateSentence } from '../../../contract/price';
 import type { RefundRateBasis } from '../../../contract/refunds';
 import { ApiError } from '../../api/client';
 import { parseEnteredAmount } from '../../lib/format';
@@ -85,7 +85,7 @@ export function FiatRefundChoice({
   return (
     <fieldset className="refund-fiat" aria-label="Refund stated in">
       {option('asset', `${symbol} amount`)}
-      {option('original', `${fiat} at the rate then${quote ? ` (1 ${symbol} = ${quote.rate} ${fiat})` : ''}`)}
+      {option('original', `${fiat} at the rate then${quote ? ` (${rateSentence(symbol, quote.rate, fiat)})` : ''}`)}
       {option('current', `${fiat} at today's rate`)}
       {statedIn === 'asset' ? null : (
         <>
@@ -107,8 +107,8 @@ export function FiatRefundChoice({
           {rate ? (
             <p className="muted" data-testid="refund-comes-to">
               {comesTo === null
-                ? `1 ${symbol} = ${rate} ${fiat}`
-                : `${formatFiat(minor!, fiat)} ${fiat} at 1 ${symbol} = ${rate} ${fiat} comes to ${formatAmount(comesTo, payment.currency)} ${symbol}`}
+                ? rateSentence(symbol, rate, fiat)
+                : `${formatFiat(minor!, fiat)} ${fiat} at ${rateSentence(symbol, rate, fiat)} comes to ${formatAmount(comesTo, payment.currency)} ${symbol}`}
             </p>
           ) : null}
         </>
