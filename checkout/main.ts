@@ -2,6 +2,7 @@ import { connectParent, type Bridge } from './bridge';
 import { h } from './dom';
 import { fill, LANGUAGES, pickLang, type Lang } from './i18n';
 import { watchStatus, type Live } from './live';
+import { headingOf } from './price-view';
 import { endScreen, formatLeft, partialText, payScreen, type EndKind, type Ui } from './render';
 import { servicePath } from './service-root';
 import { asCheckoutView, asStoreBrand, errorMessage, type CheckoutView, type PageConfig } from './view';
@@ -108,7 +109,7 @@ class Checkout {
   private uiFor(lang: Lang): Ui {
     const { t } = LANGUAGES[lang];
     document.documentElement.lang = lang;
-    document.title = fill(t.title, { asset: this.view.assetName });
+    document.title = headingOf(t, lang, this.view);
     return {
       t,
       lang,
@@ -213,7 +214,7 @@ class Checkout {
     const key = `${kind}:${v.currency}:${v.dueAmount}:${v.paidAmount}`;
     if (key !== this.shownKey) {
       this.shownKey = key;
-      document.title = fill(this.ui.t.title, { asset: v.assetName });
+      document.title = headingOf(this.ui.t, this.ui.lang, v);
       this.shownKind = kind;
       this.host.replaceChildren(kind === 'pay' ? payScreen(this.ui, v) : endScreen(this.ui, kind, v, this.backUrl(v)));
       this.tick();

@@ -4,6 +4,8 @@
  * them to the same rules as the rest (every key, translated, the same placeholders).
  */
 const en = {
+  /** the heading of a fiat-priced payment: what it costs, the asset being the customer's choice below */
+  payPrice: 'Pay {price}',
   price: 'Price',
   payIn: 'Pay in',
   rateSandbox: 'sandbox rates, fixed for testing, not market',
@@ -16,6 +18,7 @@ const en = {
 export type PriceStrings = typeof en;
 
 const ru: PriceStrings = {
+  payPrice: 'Оплата {price}',
   price: 'Цена',
   payIn: 'Оплатить в',
   rateSandbox: 'тестовый курс песочницы, фиксированный, не рыночный',
@@ -27,6 +30,7 @@ const ru: PriceStrings = {
 };
 
 const de: PriceStrings = {
+  payPrice: '{price} bezahlen',
   price: 'Preis',
   payIn: 'Bezahlen in',
   rateSandbox: 'Sandbox-Kurse, fest zum Testen, kein Marktkurs',
@@ -38,6 +42,7 @@ const de: PriceStrings = {
 };
 
 const es: PriceStrings = {
+  payPrice: 'Pagar {price}',
   price: 'Precio',
   payIn: 'Pagar en',
   rateSandbox: 'tipos de prueba del sandbox, fijos, no de mercado',
@@ -49,6 +54,7 @@ const es: PriceStrings = {
 };
 
 const pt: PriceStrings = {
+  payPrice: 'Pagar {price}',
   price: 'Preço',
   payIn: 'Pagar em',
   rateSandbox: 'cotações de teste do sandbox, fixas, não de mercado',
@@ -60,6 +66,7 @@ const pt: PriceStrings = {
 };
 
 const tr: PriceStrings = {
+  payPrice: '{price} öde',
   price: 'Fiyat',
   payIn: 'Ödeme birimi',
   rateSandbox: 'test için sabit sandbox kurları, piyasa değil',
@@ -71,6 +78,7 @@ const tr: PriceStrings = {
 };
 
 const uk: PriceStrings = {
+  payPrice: 'Оплата {price}',
   price: 'Ціна',
   payIn: 'Оплатити в',
   rateSandbox: 'тестовий курс пісочниці, фіксований, не ринковий',

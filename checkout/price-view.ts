@@ -1,9 +1,19 @@
+import { formatAmountForLocale } from '../contract/amount';
 import { h } from './dom';
-import { fill } from './i18n';
+import { fill, type Lang, type Strings } from './i18n';
 import type { Ui } from './render';
 import type { CheckoutView } from './view';
 
 type Choice = CheckoutView['choices'][number];
+
+/**
+ * The page's heading and the tab's title: a fiat price says what it costs ("Pay 3.40 EUR"), the asset
+ * being the customer's choice below it; an asset-priced payment names its asset, as it always did.
+ */
+export const headingOf = (t: Strings, lang: Lang, v: CheckoutView): string =>
+  v.price
+    ? fill(t.payPrice, { price: `${formatAmountForLocale(v.price.amount, lang)} ${v.price.currency}` })
+    : fill(t.title, { asset: v.assetName });
 
 /** The choice is offered while nothing has arrived and more than one asset is quoted; a part paid fixes the asset. */
 export const canChoose = (v: CheckoutView): boolean =>

@@ -1,7 +1,7 @@
 import { formatAmountForLocale } from '../contract/amount';
 import { h } from './dom';
 import { fill, type Lang, type Strings } from './i18n';
-import { priceBlock } from './price-view';
+import { headingOf, priceBlock } from './price-view';
 import { qrSvg } from './qr';
 import { servicePath } from './service-root';
 import type { CheckoutView, PageConfig } from './view';
@@ -111,7 +111,7 @@ export function payScreen(ui: Ui, v: CheckoutView): HTMLElement {
   return h(
     'section',
     { class: 'screen pay', 'aria-labelledby': 'title' },
-    h('h1', { id: 'title', tabindex: -1 }, fill(t.title, { asset: v.assetName })),
+    h('h1', { id: 'title', tabindex: -1 }, headingOf(t, ui.lang, v)),
     orderRef(ui, v),
     v.description && h('p', { class: 'desc' }, v.description),
     h(

@@ -56,6 +56,10 @@ export interface CheckoutPage extends CheckoutPageConfig {
   view: CheckoutView;
 }
 
+/** The tab's title before the script runs: a fiat price says what it costs, as the page's heading will. */
+const pageTitle = (v: CheckoutView): string =>
+  v.price ? `Pay ${v.price.amount} ${v.price.currency}` : `Pay with ${v.assetName} on TON`;
+
 /** The page carries its initial state in data attributes (no inline script); checkout.js renders it. */
 export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): string {
   const data: Record<string, string | null> = {
@@ -79,7 +83,7 @@ export function renderCheckoutPage(page: CheckoutPage, assets: WebAssets): strin
     `with the comment <code>${escapeHtml(v.memo)}</code>. The comment is required. Status: ${escapeHtml(v.status)}.</p></noscript>`;
   return shell({
     lang: 'en',
-    title: `Pay with ${v.assetName} on TON`,
+    title: pageTitle(v),
     assets,
     embedded: page.mode === 'epp',
     withScript: true,
