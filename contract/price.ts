@@ -13,7 +13,9 @@ export const MAX_RATE_DECIMALS = 18;
 export const DERIVED_RATE_DIGITS = 12;
 
 const RATE_PATTERN = /^(\d{1,15})(?:\.(\d{1,18}))?$/;
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
+/** Powers of ten up to any scale a conversion meets (a rate's 18 decimals plus an asset's 18): no bigint exponentiation per invoice. */
+const POWERS_OF_TEN = Array.from({ length: 40 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number): bigint => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
 
 /**
  * A rate as the wire writes it ("0.9412": fiat per one whole unit of the asset), or null when it is
@@ -86,9 +88,14 @@ function leadingZeros(num: bigint, den: bigint): number {
   return zeros;
 }
 
+/** The last rate parsed: a burst of invoices converts at the same locked rate. */
+let lastParsed: { text: string; rate: Decimal } | null = null;
+
 function mustParse(text: string): Decimal {
+  if (lastParsed?.text === text) return lastParsed.rate;
   const d = parseRate(text);
   if (!d) throw new Error(`not a rate: ${text}`);
+  lastParsed = { text, rate: d };
   return d;
 }
 

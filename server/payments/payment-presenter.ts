@@ -7,6 +7,13 @@ import type { CreditedTransfer, Payment } from '../storage/records';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** A quote's fixedAt: every invoice locked from the same cached answer shares it, so the last is kept. */
+let lastFixedAt = { ms: Number.NaN, text: '' };
+function isoOfFixedAt(ms: number): string {
+  if (lastFixedAt.ms !== ms) lastFixedAt = { ms, text: iso(ms) };
+  return lastFixedAt.text;
+}
+
 /** The one public shape of a payment: API responses, webhooks and the console all use it. */
 export function presentPayment(
   p: Payment,
@@ -35,7 +42,7 @@ export function presentPayment(
       amount: formatAmount(q.amount, q.asset),
       rate: q.rate,
       source: q.source,
-      fixedAt: iso(q.fixedAt),
+      fixedAt: isoOfFixedAt(q.fixedAt),
     })),
     tolerance: {
       percent: percentOf(p.toleranceBps),

@@ -33,6 +33,7 @@ interface Answer {
 
 /** The ECB's table changes once a working day: an hour's cache costs nothing in freshness. */
 const ECB_CACHE_MS = 3_600_000;
+const MAX_LOCKED = 100;
 
 /**
  * Live rates: every source asked at once (a short cache per source and currency, so a burst of
@@ -42,6 +43,8 @@ const ECB_CACHE_MS = 3_600_000;
 export class LiveRates {
   private readonly cache = new Map<string, { at: number; prices: Promise<SourcePrices> }>();
   private ecbCache: { at: number; table: Promise<EcbTable> } | null = null;
+  /** Rates already locked from the cached answers: a burst of invoices costs one comparison, not one each. */
+  private readonly locked = new Map<string, { until: number; rates: LockedRate[] }>();
   readonly health: SourceHealthBook;
 
   constructor(private readonly options: LiveRatesOptions) {
@@ -51,7 +54,11 @@ export class LiveRates {
 
   /** The locked rates, or the reason there is no trustworthy one (the caller refuses with it). */
   async ratesFor(fiat: string, assets: readonly AssetCode[], limits: Limits): Promise<LockedRate[] | string> {
-    const settled = await Promise.allSettled(this.options.sources.map((s) => this.answer(s, fiat, assets)));
+    const key = `${fiat}|${assets.join(',')}|${limits.maxDisagreementPercent}|${limits.maxRateAgeSeconds}`;
+    const known = this.locked.get(key);
+    if (known && this.options.clock.now() < known.until) return known.rates;
+    const expiries: number[] = [];
+    const settled = await Promise.allSettled(this.options.sources.map((s) => this.answer(s, fiat, assets, expiries)));
     const now = this.options.clock.now();
     const fresh: Answer[] = [];
     const problems: string[] = [];
@@ -79,21 +86,36 @@ export class LiveRates {
       const apart = disagreement(first!, second, assets, fiat, limits.maxDisagreementPercent);
       if (apart) return apart;
     }
-    return assets.map((asset) => ({
+    const rates = assets.map((asset) => ({
       asset,
       rate: first!.rates.get(asset)!,
       source: first!.source,
       fixedAt: first!.fixedAt,
     }));
+    // the same verdict until a cached answer is asked again or a fresh one turns stale
+    const staleAt = Math.min(...fresh.map((a) => a.fixedAt + (limits.maxRateAgeSeconds + 1) * 1000));
+    if (problems.length === 0) this.remember(key, { until: Math.min(staleAt, ...expiries), rates });
+    return rates;
+  }
+
+  private remember(key: string, entry: { until: number; rates: LockedRate[] }): void {
+    // keys are currencies by limits: a handful in practice; a bound all the same
+    if (this.locked.size >= MAX_LOCKED) this.locked.clear();
+    this.locked.set(key, entry);
   }
 
   /** One source's rates for `fiat`: its own, or its USD ones crossed through the ECB's table. */
-  private async answer(source: RateSource, fiat: string, assets: readonly AssetCode[]): Promise<Answer> {
-    const direct = await this.cached(source, fiat, assets);
+  private async answer(
+    source: RateSource,
+    fiat: string,
+    assets: readonly AssetCode[],
+    expiries: number[],
+  ): Promise<Answer> {
+    const direct = await this.cached(source, fiat, assets, expiries);
     if (assets.every((a) => direct.rates.has(`${fiat}/${a}`)))
       return { source: source.name, rates: pick(direct, fiat, assets), fixedAt: direct.fixedAt };
     if (!this.options.ecb || fiat === 'USD') throw new SourceError(`no ${fiat} price`);
-    const [usd, table] = await Promise.all([this.cached(source, 'USD', assets), this.ecbTable()]);
+    const [usd, table] = await Promise.all([this.cached(source, 'USD', assets, expiries), this.ecbTable(expiries)]);
     const fiatPerEur = table.perEur.get(fiat);
     const usdPerEur = table.perEur.get('USD');
     if (!fiatPerEur || !usdPerEur) throw new SourceError(`no ${fiat} price, and the ECB does not list ${fiat} either`);
@@ -103,13 +125,23 @@ export class LiveRates {
     return { source: `${source.name}+ecb`, rates, fixedAt: usd.fixedAt };
   }
 
-  private cached(source: RateSource, fiat: string, assets: readonly AssetCode[]): Promise<SourcePrices> {
+  /** `expiries` gets when the answer used leaves the cache. */
+  private cached(
+    source: RateSource,
+    fiat: string,
+    assets: readonly AssetCode[],
+    expiries: number[],
+  ): Promise<SourcePrices> {
     const key = `${source.name}|${fiat}|${assets.join(',')}`;
     const now = this.options.clock.now();
     const hit = this.cache.get(key);
-    if (hit && now - hit.at < this.options.cacheMs && now >= hit.at) return hit.prices;
+    if (hit && now - hit.at < this.options.cacheMs && now >= hit.at) {
+      expiries.push(hit.at + this.options.cacheMs);
+      return hit.prices;
+    }
     const prices = source.fetchPrices([fiat], assets);
     this.cache.set(key, { at: now, prices });
+    expiries.push(now + this.options.cacheMs);
     // a failure is not kept: the next invoice asks again (and the health shows the failure meanwhile)
     prices.catch(() => {
       if (this.cache.get(key)?.prices === prices) this.cache.delete(key);
@@ -117,10 +149,14 @@ export class LiveRates {
     return prices;
   }
 
-  private ecbTable(): Promise<EcbTable> {
+  private ecbTable(expiries: number[]): Promise<EcbTable> {
     const ecb = this.options.ecb!;
     const now = this.options.clock.now();
-    if (this.ecbCache && now - this.ecbCache.at < ECB_CACHE_MS && now >= this.ecbCache.at) return this.ecbCache.table;
+    if (this.ecbCache && now - this.ecbCache.at < ECB_CACHE_MS && now >= this.ecbCache.at) {
+      expiries.push(this.ecbCache.at + ECB_CACHE_MS);
+      return this.ecbCache.table;
+    }
+    expiries.push(now + ECB_CACHE_MS);
     const table = fetchEcbTable(ecb.baseUrl, this.options.timeoutMs).then((t) => {
       const ageMs = this.options.clock.now() - t.fixedAt;
       if (ageMs > ecb.maxAgeMs)

@@ -88,6 +88,27 @@ describe('live rates', () => {
     expect([tonapi.requests.length, coingecko.requests.length]).toEqual([2, 2]);
   });
 
+  it('a rate locked from the cache is not reused once it turns older than the limit', async () => {
+    // CoinGecko first: its answer is a minute old, so 31 s later it is past a 90 s limit while still cached
+    const coingeckoFirst = new LiveRates({
+      sources: [
+        coingeckoSource({ timeoutMs: 300, clock, baseUrl: coingecko.baseUrl }),
+        tonapiSource({ timeoutMs: 300, clock, baseUrl: tonapi.baseUrl }),
+      ],
+      ecb: null,
+      timeoutMs: 300,
+      cacheMs: 60_000,
+      clock,
+    });
+    const limits = { ...LIMITS, maxRateAgeSeconds: 90 };
+    expect(await coingeckoFirst.ratesFor('EUR', ['TON'], limits)).toMatchObject([{ source: 'coingecko' }]);
+    clock.advance(30_000);
+    expect(await coingeckoFirst.ratesFor('EUR', ['TON'], limits)).toMatchObject([{ source: 'coingecko' }]);
+    clock.advance(1_000);
+    expect(await coingeckoFirst.ratesFor('EUR', ['TON'], limits)).toMatchObject([{ source: 'tonapi' }]);
+    expect([tonapi.requests.length, coingecko.requests.length]).toEqual([1, 1]);
+  });
+
   it('a failure is not cached: the next invoice asks again', async () => {
     tonapi.reply(TONAPI_429);
     await live.ratesFor('EUR', ['TON'], LIMITS);
