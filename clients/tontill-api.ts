@@ -254,9 +254,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The till's item catalogue (empty until the merchant adds items) */
+        /** The till's item catalogue and the currency it is priced in (empty until the merchant adds items) */
         get: operations["getCatalogue"];
-        /** Replace the till's item catalogue */
+        /** Replace the till's item catalogue; without a currency it is priced in the store's currency */
         put: operations["updateCatalogue"];
         post?: never;
         delete?: never;
@@ -2226,13 +2226,19 @@ export interface components {
             secret: string;
         };
         Catalogue: {
+            /**
+             * @description What the prices are in: an asset (USDT, TON) or an ISO 4217 code; the till sells the cart in it
+             * @default USDT
+             * @example USDT
+             */
+            currency: string;
             items: components["schemas"]["CatalogueItem"][];
         };
         CatalogueItem: {
             id: string;
             name: string;
             /**
-             * @description Decimal USDT amount as a string, up to 6 decimals
+             * @description Decimal price in the catalogue's currency, up to its decimals
              * @example 10.00
              */
             price: string;
@@ -3890,9 +3896,14 @@ export interface components {
     };
     parameters: never;
     requestBodies: {
-        Catalogue: {
+        CatalogueUpdate: {
             content: {
                 "application/json": {
+                    /**
+                     * @description What the prices are in; absent, the store's currency (Settings → Pricing) as it is now
+                     * @example USDT
+                     */
+                    currency?: string;
                     items: components["schemas"]["CatalogueItem"][];
                 };
             };
@@ -4866,7 +4877,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: components["requestBodies"]["Catalogue"];
+        requestBody: components["requestBodies"]["CatalogueUpdate"];
         responses: {
             /** @description The catalogue as saved */
             200: {

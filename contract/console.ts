@@ -1,13 +1,9 @@
 import { AssetCodeSchema } from './asset-schemas';
+import { ASSETS, isAssetCode } from './asset';
+import { parseDecimal } from './amount';
+import { fiatDigits } from './fiat';
 import { z } from 'zod';
-import {
-  AmountSchema,
-  amountSchemaIn,
-  PAYMENT_KINDS,
-  PAYMENT_STATUSES,
-  PaymentSchema,
-  type PaymentStatus,
-} from './payments';
+import { AmountSchema, PAYMENT_KINDS, PAYMENT_STATUSES, PaymentSchema, type PaymentStatus } from './payments';
 import { PriceCurrencySchema, PriceSchema } from './price-schemas';
 import { IncludeTestSchema, TakingsSchema } from './reports';
 
@@ -260,20 +256,56 @@ export const CatalogueItemSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be 1-40 lowercase letters, digits or dashes'),
     name: z.string().trim().min(1, 'is required').max(60),
-    // items have no currency: the catalogue is offered in USDT sales, so its prices are USDT
-    price: amountSchemaIn('USDT'),
+    // only the shape here: the digits depend on the catalogue's currency (JPY 0, EUR 2, USDT 6), checked by catalogueUnitsOf
+    price: AmountSchema.meta({ description: "Decimal price in the catalogue's currency, up to its decimals" }),
   })
   .meta({ id: 'CatalogueItem' });
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
+const catalogueItems = z
+  .array(CatalogueItemSchema)
+  .max(MAX_CATALOGUE_ITEMS)
+  .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'item ids must be unique');
 export const CatalogueSchema = z
   .strictObject({
-    items: z
-      .array(CatalogueItemSchema)
-      .max(MAX_CATALOGUE_ITEMS)
-      .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'item ids must be unique'),
+    // a catalogue stored before it stated its currency was written in USDT, the only currency it had
+    currency: PriceCurrencySchema.default('USDT').meta({
+      description: 'What the prices are in: an asset (USDT, TON) or an ISO 4217 code; the till sells the cart in it',
+    }),
+    items: catalogueItems,
   })
   .meta({ id: 'Catalogue' });
 export type Catalogue = z.infer<typeof CatalogueSchema>;
+export const CatalogueUpdateSchema = z
+  .strictObject({
+    currency: PriceCurrencySchema.optional().meta({
+      description: "What the prices are in; absent, the store's currency (Settings → Pricing) as it is now",
+    }),
+    items: catalogueItems,
+  })
+  .meta({ id: 'CatalogueUpdate' });
+export type CatalogueUpdate = z.infer<typeof CatalogueUpdateSchema>;
+
+/** The minor digits of a price currency: an asset's decimals (USDT 6, TON 9), a fiat code's (EUR 2, JPY 0). */
+export const priceDigitsOf = (currency: string): number =>
+  isAssetCode(currency) ? ASSETS[currency].decimals : fiatDigits(currency);
+
+/** Large enough for any till sale, small enough that a cart of 999 of each stays exact and printable. */
+const CATALOGUE_PRICE_MAX_WHOLE = 10n ** 12n;
+
+/**
+ * A catalogue price in the smallest unit of `currency` ("3.40" EUR → 340n), or why it is none
+ * ("JPY has 0 decimals"): the one check of a price against its currency, for the route and the till.
+ */
+export function catalogueUnitsOf(
+  price: string,
+  currency: string,
+): { ok: true; units: bigint } | { ok: false; message: string } {
+  const digits = priceDigitsOf(currency);
+  const parsed = parseDecimal(price, CATALOGUE_PRICE_MAX_WHOLE * 10n ** BigInt(digits), digits);
+  if (parsed.ok) return { ok: true, units: parsed.value };
+  if (parsed.problem === 'too_many_decimals') return { ok: false, message: `${currency} has ${digits} decimals` };
+  return { ok: false, message: parsed.message };
+}
 
 /**
  * What the ledger lets the console offer. The console goes by these, not by the engine's name, so
