@@ -3389,12 +3389,19 @@ export interface components {
             /** @description Whether test payments were counted */
             includeTest: boolean;
             netTakings: string;
+            /** @description The fiat prices of the payments completed in the span (paid and overpaid, in whatever asset), per price currency: the store's currency first when it is one (at 0 when nothing was priced in it), then any other by code. Asset-priced payments are only in the asset figures */
+            prices: components["schemas"]["PriceTotal"][];
             refunded: {
                 /** @description How many */
                 count: number;
                 /** @description A decimal string in the asset's decimals */
                 total: string;
             };
+            /**
+             * @description What the store prices in now: an asset code, or an ISO 4217 code whose total leads `prices`
+             * @example EUR
+             */
+            storeCurrency: string;
             /** @description paid + overpaid + partially paid, as in the close */
             takenIn: {
                 /** @description How many */

@@ -154,6 +154,15 @@ export const TakingsSchema = z
     ...TakingsFiguresSchema.shape,
     includeTest: z.boolean().meta({ description: 'Whether test payments were counted' }),
     assets: z.array(AssetTakingsSchema).meta({ description: 'The takings per asset, in the registry order' }),
+    // after assets, where they were added: what the store prices in, and its prices' totals
+    storeCurrency: z.string().meta({
+      description: 'What the store prices in now: an asset code, or an ISO 4217 code whose total leads `prices`',
+      example: 'EUR',
+    }),
+    prices: z.array(PriceTotalSchema).meta({
+      description:
+        "The fiat prices of the payments completed in the span (paid and overpaid, in whatever asset), per price currency: the store's currency first when it is one (at 0 when nothing was priced in it), then any other by code. Asset-priced payments are only in the asset figures",
+    }),
   })
   .meta({ id: 'Takings' });
 export type Takings = z.infer<typeof TakingsSchema>;

@@ -4,6 +4,7 @@ import type { AssetTakings, CloseDayFigure, Takings } from '../../contract/repor
 import type { PaymentService } from '../payments/payment-service';
 import type { CloseOfDayFigures, PaidVolume } from '../storage/ledger-repositories';
 import { nextDate, startOfDay } from '../util/zoned-day';
+import { priceTotals, pricesLedBy } from './price-totals';
 
 const DAY_MS = 86_400_000;
 
@@ -115,9 +116,10 @@ function presentAssetTakings({ currency, figures: f }: AssetFigures): AssetTakin
 
 /**
  * The takings as the dashboard shows them: the close's words and figures, USDT's at the top level (as
- * before Toncoin), and a set per asset the store takes or was paid in.
+ * before Toncoin), a set per asset the store takes or was paid in, and the fiat prices of the
+ * completed payments (over every asset, as the close's), led by the store's currency.
  */
-export function presentTakings(p: Period, accepted: readonly AssetCode[]): Takings {
+export function presentTakings(p: Period, accepted: readonly AssetCode[], storeCurrency: string): Takings {
   const { currency, ...usdt } = presentAssetTakings({ currency: 'USDT', figures: figuresIn(p, 'USDT') });
   void currency;
   return {
@@ -127,5 +129,7 @@ export function presentTakings(p: Period, accepted: readonly AssetCode[]): Takin
     ...usdt,
     includeTest: p.includeTest,
     assets: reportedAssets(p, accepted).map(presentAssetTakings),
+    storeCurrency,
+    prices: pricesLedBy(storeCurrency, priceTotals(p.assets.flatMap((a) => a.figures.prices))),
   };
 }

@@ -38,7 +38,8 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
     handler: async ({ query }) => {
       const now = app.services.clock.now();
       const timeZone = await storeTimeZone(app.services.settings);
-      const key = `${query.tzOffset}/${query.days}/${timeZone}/${query.includeTest}`;
+      const { storeCurrency } = await app.services.pricing.current();
+      const key = `${query.tzOffset}/${query.days}/${timeZone}/${query.includeTest}/${storeCurrency}`;
       const hit = cache.get(key);
       // Real time, not the service clock: a test's frozen clock must not freeze the figures.
       const age = hit ? Date.now() - hit.at : Infinity;
@@ -63,7 +64,12 @@ export async function statsRoutes(app: FastifyInstance, opts: { queries: Console
         now: new Date(now).toISOString(),
         today: usdtToday,
         week: usdtWeek,
-        takings: await takingsNow(app.services, now, { timeZone, includeTest: query.includeTest }, accepted),
+        takings: await takingsNow(
+          app.services,
+          now,
+          { timeZone, includeTest: query.includeTest },
+          { accepted, storeCurrency },
+        ),
         counts: await queries.countsByStatus(query.includeTest),
         unmatched: await queries.unmatchedCount(),
         series,
@@ -82,12 +88,13 @@ async function takingsNow(
   services: Services,
   now: number,
   how: { timeZone: string; includeTest: boolean },
-  accepted: readonly AssetCode[],
+  store: { accepted: readonly AssetCode[]; storeCurrency: string },
 ): Promise<Stats['takings']> {
   const date = localDate(now, how.timeZone);
   const [today, week] = await Promise.all([
     readPeriod(services.payments, { first: date, last: date, ...how }),
     readPeriod(services.payments, { first: mondayOf(date), last: date, ...how }),
   ]);
-  return { today: presentTakings(today, accepted), week: presentTakings(week, accepted) };
+  const present = (p: typeof today) => presentTakings(p, store.accepted, store.storeCurrency);
+  return { today: present(today), week: present(week) };
 }

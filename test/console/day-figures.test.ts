@@ -127,6 +127,9 @@ describe("a day's figures, on the dashboard and in the close", () => {
         expect.objectContaining({ currency: 'USDT', takenIn: close.takenIn, netTakings: close.netTakings }),
         expect.objectContaining({ currency: 'TON', takenIn: { count: 0, total: '0.00' }, netTakings: '0.00' }),
       ],
+      // a store pricing in USDT: no price line, its takings are the asset's
+      storeCurrency: 'USDT',
+      prices: [],
     });
     expect(stats.takings.week).toMatchObject({
       date: '2026-06-08',
