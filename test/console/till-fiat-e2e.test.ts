@@ -108,9 +108,9 @@ describe("the till's keypad in a currency's own decimals", () => {
   });
 
   it('reads the entry as the price the invoice states, or says what is wrong', () => {
-    expect(parseFiatEntry('12,5', 'EUR')).toEqual({ ok: true, amount: '12.50' });
-    expect(parseFiatEntry('500', 'JPY')).toEqual({ ok: true, amount: '500' });
-    expect(parseFiatEntry(',75', 'EUR')).toEqual({ ok: true, amount: '0.75' });
+    expect(parseFiatEntry('12,5', 'EUR')).toEqual({ ok: true, amount: '12.50', units: 1250n });
+    expect(parseFiatEntry('500', 'JPY')).toEqual({ ok: true, amount: '500', units: 500n });
+    expect(parseFiatEntry(',75', 'EUR')).toEqual({ ok: true, amount: '0.75', units: 75n });
     expect(parseFiatEntry('0,00', 'EUR')).toMatchObject({ ok: false, message: 'The price must be more than zero.' });
     expect(parseFiatEntry('1.234', 'EUR')).toMatchObject({ ok: false, message: 'EUR has 2 decimals.' });
     expect(parseFiatEntry('', 'EUR')).toMatchObject({ ok: false });

@@ -9,14 +9,17 @@ import {
   selectCartSize,
   selectCartTotal,
   selectCatalogue,
+  selectCatalogueCurrency,
+  selectCatalogueSells,
   selectIsCharging,
   selectTillActions,
   selectTillAsset,
   selectTillEntry,
   selectTillError,
   selectTillFiat,
+  selectSaleCurrency,
 } from './slice';
-import { CATALOGUE_ASSET } from './cart';
+import { symbolOf } from './sale-currency';
 import { selectTipActions } from './tip-step';
 
 /** The separator people here type; the till accepts both "," and "." whichever is shown. */
@@ -50,19 +53,12 @@ function AssetChoice() {
   );
 }
 
+/** The catalogue's items, when it is priced in the sale's currency: each tap adds one to the cart. */
 function Catalogue() {
   const catalogue = useConsoleStore(selectCatalogue);
   const cart = useConsoleStore(selectCart);
-  const asset = useConsoleStore(selectTillAsset);
+  const symbol = symbolOf(useConsoleStore(selectCatalogueCurrency));
   const { addToCart, removeFromCart } = useConsoleStore(useShallow(selectTillActions));
-  if (catalogue.length === 0) return null;
-  if (asset !== CATALOGUE_ASSET)
-    return (
-      <p className="till-catalogue muted" data-testid="till-catalogue-other-asset">
-        The catalogue is priced in {ASSETS[CATALOGUE_ASSET].symbol}: type the amount in {ASSETS[asset].symbol} on the
-        keypad.
-      </p>
-    );
   return (
     <section className="till-catalogue" aria-label="Items">
       <ul className="till-items">
@@ -74,7 +70,7 @@ function Catalogue() {
                 type="button"
                 className="till-item"
                 onClick={() => addToCart(item.id)}
-                aria-label={`Add ${item.name}, ${formatFigure(item.price)} ${ASSETS[CATALOGUE_ASSET].symbol}${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
+                aria-label={`Add ${item.name}, ${formatFigure(item.price)} ${symbol}${quantity > 0 ? `, ${quantity} in the cart` : ''}`}
               >
                 <span className="till-item-name">{item.name}</span>
                 <span className="till-item-price">{formatFigure(item.price)}</span>
@@ -107,9 +103,10 @@ function TypedAmount() {
   const entry = useConsoleStore(selectTillEntry);
   const catalogue = useConsoleStore(selectCatalogue);
   const cartSize = useConsoleStore(selectCartSize);
-  const asset = useConsoleStore(selectTillAsset);
+  const sells = useConsoleStore(selectCatalogueSells);
+  const symbol = symbolOf(useConsoleStore(selectSaleCurrency));
   const { addTypedToCart } = useConsoleStore(useShallow(selectTillActions));
-  if (catalogue.length === 0 || (entry === '' && cartSize === 0)) return null;
+  if (catalogue.length === 0 || !sells || (entry === '' && cartSize === 0)) return null;
   return (
     <p className="till-typed-line">
       {entry === '' ? (
@@ -117,7 +114,7 @@ function TypedAmount() {
       ) : (
         <>
           <span>
-            Typed: <output data-testid="till-typed">{entry}</output> {ASSETS[asset].symbol}
+            Typed: <output data-testid="till-typed">{entry}</output> {symbol}
           </span>
           <button type="button" className="btn btn-small" onClick={() => addTypedToCart()}>
             Add amount to cart
@@ -128,13 +125,41 @@ function TypedAmount() {
   );
 }
 
-/** A price in the store's currency: the customer picks the asset on the payment screen, and the catalogue (in USDT) waits. */
+/** A price in the store's currency: the customer picks the asset on the payment screen. */
 function FiatNote({ fiat }: { fiat: string }) {
   return (
-    <p className="till-catalogue muted" data-testid="till-fiat-note">
+    <p className="muted" data-testid="till-fiat-note">
       Prices are typed in {fiat}, the store&apos;s currency; the customer pays the locked quote in the asset they
       choose.
     </p>
+  );
+}
+
+/** A catalogue priced in another currency than the sale's cannot be sold from: its prices would be read wrong. */
+function OtherCurrencyNote({ fiat }: { fiat: string | null }) {
+  const catalogueSymbol = symbolOf(useConsoleStore(selectCatalogueCurrency));
+  const saleSymbol = symbolOf(useConsoleStore(selectSaleCurrency));
+  return (
+    <p className="muted" data-testid="till-catalogue-other-asset">
+      The catalogue is priced in {catalogueSymbol}:{' '}
+      {fiat
+        ? `re-price it in ${fiat} (Settings → Till catalogue) to sell from it here; type the price on the keypad.`
+        : `type the amount in ${saleSymbol} on the keypad.`}
+    </p>
+  );
+}
+
+/** Beside the keypad: the catalogue when it sells in this currency, else what the cashier types and why. */
+function KeypadSide({ fiat }: { fiat: string | null }) {
+  const hasItems = useConsoleStore(selectCatalogue).length > 0;
+  const sells = useConsoleStore(selectCatalogueSells);
+  if (hasItems && sells) return <Catalogue />;
+  if (!hasItems && !fiat) return null;
+  return (
+    <div className="till-catalogue">
+      {fiat ? <FiatNote fiat={fiat} /> : null}
+      {hasItems ? <OtherCurrencyNote fiat={fiat} /> : null}
+    </div>
   );
 }
 
@@ -144,8 +169,7 @@ export function TillKeypad() {
   const cartSize = useConsoleStore(selectCartSize);
   const cartTotal = useConsoleStore(selectCartTotal);
   const fiat = useConsoleStore(selectTillFiat);
-  const assetSymbol = ASSETS[useConsoleStore(selectTillAsset)].symbol;
-  const symbol = fiat ?? assetSymbol;
+  const symbol = symbolOf(useConsoleStore(selectSaleCurrency));
   const isCharging = useConsoleStore(selectIsCharging);
   const error = useConsoleStore(selectTillError);
   const { pressTillKey, chargeTill, loadCatalogue, loadTillFiat, clearCart } = useConsoleStore(
@@ -157,7 +181,7 @@ export function TillKeypad() {
     void loadTipSettings();
     void loadTillFiat();
   }, [loadCatalogue, loadTipSettings, loadTillFiat]);
-  const hasCart = !fiat && cartSize > 0;
+  const hasCart = cartSize > 0;
   return (
     <section className="till-entry" aria-labelledby="till-entry-title">
       <h1 id="till-entry-title" className="sr-only">
@@ -175,7 +199,7 @@ export function TillKeypad() {
       >
         {hasCart ? formatFigure(cartTotal) : entry || '0'} <small>{symbol}</small>
       </output>
-      {fiat ? null : <TypedAmount />}
+      <TypedAmount />
       {error ? (
         <p className="till-error" role="alert">
           {error}
@@ -206,7 +230,7 @@ export function TillKeypad() {
             {hasCart ? 'Clear cart' : 'Clear'}
           </button>
         </div>
-        {fiat ? <FiatNote fiat={fiat} /> : <Catalogue />}
+        <KeypadSide fiat={fiat} />
       </div>
       <button
         type="button"

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
-import { formatAmount } from '../../../contract/amount';
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { formatFigure } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectBrandActions, selectStoreProfile } from '../brand/slice';
 import { selectChainMode } from '../dashboard/slice';
 import { selectTillSaleLines, selectTillTip } from './slice';
+import { formatUnits, symbolOf } from './sale-currency';
 
 /** The store as the customer knows it: its logo and name from Settings → Store profile, when set. */
 export function TillStore() {
@@ -41,10 +40,14 @@ export function TillModeMark() {
   );
 }
 
-/** What is being paid for: the cart's lines with quantities and totals (or the invoice's description), and the tip. */
+/**
+ * What is being paid for: the cart's lines with quantities and totals (or the invoice's description), and the tip,
+ * in the price's currency (EUR for a fiat price, whichever asset the customer then pays in).
+ */
 export function TillSaleLines({ invoice }: { invoice: Payment }) {
   const lines = useConsoleStore(selectTillSaleLines);
   const tip = useConsoleStore(selectTillTip);
+  const { price } = invoice;
   const description = invoice.description ? <p className="till-description">{invoice.description}</p> : null;
   if (!lines && tip === 0n) return description;
   return (
@@ -66,13 +69,13 @@ export function TillSaleLines({ invoice }: { invoice: Payment }) {
       {tip > 0n ? (
         <p className="till-lines-tip" data-testid="till-tip-line">
           <span>Tip</span>
-          <span>{formatFigure(formatAmount(tip, invoice.currency))}</span>
+          <span>{formatFigure(formatUnits(tip, price.currency))}</span>
         </p>
       ) : null}
       <p className="till-lines-total" data-testid="till-lines-total">
         <span>Total</span>
         <span>
-          {formatFigure(invoice.amount)} {ASSETS[invoice.currency].symbol}
+          {formatFigure(price.amount)} {symbolOf(price.currency)}
         </span>
       </p>
     </div>

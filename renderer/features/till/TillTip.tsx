@@ -1,28 +1,27 @@
 import { useShallow } from 'zustand/react/shallow';
-import { ASSETS, type AssetCode } from '../../../contract/asset';
-import { formatAmount } from '../../../contract/amount';
-import { formatFigure, parseEnteredAmount } from '../../lib/format';
+import { formatFigure } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsCharging, selectTillError } from './slice';
 import { selectCustomTipEntry, selectTipActions, selectTipSale, selectTipSettings } from './tip-step';
 import { tipChoices } from './tips';
+import { formatUnits, parseSaleEntry, symbolOf } from './sale-currency';
 
 const TIP_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0'];
 
 /** The custom tip: the keypad types an amount, the customer sees what they will pay with it. */
-function CustomTip({ subtotal, asset }: { subtotal: bigint; asset: AssetCode }) {
+function CustomTip({ subtotal, currency }: { subtotal: bigint; currency: string }) {
   const entry = useConsoleStore(selectCustomTipEntry) ?? '';
   const isCharging = useConsoleStore(selectIsCharging);
   const { pressTipKey, confirmCustomTip } = useConsoleStore(useShallow(selectTipActions));
-  const typed = parseEnteredAmount(entry, asset);
-  const { symbol } = ASSETS[asset];
+  const typed = parseSaleEntry(entry, currency);
+  const symbol = symbolOf(currency);
   return (
     <>
       <output className="till-display" data-testid="till-tip-entry" aria-live="polite" aria-label={`Tip in ${symbol}`}>
         {entry || '0'} <small>{symbol}</small>
       </output>
       <p className="till-tip-total">
-        Total {formatFigure(formatAmount(subtotal + (typed.ok ? typed.micro : 0n), asset))} {symbol}
+        Total {formatFigure(formatUnits(subtotal + (typed.ok ? typed.units : 0n), currency))} {symbol}
       </p>
       <div className="keypad" role="group" aria-label="Keypad">
         {TIP_KEYS.map((key) => (
@@ -69,7 +68,7 @@ export function TillTip() {
       <p className="till-tip-subtotal">
         Subtotal{' '}
         <strong>
-          {formatFigure(sale.amount)} {ASSETS[sale.asset].symbol}
+          {formatFigure(sale.amount)} {symbolOf(sale.currency)}
         </strong>
       </p>
       {error ? (
@@ -78,10 +77,10 @@ export function TillTip() {
         </p>
       ) : null}
       {custom !== null ? (
-        <CustomTip subtotal={sale.baseUnits} asset={sale.asset} />
+        <CustomTip subtotal={sale.baseUnits} currency={sale.currency} />
       ) : (
         <div className="till-tip-choices" role="group" aria-label="Tip">
-          {tipChoices(sale.baseUnits, settings?.presets ?? [], sale.asset).map((choice) => (
+          {tipChoices(sale.baseUnits, settings?.presets ?? [], sale.currency).map((choice) => (
             <button
               key={choice.percent}
               type="button"

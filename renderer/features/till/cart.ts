@@ -1,6 +1,8 @@
-import { formatAmount, parseAmount } from '../../../contract/amount';
-import { ASSETS, type AssetCode } from '../../../contract/asset';
-import type { CatalogueItem } from '../../../contract/console';
+import { parseDecimal } from '../../../contract/amount';
+import { priceDigitsOf, type CatalogueItem } from '../../../contract/console';
+import { formatUnits } from './sale-currency';
+
+export { nextEntry } from './sale-currency';
 
 /** Item id -> quantity. */
 export type Cart = Readonly<Record<string, number>>;
@@ -12,66 +14,62 @@ export interface CartLine {
 export interface SaleLine {
   quantity: number;
   name: string;
-  /** quantity × price, exact, as a decimal string */
+  /** quantity × price, exact, as a decimal string in the sale's currency */
   total: string;
 }
 
 const PRICE_MAX = 10n ** 21n;
 
-/** The entry after one key; a key that would make it no amount of `asset` is ignored. */
-export function nextEntry(entry: string, key: string, asset: AssetCode): string {
-  if (key === 'Clear') return '';
-  if (key === 'Backspace') return entry.slice(0, -1);
-  const separator = /[.,]/.exec(entry);
-  if (key === ',' || key === '.') return separator ? entry : `${entry || '0'}${key}`;
-  if (!/^\d$/.test(key)) return entry;
-  if (separator && entry.length - separator.index - 1 >= ASSETS[asset].decimals) return entry;
-  return entry === '0' ? key : entry + key;
-}
-
 export function cartLines(items: readonly CatalogueItem[], cart: Cart): CartLine[] {
   return items.filter((item) => (cart[item.id] ?? 0) > 0).map((item) => ({ item, quantity: cart[item.id]! }));
 }
 
-const baseUnitsOf = (amount: string, asset: AssetCode): bigint => {
-  const parsed = parseAmount(amount, PRICE_MAX, asset);
+/** A price or typed amount in the smallest unit of `currency` (an asset's base units, a fiat currency's cents). */
+const unitsOf = (amount: string, currency: string): bigint => {
+  const parsed = parseDecimal(amount, PRICE_MAX, priceDigitsOf(currency));
   return parsed.ok ? parsed.value : 0n;
 };
 
 /**
- * The catalogue's prices are in USDT (an item has no asset of its own): a sale in another asset
- * is typed on the keypad, and the till empties the cart when the sale's asset changes.
+ * The sale's lines and their totals in units of `currency` (the catalogue's, which the till sells
+ * it in): the catalogue's items in the cart, then each amount typed on the keypad ("Amount 12.50").
  */
-export const CATALOGUE_ASSET: AssetCode = 'USDT';
+function pricedLines(
+  items: readonly CatalogueItem[],
+  cart: Cart,
+  typed: readonly string[],
+  currency: string,
+): { line: SaleLine; units: bigint }[] {
+  const line = (quantity: number, name: string, units: bigint) => ({
+    line: { quantity, name, total: formatUnits(units, currency) },
+    units,
+  });
+  return [
+    ...cartLines(items, cart).map(({ item, quantity }) =>
+      line(quantity, item.name, unitsOf(item.price, currency) * BigInt(quantity)),
+    ),
+    ...typed.map((amount) => line(1, `Amount ${amount}`, unitsOf(amount, currency))),
+  ];
+}
 
-/**
- * The sale's lines in `asset`: the catalogue's items in the cart, then each amount typed on the
- * keypad ("Amount 12.50"), every total exact.
- */
+/** The sale's lines in `currency`, every total exact. */
 export function saleLines(
   items: readonly CatalogueItem[],
   cart: Cart,
   typed: readonly string[],
-  asset: AssetCode,
+  currency: string,
 ): SaleLine[] {
-  return [
-    ...cartLines(items, cart).map(({ item, quantity }) => ({
-      quantity,
-      name: item.name,
-      total: formatAmount(baseUnitsOf(item.price, asset) * BigInt(quantity), asset),
-    })),
-    ...typed.map((amount) => ({ quantity: 1, name: `Amount ${amount}`, total: amount })),
-  ];
+  return pricedLines(items, cart, typed, currency).map(({ line }) => line);
 }
 
-/** The cart's total in base units of `asset`: exact, whatever the prices and quantities. */
+/** The cart's total in the smallest unit of `currency`: exact bigints, whatever the prices and quantities. */
 export function cartTotal(
   items: readonly CatalogueItem[],
   cart: Cart,
   typed: readonly string[],
-  asset: AssetCode,
+  currency: string,
 ): bigint {
-  return saleLines(items, cart, typed, asset).reduce((sum, line) => sum + baseUnitsOf(line.total, asset), 0n);
+  return pricedLines(items, cart, typed, currency).reduce((sum, { units }) => sum + units, 0n);
 }
 
 /** "2 × Espresso, 1 × Amount 12.50", within the service's 500 characters (the receipt lists it as items). */

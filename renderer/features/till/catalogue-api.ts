@@ -4,5 +4,6 @@ import { CatalogueSchema, type CatalogueItem } from '../../../contract/console';
 /** The till's item catalogue, kept in the store's settings. */
 export const catalogueApi = {
   get: () => get(CatalogueSchema, '/catalogue'),
-  save: (items: CatalogueItem[]) => request(CatalogueSchema, 'PUT', '/catalogue', { items }),
+  save: (items: CatalogueItem[], currency?: string) =>
+    request(CatalogueSchema, 'PUT', '/catalogue', { ...(currency ? { currency } : {}), items }),
 };

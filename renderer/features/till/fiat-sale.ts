@@ -4,12 +4,14 @@ import { ConsoleSessionSchema } from '../../../contract/console';
 import { ErrorBodySchema } from '../../../contract/errors';
 import { apiUrl, get } from '../../api/client';
 
-/** The store's currency when it is an ISO 4217 code (the till then types prices in it); null for an asset. */
-export async function loadStoreFiat(): Promise<string | null> {
+/** The store's currency (an asset, or an ISO 4217 code the till then types prices in). */
+export async function loadStoreCurrency(): Promise<string> {
   // the session, not the pricing settings: a cashier's till may read it
-  const { storeCurrency } = await get(ConsoleSessionSchema, '/session');
-  return isFiatCode(storeCurrency) ? storeCurrency : null;
+  return (await get(ConsoleSessionSchema, '/session')).storeCurrency;
 }
+
+/** The store's currency when it is an ISO 4217 code; null for an asset (the till sells in the asset chosen). */
+export const fiatOrNull = (currency: string): string | null => (isFiatCode(currency) ? currency : null);
 
 /** A key on the keypad for a price in `code`: no more decimals than the currency has (none for JPY). */
 export function nextFiatEntry(entry: string, key: string, code: string): string {
@@ -23,9 +25,9 @@ export function nextFiatEntry(entry: string, key: string, code: string): string 
   return entry === '0' ? key : entry + key;
 }
 
-export type FiatEntry = { ok: true; amount: string } | { ok: false; message: string };
+export type FiatEntry = { ok: true; amount: string; units: bigint } | { ok: false; message: string };
 
-/** "12,5" typed in EUR → "12.50", the price as the invoice states it; the service checks it again. */
+/** "12,5" typed in EUR → "12.50" (1250 cents), the price as the invoice states it; the service checks it again. */
 export function parseFiatEntry(text: string, code: string): FiatEntry {
   const digits = fiatDigits(code);
   const match = /^(\d*)[.,]?(\d*)$/.exec(text.trim());
@@ -35,7 +37,7 @@ export function parseFiatEntry(text: string, code: string): FiatEntry {
   if (whole.length > 12) return { ok: false, message: 'That price is too large.' };
   const minor = BigInt(`${whole || '0'}${fraction.padEnd(digits, '0')}`);
   if (minor === 0n) return { ok: false, message: 'The price must be more than zero.' };
-  return { ok: true, amount: formatFiat(minor, code) };
+  return { ok: true, amount: formatFiat(minor, code), units: minor };
 }
 
 /**

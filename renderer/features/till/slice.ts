@@ -1,14 +1,13 @@
-import { formatAmount } from '../../../contract/amount';
 import type { AssetCode } from '../../../contract/asset';
 import type { CatalogueItem } from '../../../contract/console';
 import type { PublicPayment as Payment } from '../../../contract/payments';
 import { ApiError } from '../../api/client';
 import { catalogueApi } from './catalogue-api';
 import { paymentsApi } from '../payments/api';
-import { parseEnteredAmount } from '../../lib/format';
-import { cartTotal, describeSale, nextEntry, saleLines, type Cart, type SaleLine } from './cart';
+import { cartTotal, describeSale, saleLines, type Cart, type SaleLine } from './cart';
 import { rememberedTillAsset, rememberTillAsset } from './till-asset';
-import { loadStoreFiat, nextFiatEntry, parseFiatEntry } from './fiat-sale';
+import { fiatOrNull, loadStoreCurrency } from './fiat-sale';
+import { formatUnits, nextEntry, parseSaleEntry } from './sale-currency';
 import { createTillLeaving, type TillLeavingSlice } from './leaving';
 import { createTipStep, type SaleToCharge, type TipStepSlice } from './tip-step';
 
@@ -25,19 +24,23 @@ export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   tillAsset: AssetCode;
   /** the store's currency when it is an ISO 4217 code: the keypad types prices in it, the customer picks the asset */
   tillFiat: string | null;
+  /** the store's currency as the session says it (an asset or an ISO 4217 code); null until read */
+  storeCurrency: string | null;
   tillEntry: string;
   cart: Cart;
   /** amounts typed on the keypad and added to the cart as lines of their own, exact decimals */
   typedAmounts: string[];
   /** the lines of the sale on the customer's screen; null for an invoice made elsewhere */
   tillSaleLines: SaleLine[] | null;
-  /** the tip the invoice on the customer's screen includes, in base units of its asset (0n: none) */
+  /** the tip the invoice on the customer's screen includes, in the smallest unit of its price's currency (0n: none) */
   tillTip: bigint;
   catalogue: CatalogueItem[];
+  /** what the catalogue's prices are in: the till sells from it only in that currency */
+  catalogueCurrency: string;
   isCharging: boolean;
   tillError: string | null;
   isSavingCatalogue: boolean;
-  /** Rings the next sale up in `asset`: the entry and the cart start again (the catalogue is priced in USDT). */
+  /** Rings the next sale up in `asset`: the entry and the cart start again (the catalogue has one currency). */
   chooseTillAsset(asset: AssetCode): void;
   /** a key of the keypad or the keyboard: a digit, "," or ".", "Backspace", "Clear" */
   pressTillKey(key: string): void;
@@ -47,9 +50,10 @@ export interface TillSlice extends TillLeavingSlice, TipStepSlice {
   /** Adds the keypad's amount to the cart as a line; false (and why, as the till's error) when it is no amount. */
   addTypedToCart(): boolean;
   loadCatalogue(): Promise<void>;
-  /** Reads the store's currency (pricing settings); an asset, or a settings read that fails, keeps the asset keypad. */
+  /** Reads the store's currency (the session); an asset, or a read that fails, keeps the asset keypad. */
   loadTillFiat(): Promise<void>;
-  saveCatalogue(items: CatalogueItem[]): Promise<boolean>;
+  /** Saves the catalogue priced in `currency` (absent: the service prices it in the store's currency). */
+  saveCatalogue(items: CatalogueItem[], currency?: string): Promise<boolean>;
   /** Charges the cart, or else the keypad's amount: asks for a tip first when tips are on. */
   chargeTill(): Promise<void>;
   /** Creates the invoice for the sale plus its tip and shows it on the till. */
@@ -77,12 +81,14 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   tillInvoice: null,
   tillAsset: rememberedTillAsset(),
   tillFiat: null,
+  storeCurrency: null,
   tillEntry: '',
   cart: {},
   typedAmounts: [],
   tillSaleLines: null,
   tillTip: 0n,
   catalogue: [],
+  catalogueCurrency: 'USDT',
   isCharging: false,
   tillError: null,
   isSavingCatalogue: false,
@@ -92,12 +98,7 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     set({ tillAsset: asset, ...EMPTY_SALE });
   },
   pressTillKey: (key) =>
-    set((s) => ({
-      tillEntry: s.tillFiat
-        ? nextFiatEntry(s.tillEntry, key, s.tillFiat)
-        : nextEntry(s.tillEntry, key, selectTillAsset(s)),
-      tillError: null,
-    })),
+    set((s) => ({ tillEntry: nextEntry(s.tillEntry, key, selectSaleCurrency(s)), tillError: null })),
   addToCart: (id) =>
     set((s) => ({ cart: { ...s.cart, [id]: Math.min(MAX_QUANTITY, (s.cart[id] ?? 0) + 1) }, tillError: null })),
   removeFromCart: (id) =>
@@ -107,33 +108,44 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     }),
   clearCart: () => set({ cart: {}, typedAmounts: [] }),
   addTypedToCart: () => {
-    const entered = parseEnteredAmount(get().tillEntry, selectTillAsset(get()));
+    const entered = parseSaleEntry(get().tillEntry, selectSaleCurrency(get()));
     if (!entered.ok) set({ tillError: entered.message });
     else set((s) => ({ typedAmounts: [...s.typedAmounts, entered.amount], tillEntry: '', tillError: null }));
     return entered.ok;
   },
   loadCatalogue: async () => {
     try {
-      set({ catalogue: (await catalogueApi.get()).items });
+      const { currency, items } = await catalogueApi.get();
+      // a cart priced in another currency than the catalogue's now would be charged wrong: it starts again
+      set((s) =>
+        currency === s.catalogueCurrency
+          ? { catalogue: items }
+          : { catalogue: items, catalogueCurrency: currency, cart: {} },
+      );
     } catch (err) {
       get().fail(err, 'Could not load the catalogue');
     }
   },
   loadTillFiat: async () => {
     try {
-      const fiat = await loadStoreFiat();
-      if (fiat !== get().tillFiat) set({ tillFiat: fiat, ...EMPTY_SALE });
+      const storeCurrency = await loadStoreCurrency();
+      const fiat = fiatOrNull(storeCurrency);
+      set(fiat === get().tillFiat ? { storeCurrency } : { storeCurrency, tillFiat: fiat, ...EMPTY_SALE });
     } catch {
       /* no pricing settings to read: the till stays in the asset */
     }
   },
-  saveCatalogue: async (items) => {
+  saveCatalogue: async (items, currency) => {
     set({ isSavingCatalogue: true });
     try {
-      const saved = await catalogueApi.save(items);
+      const saved = await catalogueApi.save(items, currency);
       set((s) => ({
         catalogue: saved.items,
-        cart: Object.fromEntries(Object.entries(s.cart).filter(([id]) => saved.items.some((i) => i.id === id))),
+        catalogueCurrency: saved.currency,
+        cart:
+          saved.currency === s.catalogueCurrency
+            ? Object.fromEntries(Object.entries(s.cart).filter(([id]) => saved.items.some((i) => i.id === id)))
+            : {},
       }));
       get().toast('success', 'Catalogue saved');
       return true;
@@ -145,37 +157,26 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
     }
   },
   chargeTill: async () => {
-    const fiat = get().tillFiat;
-    if (fiat) return chargeFiat(get, set, fiat);
     // an amount typed into a cart joins it rather than being lost
     if (get().tillEntry !== '' && selectCartSize(get()) > 0 && !get().addTypedToCart()) return;
-    const { catalogue, cart, typedAmounts, tillEntry } = get();
-    const asset = selectTillAsset(get());
-    const lines = saleLines(catalogue, cart, typedAmounts, asset);
-    const total = cartTotal(catalogue, cart, typedAmounts, asset);
-    const entered =
-      lines.length > 0
-        ? { ok: true as const, amount: formatAmount(total, asset), micro: total }
-        : parseEnteredAmount(tillEntry, asset);
-    if (!entered.ok) {
-      set({ tillError: entered.message });
-      return;
-    }
-    const sale = { amount: entered.amount, baseUnits: entered.micro, asset, lines };
-    if (!get().askForTip(sale)) await get().chargeSale(sale, 0n);
+    const sale = saleToCharge(get());
+    if (!sale.ok) return set({ tillError: sale.message });
+    if (!get().askForTip(sale.sale)) await get().chargeSale(sale.sale, 0n);
   },
-  chargeSale: async ({ baseUnits, asset, lines }, tip) => {
+  chargeSale: async ({ baseUnits, currency, lines }, tip) => {
     set({ isCharging: true, tillError: null });
     try {
       const invoice = await paymentsApi.create({
-        currency: asset,
-        amount: formatAmount(baseUnits + tip, asset),
-        ...(tip > 0n ? { tip: formatAmount(tip, asset) } : {}),
+        currency,
+        amount: formatUnits(baseUnits + tip, currency),
+        // a fiat price's tip is in the price's currency too: the service keeps its share of each quote
+        ...(tip > 0n ? { tip: formatUnits(tip, currency) } : {}),
         ...(lines.length > 0 ? { description: describeSale(lines) } : {}),
       });
       set({ tillInvoice: invoice, tillSaleLines: lines.length > 0 ? lines : null, tillTip: tip, ...EMPTY_SALE });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) set({ tillError: err.message });
+      // a price no rate converts (503) is the cashier's to know at once, like a refused amount
+      if (err instanceof ApiError && (err.status === 400 || err.status === 503)) set({ tillError: err.message });
       else get().fail(err, 'Could not create the invoice');
     } finally {
       set({ isCharging: false });
@@ -197,25 +198,28 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
   },
 });
 
-/** A price typed in the store's currency: the invoice states it, quoted in each asset the store takes (no tip, no catalogue). */
-async function chargeFiat(get: () => ConsoleStore, set: (partial: Partial<ConsoleStore>) => void, fiat: string) {
-  const entered = parseFiatEntry(get().tillEntry, fiat);
-  if (!entered.ok) return set({ tillError: entered.message });
-  set({ isCharging: true, tillError: null });
-  try {
-    const invoice = await paymentsApi.create({ currency: fiat, amount: entered.amount });
-    set({ tillInvoice: invoice, tillSaleLines: null, tillTip: 0n, ...EMPTY_SALE });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 400 || err.status === 503)) set({ tillError: err.message });
-    else get().fail(err, 'Could not create the invoice');
-  } finally {
-    set({ isCharging: false });
+/** The cart (priced in the sale's currency), else the keypad's amount, as the sale to charge; or why it is none. */
+function saleToCharge(s: ConsoleStore): { ok: true; sale: SaleToCharge } | { ok: false; message: string } {
+  const currency = selectSaleCurrency(s);
+  const lines = saleLines(s.catalogue, s.cart, s.typedAmounts, currency);
+  if (lines.length > 0) {
+    const total = cartTotal(s.catalogue, s.cart, s.typedAmounts, currency);
+    return { ok: true, sale: { amount: formatUnits(total, currency), baseUnits: total, currency, lines } };
   }
+  const entered = parseSaleEntry(s.tillEntry, currency);
+  if (!entered.ok) return entered;
+  return { ok: true, sale: { amount: entered.amount, baseUnits: entered.units, currency, lines } };
 }
 
 /** The asset a sale is rung up in: the one last chosen while the store still takes it, else the first it takes. */
 export const selectTillAsset = (s: ConsoleStore): AssetCode =>
   s.acceptedAssets.includes(s.tillAsset) ? s.tillAsset : (s.acceptedAssets[0] ?? s.tillAsset);
+/** What the sale is priced in: the store's ISO 4217 currency when it has one, else the sale's asset. */
+export const selectSaleCurrency = (s: ConsoleStore): string => s.tillFiat ?? selectTillAsset(s);
+/** Whether the catalogue can be sold from now: its prices are in the sale's currency. */
+export const selectCatalogueSells = (s: ConsoleStore): boolean => s.catalogueCurrency === selectSaleCurrency(s);
+export const selectCatalogueCurrency = (s: ConsoleStore) => s.catalogueCurrency;
+export const selectStoreCurrency = (s: ConsoleStore) => s.storeCurrency;
 export const selectIsTill = (s: ConsoleStore) => s.isTill;
 export const selectTillInvoice = (s: ConsoleStore) => s.tillInvoice;
 export const selectTillEntry = (s: ConsoleStore) => s.tillEntry;
@@ -229,7 +233,7 @@ export const selectCartSize = (s: ConsoleStore) =>
   Object.values(s.cart).reduce((n, q) => n + q, 0) + s.typedAmounts.length;
 /** The cart's total as the decimal string the till shows and charges. */
 export const selectCartTotal = (s: ConsoleStore) =>
-  formatAmount(cartTotal(s.catalogue, s.cart, s.typedAmounts, selectTillAsset(s)), selectTillAsset(s));
+  formatUnits(cartTotal(s.catalogue, s.cart, s.typedAmounts, selectSaleCurrency(s)), selectSaleCurrency(s));
 export const selectTypedAmounts = (s: ConsoleStore) => s.typedAmounts;
 export const selectTillSaleLines = (s: ConsoleStore) => s.tillSaleLines;
 export const selectTillTip = (s: ConsoleStore) => s.tillTip;

@@ -1,18 +1,17 @@
-import type { AssetCode } from '../../../contract/asset';
 import type { TipSettings } from '../../../contract/console-settings';
-import { parseEnteredAmount } from '../../lib/format';
 import type { ConsoleStore, SliceCreator } from '../../store/types';
 import type { SaleLine } from './cart';
-import { nextEntry } from './cart';
+import { nextEntry, parseSaleEntry } from './sale-currency';
 import { tipsApi } from './tips-api';
 
 /** A sale charged but not yet on the customer's screen: the till asks for a tip first. */
 export interface SaleToCharge {
   /** the subtotal, exact: what the sale costs before any tip */
   amount: string;
-  /** the subtotal in base units of `asset` */
+  /** the subtotal in the smallest unit of `currency` (base units of an asset, cents of a fiat price) */
   baseUnits: bigint;
-  asset: AssetCode;
+  /** an asset, or the store's ISO 4217 code: the invoice is priced in it and the tip given in it */
+  currency: string;
   /** the cart's lines; empty for an amount typed on the keypad */
   lines: SaleLine[];
 }
@@ -32,7 +31,7 @@ export interface TipStepSlice {
   saveTipSettings(settings: TipSettings): Promise<boolean>;
   /** Asks for a tip when tips are on (true), or leaves the sale to be charged at once (false). */
   askForTip(sale: SaleToCharge): boolean;
-  /** Charges the waiting sale with this tip in base units of the sale's asset (0n: no tip). */
+  /** Charges the waiting sale with this tip in the smallest unit of the sale's currency (0n: no tip). */
   chooseTip(tip: bigint): Promise<void>;
   openCustomTip(): void;
   pressTipKey(key: string): void;
@@ -78,14 +77,14 @@ export const createTipStep: SliceCreator<TipStepSlice> = (set, get) => ({
     set((s) =>
       s.customTipEntry === null || !s.tipSale
         ? {}
-        : { customTipEntry: nextEntry(s.customTipEntry, key, s.tipSale.asset), tillError: null },
+        : { customTipEntry: nextEntry(s.customTipEntry, key, s.tipSale.currency), tillError: null },
     ),
   confirmCustomTip: async () => {
     const sale = get().tipSale;
     if (!sale) return;
-    const entered = parseEnteredAmount(get().customTipEntry ?? '', sale.asset);
+    const entered = parseSaleEntry(get().customTipEntry ?? '', sale.currency);
     if (!entered.ok) set({ tillError: entered.message });
-    else await get().chooseTip(entered.micro);
+    else await get().chooseTip(entered.units);
   },
   backFromTip: () =>
     set((s) =>
