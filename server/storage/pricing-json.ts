@@ -31,3 +31,9 @@ export function pricingFromJson(text: string | null): Pricing | null {
   const stored = JSON.parse(text) as StoredPricing;
   return { price: stored.price, quotes: stored.quotes.map((q) => ({ ...q, amount: BigInt(q.amount) })) };
 }
+
+/**
+ * A LIKE pattern matching the pricing_json of a price quoted in `asset`: the writer above puts
+ * `"asset":"TON"` in each quote, with no spaces (an asset code has no LIKE wildcards).
+ */
+export const quotedInPattern = (asset: AssetCode): string => `%"asset":"${asset}"%`;

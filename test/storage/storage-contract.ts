@@ -232,6 +232,28 @@ export function storageContract(name: string, open: () => Promise<ContractLedger
       expect(reads).toEqual(Array.from({ length: 8 }, () => stored));
     });
 
+    it('dates the first payment an asset may pay: one in that asset, or a fiat price quoted in it', async () => {
+      const quote = (asset: 'USDT' | 'TON', amount: bigint) => ({
+        asset,
+        amount,
+        rate: '1',
+        source: 'manual',
+        fixedAt: 1,
+      });
+      const eur = { price: { amount: '3.40', currency: 'EUR' }, quotes: [quote('USDT', 3_695_653n), quote('TON', 1n)] };
+      await storage.write(async (uow) => {
+        await uow.payments.insert(newPayment({ createdAt: 1_000 }));
+        // a EUR price asks USDT first; the customer may still pay its TON quote
+        await uow.payments.insert(newPayment({ createdAt: 2_000, pricing: eur }));
+        await uow.payments.insert(newPayment({ createdAt: 3_000, currency: 'TON' }));
+      });
+      const first = await storage.read(async (v) => [
+        await v.payments.firstCreatedAt('USDT'),
+        await v.payments.firstCreatedAt('TON'),
+      ]);
+      expect(first).toEqual([1_000, 2_000]);
+    });
+
     it('writes a state change to that payment alone, and reads it back as written', async () => {
       const [p, other] = await storage.write(async (uow) => [
         await uow.payments.insert(newPayment()),

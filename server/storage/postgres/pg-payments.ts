@@ -1,7 +1,7 @@
 import { ASSETS, type AssetCode } from '../../../contract/asset';
 import type { PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
-import { pricingFromJson, pricingToJson } from '../pricing-json';
+import { pricingFromJson, pricingToJson, quotedInPattern } from '../pricing-json';
 import type {
   CloseOfDayFigures,
   PaidVolume,
@@ -202,11 +202,13 @@ export class PgPayments implements PaymentRepository {
   }
 
   async firstCreatedAt(currency: AssetCode): Promise<number | null> {
-    const row = await this.sql.one<{ first: Date | null }>(
-      'SELECT MIN(created_at) AS first FROM payments WHERE currency = $1',
-      [currency],
+    // timestamptz arrives as epoch ms (pg-sql.ts)
+    const row = await this.sql.one<{ first: number | null }>(
+      // a fiat price quoted in the asset may be paid in it too
+      'SELECT MIN(created_at) AS first FROM payments WHERE currency = $1 OR pricing_json LIKE $2',
+      [currency, quotedInPattern(currency)],
     );
-    return row?.first ? row.first.getTime() : null;
+    return row?.first ?? null;
   }
 
   async findByMemo(memo: string): Promise<Payment | null> {

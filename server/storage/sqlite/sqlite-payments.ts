@@ -1,8 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { ASSETS, type AssetCode } from '../../../contract/asset';
+import type { AssetCode } from '../../../contract/asset';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../contract/payments';
 import type { NewPayment, Payment, PaymentStateChange } from '../records';
-import { pricingFromJson, pricingToJson } from '../pricing-json';
+import { pricingToJson, quotedInPattern } from '../pricing-json';
 import type {
   CloseOfDayFigures,
   PaidVolume,
@@ -10,164 +10,15 @@ import type {
   PaymentRepository,
   PaymentSearch,
 } from '../ledger-repositories';
+import { PaymentListQueries } from './sqlite-payment-list';
+import { figureScope, fromRow, PAYMENT_COLUMNS, rows, toJson, type PaymentRow } from './sqlite-payment-row';
 import { PaymentSearchIndex } from './sqlite-payment-search';
 import { StatementCache } from './statement-cache';
-
-/**
- * The columns every read of a payment selects, in this order. Rows come back as arrays (better-sqlite3's
- * raw mode) read by position: building an object per row, key by key, cost as much as the lookup
- * itself five times over (11 -> 6 us per payment the watcher matches).
- */
-const PAYMENT_COLUMNS = `seq, id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount, currency, main_currency, external_id,
-  request_hash, memo, address, description, customer_json, callback_url, success_url, fail_url, metadata_json,
-  allowed_origins_json, late, expires_at, paid_at, created_at, updated_at, test, tip, pricing_json, tolerance_bps`;
-
-type PaymentRow = [
-  seq: bigint,
-  id: string,
-  kind: Payment['kind'],
-  status: PaymentStatus,
-  amount: bigint,
-  paidAmount: bigint,
-  overpaidAmount: bigint,
-  refundedAmount: bigint,
-  currency: AssetCode,
-  mainCurrency: 'TON',
-  externalId: string | null,
-  requestHash: string,
-  memo: string,
-  address: string,
-  description: string | null,
-  customerJson: string | null,
-  callbackUrl: string | null,
-  successUrl: string | null,
-  failUrl: string | null,
-  metadataJson: string | null,
-  allowedOriginsJson: string | null,
-  late: bigint,
-  expiresAt: bigint,
-  paidAt: bigint | null,
-  createdAt: bigint,
-  updatedAt: bigint,
-  test: bigint,
-  tip: bigint,
-  pricingJson: string | null,
-  toleranceBps: bigint,
-];
-
-type Params = Record<string, string | number>;
 
 const DAY_MS = 86_400_000;
 /** A payment expires at most 7 days after it was created (expiresInSeconds and defaultExpirySeconds both stop there). */
 const LONGEST_EXPIRY_MS = 7 * DAY_MS;
-const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-const toJson = (value: unknown): string | null =>
-  value === null || value === undefined ? null : JSON.stringify(value);
-const toNumber = (v: bigint | null): number | null => (v === null ? null : Number(v));
-
-/** The one mapping from a payments row to the domain's Payment: every reader of the table uses it. */
-function fromRow(row: PaymentRow): Payment {
-  const [
-    seq,
-    id,
-    kind,
-    status,
-    amount,
-    paidAmount,
-    overpaidAmount,
-    refundedAmount,
-    currency,
-    mainCurrency,
-    externalId,
-    requestHash,
-    memo,
-    address,
-    description,
-    customerJson,
-    callbackUrl,
-    successUrl,
-    failUrl,
-    metadataJson,
-    allowedOriginsJson,
-    late,
-    expiresAt,
-    paidAt,
-    createdAt,
-    updatedAt,
-    test,
-    tip,
-    pricingJson,
-    toleranceBps,
-  ] = row;
-  return {
-    seq: Number(seq),
-    id,
-    kind,
-    status,
-    amount,
-    paidAmount,
-    overpaidAmount,
-    refundedAmount,
-    currency,
-    mainCurrency,
-    externalId,
-    requestHash,
-    memo,
-    address,
-    description,
-    customer: parseJson(customerJson),
-    callbackUrl,
-    successUrl,
-    failUrl,
-    metadata: parseJson(metadataJson),
-    allowedOrigins: parseJson(allowedOriginsJson),
-    late: late === 1n,
-    expiresAt: Number(expiresAt),
-    paidAt: toNumber(paidAt),
-    createdAt: Number(createdAt),
-    updatedAt: Number(updatedAt),
-    test: test === 1n,
-    tip,
-    pricing: pricingFromJson(pricingJson),
-    toleranceBps: Number(toleranceBps),
-  };
-}
-
 type DueQuery = { due: bigint; expiredSince: number; limit: number; currency: AssetCode | null };
-
-const REAL_ONLY = 'payments.test = 0';
-/** The figures' filter: a test on rows an index already found (test payments are few, and no plan changes for them). */
-const realOnly = (includeTest: boolean): string => (includeTest ? '' : ` AND ${REAL_ONLY}`);
-/** One asset's rows, its code written into the SQL from the registry (a code not in it throws): a handful of shapes, each prepared once. */
-const inAsset = (currency: AssetCode): string => `payments.currency = '${ASSETS[currency].code}'`;
-/** The figures of one asset: amounts of two assets are never added up. */
-const figureScope = (includeTest: boolean, currency: AssetCode): string =>
-  `${realOnly(includeTest)} AND ${inAsset(currency)}`;
-
-/** A statement reading whole payments: selected in PAYMENT_COLUMNS' order, each row an array, INTEGERs as bigint. */
-const rows = <P extends unknown[] | object>(stmt: Statement<P>): Statement<P, PaymentRow> =>
-  stmt.safeIntegers(true).raw(true) as unknown as Statement<P, PaymentRow>;
-
-/**
- * The search box: any part of the id, memo, order reference, description or customer email, in any
- * case (lower() folds ASCII, which every generated id and memo is). From 3 characters the trigram index
- * of migration 014 answers; shorter text is a scan newest first that stops at `limit` matches.
- */
-const TRIGRAM = 3;
-/** the short-text scan (fewer characters than a trigram) */
-const SEARCH_TEXT = `(instr(lower(id), @needle) > 0 OR instr(lower(memo), @needle) > 0
-  OR instr(lower(ifnull(external_id, '')), @needle) > 0 OR instr(lower(ifnull(description, '')), @needle) > 0
-  OR instr(lower(ifnull(json_extract(customer_json, '$.email'), '')), @needle) > 0)`;
-
-const beforeClause = (filter: PaymentSearch, seq: string): string[] =>
-  filter.beforeSeq === undefined ? [] : [`${seq} < @before`];
-const before = (filter: PaymentSearch): Params => (filter.beforeSeq === undefined ? {} : { before: filter.beforeSeq });
-
-/** Two newest-first lists (the text's matches and the amount's) as one, each payment once. */
-function newestOf(a: Payment[], b: Payment[], limit: number): Payment[] {
-  const bySeq = new Map([...a, ...b].map((p) => [p.seq, p]));
-  return [...bySeq.values()].sort((x, y) => y.seq - x.seq).slice(0, limit);
-}
 
 /** All SQL about payments, parameterised; INTEGERs come back as bigint so money never passes through a float. */
 export class SqlitePayments implements PaymentRepository {
@@ -175,7 +26,7 @@ export class SqlitePayments implements PaymentRepository {
   private readonly byIdStmt: Statement<[string], PaymentRow>;
   private readonly byExternalIdStmt: Statement<[string], PaymentRow>;
   private readonly byMemoStmt: Statement<[string], PaymentRow>;
-  private readonly firstCreatedStmt: Statement<[string], { first: number | bigint | null }>;
+  private readonly firstCreatedStmt: Statement<[string, string], { first: number | bigint | null }>;
   private readonly byMemosStmt: Statement<[string], PaymentRow>;
   private readonly updateStateStmt: Statement;
   private readonly setRefundedStmt: Statement;
@@ -185,10 +36,12 @@ export class SqlitePayments implements PaymentRepository {
   private readonly byShape: StatementCache;
   /** the trigram index, written after the fact in chunks (SqliteStorage drives it between batches) */
   readonly searchIndex: PaymentSearchIndex;
+  private readonly listQueries: PaymentListQueries;
 
   constructor(db: Database) {
     this.byShape = new StatementCache(db, true);
     this.searchIndex = new PaymentSearchIndex(db);
+    this.listQueries = new PaymentListQueries(this.byShape, this.searchIndex);
     this.insertStmt =
       db.prepare(`INSERT INTO payments (id, kind, status, amount, paid_amount, overpaid_amount, refunded_amount,
       currency, main_currency, external_id, request_hash, memo, address, description, customer_json, callback_url,
@@ -200,7 +53,10 @@ export class SqlitePayments implements PaymentRepository {
     this.byIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`));
     this.byExternalIdStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE external_id = ?`));
     this.byMemoStmt = rows(db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo = ?`));
-    this.firstCreatedStmt = db.prepare('SELECT MIN(created_at) AS first FROM payments WHERE currency = ?');
+    // a fiat price quoted in the asset may be paid in it too
+    this.firstCreatedStmt = db.prepare(
+      'SELECT MIN(created_at) AS first FROM payments WHERE currency = ? OR pricing_json LIKE ?',
+    );
     // one statement for a whole batch of transfers: each value is still a lookup on the memo index
     this.byMemosStmt = rows(
       db.prepare<[string]>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE memo IN (SELECT value FROM json_each(?))`),
@@ -264,7 +120,7 @@ export class SqlitePayments implements PaymentRepository {
   }
 
   async firstCreatedAt(currency: AssetCode): Promise<number | null> {
-    const first = this.firstCreatedStmt.get(currency)?.first ?? null;
+    const first = this.firstCreatedStmt.get(currency, quotedInPattern(currency))?.first ?? null;
     return first === null ? null : Number(first);
   }
 
@@ -278,99 +134,11 @@ export class SqlitePayments implements PaymentRepository {
   }
 
   async list(filter: PaymentFilter): Promise<Payment[]> {
-    const where: string[] = [];
-    const params: Params = { limit: filter.limit };
-    if (filter.status) {
-      where.push('status = @status');
-      params.status = filter.status;
-    }
-    if (filter.externalId) {
-      where.push('external_id = @externalId');
-      params.externalId = filter.externalId;
-    }
-    if (filter.createdFrom !== undefined) {
-      where.push('created_at >= @createdFrom');
-      params.createdFrom = filter.createdFrom;
-    }
-    if (filter.createdTo !== undefined) {
-      where.push('created_at < @createdTo');
-      params.createdTo = filter.createdTo;
-    }
-    if (filter.beforeSeq !== undefined) {
-      where.push('seq < @beforeSeq');
-      params.beforeSeq = filter.beforeSeq;
-    }
-    return this.newestFirst(where, params);
+    return this.listQueries.list(filter);
   }
 
   async search(filter: PaymentSearch): Promise<Payment[]> {
-    const where: string[] = [];
-    const params: Params = { limit: filter.limit };
-    if (filter.status) {
-      where.push('status = @status');
-      params.status = filter.status;
-    }
-    // Unary + keeps SQLite walking seq (or status, seq) newest first and stopping at `limit`, instead of
-    // collecting a whole date range from the created_at index and sorting it (700 ms at 1M rows).
-    if (filter.createdFrom !== undefined) {
-      where.push('+created_at >= @from');
-      params.from = filter.createdFrom;
-    }
-    if (filter.createdTo !== undefined) {
-      where.push('+created_at < @to');
-      params.to = filter.createdTo;
-    }
-    // a filter on the rows the walk down seq finds: test payments are few, so it stops about as soon
-    if (filter.realOnly) where.push(REAL_ONLY);
-    if (filter.currency) where.push(inAsset(filter.currency));
-    const search = filter.search?.trim();
-    if (!search) {
-      return this.newestFirst([...where, ...beforeClause(filter, 'seq')], { ...params, ...before(filter) });
-    }
-    const text =
-      [...search].length < TRIGRAM
-        ? this.newestFirst([...where, SEARCH_TEXT, ...beforeClause(filter, 'seq')], {
-            ...params,
-            ...before(filter),
-            needle: search.toLowerCase(),
-          })
-        : this.byText(where, { ...params, ...before(filter) }, filter, search);
-    const amounts = (filter.searchAmounts ?? []).filter((a) => !filter.currency || a.currency === filter.currency);
-    if (amounts.length === 0) return text;
-    // each asset's amount in its own decimals: "1.5" is 1500000 micro-USDT and 1500000000 nanotons
-    const matches = amounts.map(({ currency, amount }) => `(${inAsset(currency)} AND amount = ${amount.toString()})`);
-    const amount = this.newestFirst([...where, `(${matches.join(' OR ')})`, ...beforeClause(filter, 'seq')], {
-      ...params,
-      ...before(filter),
-    });
-    return newestOf(text, amount, filter.limit);
-  }
-
-  /** Through the trigram index, newest first: FTS5 walks its rowids (the payments' seq) down and stops at `limit`. */
-  private byText(where: string[], params: Params, filter: PaymentSearch, search: string): Payment[] {
-    // a read may write here: reads run between batches, and the index is derived from committed rows
-    this.searchIndex.catchUp();
-    const clause = ['payment_search MATCH @phrase', ...where, ...beforeClause(filter, 'payment_search.rowid')].join(
-      ' AND ',
-    );
-    const stmt = this.byShape.get<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payment_search JOIN payments ON payments.seq = payment_search.rowid
-      WHERE ${clause} ORDER BY payment_search.rowid DESC LIMIT @limit`,
-    );
-    // one FTS5 phrase: the text as typed, its double quotes doubled
-    const phrase = `"${search.toLowerCase().replaceAll('"', '""')}"`;
-    return stmt
-      .raw(true)
-      .all({ ...params, phrase })
-      .map(fromRow);
-  }
-
-  private newestFirst(where: string[], params: Params): Payment[] {
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const stmt = this.byShape.get<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments ${clause} ORDER BY seq DESC LIMIT @limit`,
-    );
-    return stmt.raw(true).all(params).map(fromRow);
+    return this.listQueries.search(filter);
   }
 
   async withDueAmount(due: bigint, expiredSince: number, limit: number, currency?: AssetCode): Promise<Payment[]> {
