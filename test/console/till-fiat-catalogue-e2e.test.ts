@@ -83,6 +83,7 @@ describe("the till's catalogue and tip in the store's own currency", () => {
         .getByRole('button', { name: /^Add Espresso/ })
         .count(),
     ).toBe(0);
+    await shoot('eur-till-usdt-catalogue');
     await page.getByRole('button', { name: 'Back to console' }).click();
 
     await go('settings/store');
