@@ -6,6 +6,8 @@ import { linesWithMoney } from '../../lib/asset-lines';
 import { Skeleton } from '../../components/Empty';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, formatFigure } from '../../lib/format';
+import { Line } from './CloseDayLine';
+import { PriceClose } from './PriceClose';
 import { useConsoleStore } from '../../store';
 import { selectCloseDay, selectCloseDayActions, selectIncludeTestPayments, selectIsCloseDayLoading } from './slice';
 import { selectRouteParam } from '../../store/ui-slice';
@@ -22,38 +24,6 @@ const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 function reportTitle(r: CloseDayReport): string {
   if (r.through === r.date) return `Close of day · ${longDate.format(dayOf(r.date))}`;
   return `Report · ${longDate.formatRange(dayOf(r.date), dayOf(r.through))} (${r.days} days)`;
-}
-
-function Line({
-  figure,
-  label,
-  count,
-  total,
-  sign = '',
-  tone,
-  countLabel = 'Payments',
-}: {
-  figure: string;
-  /** what the count is, said beside it where the table folds into rows (a phone) */
-  countLabel?: string;
-  label: string;
-  count: number | null;
-  total: string;
-  sign?: string;
-  tone?: 'sum' | 'net' | 'sub';
-}) {
-  return (
-    <tr className={tone ? `close-day-line-${tone}` : undefined} data-figure={figure}>
-      <th scope="row">{label}</th>
-      <td className="num close-day-count" data-label={countLabel}>
-        {count ?? ''}
-      </td>
-      <td className="num close-day-amount">
-        {sign}
-        {formatFigure(total)}
-      </td>
-    </tr>
-  );
 }
 
 /** One asset's close: its net takings and its lines, in its own decimals; never added to another asset's. */
@@ -80,6 +50,15 @@ function AssetClose({ a, netTestId, many }: { a: CloseDayAsset; netTestId: strin
         </thead>
         <tbody>
           <Line figure="paid" label="Paid" count={a.paid.count} total={a.paid.total} />
+          {a.settledShort.count > 0 ? (
+            <Line
+              figure="settled-short"
+              label="of which accepted short by"
+              count={a.settledShort.count}
+              total={a.settledShort.total}
+              tone="sub"
+            />
+          ) : null}
           <Line figure="overpaid" label="Overpaid" count={a.overpaid.count} total={a.overpaid.total} />
           {a.overpaid.extra !== '0.00' ? (
             <Line
@@ -145,6 +124,7 @@ function Report({ r }: { r: CloseDayReport }) {
           {clocksChanged ? ` · ${r.days === 1 ? `a ${r.hours}-hour day` : `${r.hours} hours`}: the clocks changed` : ''}
         </p>
       </header>
+      <PriceClose r={r} />
       {shown.map((a, i) => (
         <AssetClose
           key={a.currency}
@@ -157,6 +137,10 @@ function Report({ r }: { r: CloseDayReport }) {
         Paid and overpaid count on the day they were completed, partially paid on the day they were created (still open,
         or closed holding part of the amount); refunds on the day they were sent. Expired: payments whose time ran out
         that day.
+        {r.assets.some((a) => a.settledShort.count > 0)
+          ? " Accepted short: paid within the store's tolerance; the amount is what they lacked."
+          : ''}
+        {r.prices ? ' A price counts whole for the paid and overpaid, one accepted short too.' : ''}
       </p>
       <p className="muted small">
         Made {formatDateTime(r.generatedAt)}. Later payments, refunds and expiries can still change a day&rsquo;s
