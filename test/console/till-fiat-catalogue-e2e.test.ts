@@ -166,5 +166,17 @@ describe("the till's catalogue and tip in the store's own currency", () => {
       is('Paid — thank you!'),
     );
     expect((await signedIn.service.server.services.payments.get(payment!.id)).status).toBe('paid');
+    // the payment's page says the tip's share in the asset that was paid
+    await page.getByRole('button', { name: 'Back to console' }).click();
+    await go(`payment/${payment!.id}`);
+    const tipLine = page.getByRole('region', { name: 'Summary' }).getByTestId('tip-line');
+    await eventually(() => tipLine.textContent().catch(() => null), is('Of which tip0.369565 USDT'));
+    const receipt = await page.context().newPage();
+    await receipt.goto(`${signedIn.service.url}/pay/${payment!.id}/receipt`);
+    // the subtotal is the sale's 3.40 EUR at the locked rate: 3.695653 USDT, as a EUR 3.40 invoice would ask
+    expect(await receipt.locator('dl.total').innerText()).toMatch(
+      /Subtotal\s+3\.695653 USDT\s+Tip\s+0\.369565 USDT\s+Total\s+4\.065218 USDT/,
+    );
+    await receipt.close();
   });
 });
