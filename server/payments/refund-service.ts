@@ -1,31 +1,21 @@
 import { formatAmount, formatMoney, parseAmount } from '../../contract/amount';
 import { ASSETS, type AssetCode } from '../../contract/asset';
-import type { PaymentEventType } from '../../contract/payments';
-import {
-  REFUND_STATUSES_HOLDING,
-  type CreateRefundRequest,
-  type OutgoingTransfer,
-  type PublicRefund,
-  type RefundEventData,
-  type RefundStatus,
-} from '../../contract/refunds';
-import { isTonAddress, sameAddress } from '../chain/transfer-messages';
+import type { CreateRefundRequest, OutgoingTransfer, PublicRefund } from '../../contract/refunds';
 import type { WalletMovement } from '../chain/types';
-import { invalidInput, invalidTransition, notFound, paymentNotFound } from '../domain/errors';
+import { invalidInput, invalidTransition, notFound } from '../domain/errors';
 import type { EventLog } from '../events/event-log';
+import type { LockedRate, RatesPort } from '../rates/rates-port';
 import type { RefundRecord } from '../storage/ledger-repositories';
+import type { Payment } from '../storage/records';
 import type { ReadView, Storage, UnitOfWork } from '../storage/storage-port';
 import type { Clock } from '../util/clock';
 import { newId, newRefundMemo, normalizeMemo } from '../util/ids';
-import { transferLinks, type ChainInfo } from './payment-links';
+import type { ChainInfo } from './payment-links';
+import type { PaymentService } from './payment-service';
 import { checkRefundDestination } from './refund-destination';
 import { currentRefundRate, fiatRefundAmount } from './refund-fiat-amount';
-import type { LockedRate, RatesPort } from '../rates/rates-port';
-import type { PaymentService } from './payment-service';
-import type { Payment } from '../storage/records';
-
-/** What a refund event says besides the refund and its payment. */
-type RefundEventNote = Pick<RefundEventData, 'sentAfterCancel'>;
+import { RefundMovements } from './refund-movements';
+import { heldByRefunds, paymentIn, RefundTransitions, sameAccount } from './refund-transitions';
 
 export interface RefundServiceDeps {
   storage: Storage;
@@ -35,29 +25,6 @@ export interface RefundServiceDeps {
   chain: ChainInfo;
   /** today's rate, for a refund stated in fiat at the current rate */
   rates: RatesPort;
-}
-
-/** The same account, whichever form (raw, bounceable, test-only) each side wrote it in. */
-const sameAccount = (a: string | null, b: string): boolean => !!a && isTonAddress(a) && sameAddress(a, b);
-
-/**
- * Who the audit log names for what the watcher saw the store's wallet do: the wallet app that signed
- * it, whoever held it.
- */
-const STORE_WALLET_ACTOR = 'wallet';
-
-/**
- * The states from which a send with a refund's memo, amount and destination turns it `sent`. A
- * cancelled one too: a wallet app that scanned its QR code before the cancel knows nothing of it,
- * and money that left the wallet as the refund is the refund, whatever the service said meanwhile.
- */
-const SENDABLE: readonly RefundStatus[] = ['awaiting_signature', 'cancelled'];
-
-const holds = (status: RefundStatus): boolean => (REFUND_STATUSES_HOLDING as readonly RefundStatus[]).includes(status);
-
-/** What refunds already hold of a payment: those sent, and those that may still be. */
-function heldByRefunds(refunds: readonly RefundRecord[]): bigint {
-  return refunds.reduce((sum, r) => (holds(r.status) ? sum + r.amount : sum), 0n);
 }
 
 /** Without an amount: the overpaid excess not yet refunded, or else everything paid and not yet refunded. */
@@ -73,7 +40,13 @@ function defaultRefundAmount(payment: Pick<Payment, 'overpaidAmount'>, held: big
  * reports what left the wallet or came back.
  */
 export class RefundService {
-  constructor(private readonly deps: RefundServiceDeps) {}
+  private readonly transitions: RefundTransitions;
+  private readonly movements: RefundMovements;
+
+  constructor(private readonly deps: RefundServiceDeps) {
+    this.transitions = new RefundTransitions(deps);
+    this.movements = new RefundMovements(this.transitions, deps.clock);
+  }
 
   /**
    * A fiat refund at today's rate (basis 'current') reads the rate before the unit of work, as a
@@ -85,7 +58,7 @@ export class RefundService {
       throw invalidInput('fiat', 'state the refund as amount (in the asset) or as fiat, not both');
     const current = request.fiat?.basis === 'current' ? (await this.currentRate(paymentId)).rate : null;
     return this.deps.storage.write(async (uow) => {
-      const payment = await this.paymentIn(uow, paymentId);
+      const payment = await paymentIn(uow, paymentId);
       // the refund goes back in the asset that was paid, so its amount is read with that asset's decimals
       const asset = payment.currency;
       const stated = request.fiat ? fiatRefundAmount(payment, request.fiat, current) : null;
@@ -134,13 +107,13 @@ export class RefundService {
           ...(stated ? { fiat: stated.fiat } : {}),
         },
       });
-      return this.announce(uow, 'refund.created', refund, payment);
+      return this.transitions.announce(uow, 'refund.created', refund, payment);
     });
   }
 
   /** Today's rate of a fiat-priced payment's price currency for its paid asset (400 `fiat` for an asset-priced one, 503 without a rate). */
   async currentRate(paymentId: string): Promise<{ currency: string; rate: LockedRate }> {
-    const payment = await this.deps.storage.read((view) => this.paymentIn(view, paymentId));
+    const payment = await this.deps.storage.read((view) => paymentIn(view, paymentId));
     const rate = await currentRefundRate(payment, this.deps.rates);
     return { currency: payment.pricing!.price.currency, rate };
   }
@@ -157,19 +130,19 @@ export class RefundService {
     return this.deps.storage.read(async (view) => {
       const refund = await view.refunds.findById(refundId);
       if (!refund) throw notFound(`refund ${refundId}`);
-      return { refund, asset: (await this.paymentIn(view, refund.paymentId)).currency };
+      return { refund, asset: (await paymentIn(view, refund.paymentId)).currency };
     });
   }
 
   async view(refundId: string): Promise<PublicRefund> {
     const { refund, asset } = await this.findWithAsset(refundId);
-    return this.present(refund, asset);
+    return this.transitions.present(refund, asset);
   }
 
   list(paymentId: string): Promise<PublicRefund[]> {
     return this.deps.storage.read(async (view) => {
-      const payment = await this.paymentIn(view, paymentId);
-      return (await view.refunds.forPayment(payment.id)).map((r) => this.present(r, payment.currency));
+      const payment = await paymentIn(view, paymentId);
+      return (await view.refunds.forPayment(payment.id)).map((r) => this.transitions.present(r, payment.currency));
     });
   }
 
@@ -205,7 +178,7 @@ export class RefundService {
    */
   cancel(paymentId: string, refundId: string, cancelledBy: string): Promise<PublicRefund> {
     return this.deps.storage.write(async (uow) => {
-      const payment = await this.paymentIn(uow, paymentId);
+      const payment = await paymentIn(uow, paymentId);
       const refund = await uow.refunds.findById(refundId);
       if (!refund || refund.paymentId !== payment.id) throw notFound(`refund ${refundId}`);
       if (refund.status !== 'awaiting_signature')
@@ -220,125 +193,14 @@ export class RefundService {
         target: payment.id,
         detail: { refundId, amount: formatAmount(refund.amount, payment.currency), asset: payment.currency },
       });
-      return this.move(uow, 'refund.cancelled', { ...refund, status: 'cancelled' }, payment, payment.refundedAmount);
+      return this.transitions.move(
+        uow,
+        'refund.cancelled',
+        { ...refund, status: 'cancelled' },
+        payment,
+        payment.refundedAmount,
+      );
     });
-  }
-
-  /**
-   * What the watcher saw the wallet do, in the watcher's own unit of work (so with its cursor):
-   * a send with a refund's memo, exact amount and destination sends that refund (even a cancelled
-   * one); the jettons of a sent refund coming back fail it. Anything else stays an outgoing transfer
-   * the books list.
-   */
-  async applyMovements(uow: UnitOfWork, movements: readonly WalletMovement[]): Promise<void> {
-    for (const movement of movements) {
-      if (movement.kind === 'sent') await this.matchSent(uow, movement);
-      else await this.matchReturned(uow, movement);
-    }
-  }
-
-  private async matchSent(uow: UnitOfWork, sent: WalletMovement): Promise<void> {
-    if (!sent.comment) return;
-    const refund = await uow.refunds.findByMemo(normalizeMemo(sent.comment));
-    if (
-      !refund ||
-      !SENDABLE.includes(refund.status) ||
-      refund.amount !== sent.amount ||
-      !sameAccount(sent.counterparty, refund.destination)
-    )
-      return;
-    const payment = await this.paymentIn(uow, refund.paymentId);
-    // a refund goes back in the asset that was paid: the same number of nanotons is not the same refund in USDT
-    if (payment.currency !== sent.asset) return;
-    const next: RefundRecord = { ...refund, status: 'sent', txHash: sent.txHash, queryId: sent.queryId };
-    const afterCancel = refund.status === 'cancelled';
-    if (afterCancel) await this.auditSentAfterCancel(uow, next, payment);
-    await this.move(
-      uow,
-      'refund.sent',
-      next,
-      payment,
-      payment.refundedAmount + refund.amount,
-      afterCancel ? { sentAfterCancel: true } : {},
-    );
-  }
-
-  /**
-   * A cancelled refund the wallet sent anyway now counts again. Refunds asked for since its cancel
-   * stay as they are (the merchant asked for them, and one may be on its way); when they and the sent
-   * ones now promise more than was paid, the entry says by how much, and no new refund fits.
-   */
-  private async auditSentAfterCancel(uow: UnitOfWork, sent: RefundRecord, payment: Payment): Promise<void> {
-    const heldNow = heldByRefunds(await uow.refunds.forPayment(payment.id)) + sent.amount;
-    const excess = heldNow - payment.paidAmount;
-    await uow.audit.append({
-      at: this.deps.clock.now(),
-      actor: STORE_WALLET_ACTOR,
-      action: 'refund.sent_after_cancel',
-      target: payment.id,
-      detail: {
-        refundId: sent.id,
-        amount: formatAmount(sent.amount, payment.currency),
-        asset: payment.currency,
-        txHash: sent.txHash,
-        ...(excess > 0n ? { exceedsPaidBy: formatAmount(excess, payment.currency) } : {}),
-      },
-    });
-  }
-
-  private async matchReturned(uow: UnitOfWork, returned: WalletMovement): Promise<void> {
-    const refund = await this.bouncedRefund(uow, returned);
-    if (!refund) return;
-    const payment = await this.paymentIn(uow, refund.paymentId);
-    if (payment.currency !== returned.asset) return;
-    await this.move(
-      uow,
-      'refund.failed',
-      { ...refund, status: 'failed' },
-      payment,
-      payment.refundedAmount - refund.amount,
-    );
-  }
-
-  /**
-   * The sent refund a bounce brings back. Jettons come back whole with the transfer's query id. A
-   * Toncoin transfer has no query id and comes back less the fees, but its bounced body starts with
-   * the comment: the memo (a refund memo is short enough to fit the 256 bits a bounce keeps).
-   */
-  private async bouncedRefund(uow: UnitOfWork, returned: WalletMovement): Promise<RefundRecord | null> {
-    if (ASSETS[returned.asset].kind === 'jetton')
-      return (await uow.refunds.sentWithQueryId(returned.queryId)).find((r) => r.amount === returned.amount) ?? null;
-    if (!returned.comment) return null;
-    const refund = await uow.refunds.findByMemo(normalizeMemo(returned.comment));
-    return refund?.status === 'sent' && returned.amount <= refund.amount ? refund : null;
-  }
-
-  private async move(
-    uow: UnitOfWork,
-    type: PaymentEventType,
-    refund: RefundRecord,
-    payment: Payment,
-    refunded: bigint,
-    note: RefundEventNote = {},
-  ): Promise<PublicRefund> {
-    const updated = { ...refund, updatedAt: this.deps.clock.now() };
-    await uow.refunds.update(updated);
-    const after =
-      refunded === payment.refundedAmount ? payment : await this.deps.payments.setRefunded(uow, payment, refunded);
-    return this.announce(uow, type, updated, after, note);
-  }
-
-  private async announce(
-    uow: UnitOfWork,
-    type: PaymentEventType,
-    refund: RefundRecord,
-    payment: Payment,
-    note: RefundEventNote = {},
-  ): Promise<PublicRefund> {
-    const view = this.present(refund, payment.currency);
-    const data: RefundEventData = { refund: view, payment: await this.deps.payments.presentIn(uow, payment), ...note };
-    await this.deps.events.record(uow, type, payment.id, data);
-    return view;
   }
 
   /** The address that paid, when exactly one did. */
@@ -363,12 +225,6 @@ export class RefundService {
     }
   }
 
-  private async paymentIn(view: ReadView, id: string): Promise<Payment> {
-    const payment = await view.payments.findById(id);
-    if (!payment) throw paymentNotFound(id);
-    return payment;
-  }
-
   private checkedAmount(text: string, asset: AssetCode): bigint {
     // the same ceiling in every asset's whole units: far above any store's takings, well within bigint
     const parsed = parseAmount(text, 10n ** (15n + BigInt(ASSETS[asset].decimals)), asset);
@@ -382,23 +238,12 @@ export class RefundService {
     return text;
   }
 
+  /** What the watcher saw the wallet do, in the watcher's own unit of work (so with its cursor). */
+  applyMovements(uow: UnitOfWork, movements: readonly WalletMovement[]): Promise<void> {
+    return this.movements.applyMovements(uow, movements);
+  }
+
   present(r: RefundRecord, asset: AssetCode): PublicRefund {
-    return {
-      id: r.id,
-      paymentId: r.paymentId,
-      status: r.status,
-      asset,
-      amount: formatAmount(r.amount, asset),
-      amountBaseUnits: r.amount.toString(),
-      destination: r.destination,
-      memo: r.memo,
-      reason: r.reason,
-      links: transferLinks(asset, r.destination, r.amount, r.memo, this.deps.chain),
-      txHash: r.txHash,
-      createdBy: r.createdBy,
-      createdAt: new Date(r.createdAt).toISOString(),
-      updatedAt: new Date(r.updatedAt).toISOString(),
-      fiat: r.fiat && { ...r.fiat, fixedAt: new Date(r.fiat.fixedAt).toISOString() },
-    };
+    return this.transitions.present(r, asset);
   }
 }
