@@ -201,9 +201,11 @@ export const createTillSlice: SliceCreator<TillSlice> = (set, get, store) => ({
 /** The cart (priced in the sale's currency), else the keypad's amount, as the sale to charge; or why it is none. */
 function saleToCharge(s: ConsoleStore): { ok: true; sale: SaleToCharge } | { ok: false; message: string } {
   const currency = selectSaleCurrency(s);
-  const lines = saleLines(s.catalogue, s.cart, s.typedAmounts, currency);
+  // items priced in another currency are never charged as this one's (the till empties such a cart)
+  const cart = selectCatalogueSells(s) ? s.cart : {};
+  const lines = saleLines(s.catalogue, cart, s.typedAmounts, currency);
   if (lines.length > 0) {
-    const total = cartTotal(s.catalogue, s.cart, s.typedAmounts, currency);
+    const total = cartTotal(s.catalogue, cart, s.typedAmounts, currency);
     return { ok: true, sale: { amount: formatUnits(total, currency), baseUnits: total, currency, lines } };
   }
   const entered = parseSaleEntry(s.tillEntry, currency);
