@@ -64,4 +64,19 @@ describe("the till's catalogue and tip in a store priced in yen", () => {
     // the tip's share of the quote: 294 / 2254 of the amount, rounded down
     expect(stored.tip).toBe((stored.amount * 294n) / 2254n);
   });
+
+  it('keeps the sale and its tip step, saying why, when no rate prices the currency (503)', async () => {
+    // the sandbox's fixed table has no Icelandic krónur
+    await h.server.services.pricing.save({ ...DEFAULT_PRICING_SETTINGS, storeCurrency: 'ISK' }, 'test');
+    const store = h.newStore();
+    const { saveCatalogue, loadTillFiat, addToCart, chargeTill } = selectTillActions(store.getState());
+    await Promise.all([loadTillFiat(), selectTipActions(store.getState()).loadTipSettings()]);
+    expect(await saveCatalogue([{ id: 'skyr', name: 'Skyr', price: '450' }])).toBe(true);
+    addToCart('skyr');
+    await chargeTill();
+    await selectTipActions(store.getState()).chooseTip(45n);
+    expect(selectTillInvoice(store.getState())).toBeNull();
+    expect(selectTipSale(store.getState())).toMatchObject({ amount: '450', currency: 'ISK' });
+    expect(selectTillError(store.getState())).toMatch(/ISK/);
+  });
 });
