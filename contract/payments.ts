@@ -70,7 +70,7 @@ export const AmountSchema = decimalAmountSchema((value) => parseAnyAmount(value,
   example: '10.00',
 });
 
-/** An amount of one asset: up to its decimals (a catalogue price is in USDT, say). */
+/** An amount of one asset: up to its decimals. */
 export const amountSchemaIn = (asset: AssetCode) =>
   decimalAmountSchema((value) => parseAmount(value, AMOUNT_FORMAT_MAX, asset)).meta({
     description: `Decimal ${asset} amount as a string, up to ${ASSETS[asset].decimals} decimals`,

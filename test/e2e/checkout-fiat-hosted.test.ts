@@ -62,7 +62,7 @@ describe('hosted checkout of a fiat price, in Chromium', () => {
     await ton.click();
     await eventually(amount, is('0.739130435 TON'));
     expect(await pressed()).toBe('TON');
-    expect(await page.locator('h1').textContent()).toBe('Pay with Toncoin (Gram) on TON');
+    expect(await page.locator('h1').textContent()).toBe('Pay 3.40 EUR');
     expect(await page.locator('[data-field="rate"]').textContent()).toMatch(/^1 TON = 4\.6 EUR · /);
     const tonLink = (await page.locator('a[href^="ton://"]').getAttribute('href'))!;
     expect(tonLink).toMatch(/\?amount=739130435&text=/);
