@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeposit, eventually, is, launchChromium, startService, type Service } from '../e2e/e2e-helpers';
 
-const SHOTS = '/tmp/shots-R';
+const SHOTS = '/tmp/shots-fiat-heading-e2e';
 const VIEWPORTS = { 1440: { width: 1440, height: 900 }, 390: { width: 390, height: 844 } } as const;
 
 /**

@@ -6,7 +6,7 @@ import { eventually } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
 import { shootConsole } from './console-shots';
 
-const SHOTS = '/tmp/shots-R';
+const SHOTS = '/tmp/shots-close-fiat-e2e';
 
 /**
  * A EUR store with a 1 % tolerance, paid on the emulated chain at the sandbox's fixed rates (1 USDT =

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPayment } from '../../contract/payments';
 import { DEFAULT_PRICING_SETTINGS } from '../../contract/pricing-settings';
 import { CloseDayReportSchema } from '../../contract/reports';
-import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
+import { createPriced, startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 
 describe('the close of fiat-priced payments', () => {
   let server: TestServer;
@@ -22,16 +22,7 @@ describe('the close of fiat-priced payments', () => {
       url: `/console/api${url}`,
       headers: { authorization: `Bearer ${await server.services.sessions.createSession()}` },
     });
-  const create = async (currency: string, amount: string): Promise<PublicPayment> => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/crypto/deposit/invoice',
-      headers: { 'x-api-key': server.apiKey },
-      payload: { currency, mainCurrency: 'TON', amount },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const create = (currency: string, amount: string) => createPriced(server, currency, amount);
   const payUsdt = (payment: PublicPayment, amount: string) => server.simulator!.pay({ paymentId: payment.id, amount });
 
   it('totals the prices per price currency and the tolerated shortfalls per asset, in JSON and CSV', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stats } from '../../contract/console';
 import type { PublicPayment } from '../../contract/payments';
 import { DEFAULT_PRICING_SETTINGS } from '../../contract/pricing-settings';
-import { startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
+import { createPriced, startTestServer, untilWatching, type TestServer } from '../helpers/test-server';
 
 describe("the dashboard's takings in the store's currency", () => {
   let server: TestServer;
@@ -29,16 +29,7 @@ describe("the dashboard's takings in the store's currency", () => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as Stats).takings;
   };
-  const create = async (currency: string, amount: string): Promise<PublicPayment> => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/crypto/deposit/invoice',
-      headers: { 'x-api-key': server.apiKey },
-      payload: { currency, mainCurrency: 'TON', amount },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const create = (currency: string, amount: string) => createPriced(server, currency, amount);
   const pay = (payment: PublicPayment, amount: string) => server.simulator!.pay({ paymentId: payment.id, amount });
 
   it("says EUR at 0 in a EUR store before a sale, and nothing of a price in a USDT store's", async () => {

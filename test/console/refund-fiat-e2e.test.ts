@@ -12,7 +12,7 @@ import {
   type ConsoleService,
 } from './console-harness';
 
-const SHOTS = '/tmp/shots-E';
+const SHOTS = '/tmp/shots-refund-fiat-e2e';
 
 describe('a refund stated in euros from the console', () => {
   let service: ConsoleService;

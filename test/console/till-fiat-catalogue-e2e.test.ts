@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '../../contract/pricing-settings';
@@ -6,8 +5,9 @@ import { CATALOGUE_KEY } from '../../server/console-api/catalogue-routes';
 import { TIPS_KEY } from '../../server/settings/tips';
 import { eventually, is } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
+import { shootConsole } from './console-shots';
 
-const SHOTS = '/tmp/shots-T';
+const SHOTS = '/tmp/shots-till-fiat-catalogue-e2e';
 
 /**
  * A euro store's till (sandbox rates: 1 USDT = 0.92 EUR, 1 TON = 4.6 EUR): the catalogue kept in USDT
@@ -38,30 +38,7 @@ describe("the till's catalogue and tip in the store's own currency", () => {
     await settings.set(TIPS_KEY, { enabled: true, presets: [10, 15, 20] });
   });
 
-  /** Each screen at a laptop's and a phone's size, light and dark; `focus` scrolled into view. */
-  async function shoot(name: string, focus?: Locator): Promise<void> {
-    mkdirSync(SHOTS, { recursive: true });
-    for (const [w, h] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        await page.emulateMedia({ colorScheme });
-        // the console's own theme switch wins over the system's: set both
-        await page.evaluate((theme) => {
-          document.documentElement.dataset.theme = theme;
-        }, colorScheme);
-        await focus?.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/${name}-${w}-${colorScheme}.png` });
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.evaluate(() => {
-      document.documentElement.dataset.theme = 'light';
-    });
-    await page.setViewportSize({ width: 1360, height: 860 });
-  }
+  const shoot = (name: string, focus?: Locator) => shootConsole(page, SHOTS, name, focus);
 
   async function openTill(): Promise<void> {
     await go('invoice');

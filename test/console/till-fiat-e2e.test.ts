@@ -5,7 +5,7 @@ import { nextFiatEntry, parseFiatEntry } from '../../renderer/features/till/fiat
 import { eventually, is } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
 
-const SHOTS = '/tmp/shots-C';
+const SHOTS = '/tmp/shots-till-fiat-e2e';
 
 /**
  * The till of a store that prices in euros (sandbox rates: 1 USDT = 0.92 EUR, 1 TON = 4.6 EUR): the

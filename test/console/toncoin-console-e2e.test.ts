@@ -3,7 +3,7 @@ import { eventually, includes } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
 import { shootConsole } from './console-shots';
 
-const SHOTS = '/tmp/shots-C';
+const SHOTS = '/tmp/shots-toncoin-console-e2e';
 
 /**
  * The console in two assets, in Chromium against the real service on the sandbox chain (which takes

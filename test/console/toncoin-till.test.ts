@@ -5,7 +5,7 @@ import { TIPS_KEY } from '../../server/settings/tips';
 import { eventually } from '../e2e/e2e-helpers';
 import { useSignedInConsole } from './console-harness';
 
-const SHOTS = '/tmp/shots-B';
+const SHOTS = '/tmp/shots-toncoin-till';
 
 /** A sale in Toncoin at the till: the asset chosen and remembered, the tip in TON, the customer's QR in nanotons. */
 describe('the till in Toncoin, in Chromium against the real service', () => {

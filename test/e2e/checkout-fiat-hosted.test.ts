@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeposit, eventually, is, launchChromium, MerchantSite, startService, type Service } from './e2e-helpers';
 
-const SHOTS = '/tmp/shots-C';
+const SHOTS = '/tmp/shots-checkout-fiat-hosted';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 

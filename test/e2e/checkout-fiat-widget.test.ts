@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWidgetSession, embedStage, eventually, is, merchantPage } from './e2e-helpers';
 
-const SHOTS = '/tmp/shots-C';
+const SHOTS = '/tmp/shots-checkout-fiat-widget';
 
 /** The widget (the embedded page in a shop's dialog) for a price in euros: the same choice as the hosted page. */
 describe('the widget for a fiat price, in Chromium', () => {

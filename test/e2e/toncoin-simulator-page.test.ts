@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSignedInConsole } from '../console/console-harness';
 import { shootConsole } from '../console/console-shots';
 
-const SHOTS = '/tmp/shots-A';
+const SHOTS = '/tmp/shots-toncoin-simulator-page';
 
 /** The console's sandbox simulator on a Toncoin payment, in Chromium against the real service. */
 describe('the simulator page offers a Toncoin payment its own cases', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWidgetSession, embedStage, eventually, is, merchantPage } from './e2e-helpers';
 
-const SHOTS = '/tmp/shots-B';
+const SHOTS = '/tmp/shots-toncoin-widget';
 
 /** The widget (ServiceWidget) for a payment in Toncoin: POST /invoice/widgets with currency TON, a shop's page, the demo shop. */
 describe('the widget in Toncoin, in Chromium', () => {

@@ -1,3 +1,4 @@
+import type { PublicPayment } from '../../contract/payments';
 import { parseConfig, type ConfigInput } from '../../server/config/config';
 import type { BackupTimer } from '../../server/backups/backup-timer';
 import { startServer, type RunningServer } from '../../server/index';
@@ -46,4 +47,16 @@ export async function startTestServer(
  */
 export async function untilWatching(server: RunningServer): Promise<void> {
   while (!server.watcher.status().running) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** A payment created through the merchant API, priced in `currency` (an asset or an ISO 4217 code). */
+export async function createPriced(server: TestServer, currency: string, amount: string): Promise<PublicPayment> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/crypto/deposit/invoice',
+    headers: { 'x-api-key': server.apiKey },
+    payload: { currency, mainCurrency: 'TON', amount },
+  });
+  if (res.statusCode !== 200) throw new Error(`creating a ${currency} payment answered ${res.statusCode}: ${res.body}`);
+  return res.json();
 }

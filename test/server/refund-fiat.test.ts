@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicPayment } from '../../contract/payments';
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '../../contract/pricing-settings';
 import { RefundSchema } from '../../contract/refunds';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { createPriced, startTestServer, type TestServer } from '../helpers/test-server';
 
 describe('a refund stated in the price currency', () => {
   let server: TestServer;
@@ -19,14 +19,7 @@ describe('a refund stated in the price currency', () => {
   const setPricing = (change: Partial<PricingSettings>) =>
     server.services.pricing.save({ ...DEFAULT_PRICING_SETTINGS, ...change }, 'test');
   const paid = async (currency: string, amount: string): Promise<PublicPayment> => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/crypto/deposit/invoice',
-      headers: { 'x-api-key': server.apiKey },
-      payload: { currency, mainCurrency: 'TON', amount },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const payment: PublicPayment = res.json();
+    const payment = await createPriced(server, currency, amount);
     await server.simulator!.pay({ paymentId: payment.id });
     return payment;
   };
