@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { runColdStartBench } from './cold-start';
 import { runConsoleBench } from './console';
 import { runCoreBench } from './core';
+import { runIdleMemoryBench } from './idle-memory';
 import { PG_SUFFIX, SQLITE, startBenchPostgres, type Engine, type PostgresEngine } from './engine';
 import { printComparison, printTable, type Figures, type Ratio } from './figures';
 import { runWatcherBench } from './watcher';
@@ -52,7 +53,9 @@ const TARGETS: Record<string, { value: number; atMost?: boolean }> = {
   // a till starts the service many times a day: spawn to first invoice, and what it keeps resident
   cold_start_ms: { value: 1_000, atMost: true },
   cold_start_100k_ms: { value: 1_000, atMost: true },
-  rss_mib_after_load: { value: 180, atMost: true },
+  // a till PC runs the desktop shell beside the service, often on 4 GB
+  rss_mib_idle: { value: 100, atMost: true },
+  rss_mib_after_load: { value: 128, atMost: true },
 };
 
 /** `--engine sqlite` (the default) or `--engine postgres` (SQLite, then PostgreSQL, section by section). */
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   const figures: Figures = {};
   const sections: Array<[string, (engine: Engine) => Promise<Figures>]> = [
     ['cold start', runColdStartBench],
+    ['memory at rest', runIdleMemoryBench],
     ['service core', runCoreBench],
     ['watcher', runWatcherBench],
     ['webhooks', runWebhookBench],
