@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './util/clock';
 import { deferredRuntime, openRuntime, type DeferredRuntime, type Runtime } from './runtime/runtime';
 import { checkingSource, reopenWith } from './runtime/runtime-restart';
 import { whenQuiet } from './runtime/when-quiet';
+import { collectGarbage, releaseAtRest } from './runtime/at-rest';
 import { bufferedLog, type BufferedLog } from './runtime/buffered-log';
 import { DELIVERY_CLAIM_MS, openSharedLedger, type SharedLedger } from './runtime/shared-ledger';
 
@@ -99,6 +100,8 @@ interface OpenedLedger {
   shared: SharedLedger | null;
   /** only SQLite: what this start did with a restore staged from the console */
   restoreAtStart?: RestoreAtStart | null;
+  /** gives back what the ledger caches (SQLite's page cache) while nothing asks for it */
+  releaseMemory(): void;
   close(): Promise<void>;
 }
 
@@ -125,6 +128,8 @@ function openSqliteLedger(config: Config, lock: DataDirLock, clock: Clock, log: 
     ledgerFile: sqliteLedgerFile(db, storage),
     shared: null,
     restoreAtStart: describeRestoreAtStart(restore, new Date(clock.now())),
+    // the pages come back from the file (or the OS's cache of it) when next read
+    releaseMemory: () => void db.pragma('shrink_memory'),
     async close() {
       await storage.close();
       closeDatabase(db);
@@ -133,7 +138,14 @@ function openSqliteLedger(config: Config, lock: DataDirLock, clock: Clock, log: 
 }
 
 function sharedLedger(shared: SharedLedger): OpenedLedger {
-  return { storage: shared.storage, ledgerFile: null, shared, close: () => shared.close() };
+  // the pool's idle connections close on their own; their memory is PostgreSQL's
+  return {
+    storage: shared.storage,
+    ledgerFile: null,
+    shared,
+    releaseMemory: () => undefined,
+    close: () => shared.close(),
+  };
 }
 
 interface Owned {
@@ -229,11 +241,21 @@ async function startOnLedger(
       .catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed; retrying at the next one'));
   }, EXPIRY_SWEEP_MS);
   writeServiceFile(config.dataDir, { url: address, pid: process.pid, consoleToken: services.sessions.processToken() });
+  // A till spends most of its day waiting: what a start or a burst of requests grew is given back then.
+  const atRest = releaseAtRest(
+    async () => {
+      await runtime.current()?.chain.sandbox?.releaseEmulator();
+      ledger.releaseMemory();
+      collectGarbage();
+    },
+    (err) => app.log.warn({ err }, 'giving memory back at rest failed'),
+  );
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
+      atRest.stop();
       await backups?.stop();
       await runtime.current()?.watcher.stop();
       await app.close();
