@@ -60,14 +60,20 @@ export async function prepareSandbox(dataDir: string, now?: () => number): Promi
     info,
     async open() {
       const { SandboxChain } = await import('../sandbox/sandbox-chain');
-      const sandbox = await SandboxChain.open({ stateFile, seed: identity.seed, saved, ...(now ? { now } : {}) });
+      const sandbox = await SandboxChain.open({
+        stateFile,
+        seed: identity.seed,
+        saved,
+        deferSetUp: true,
+        // The state file holds the seed from then on; a chain started afresh later must get new wallets.
+        onFirstSave: () => rm(seedFile, { force: true }),
+        ...(now ? { now } : {}),
+      });
       if (!sandbox.merchantAddress.equals(identity.merchant) || !sandbox.jettonMaster.equals(identity.jettonMaster)) {
         throw new Error(
           `${stateFile}: the sandbox chain's merchant or test USDT master is not the one payments were given`,
         );
       }
-      // The state file holds the seed from now on; a chain started afresh later must get new wallets.
-      if (!saved) await rm(seedFile, { force: true });
       // The chain's own minter named the merchant's USDT wallet when the chain was set up (the state
       // file keeps its answer); asking it again here would load the emulator just to hear it twice.
       const watchedAccount = sandbox.merchantJettonWallet;

@@ -1,12 +1,13 @@
 // An in-process TON chain (@ton/sandbox) with our test USDT, real wallets and a payer that
 // sends real emulated transfers. It serves the watcher through the same ChainSource as toncenter,
 // from its own record of transactions: the emulator itself loads only when something must be
-// emulated (a transfer, a get-method), so a restarted service that only watches never loads it.
+// emulated (a transfer, a get-method), so a restarted service that only watches never loads it,
+// and it is let go again when the service comes to rest.
 import { randomBytes } from 'node:crypto';
 import { Address, Cell, type Message, type Transaction, type TupleItem } from '@ton/core';
 import type { SendMessageResult } from '@ton/sandbox';
 import type { Emulator } from './sandbox-emulator';
-import { sandboxWallets, type SandboxWallets } from './sandbox-identity';
+import { freshChainAddresses, sandboxWallets, type SandboxWallets } from './sandbox-identity';
 import type { PayOptions } from './sandbox-payments';
 import type { MerchantSendOptions } from './sandbox-merchant-sends';
 import type { MerchantToncoinOptions, ToncoinPayOptions } from './sandbox-toncoin';
@@ -36,6 +37,13 @@ export interface SandboxChainOptions {
   now?: () => number;
   /** the state file's content when the caller has just read it (null: there is none yet) */
   saved?: SandboxStateFile | null;
+  /**
+   * A new chain's accounts are set up when something must first be emulated, not in open(): a
+   * service that never makes a payment then never loads the emulator (about 50 MB resident).
+   */
+  deferSetUp?: boolean;
+  /** called once the chain has first been saved (a new chain is saved when it is set up) */
+  onFirstSave?: () => Promise<void>;
 }
 
 interface ChainCore {
@@ -65,6 +73,9 @@ export class SandboxChain {
     payerFakeJettonWallet: Address;
   };
   private queue: Promise<unknown> = Promise.resolve();
+  /** a new chain not set up yet (deferSetUp): its accounts are made at its first emulation */
+  private unset = false;
+  private onFirstSave: (() => Promise<void>) | undefined;
 
   private constructor(
     private readonly core: ChainCore,
@@ -105,13 +116,20 @@ export class SandboxChain {
     };
     if (saved && hasJettonWallets(saved.addresses))
       return new SandboxChain(core, saved.addresses, opts.stateFile, null, saved.snapshot);
-    // A new chain is set up by emulation; a file saved before the jetton wallets were kept learns them from it.
-    const emulator = await openEmulatorFor(seed, saved?.snapshot ?? null, opts.stateFile);
-    const { setUp, jettonWalletsOf } = await loadEmulatorModule();
-    const addresses = saved?.addresses ?? (await setUp(emulator, (job) => send(core, emulator, job)));
+    if (!saved) {
+      // Its addresses follow from the seed; its accounts are made by emulation, now or when first needed.
+      const chain = new SandboxChain(core, freshChainAddresses(seed), opts.stateFile, null, null);
+      chain.unset = true;
+      chain.onFirstSave = opts.onFirstSave;
+      if (!opts.deferSetUp) await chain.loadEmulator();
+      return chain;
+    }
+    // A file saved before the jetton wallets were kept learns them from its chain.
+    const emulator = await openEmulatorFor(seed, saved.snapshot, opts.stateFile);
+    const { jettonWalletsOf } = await loadEmulatorModule();
     const chain = new SandboxChain(
       core,
-      { ...addresses, ...(await jettonWalletsOf(emulator, addresses)) },
+      { ...saved.addresses, ...(await jettonWalletsOf(emulator, saved.addresses)) },
       opts.stateFile,
       Promise.resolve(emulator),
       null,
@@ -185,12 +203,45 @@ export class SandboxChain {
     return Address.parse(this.addresses.admin);
   }
 
-  private loadEmulator(): Promise<Emulator> {
-    this.emulator ??= openEmulatorFor(this.core.seed, this.snapshot, this.stateFile).then((emulator) => {
-      this.snapshot = null;
-      return emulator;
+  /**
+   * Lets the emulator go (its WebAssembly memory and code: about 50 MB resident) until something must
+   * be emulated again, which then restores it from the snapshot taken here. In the send queue, so no
+   * send is cut short; a get-method already running keeps the emulator it holds.
+   */
+  releaseEmulator(): Promise<void> {
+    return this.enqueue(async () => {
+      if (!this.emulator) return;
+      const [emulator, { snapshotOf }] = await Promise.all([this.emulator, loadEmulatorModule()]);
+      this.snapshot = snapshotOf(emulator);
+      this.emulator = null;
     });
+  }
+
+  private loadEmulator(): Promise<Emulator> {
+    this.emulator ??= this.unset
+      ? this.setUp()
+      : openEmulatorFor(this.core.seed, this.snapshot, this.stateFile).then((emulator) => {
+          this.snapshot = null;
+          return emulator;
+        });
     return this.emulator;
+  }
+
+  /**
+   * A new chain's accounts, made by emulation when the chain is first needed: every wallet funded and
+   * deployed, both minters, the payer's balances, the merchant's jetton wallet. Saved before anything
+   * that waits for the emulator runs; the addresses it was given from the seed must be the chain's.
+   */
+  private async setUp(): Promise<Emulator> {
+    const [emulator, kit] = await Promise.all([openEmulatorFor(this.core.seed, null, undefined), loadEmulatorModule()]);
+    const made = await kit.setUp(emulator, (job) => send(this.core, emulator, job));
+    const madeAll: Addresses = { ...made, ...(await kit.jettonWalletsOf(emulator, made)) };
+    const differs = (Object.keys(madeAll) as (keyof Addresses)[]).filter((k) => madeAll[k] !== this.addresses[k]);
+    if (differs.length > 0)
+      throw new Error(`the sandbox chain set up other accounts than its seed names: ${differs.join(', ')}`);
+    await this.commit(emulator);
+    this.unset = false;
+    return emulator;
   }
 
   /** The product may pay concurrently; the sandbox and the state file need one send at a time. */
@@ -220,6 +271,9 @@ export class SandboxChain {
       });
     }
     log.publish(transactions.length);
+    const firstSave = this.onFirstSave;
+    this.onFirstSave = undefined;
+    await firstSave?.();
   }
 }
 

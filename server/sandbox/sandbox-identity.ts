@@ -7,7 +7,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 // the first start of a data directory, where this runs before the service listens.
 import { WalletContractV4 } from '@ton/ton/dist/wallets/WalletContractV4.js';
 import { WalletContractV5R1 } from '@ton/ton/dist/wallets/v5r1/WalletContractV5R1.js';
-import { jettonMinterInit, type JettonMetadata } from './jetton-contracts';
+import { jettonMinterInit, jettonWalletAddress, type JettonMetadata } from './jetton-contracts';
+import type { JettonWallets, SandboxAddresses } from './sandbox-state';
 
 export const TEST_USDT: JettonMetadata = { name: 'Test USDT', symbol: 'USDT', decimals: 6 };
 
@@ -69,5 +70,28 @@ export function sandboxIdentity(seed: string): { merchant: Address; jettonMaster
   return {
     merchant: merchantWallet(seed).contract.address,
     jettonMaster: testUsdtMaster(v4(seed, 'admin').contract.address),
+  };
+}
+
+/**
+ * Every address a fresh chain of this seed will have once it is set up: the wallets, both minters
+ * and the jetton wallets, as the contracts themselves compute them. The chain is set up only when
+ * something must first be emulated; its minters' answers are checked against these then.
+ */
+export function freshChainAddresses(seed: string): SandboxAddresses & JettonWallets {
+  const { admin, attacker, payer, merchant } = sandboxWallets(seed);
+  const jettonMaster = testUsdtMaster(admin.contract.address);
+  const fakeJettonMaster = testUsdtMaster(attacker.contract.address);
+  const raw = (address: Address) => address.toRawString();
+  return {
+    admin: raw(admin.contract.address),
+    attacker: raw(attacker.contract.address),
+    payer: raw(payer.contract.address),
+    merchant: raw(merchant.contract.address),
+    jettonMaster: raw(jettonMaster),
+    fakeJettonMaster: raw(fakeJettonMaster),
+    merchantJettonWallet: raw(jettonWalletAddress(merchant.contract.address, jettonMaster)),
+    payerJettonWallet: raw(jettonWalletAddress(payer.contract.address, jettonMaster)),
+    payerFakeJettonWallet: raw(jettonWalletAddress(payer.contract.address, fakeJettonMaster)),
   };
 }

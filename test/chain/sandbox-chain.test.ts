@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beginCell, type Address, type Transaction } from '@ton/core';
@@ -38,6 +38,45 @@ describe('a fresh SandboxChain', () => {
     const txs = await history(fresh, fresh.merchantJettonWallet);
     expect(txs).toHaveLength(1);
     expect(parseInboundJettonTransfer(txs[0]!, 'USDT')).toBeNull();
+  });
+});
+
+describe('the emulator behind a SandboxChain', () => {
+  it('is not loaded by a new chain until something must be emulated, which then sets the chain up and saves it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tontill-sandbox-lazy-'));
+    const file = join(dir, 'chain.json');
+    const saves: string[] = [];
+    const lazy = await SandboxChain.open({
+      deferSetUp: true,
+      stateFile: file,
+      seed: 'lazy',
+      now,
+      onFirstSave: async () => void saves.push('saved'),
+    });
+    expect(existsSync(file)).toBe(false);
+    expect(await history(lazy, lazy.merchantJettonWallet)).toEqual([]);
+    clock += 10;
+    await lazy.pay({ amount: 5_000_000n, comment: 'INV-lazy' });
+    expect(existsSync(file)).toBe(true);
+    expect(saves).toEqual(['saved']);
+    expect(await newestCredit(lazy)).toMatchObject({ amount: 5_000_000n, comment: 'INV-lazy' });
+    expect(await jettonBalance(lazy)).toBe(5_000_000n);
+    // the addresses it was given from the seed alone are the ones its minters answer
+    const reopened = await SandboxChain.open({ stateFile: file, now });
+    expect(reopened.merchantJettonWallet.equals(lazy.merchantJettonWallet)).toBe(true);
+  });
+
+  it('lets the emulator go at rest and picks up where it left off at the next transfer', async () => {
+    const resting = await SandboxChain.open({ seed: 'resting', now });
+    clock += 10;
+    await resting.pay({ amount: 1_000_000n, comment: 'INV-before-rest' });
+    await resting.releaseEmulator();
+    await resting.releaseEmulator(); // nothing loaded: nothing to do
+    expect(await newestCredit(resting)).toMatchObject({ comment: 'INV-before-rest' });
+    clock += 10;
+    await resting.pay({ amount: 2_000_000n, comment: 'INV-after-rest' });
+    expect(await newestCredit(resting)).toMatchObject({ amount: 2_000_000n, comment: 'INV-after-rest' });
+    expect(await jettonBalance(resting)).toBe(3_000_000n);
   });
 });
 

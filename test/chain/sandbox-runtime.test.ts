@@ -20,6 +20,10 @@ describe('sandbox runtime', () => {
 
     const opened = await again.open();
     expect(opened.info.merchantAddress).toBe(first.info.merchantAddress);
+    // nothing emulated yet: the chain is set up (and first saved) at its first payment
+    expect(existsSync(join(dir.path, 'sandbox-chain.json'))).toBe(false);
+    expect(existsSync(join(dir.path, 'sandbox-chain.seed'))).toBe(true);
+    await opened.sandbox!.pay({ amount: 1_000_000n, comment: 'first' });
     expect(existsSync(join(dir.path, 'sandbox-chain.json'))).toBe(true);
     expect(existsSync(join(dir.path, 'sandbox-chain.seed'))).toBe(false);
     expect((await prepareSandbox(dir.path)).info).toEqual(first.info);

@@ -1,5 +1,5 @@
-import { join } from 'node:path';
-import { SandboxChain } from '../../server/sandbox/sandbox-chain';
+import type { SandboxChain } from '../../server/sandbox/sandbox-chain';
+import { openServiceChain } from '../helpers/service-chain';
 
 /**
  * The merchant's USDT balance on the sandbox chain the service left behind (read once it has
@@ -9,7 +9,7 @@ import { SandboxChain } from '../../server/sandbox/sandbox-chain';
  * reached the chain counts too, and nothing else does.
  */
 export async function merchantChainBalance(dataDir: string): Promise<bigint> {
-  return merchantBalance(await SandboxChain.open({ stateFile: join(dataDir, 'sandbox-chain.json') }));
+  return merchantBalance(await openServiceChain(dataDir));
 }
 
 /** The merchant's USDT balance on a sandbox chain (the one the run itself holds, on PostgreSQL). */

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { Address, beginCell, Cell, external, internal, SendMode, storeMessage, storeStateInit } from '@ton/core';
 import type { Page } from 'playwright';
 import { WalletContractV4 } from '@ton/ton/dist/wallets/WalletContractV4.js';
 import type { WalletContractV5R1 } from '@ton/ton/dist/wallets/v5r1/WalletContractV5R1.js';
 import type { SandboxChain } from '../../server/sandbox/sandbox-chain';
-import { sandboxWallets, type Wallet } from '../../server/sandbox/sandbox-identity';
-import { readSandboxState } from '../../server/sandbox/sandbox-state';
+import type { Wallet } from '../../server/sandbox/sandbox-identity';
 import type { Service } from './e2e-helpers';
 
 /**
@@ -88,11 +86,9 @@ export class SigningWallet {
     private readonly wallet: SandboxWallet,
   ) {}
 
-  /** The sandbox payer of the service's chain (its seed is in the data directory's state file). */
+  /** The sandbox payer of the service's chain (its keys follow from the chain's seed). */
   static async payerOf(service: Service): Promise<SigningWallet> {
-    const state = await readSandboxState(join(service.server.services.config.dataDir, 'sandbox-chain.json'));
-    if (!state) throw new Error('the sandbox chain has not been saved yet');
-    return new SigningWallet(() => service.server.chain.sandbox!, sandboxWallets(state.seed).payer);
+    return new SigningWallet(() => service.server.chain.sandbox!, service.server.chain.sandbox!.wallets().payer);
   }
 
   /** The store's own wallet on `sandbox`, or another v5r1 wallet: a merchant who connected the wrong one. */

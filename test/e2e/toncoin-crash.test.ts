@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SandboxChain } from '../../server/sandbox/sandbox-chain';
+import { openServiceChain } from '../helpers/service-chain';
 import { spawnService, stopService, writeServiceConfig, type ServiceProcess } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 
@@ -73,14 +73,14 @@ describe('SIGKILL in the middle of crediting a batch of Toncoin', () => {
     for (let i = 0; i <= PAYMENTS; i++) payments.push(await create(service, key, i));
     const [first, ...rest] = payments;
     await stopService(service);
-    const chain = await SandboxChain.open({ stateFile: join(dir.path, 'sandbox-chain.json') });
+    const chain = await openServiceChain(dir.path);
     await chain.payToncoin({ amount: NANOTONS, comment: first!.memo });
     service = await spawnService(dir.path);
     while ((await statusOf(service, key, first!.id)) !== 'paid') await new Promise((r) => setTimeout(r, 50));
     await stopService(service);
 
     // 2. customers pay in Toncoin while the service is down: real transfers to the store wallet
-    const again = await SandboxChain.open({ stateFile: join(dir.path, 'sandbox-chain.json') });
+    const again = await openServiceChain(dir.path);
     for (const p of rest) await again.payToncoin({ amount: NANOTONS, comment: p.memo });
 
     // 3. restart armed to SIGKILL itself half-way through the third batch
