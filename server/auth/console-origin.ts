@@ -127,12 +127,14 @@ export function assertConsoleWrite(request: FastifyRequest, publicUrl: string | 
 export const consoleHostGuard = fp(
   async (app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'host' | 'allowedHosts'>) => {
     const served = servedHostNames(config);
-    app.addHook('onRequest', async (request) => {
-      if (!isConsoleRoute(request.routeOptions.url) || isServedHost(request.host, served)) return;
-      throw new AppError(
-        421,
-        ErrorCode.hostNotAllowed,
-        `this console does not answer to host ${request.host}; add its name to allowedHosts (or set publicUrl) to use it`,
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isConsoleRoute(request.routeOptions.url) || isServedHost(request.host, served)) return done();
+      done(
+        new AppError(
+          421,
+          ErrorCode.hostNotAllowed,
+          `this console does not answer to host ${request.host}; add its name to allowedHosts (or set publicUrl) to use it`,
+        ),
       );
     });
   },

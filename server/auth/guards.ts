@@ -9,6 +9,8 @@ import { auditActor, roleMayCall, type ConsoleActor, type ConsoleAuth } from './
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;
+    /** the x-api-key's verification, once asked for (a request decoration: see apiKeyOf) */
+    apiKeyCheck: Promise<ApiKeyRecord | null> | null;
     /** who holds the console session of a console or staff route (set by its guard) */
     consoleActor?: ConsoleActor;
   }
@@ -41,22 +43,21 @@ function decodeCookieValue(raw: string): string | null {
   }
 }
 
-const verifiedKeys = new WeakMap<FastifyRequest, Promise<ApiKeyRecord | null>>();
-
 /**
  * The live key behind the request's x-api-key, or null. Verified once per request: the rate limiter
- * asks first (to pick the key's budget), the API key guard reuses the answer.
+ * asks first (to pick the key's budget), the API key guard reuses the answer. Kept on the request
+ * itself (decorated in routeAuthPlugin, so every request has the field from the start): a WeakMap
+ * keyed by request cost 2 % of a status lookup.
  */
 export function apiKeyOf(
   request: FastifyRequest,
   keys: { verify(key: string): Promise<ApiKeyRecord | null> },
 ): Promise<ApiKeyRecord | null> {
-  const known = verifiedKeys.get(request);
-  if (known !== undefined) return known;
+  if (request.apiKeyCheck) return request.apiKeyCheck;
   const presented = request.headers['x-api-key'];
-  const record = typeof presented === 'string' && presented.length > 0 ? keys.verify(presented) : Promise.resolve(null);
-  verifiedKeys.set(request, record);
-  return record;
+  request.apiKeyCheck =
+    typeof presented === 'string' && presented.length > 0 ? keys.verify(presented) : Promise.resolve(null);
+  return request.apiKeyCheck;
 }
 
 /** Merchant API: only a live API key opens it. */
@@ -116,6 +117,7 @@ const AUTH_VALUES: readonly RouteAuth[] = ['apiKey', 'console', 'staff', 'public
  */
 export const routeAuthPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('apiKeyCheck', null);
     const guards: Record<Exclude<RouteAuth, 'public'>, onRequestHookHandler> = {
       apiKey: apiKeyGuard(app),
       console: consoleSessionGuard(app, 'console'),

@@ -17,9 +17,10 @@ export function hostHeaderProblem(host: string | undefined, httpVersion: string)
 /** First of the root hooks: no route, guard or rate limit sees a request without a usable Host. */
 export const hostHeaderPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
+    // callback hooks here and in the other per-request checks: an async hook costs a promise per request
+    app.addHook('onRequest', (request, _reply, done) => {
       const problem = hostHeaderProblem(request.headers.host, request.raw.httpVersion);
-      if (problem) throw new AppError(400, ErrorCode.validation, problem, 'host');
+      done(problem ? new AppError(400, ErrorCode.validation, problem, 'host') : undefined);
     });
   },
   { name: 'host-header' },

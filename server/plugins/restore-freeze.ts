@@ -13,12 +13,14 @@ import { AppError, ErrorCode } from '../http/errors';
 export const restoreFreezePlugin = fp(
   async (app: FastifyInstance) => {
     const gate = app.services.restore;
-    app.addHook('preHandler', async (request) => {
-      if (!gate.pending || allowedWhileRestorePending(request.method, request.url.split('?')[0]!)) return;
-      throw new AppError(
-        503,
-        ErrorCode.restorePending,
-        'a backup is staged to be restored at the next start; no change is accepted until then. Restart TonTill to apply it, or cancel it in the console',
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (!gate.pending || allowedWhileRestorePending(request.method, request.url.split('?')[0]!)) return done();
+      done(
+        new AppError(
+          503,
+          ErrorCode.restorePending,
+          'a backup is staged to be restored at the next start; no change is accepted until then. Restart TonTill to apply it, or cancel it in the console',
+        ),
       );
     });
   },
