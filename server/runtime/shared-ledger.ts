@@ -22,6 +22,8 @@ export const DELIVERY_CLAIM_MS = 30_000;
  */
 export interface SharedLedger {
   instanceId: string;
+  /** DELIVERY_CLAIM_MS, for the webhook dispatcher */
+  deliveryClaimMs: number;
   storage: PgStorage;
   /** the storage the chain watcher writes through: fenced by the lease */
   watcherStorage: PgStorage;
@@ -65,6 +67,7 @@ export async function openSharedLedger(options: SharedLedgerOptions): Promise<Sh
   };
   return {
     instanceId,
+    deliveryClaimMs: DELIVERY_CLAIM_MS,
     storage,
     watcherStorage: storage.fenced(fence),
     watchWhenLeader(listener) {
