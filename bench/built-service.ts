@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { ensureBuilt } from '../scripts/build-freshness.mjs';
+import { SERVICE_NODE_FLAGS } from '../scripts/service-node-flags.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const LAUNCHER = join(ROOT, 'scripts', 'run-built.mjs');
@@ -50,14 +51,18 @@ export interface BuiltService {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spawns the service as `npm run serve` runs it: the launcher, which runs dist/server/serve.js in its
- * own process. `env` is added to this process's environment (TONTILL_DATABASE_URL: on PostgreSQL).
+ * Spawns the service as `npm run serve` runs it: the launcher, with the service's V8 flags, which runs
+ * dist/server/serve.js in its own process. `env` is added to this process's environment (TONTILL_DATABASE_URL: on PostgreSQL).
  */
 export function spawnBuiltService(dataDir: string, env: Record<string, string> = {}): BuiltService {
-  const child = spawn(process.execPath, [LAUNCHER, 'serve', '--data-dir', dataDir, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, LAUNCHER, 'serve', '--data-dir', dataDir, '--port', '0'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => {

@@ -20,7 +20,7 @@ import { systemClock, type Clock } from './util/clock';
 import { deferredRuntime, openRuntime, type DeferredRuntime, type Runtime } from './runtime/runtime';
 import { checkingSource, reopenWith } from './runtime/runtime-restart';
 import { whenQuiet } from './runtime/when-quiet';
-import { collectGarbage, releaseAtRest } from './runtime/at-rest';
+import { collectGarbage, growHeapModestly, releaseAtRest } from './runtime/at-rest';
 import { bufferedLog, type BufferedLog } from './runtime/buffered-log';
 import type { SharedLedger } from './runtime/shared-ledger';
 
@@ -63,6 +63,7 @@ const CHAIN_OPENS_AT_LATEST_MS = 2_000;
  * and starts the watcher; resolves once all of it runs (requests are served from the moment it listens).
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  growHeapModestly();
   // Ownership first: nothing in the directory is read, swapped or written before this process holds it.
   const lock = lockDataDirectory(config.dataDir);
   const clock = options.clock ?? systemClock;
