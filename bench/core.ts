@@ -11,30 +11,21 @@ import { databaseEnv, SQLITE, suffixOf, type Engine } from './engine';
 import { startRateDoubles } from './rate-doubles';
 import { tempDirPath } from './temp-dirs';
 
-const DURATION_S = 5;
 const CONNECTIONS = 16;
 const WARMUP_S = 2;
 const INVOICE = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00', description: 'bench' });
 /** The same sale priced in euros: one locked quote per accepted asset, at a cached live rate. */
 const FIAT_INVOICE = JSON.stringify({ currency: 'EUR', mainCurrency: 'TON', amount: '9.20', description: 'bench' });
 
-/** Requests per second after a warm-up, so the JIT has compiled both the ceiling and our code. */
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, ...options });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
-
-/** Rounds of two loads taken in turn: a figure that is compared with another (fiat with USDT creation). */
+/** Rounds of two loads taken in turn: a figure that is compared with another (fiat with USDT creation, status with the empty route). */
 const ROUNDS = 5;
 const ROUND_S = 2;
 
 /**
  * Requests per second of `a` and of `b`, measured in alternating short windows after a warm-up of
- * each: the disk's fsync time drifts over seconds on a shared machine, and windows taken in turn see
- * the same drift, so the two figures' ratio holds where one long run of each would not.
+ * each (so the JIT has compiled both): the machine's speed and the disk's fsync time drift over
+ * seconds on a shared machine, and windows taken in turn see the same drift, so the two figures'
+ * ratio holds where one long run of each would not.
  */
 async function alternating(a: Partial<autocannon.Options>, b: Partial<autocannon.Options>): Promise<[number, number]> {
   const run = async (options: Partial<autocannon.Options>, duration: number) => {
@@ -158,8 +149,11 @@ export async function runCoreBench(engine: Engine = SQLITE): Promise<Figures> {
     rateDoubles.rates,
   );
   try {
-    const ceilingRps = await load(`${ceiling.url}/empty`);
-    const statusLookup = await load(`${url}/crypto/payment/${paymentId}`, { headers: { 'x-api-key': apiKey } });
+    // the status lookup is judged against the empty route: taken in turn, both see the machine's drift
+    const [ceilingRps, statusLookup] = await alternating(
+      { url: `${ceiling.url}/empty` },
+      { url: `${url}/crypto/payment/${paymentId}`, headers: { 'x-api-key': apiKey } },
+    );
     const create = (body: string) => ({
       url: `${url}/crypto/deposit/invoice`,
       method: 'POST' as const,
