@@ -5,7 +5,7 @@
  *   dist/web/widgets/index-latest.js         latest (same bytes)
  *   dist/web/demo/merchant-demo.{js,css}     the sandbox demo shop's own script
  *   widget/dist/index.{js,d.ts}              the @tontill/widget ESM package
- *   dist/web/docs/scalar.js                  the API reference page's viewer (Scalar standalone, see docs-bundle.ts)
+ *   dist/web/docs/scalar.js(.gz)             the API reference page's viewer (Scalar standalone, see docs-bundle.ts)
  *   widget/dist/index.global.js              the package's script build (ServiceWidget global, same bytes as latest)
  *   dist/web/widgets/tontill-widget-<v>.tgz  that package, packed as npm would (widget-package.ts)
  *   dist/web/docs/widget.html                widget/README.md as a page (widget-docs.ts)
@@ -17,6 +17,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { scalarStandaloneBundle } from './docs-bundle';
+import { gzipSync } from 'node:zlib';
 import { widgetDocsPage } from './widget-docs';
 import { packWidget, widgetTarballName } from './widget-package';
 
@@ -98,6 +99,7 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
     bundle({ ...browser, entryPoints: [join(root, 'widget/demo/merchant-demo.ts')], format: 'iife' }),
     bundle({ ...browser, entryPoints: [join(root, 'widget/demo/merchant-demo.css')] }),
   ]);
+  const scalar = await scalarStandaloneBundle();
   const outputs: Record<string, Uint8Array | string> = {
     [join(outDir, 'checkout/checkout.js')]: checkoutJs,
     [join(outDir, 'checkout/checkout.css')]: checkoutCss,
@@ -105,7 +107,9 @@ export async function buildWeb(options: { outDir?: string; root?: string } = {})
     [join(outDir, 'widgets/index-latest.js')]: widgetIife,
     [join(outDir, 'demo/merchant-demo.js')]: demoJs,
     [join(outDir, 'demo/merchant-demo.css')]: demoCss,
-    [join(outDir, 'docs/scalar.js')]: await scalarStandaloneBundle(),
+    [join(outDir, 'docs/scalar.js')]: scalar,
+    // served as it is to a browser that takes gzip: the service keeps neither copy in memory
+    [join(outDir, 'docs/scalar.js.gz')]: gzipSync(scalar, { level: 9 }),
     [join(root, 'widget/dist/index.js')]: widgetEsm,
     [join(root, 'widget/dist/index.global.js')]: widgetIife,
   };

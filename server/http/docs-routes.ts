@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { escapeHtml } from '../../contract/shared-helpers';
 import { defaultWebDir } from '../config/built-dirs';
 import { AppError, ErrorCode } from './errors';
@@ -38,19 +37,22 @@ const VIEWER_CONFIG = {
 
 interface Bundle {
   name: string;
-  body: Buffer;
-  gzipped: Buffer;
+  path: string;
+  /** the build's gzip copy (absent in a build older than it) */
+  gzipped: string | null;
 }
 
-/** The viewer bundle, read and compressed once on first use (4 MB, 1 MB gzipped: the page should not cost that at startup). */
+/**
+ * The viewer bundle (4 MB, 1 MB gzipped), named by its content's hash on first use and streamed
+ * from disk at each request: a service whose docs page was opened once kept both copies resident.
+ */
 function viewerBundle(dir: string): () => Bundle | null {
   let bundle: Bundle | null = null;
   return () => {
-    const file = join(dir, 'docs/scalar.js');
-    if (!bundle && existsSync(file)) {
-      const body = readFileSync(file);
-      const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-      bundle = { name: `scalar.${hash}.js`, body, gzipped: gzipSync(body) };
+    const path = join(dir, 'docs/scalar.js');
+    if (!bundle && existsSync(path)) {
+      const hash = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 12);
+      bundle = { name: `scalar.${hash}.js`, path, gzipped: existsSync(`${path}.gz`) ? `${path}.gz` : null };
     }
     return bundle;
   };
@@ -67,14 +69,14 @@ const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <p>The API reference viewer is not built on this server: run <code>${BUILD_COMMAND}</code>. The document itself is at <a href="openapi.json">/openapi.json</a>.</p></body></html>`;
 
 function sendBundle(bundle: Bundle, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const gzip = bundle.gzipped !== null && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   // Content-hashed name: cached for good, never revalidated.
   reply
     .header('Cache-Control', 'public, max-age=31536000, immutable')
     .header('Vary', 'Accept-Encoding')
     .type('text/javascript; charset=utf-8');
   if (gzip) reply.header('Content-Encoding', 'gzip');
-  return reply.send(gzip ? bundle.gzipped : bundle.body);
+  return reply.send(createReadStream(gzip ? bundle.gzipped! : bundle.path));
 }
 
 /** A file of the web build, read when asked: the build may come after the service starts. */
