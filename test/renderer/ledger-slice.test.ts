@@ -27,12 +27,18 @@ describe('backups slice: the ledger first, and no backups asked for on PostgreSQ
     vi.restoreAllMocks();
   });
 
-  /** Records the console API paths called; `ledger`, when given, answers GET /ledger in place of the service. */
+  /**
+   * Records the console API paths called; `ledger`, when given, answers GET /ledger in place of the
+   * service. The spy sees every fetch of this process, the service's own included: only the console
+   * API's are the slice's.
+   */
   function watchCalls(ledger?: LedgerInfo): string[] {
     const paths: string[] = [];
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const path = new URL(input instanceof Request ? input.url : String(input)).pathname.replace('/console/api', '');
+      const pathname = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (!pathname.startsWith('/console/api/')) return realFetch(input, init);
+      const path = pathname.replace('/console/api', '');
       paths.push(path);
       if (ledger && path === '/ledger') return Response.json(ledger);
       return realFetch(input, init);
