@@ -79,6 +79,19 @@ describe('the webhooks screen, in Chromium', () => {
     await page().getByLabel('Outcome').selectOption('');
   });
 
+  it('a delivery left open on a payment page does not follow the merchant to the webhooks screen', async () => {
+    const payment = await paidPayment('3.20');
+    await go(`payment/${payment.id}`);
+    await page().getByTestId('payment-deliveries').getByRole('button', { name: 'payment.paid' }).first().click();
+    await pw(page().locator('dialog[open]')).toBeVisible(SETTLED);
+    // leaving by the address, not by the dialog: no close event reaches the page that goes away
+    await go('webhooks');
+    await pw(logRows().first()).toBeVisible();
+    await pw(page().locator('dialog[open]')).toHaveCount(0);
+    await page().getByRole('button', { name: 'Send test' }).click();
+    await pw(logRows().filter({ hasText: 'webhook.test' }).first()).toBeVisible(SETTLED);
+  });
+
   it('at 390 px the endpoint and the log become stacked rows: nothing is wider than the screen', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await go('webhooks');

@@ -19,6 +19,10 @@ export function DeliveryDialog() {
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
+  // The dialog belongs to the screen that opened it. A screen left by the address (a link, Back)
+  // is removed with its dialog still open, and no close event reaches it: without this, the next
+  // screen with a delivery dialog would open the same delivery over itself.
+  useEffect(() => () => void showDelivery(null), [showDelivery]);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="delivery-title" onClose={() => void showDelivery(null)}>
       {open ? (
