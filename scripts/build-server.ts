@@ -59,7 +59,12 @@ export async function buildServer(options: { outDir?: string } = {}): Promise<Bu
     // Maps name server/…ts lines in stack traces; the packages' own sources stay in node_modules.
     sourcemap: 'linked',
     sourcesContent: false,
-    legalComments: 'eof',
+    // V8 keeps each module's source on its heap for as long as the process runs, two bytes a
+    // character if one character is not Latin-1 (a dash or an ellipsis in a comment).
+    // Without comments and spaces, and with licences in a *.LEGAL.txt beside their chunk, the main
+    // chunk is 1.6 MB of ASCII instead of 2.3 MB held as 4.4 MB. Names are kept: stack traces still read.
+    legalComments: 'linked',
+    minifyWhitespace: true,
     logLevel: 'warning',
     metafile: true,
     plugins: [quietTonConnectSdk, englishOnlyZod],

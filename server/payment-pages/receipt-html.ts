@@ -74,7 +74,7 @@ function txLine(hash: string, url: string | null): string {
  * shown as item lines when it is one, as plain text otherwise.
  */
 export function cartItems(description: string): Array<{ quantity: string; name: string }> | null {
-  const lines = description.split(/, (?=\d+ × )/).map((part) => /^(\d+) × (.+)$/s.exec(part));
+  const lines = description.split(/, (?=\d+ \u00d7 )/).map((part) => /^(\d+) \u00d7 (.+)$/s.exec(part));
   if (!lines.every((m) => m !== null)) return null;
   return lines.map((m) => ({ quantity: m![1]!, name: m![2]! }));
 }

@@ -2,11 +2,12 @@
 // changed) running the built entry. It takes invoices as soon as it listens, before its sandbox
 // chain has opened, with the merchant address that chain then really has.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../scripts/build-freshness.mjs';
 import { cliArgs } from '../helpers/service-process';
 import { tempDir } from '../helpers/test-app';
 
@@ -95,5 +96,18 @@ describe('the built service', () => {
     // nothing emulated yet: the chain is set up at its first payment, and its seed file keeps its wallets until then
     expect(existsSync(join(dir.path, 'sandbox-chain.json'))).toBe(false);
     expect(existsSync(join(dir.path, 'sandbox-chain.seed'))).toBe(true);
+  });
+
+  it('is pure ASCII, so V8 holds each module source at one byte a character', () => {
+    ensureBuilt(ROOT, ['server']);
+    const outDir = join(ROOT, 'dist', 'server');
+    const wide = readdirSync(outDir)
+      .filter((name) => name.endsWith('.js'))
+      .flatMap((name) => {
+        const text = readFileSync(join(outDir, name), 'utf8');
+        const at = text.search(/[^\x00-\x7f]/);
+        return at < 0 ? [] : [`${name}: ${text.slice(Math.max(0, at - 40), at + 10)}`];
+      });
+    expect(wide).toEqual([]);
   });
 });

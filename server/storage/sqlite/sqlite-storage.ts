@@ -114,7 +114,9 @@ export class SqliteStorage implements Storage {
     db.pragma('wal_autocheckpoint = 25000');
     // SQLite's default 2 MB page cache cannot hold the memo index of a store with 100,000 payments,
     // so every transfer the watcher matched read its index pages back from the OS (ingest 4% slower).
-    db.pragma('cache_size = -16384');
+    // 8 MB holds it: 16 MB ingested no faster (8,703 and 8,517 tx/s of USDT and TON against 8,664
+    // and 8,301, within a run's noise) and kept 8 MB more resident after a burst of invoices.
+    db.pragma('cache_size = -8192');
     this.repos = openRepositories(db);
     this.begin = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
