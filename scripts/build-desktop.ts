@@ -11,6 +11,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { englishOnlyZod } from './build-server';
 import { copyServerRuntimeFiles } from './server-runtime-files';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +46,11 @@ export const DESKTOP_BUILD_OPTIONS: BuildOptions = {
   target: TARGET,
   external: EXTERNAL,
   sourcemap: 'linked',
-  legalComments: 'eof',
+  // As the service's build does (scripts/build-server.ts): pure ASCII, so V8 keeps the bundle's
+  // source at one byte a character, without zod's unused locales
+  legalComments: 'linked',
+  minifyWhitespace: true,
+  plugins: [englishOnlyZod],
   logLevel: 'warning',
   metafile: true,
 };

@@ -101,7 +101,7 @@ const quietTonConnectSdk: Plugin = {
  * memory. The service says what is wrong in its own English messages and uses none of them; zod
  * itself imports English directly.
  */
-const englishOnlyZod: Plugin = {
+export const englishOnlyZod: Plugin = {
   name: 'english-only-zod',
   setup(b) {
     b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, async (args) => {

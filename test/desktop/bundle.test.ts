@@ -23,8 +23,11 @@ describe('desktop bundle', () => {
       Object.keys(result.files)
         .map((f) => f.split('/').pop())
         .sort(),
-    ).toEqual(['main.cjs', 'preload.cjs']);
+    ).toEqual(['main.cjs', 'main.cjs.LEGAL.txt', 'preload.cjs']);
     const main = readFileSync(join(outDir, 'main.cjs'), 'utf8');
+    // pure ASCII, so V8 keeps the source at one byte a character; zod's unused locales left out
+    expect(main.search(/[^\x00-\x7f]/)).toBe(-1);
+    expect(main).not.toContain('ISO-Datum und -Uhrzeit');
     expect(main).toContain('require("electron")');
     expect(main).toContain('require("better-sqlite3")');
     expect(main).toContain('fastify');
