@@ -82,6 +82,7 @@ export const BUILDS = {
       'contract',
       'package-lock.json',
       'scripts/build-desktop.ts',
+      'scripts/build-server.ts',
       'scripts/server-runtime-files.ts',
     ],
     outputs: ['dist/desktop/main.cjs', 'dist/desktop/preload.cjs'],

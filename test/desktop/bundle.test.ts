@@ -24,6 +24,9 @@ describe('desktop bundle', () => {
         .map((f) => f.split('/').pop())
         .sort(),
     ).toEqual(['main.cjs', 'main.cjs.LEGAL.txt', 'preload.cjs']);
+    // the sandbox's emulator ships beside main.cjs, read at its first use, never part of main.cjs
+    for (const file of ['emulator-emscripten.wasm.js', 'emulator-emscripten.debugger.bpatch.gzip.js'])
+      expect(existsSync(join(outDir, file)), file).toBe(true);
     const main = readFileSync(join(outDir, 'main.cjs'), 'utf8');
     // pure ASCII, so V8 keeps the source at one byte a character; zod's unused locales left out
     expect(main.search(/[^\x00-\x7f]/)).toBe(-1);
@@ -73,6 +76,7 @@ describe('desktop bundle', () => {
       pageStatus: 200,
       pageType: 'text/html; charset=utf-8',
       info: { dataDir: join(appData, 'TonTill') },
+      simulatedStatus: 'paid',
     });
     const serviceUrl = report.serviceUrl as string;
     expect(serviceUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

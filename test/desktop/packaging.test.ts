@@ -4,6 +4,7 @@
 import { listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { build, Platform } from 'electron-builder';
+import { ensureBuilt } from '../../scripts/build-freshness.mjs';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,8 @@ describe('electron-builder.yml', () => {
   let shipped: Set<string>;
 
   beforeAll(async () => {
+    // what it packages, built if stale (another test may not have built it yet)
+    ensureBuilt(ROOT, ['web', 'console', 'desktop']);
     work = mkdtempSync(join(tmpdir(), 'tontill-package-'));
     await build({
       projectDir: ROOT,
@@ -75,6 +78,8 @@ describe('electron-builder.yml', () => {
       'dist/desktop/main.cjs',
       'dist/desktop/preload.cjs',
       'dist/desktop/contracts/compiled.json',
+      'dist/desktop/emulator-emscripten.wasm.js',
+      'dist/desktop/emulator-emscripten.debugger.bpatch.gzip.js',
       'dist/console/index.html',
       'dist/desktop/tray-icon.png',
       'dist/desktop/trayTemplate.png',
