@@ -190,7 +190,7 @@ describe('SQLite storage and the disk', () => {
     expect(ledger.db.pragma('synchronous', { simple: true })).toBe(1);
     expect(ledger.db.pragma('temp_store', { simple: true })).toBe(2);
     expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(25_000);
-    expect(ledger.db.pragma('cache_size', { simple: true })).toBe(-16_384);
+    expect(ledger.db.pragma('cache_size', { simple: true })).toBe(-8_192);
   });
 
   it('answers a write, and announces it, only once the disk has confirmed the WAL holding its commit', async () => {
