@@ -12,6 +12,10 @@ const common = {
   isolate: false,
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // expect.poll waits for a state the UI or the service reaches on its own time; vitest's default of
+  // 1 s made it a time limit that a busy machine missed (the till's wallet "Preparing the payment"
+  // took longer under CI's load). It passes as soon as the state holds.
+  expect: { poll: { timeout: 30_000 } },
 };
 
 export default defineConfig({
