@@ -40,8 +40,10 @@ const SANDBOX_EMULATOR_FILES = ['emulator-emscripten.wasm.js', 'emulator-emscrip
 const sandboxEmulatorBeside: Plugin = {
   name: 'sandbox-emulator-beside',
   setup(b) {
-    b.onResolve({ filter: /^\.\/emulator-emscripten\.(wasm|debugger\.bpatch\.gzip)\.js$/ }, (args) =>
-      /[\\/]@ton[\\/]sandbox[\\/]/.test(args.importer) ? { path: args.path, external: true } : undefined,
+    b.onResolve({ filter: /^\.\/emulator-emscripten\./ }, (args) =>
+      SANDBOX_EMULATOR_FILES.includes(args.path.slice(2)) && /[\\/]@ton[\\/]sandbox[\\/]/.test(args.importer)
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
