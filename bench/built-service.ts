@@ -31,6 +31,13 @@ export async function createApiKey(dataDir: string, env: Record<string, string> 
   return stdout.trim().split('\n').at(-1)!;
 }
 
+/** `npm run simulate -- pay <id>` against the service running on `dataDir`: a sandbox payment, really emulated. */
+export async function simulatePay(dataDir: string, paymentId: string, env: Record<string, string> = {}): Promise<void> {
+  await promisify(execFile)(process.execPath, [LAUNCHER, 'simulate', 'pay', paymentId, '--data-dir', dataDir], {
+    env: { ...process.env, ...env },
+  });
+}
+
 export function writeConfig(dataDir: string, config: object): void {
   writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config));
 }

@@ -3,16 +3,17 @@
  *   dist/desktop/main.cjs                      main/index.ts with the service bundled in
  *   dist/desktop/preload.cjs                   preload/index.ts (sandboxed preload: one file, no imports but electron)
  *   dist/desktop/contracts/compiled.json       the sandbox jetton's code, read at runtime beside main.cjs
+ *   dist/desktop/emulator-emscripten.*.cjs     the sandbox's WebAssembly, required at its first emulation
  *   dist/desktop/tray-icon.png, trayTemplate*.png   the tray icon (macOS: the template pair)
  * electron and native or optional packages stay external and ship in node_modules.
  * Usage: npx tsx scripts/build-desktop.ts
  */
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { englishOnlyZod } from './build-server';
-import { copyServerRuntimeFiles } from './server-runtime-files';
+import { copyServerRuntimeFiles, emulatorBinaryNotKept, sandboxEmulatorBeside } from './server-runtime-files';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Made by build/make-icon.mjs; main/app/tray.ts loads them from beside main.cjs. */
@@ -29,24 +30,6 @@ export const EXTERNAL = ['electron', 'better-sqlite3', 'bufferutil', 'utf-8-vali
 // The server reads files relative to import.meta.url (the jetton code, dist/web). In a CJS bundle
 // import.meta is empty, so it is pointed at the bundle file itself.
 const IMPORT_META_SHIM = "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
-
-/**
- * @ton/sandbox requires its emulator (6.7 MB of base64 WebAssembly, and a 1.3 MB debugger patch) only
- * when a sandbox chain first emulates. Bundled, they were part of main.cjs, whose source V8 holds for
- * the life of the app, on a till that never uses the sandbox too: they ship beside main.cjs and are
- * read from there at first use. (The service's own build puts them in a chunk loaded on first use.)
- */
-const SANDBOX_EMULATOR_FILES = ['emulator-emscripten.wasm.js', 'emulator-emscripten.debugger.bpatch.gzip.js'];
-const sandboxEmulatorBeside: Plugin = {
-  name: 'sandbox-emulator-beside',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/emulator-emscripten\./ }, (args) =>
-      SANDBOX_EMULATOR_FILES.includes(args.path.slice(2)) && /[\\/]@ton[\\/]sandbox[\\/]/.test(args.importer)
-        ? { path: args.path, external: true }
-        : undefined,
-    );
-  },
-};
 
 export interface BuildDesktopResult {
   outDir: string;
@@ -68,7 +51,7 @@ export const DESKTOP_BUILD_OPTIONS: BuildOptions = {
   // source at one byte a character, without zod's unused locales
   legalComments: 'linked',
   minifyWhitespace: true,
-  plugins: [englishOnlyZod, sandboxEmulatorBeside],
+  plugins: [englishOnlyZod, sandboxEmulatorBeside, emulatorBinaryNotKept],
   logLevel: 'warning',
   metafile: true,
 };
@@ -89,8 +72,6 @@ export async function buildDesktop(options: { outDir?: string } = {}): Promise<B
   // The server's modules are now main.cjs: what they read beside themselves goes beside it.
   copyServerRuntimeFiles(outDir);
   mkdirSync(outDir, { recursive: true });
-  const executor = join(ROOT, 'node_modules/@ton/sandbox/dist/executor');
-  for (const file of SANDBOX_EMULATOR_FILES) copyFileSync(join(executor, file), join(outDir, file));
   for (const icon of TRAY_ICONS) copyFileSync(join(ROOT, 'build', icon), join(outDir, icon));
   const files: Record<string, number> = {};
   for (const result of [mainResult, preloadResult]) {

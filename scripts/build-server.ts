@@ -5,6 +5,7 @@
  *   dist/server/chunk-*.js                          code shared by entries, or imported only when
  *                                                   needed (the sandbox emulator, toncenter, the watcher)
  *   dist/server/contracts/compiled.json             read at run time beside the bundle
+ *   dist/server/emulator-emscripten.*.cjs           the sandbox's WebAssembly, required at its first emulation
  * The pure-JS packages are bundled in too, as the desktop bundle does: resolving and reading
  * hundreds of files of node_modules one by one took a quarter of every start (cold start 1,000 -> 750 ms).
  * better-sqlite3 (native) and electron stay outside. pino is bundled too (loading its 30 files took
@@ -18,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_ENTRIES } from './build-freshness.mjs';
-import { copyServerRuntimeFiles } from './server-runtime-files';
+import { copyServerRuntimeFiles, emulatorBinaryNotKept, sandboxEmulatorBeside } from './server-runtime-files';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,7 +69,7 @@ export async function buildServer(options: { outDir?: string } = {}): Promise<Bu
     minifyWhitespace: true,
     logLevel: 'warning',
     metafile: true,
-    plugins: [quietTonConnectSdk, englishOnlyZod],
+    plugins: [quietTonConnectSdk, englishOnlyZod, sandboxEmulatorBeside, emulatorBinaryNotKept],
   });
   copyServerRuntimeFiles(outDir);
   const files: Record<string, number> = {};

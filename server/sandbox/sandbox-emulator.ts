@@ -3,6 +3,7 @@
 // own record and imports this module only when it must emulate: a transfer, a get-method.
 import { Address, beginCell, type TupleItem } from '@ton/core';
 import { Blockchain, snapshotFromSerializable, snapshotToSerializable, type SendMessageResult } from '@ton/sandbox';
+import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { openActors, setUpFreshChain, type ChainSend, type SandboxActors } from './sandbox-actors';
 import { sendPayment, type PayOptions, type PayTargets } from './sandbox-payments';
@@ -32,10 +33,30 @@ function keepOnBaselineTier(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
+/** @ton/sandbox's CommonJS modules of base64 (the WebAssembly, its debugger's patch): .cjs beside a bundle. */
+const EMULATOR_SOURCES = /[\\/]emulator-emscripten\.(wasm|debugger\.bpatch\.gzip)\.c?js$/;
+
+/**
+ * @ton/sandbox requires its WebAssembly as a CommonJS module of 6.7 MB of base64, which Node keeps
+ * for the life of the process, though only making an emulator reads it and a resting service lets its
+ * emulator go. Forgotten once read: the next emulator requires it from disk again. The module that
+ * required it still lists it among its children, so what it exported (the base64) is emptied too.
+ */
+function forgetEmulatorSources(): void {
+  const modules = createRequire(import.meta.url).cache;
+  for (const [file, module] of Object.entries(modules)) {
+    if (!module || !EMULATOR_SOURCES.test(file)) continue;
+    delete modules[file];
+    const exported = module.exports as Record<string, unknown>;
+    for (const name of Object.keys(exported)) delete exported[name];
+  }
+}
+
 /** A new emulator, empty or restored from a saved snapshot (which may fail to decode: the caller names the file). */
 export async function openEmulator(seed: string, snapshot: SerializableSnapshot | null): Promise<Emulator> {
   keepOnBaselineTier();
   const bc = await Blockchain.create();
+  forgetEmulatorSources();
   if (snapshot) await bc.loadFrom(snapshotFromSerializable(snapshot));
   return { bc, actors: openActors(bc, seed) };
 }

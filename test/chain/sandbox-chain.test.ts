@@ -1,11 +1,18 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beginCell, type Address, type Transaction } from '@ton/core';
 import { SandboxChain } from '../../server/sandbox/sandbox-chain';
 import { parseInboundJettonTransfer, parseTransferNotification } from '../../server/chain/parse-transfer';
 
+const EMULATOR_SOURCE = /[\\/]emulator-emscripten\.wasm\.js$/;
+/** its exports, or Node's own copy of them under a symbol of the module */
+const holdsBase64 = (module: NodeJS.Module) =>
+  [module.exports, ...Object.getOwnPropertySymbols(module).map((key) => Reflect.get(module, key))].some(
+    (value) => typeof (value as { EmulatorEmscriptenWasm?: unknown } | null)?.EmulatorEmscriptenWasm === 'string',
+  );
 let clock = 1_760_000_000;
 const now = () => clock;
 const stateFile = join(mkdtempSync(join(tmpdir(), 'tontill-sandbox-')), 'chain.json');
@@ -77,6 +84,24 @@ describe('the emulator behind a SandboxChain', () => {
     await resting.pay({ amount: 2_000_000n, comment: 'INV-after-rest' });
     expect(await newestCredit(resting)).toMatchObject({ amount: 2_000_000n, comment: 'INV-after-rest' });
     expect(await jettonBalance(resting)).toBe(3_000_000n);
+  });
+
+  it("keeps no copy of its WebAssembly's module once an emulator is made: the next one reads it from disk again", async () => {
+    const emulating = await SandboxChain.open({ seed: 'read-from-disk', now });
+    clock += 10;
+    await emulating.pay({ amount: 1_000_000n, comment: 'INV-first-emulator' });
+    // @ton/sandbox reads it through require(): Node would keep the module (6.7 MB of base64) for good,
+    // in its cache and among the children of the module that required it
+    const modules = Object.values(createRequire(import.meta.url).cache);
+    const cached = modules.filter((module) => EMULATOR_SOURCE.test(module!.filename));
+    const heldByParent = modules
+      .flatMap((module) => module!.children)
+      .filter((child) => EMULATOR_SOURCE.test(child.filename) && holdsBase64(child));
+    expect({ cached, heldByParent }).toEqual({ cached: [], heldByParent: [] });
+    await emulating.releaseEmulator();
+    clock += 10;
+    await emulating.pay({ amount: 2_000_000n, comment: 'INV-second-emulator' });
+    expect(await newestCredit(emulating)).toMatchObject({ amount: 2_000_000n, comment: 'INV-second-emulator' });
   });
 });
 

@@ -25,7 +25,7 @@ describe('desktop bundle', () => {
         .sort(),
     ).toEqual(['main.cjs', 'main.cjs.LEGAL.txt', 'preload.cjs']);
     // the sandbox's emulator ships beside main.cjs, read at its first use, never part of main.cjs
-    for (const file of ['emulator-emscripten.wasm.js', 'emulator-emscripten.debugger.bpatch.gzip.js'])
+    for (const file of ['emulator-emscripten.wasm.cjs', 'emulator-emscripten.debugger.bpatch.gzip.cjs'])
       expect(existsSync(join(outDir, file)), file).toBe(true);
     const main = readFileSync(join(outDir, 'main.cjs'), 'utf8');
     // pure ASCII, so V8 keeps the source at one byte a character; zod's unused locales left out
@@ -47,6 +47,8 @@ describe('desktop bundle', () => {
   it('the built main.cjs starts the real service and signs its window in to the console it serves', async () => {
     const outDir = join(dir.path, 'desktop');
     if (!existsSync(join(outDir, 'main.cjs'))) await buildDesktop({ outDir });
+    // The packaged app ships the repository's package.json above the bundle: its files ending in .js are ES modules there
+    writeFileSync(join(dir.path, 'package.json'), JSON.stringify({ type: 'module' }));
     const appData = join(dir.path, 'appData');
     const { stdout } = await promisify(execFile)(
       process.execPath,
