@@ -65,16 +65,11 @@ export function ConfirmDialog({
     }
     if (!open && d.open) d.close();
   }, [open, danger]);
-  // The close event comes after close() returns; it must not report a confirmed dialog as cancelled.
-  const confirmed = useRef(false);
-  const confirm = () => {
-    confirmed.current = true;
+  // Each answer is given at once, never from the close event: that event comes a task later, and a
+  // click on the asking button in between would be lost (the dialog's owner still thinks it open).
+  const answer = (given: () => void) => {
     ref.current?.close();
-    onConfirm();
-  };
-  const closed = () => {
-    if (!confirmed.current) onCancel();
-    confirmed.current = false;
+    given();
   };
   return (
     <dialog
@@ -82,7 +77,7 @@ export function ConfirmDialog({
       className={`dialog confirm-dialog${danger ? ' confirm-danger' : ''}`}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClose={closed}
+      onCancel={onCancel}
       onKeyDown={trapTab}
     >
       <h2 id={titleId}>{title}</h2>
@@ -90,14 +85,14 @@ export function ConfirmDialog({
         {children}
       </div>
       <div className="confirm-actions">
-        <button ref={cancelRef} type="button" className="btn" onClick={() => ref.current?.close()}>
+        <button ref={cancelRef} type="button" className="btn" onClick={() => answer(onCancel)}>
           {keepLabel}
         </button>
         <button
           ref={confirmRef}
           type="button"
           className={`btn ${danger ? 'btn-danger-solid' : 'btn-primary'}`}
-          onClick={confirm}
+          onClick={() => answer(onConfirm)}
         >
           {confirmLabel}
         </button>

@@ -11,7 +11,8 @@ import { selectTillActions, selectTillInvoice } from './slice';
  * The question the till asks before leaving a payment that can still be paid (Esc, the bar's
  * buttons, "Cancel sale"): keep it open, cancel it on the service, or stay. A part-paid payment is
  * not cancelled (the service refuses it): the question says what arrived and what to do instead.
- * A modal dialog, so nothing behind it is clickable; its own Escape means "stay".
+ * A modal dialog, so nothing behind it is clickable; its own Escape means "stay". Each answer is
+ * taken at once, never from the close event a task later: an Esc in between would be swallowed.
  */
 export function TillLeaveDialog() {
   const leaving = useConsoleStore(selectTillLeaving);
@@ -38,7 +39,7 @@ export function TillLeaveDialog() {
       role="alertdialog"
       className="dialog confirm-dialog till-leave"
       aria-labelledby={titleId}
-      onClose={() => (open ? stayOnTill() : undefined)}
+      onCancel={stayOnTill}
     >
       <h2 id={titleId}>This payment is still open</h2>
       {invoice && partPaid ? (
@@ -51,7 +52,7 @@ export function TillLeaveDialog() {
         <p className="confirm-body">Cancel it so nobody pays it later, or keep it open for the customer.</p>
       )}
       <div className="confirm-actions">
-        <button ref={stayRef} type="button" className="btn" onClick={() => ref.current?.close()}>
+        <button ref={stayRef} type="button" className="btn" onClick={stayOnTill}>
           Stay
         </button>
         <button type="button" className="btn" onClick={keepTillPaymentOpen}>

@@ -23,8 +23,10 @@ export function DeliveryDialog() {
   // is removed with its dialog still open, and no close event reaches it: without this, the next
   // screen with a delivery dialog would open the same delivery over itself.
   useEffect(() => () => void showDelivery(null), [showDelivery]);
+  // Its Escape closes it at once (cancel), not from the close event a task later: that event would
+  // also undo a delivery picked in between.
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="delivery-title" onClose={() => void showDelivery(null)}>
+    <dialog ref={ref} className="dialog" aria-labelledby="delivery-title" onCancel={() => void showDelivery(null)}>
       {open ? (
         <>
           <header className="dialog-head">
