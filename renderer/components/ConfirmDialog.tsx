@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useModalDialog } from '../hooks/useModalDialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -51,33 +52,21 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      d.showModal();
-      (danger ? cancelRef : confirmRef).current?.focus();
-    }
-    if (!open && d.open) d.close();
-  }, [open, danger]);
-  // Each answer is given at once, never from the close event: that event comes a task later, and a
-  // click on the asking button in between would be lost (the dialog's owner still thinks it open).
+  const dialog = useModalDialog(open, onCancel, danger ? cancelRef : confirmRef);
   const answer = (given: () => void) => {
-    ref.current?.close();
+    dialog.ref.current?.close();
     given();
   };
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       className={`dialog confirm-dialog${danger ? ' confirm-danger' : ''}`}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onCancel={onCancel}
       onKeyDown={trapTab}
     >
       <h2 id={titleId}>{title}</h2>

@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../contract/amount';
 import { eventually } from '../e2e/e2e-helpers';
-import { useSignedInConsole } from './console-harness';
+import { screenshot, useSignedInConsole } from './console-harness';
 
 /**
  * The till as the customer and the cashier see it once a sale is charged: the store, the cart's
@@ -84,6 +84,7 @@ describe("the till's customer screen and leaving it, in Chromium against the rea
     await page.keyboard.press('Escape');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
+    await screenshot(page, 'till-leave-question');
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await till().locator('svg.qr').count()).toBe(1);

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { ASSETS } from '../../../contract/asset';
 import { useShallow } from 'zustand/react/shallow';
 import { formatFigure } from '../../lib/format';
 import { isNonZero } from '../payments/payment-outcome';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import { useConsoleStore } from '../../store';
 import { selectIsCancellingTillPayment, selectTillLeaving } from './leaving';
 import { selectTillActions, selectTillInvoice } from './slice';
@@ -11,36 +12,20 @@ import { selectTillActions, selectTillInvoice } from './slice';
  * The question the till asks before leaving a payment that can still be paid (Esc, the bar's
  * buttons, "Cancel sale"): keep it open, cancel it on the service, or stay. A part-paid payment is
  * not cancelled (the service refuses it): the question says what arrived and what to do instead.
- * A modal dialog, so nothing behind it is clickable; its own Escape means "stay". Each answer is
- * taken at once, never from the close event a task later: an Esc in between would be swallowed.
+ * A modal dialog, so nothing behind it is clickable; its own Escape means "stay", as the Stay button:
+ * both answer at once (useModalDialog says why).
  */
 export function TillLeaveDialog() {
   const leaving = useConsoleStore(selectTillLeaving);
   const invoice = useConsoleStore(selectTillInvoice);
   const isCancelling = useConsoleStore(selectIsCancellingTillPayment);
   const { keepTillPaymentOpen, stayOnTill, cancelTillPayment } = useConsoleStore(useShallow(selectTillActions));
-  const ref = useRef<HTMLDialogElement>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const open = leaving !== null && invoice !== null;
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      d.showModal();
-      stayRef.current?.focus();
-    }
-    if (!open && d.open) d.close();
-  }, [open]);
+  const dialog = useModalDialog(leaving !== null && invoice !== null, stayOnTill, stayRef);
   const partPaid = invoice !== null && isNonZero(invoice.paidAmount);
   return (
-    <dialog
-      ref={ref}
-      role="alertdialog"
-      className="dialog confirm-dialog till-leave"
-      aria-labelledby={titleId}
-      onCancel={stayOnTill}
-    >
+    <dialog {...dialog} role="alertdialog" className="dialog confirm-dialog till-leave" aria-labelledby={titleId}>
       <h2 id={titleId}>This payment is still open</h2>
       {invoice && partPaid ? (
         <p className="confirm-body" data-testid="till-leave-partial">

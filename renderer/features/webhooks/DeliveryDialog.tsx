@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import { formatDateTime } from '../../lib/format';
 import { useConsoleStore } from '../../store';
 import { selectIsOwner } from '../staff/slice';
@@ -11,22 +12,14 @@ export function DeliveryDialog() {
   const open = useConsoleStore(selectOpenDelivery);
   const { showDelivery, redeliverDelivery } = useConsoleStore(useShallow(selectWebhooksActions));
   const isOwner = useConsoleStore(selectIsOwner);
-  const ref = useRef<HTMLDialogElement>(null);
   const now = useNow();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const dialog = useModalDialog(open !== null, () => void showDelivery(null));
   // The dialog belongs to the screen that opened it. A screen left by the address (a link, Back)
   // is removed with its dialog still open, and no close event reaches it: without this, the next
   // screen with a delivery dialog would open the same delivery over itself.
   useEffect(() => () => void showDelivery(null), [showDelivery]);
-  // Its Escape closes it at once (cancel), not from the close event a task later: that event would
-  // also undo a delivery picked in between.
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="delivery-title" onCancel={() => void showDelivery(null)}>
+    <dialog {...dialog} className="dialog" aria-labelledby="delivery-title">
       {open ? (
         <>
           <header className="dialog-head">
