@@ -31,6 +31,17 @@ export async function createApiKey(dataDir: string, env: Record<string, string> 
   return stdout.trim().split('\n').at(-1)!;
 }
 
+/** POST /crypto/deposit/invoice with `body` (JSON text) on the service at `url`: the new payment's id. */
+export async function createPayment(url: string, apiKey: string, body: string): Promise<string> {
+  const res = await fetch(`${url}/crypto/deposit/invoice`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    body,
+  });
+  if (!res.ok) throw new Error(`bench service: creating a payment answered ${res.status}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** `npm run simulate -- pay <id>` against the service running on `dataDir`: a sandbox payment, really emulated. */
 export async function simulatePay(dataDir: string, paymentId: string, env: Record<string, string> = {}): Promise<void> {
   await promisify(execFile)(process.execPath, [LAUNCHER, 'simulate', 'pay', paymentId, '--data-dir', dataDir], {

@@ -6,7 +6,14 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database';
 import type { Figures } from './figures';
-import { buildService, createApiKey, spawnBuiltService, writeConfig, type BuiltService } from './built-service';
+import {
+  buildService,
+  createApiKey,
+  createPayment,
+  spawnBuiltService,
+  writeConfig,
+  type BuiltService,
+} from './built-service';
 import { databaseEnv, SQLITE, suffixOf, type Engine } from './engine';
 import { startRateDoubles } from './rate-doubles';
 import { tempDirPath } from './temp-dirs';
@@ -126,13 +133,7 @@ async function startService(
   const service = spawnBuiltService(dataDir, env);
   await service.running();
   const url = await service.url();
-  const res = await fetch(`${url}/crypto/deposit/invoice`, {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-    body: INVOICE,
-  });
-  if (!res.ok) throw new Error(`bench service: creating a payment answered ${res.status}`);
-  return { service, url, apiKey, paymentId: ((await res.json()) as { id: string }).id };
+  return { service, url, apiKey, paymentId: await createPayment(url, apiKey, INVOICE) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { buildService, createApiKey, simulatePay, spawnBuiltService } from './built-service';
+import { buildService, createApiKey, createPayment, simulatePay, spawnBuiltService } from './built-service';
 import { databaseEnv, SQLITE, suffixOf, type Engine } from './engine';
 import type { Figures } from './figures';
 import { tempDirPath } from './temp-dirs';
@@ -28,13 +28,8 @@ export async function runIdleMemoryBench(engine: Engine = SQLITE): Promise<Figur
     await res.body?.cancel();
     await settled();
     const idle = service.rssMiB();
-    const created = await fetch(`${url}/crypto/deposit/invoice`, {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' }),
-    });
-    if (!created.ok) throw new Error(`idle bench: creating a payment answered ${created.status}`);
-    await simulatePay(dir, ((await created.json()) as { id: string }).id, env);
+    const invoice = JSON.stringify({ currency: 'USDT', mainCurrency: 'TON', amount: '10.00' });
+    await simulatePay(dir, await createPayment(url, key, invoice), env);
     await settled();
     return {
       [`rss_mib_idle${suffix}`]: {
